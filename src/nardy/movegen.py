@@ -1,0 +1,307 @@
+"""Legal-play generation for every variant (RULES.md G-6…G-10, S-2…S-7, L-HEAD, L-BLOCK).
+
+A play is generated as a sequence of single checker moves, one die each. Every prefix
+of a sequence is a candidate; candidates that break a rule are dropped, then the
+maximum-dice rule (G-8) keeps those that use the most dice (and, when only one of two
+different dice can be used, the larger), and finally plays are deduplicated by the
+resulting position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from nardy.position import BAR, OFF, Position
+from nardy.variants.base import Variant
+
+#: A single checker move: (from, to, hit). ``from`` 25 is the bar, ``to`` 0 is off.
+RawMove = tuple[int, int, bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A rule-abiding sequence of checker moves and the dice it used."""
+
+    moves: tuple[RawMove, ...]
+    dice: tuple[int, ...]
+    mine: tuple[int, ...]
+    opp: tuple[int, ...]  # opponent's checkers in *my* numbering, index 25 = his bar
+
+
+def _long_path(variant: Variant) -> tuple[int, ...]:
+    """My points in the order the opponent travels them (his 24 down to his 1)."""
+    inverse = {variant.their_point(p): p for p in range(1, 25)}
+    return tuple(inverse[q] for q in range(24, 0, -1))
+
+
+def illegal_block(variant: Variant, mine: Sequence[int], theirs: Sequence[int]) -> bool:
+    """L-BLOCK: does ``mine`` hold six consecutive points of the opponent's path that
+    no opposing checker has passed (or, with ``block_release="entered-home"``, while
+    no opposing checker has reached his home)?  ``theirs`` is in his own numbering."""
+    lowest = 0 if theirs[OFF] else next((q for q in range(1, 26) if theirs[q]), 25)
+    if variant.block_release == "entered-home":
+        return lowest > 6 and _longest_run_end(variant, mine) is not None
+    path = _PATH_CACHE.get(variant.family) or _PATH_CACHE.setdefault(
+        variant.family, _long_path(variant)
+    )
+    run = 0
+    for i, p in enumerate(path):
+        if mine[p]:
+            run += 1
+            if run >= 6 and i + 1 == 24 or run >= 6 and not mine[path[i + 1]]:
+                low = 24 - i  # his number of the block's last point
+                if lowest >= low:
+                    return True
+        else:
+            run = 0
+    return False
+
+
+def _longest_run_end(variant: Variant, mine: Sequence[int]) -> int | None:
+    path = _PATH_CACHE.get(variant.family) or _PATH_CACHE.setdefault(
+        variant.family, _long_path(variant)
+    )
+    run = 0
+    for i, p in enumerate(path):
+        run = run + 1 if mine[p] else 0
+        if run >= 6:
+            return 24 - i
+    return None
+
+
+_PATH_CACHE: dict[str, tuple[int, ...]] = {}
+
+
+class _Search:
+    """One depth-first enumeration of checker-move sequences for a roll."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        position: Position,
+        head_allow: int,
+        *,
+        prune_doubles: bool,
+        opp_only_head: bool = False,
+    ) -> None:
+        self.v = variant
+        self.mine = list(position.mine)
+        mapping = variant.mapping
+        theirs = position.theirs
+        opp = [0] * 26
+        for p in range(1, 25):
+            opp[p] = theirs[mapping[p]]
+        opp[BAR] = theirs[BAR]
+        opp[OFF] = theirs[OFF]
+        if opp_only_head:
+            head = next(p for p in range(1, 25) if mapping[p] == 24)
+            opp = [0] * 26
+            opp[head] = theirs[24]
+        self.opp = opp
+        self.theirs = theirs
+        self.long = variant.family == "long"
+        self.head_allow = head_allow
+        self.every_move = self.long and variant.block_check == "every-move"
+        self.end_block = self.long and variant.block_check == "end-of-turn"
+        self.hide_rule = variant.no_hit_and_hide
+        self.home_hits = variant.hit_in_own_home
+        self.prune = prune_doubles and not self.every_move and not self.hide_rule
+        self.prune_now = False
+        self.found: dict[tuple, Candidate] = {}
+        self.outside = sum(self.mine[7:26])
+
+    # -- rule checks -----------------------------------------------------------
+    def _block_bad(self) -> bool:
+        return illegal_block(self.v, self.mine, self.theirs)
+
+    def _blocked(self, t: int) -> bool:
+        n = self.opp[t]
+        if self.long:
+            return n > 0
+        if n >= 2:
+            return True
+        return n == 1 and not self.home_hits and t <= 6
+
+    # -- enumeration -------------------------------------------------------------
+    def run(self, dice_orders: Sequence[tuple[int, ...]]) -> list[Candidate]:
+        for order in dice_orders:
+            self.prune_now = self.prune and len(set(order)) == 1
+            self._dfs(order, 0, [], [], 0, (), 25)
+        return list(self.found.values())
+
+    def _record(self, moves: list[RawMove], dice: list[int]) -> None:
+        if self.end_block and self._block_bad():
+            return
+        key = (tuple(self.mine), tuple(self.opp), len(dice), tuple(sorted(dice)))
+        if key not in self.found:
+            self.found[key] = Candidate(tuple(moves), tuple(dice), key[0], key[1])
+
+    def _dfs(
+        self,
+        order: tuple[int, ...],
+        i: int,
+        moves: list[RawMove],
+        used: list[int],
+        heads: int,
+        hitters: tuple[int, ...],
+        max_src: int,
+    ) -> None:
+        self._record(moves, used)
+        if i == len(order):
+            return
+        d = order[i]
+        mine = self.mine
+        opp = self.opp
+        if mine[BAR]:
+            sources: Sequence[int] = (BAR,)
+        else:
+            top = max_src if self.prune_now else 24
+            sources = [s for s in range(top, 0, -1) if mine[s]]
+        for s in sources:
+            if s == 24 and self.long and heads >= self.head_allow:
+                continue
+            t = s - d
+            hit = False
+            if t > 0:
+                if self._blocked(t):
+                    continue
+                hit = opp[t] == 1 and not self.long
+            else:
+                if self.outside:
+                    continue
+                if t < 0 and any(mine[s + 1 : 7]):
+                    continue
+                t = OFF
+            # S-6: a checker that hit this turn (and stands alone) may not hide.
+            new_hitters = hitters
+            if hitters:
+                if s in hitters:
+                    if t != OFF and mine[t] > 0:
+                        continue
+                    new_hitters = tuple(h for h in hitters if h != s)
+                    if t != OFF:
+                        new_hitters += (t,)
+                elif t in hitters:
+                    new_hitters = tuple(h for h in hitters if h != t)  # covered
+            if hit and self.hide_rule and t not in new_hitters:
+                new_hitters += (t,)
+            # apply
+            mine[s] -= 1
+            mine[t] += 1
+            if hit:
+                opp[t] = 0
+                opp[BAR] += 1
+            moved_home = s >= 7 and t <= 6
+            if moved_home:
+                self.outside -= 1
+            if not (self.every_move and self._block_bad()):
+                moves.append((s, t, hit))
+                used.append(d)
+                self._dfs(
+                    order, i + 1, moves, used, heads + (s == 24), new_hitters, s
+                )
+                moves.pop()
+                used.pop()
+            # undo
+            if moved_home:
+                self.outside += 1
+            if hit:
+                opp[t] = 1
+                opp[BAR] -= 1
+            mine[t] -= 1
+            mine[s] += 1
+
+
+def _max_dice(cands: list[Candidate], d1: int, d2: int) -> list[Candidate]:
+    """G-8: keep the candidates that use the most dice (and the larger die if one)."""
+    if not cands:
+        return []
+    most = max(len(c.dice) for c in cands)
+    if most == 0:
+        return []
+    best = [c for c in cands if len(c.dice) == most]
+    if most == 1 and d1 != d2:
+        big = max(d1, d2)
+        larger = [c for c in best if c.dice[0] == big]
+        if larger:
+            best = larger
+    return best
+
+
+def candidates(
+    variant: Variant,
+    position: Position,
+    d1: int,
+    d2: int,
+    *,
+    prune: bool = True,
+    head_allow: int | None = None,
+) -> list[Candidate]:
+    """Every rule-abiding checker-move sequence (all lengths) for the roll."""
+    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
+    if head_allow is None:
+        head_allow = head_allowance(variant, position, d1, d2)
+    return _Search(variant, position, head_allow, prune_doubles=prune).run(orders)
+
+
+def head_allowance(variant: Variant, position: Position, d1: int, d2: int) -> int:
+    """How many checkers may leave the head this turn (L-HEAD-1, L-HEAD-2)."""
+    if variant.family != "long" or variant.head_limit == 0:
+        return 99
+    limit = variant.head_limit
+    if not position.mine_first:
+        return limit
+    rule = variant.head_exception
+    if rule == "doubles-6-4-3":
+        return limit + 1 if d1 == d2 and d1 in (3, 4, 6) else limit
+    whole = 4 if d1 == d2 else 2
+    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
+
+    def single_checker_falls_short(opp_only_head: bool) -> bool:
+        search = _Search(variant, position, limit, prune_doubles=True, opp_only_head=opp_only_head)
+        found = search.run(orders)
+        return max((len(c.dice) for c in found), default=0) < whole
+
+    if not single_checker_falls_short(False):
+        return limit
+    if rule == "head-only" and not single_checker_falls_short(True):
+        return limit
+    return limit + 1
+
+
+def legal_candidates(
+    variant: Variant, position: Position, d1: int, d2: int
+) -> list[Candidate]:
+    """The legal plays of a roll as candidates, one per resulting position."""
+    _check_dice(d1, d2)
+    best = _max_dice(candidates(variant, position, d1, d2), d1, d2)
+    unique: dict[tuple, Candidate] = {}
+    for c in best:
+        unique.setdefault((c.mine, c.opp), c)
+    return list(unique.values())
+
+
+def result_position(variant: Variant, position: Position, cand: Candidate) -> Position:
+    """The position after ``cand``, seen by the opponent (the turn passes)."""
+    mapping = variant.mapping
+    theirs = [0] * 26
+    for p in range(1, 25):
+        theirs[mapping[p]] = cand.opp[p]
+    theirs[BAR] = cand.opp[BAR]
+    theirs[OFF] = cand.opp[OFF]
+    return Position(
+        tuple(theirs),
+        cand.mine,
+        "black" if position.turn == "white" else "white",
+        position.theirs_first,
+        False,
+    )
+
+
+def _check_dice(d1: int, d2: int) -> None:
+    from nardy.errors import MalformedError
+
+    for d in (d1, d2):
+        if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
+            raise MalformedError(f"a die shows 1..6, not {d!r}")

@@ -1,0 +1,275 @@
+"""Checker moves and plays: value types, play text (RULES.md G-4) and legal plays."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from nardy.errors import AmbiguousMoveError, IllegalMoveError, MalformedError
+from nardy.movegen import Candidate, legal_candidates, result_position
+from nardy.position import BAR, OFF, Position
+from nardy.variants.base import Variant
+
+
+def _point_text(p: int) -> str:
+    return "bar" if p == BAR else "off" if p == OFF else str(p)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Move:
+    """One checker moving ``frm`` → ``to`` (25 = bar, 0 = off); ``hit`` marks a hit."""
+
+    frm: int
+    to: int
+    hit: bool = False
+
+    def __str__(self) -> str:
+        return f"{_point_text(self.frm)}/{_point_text(self.to)}{'*' if self.hit else ''}"
+
+    def __repr__(self) -> str:
+        return f"Move({self.frm}, {self.to}{', True' if self.hit else ''})"
+
+    @property
+    def pips(self) -> int:
+        """Distance travelled (bearing off counts to point 0)."""
+        return self.frm - self.to
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A whole turn's checker moves, in the order they were made, and the position after."""
+
+    moves: tuple[Move, ...]
+    result: Position | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return format_moves(self.moves)
+
+    def __repr__(self) -> str:
+        return f"Play.from_text({str(self)!r})"
+
+    @property
+    def text(self) -> str:
+        """Canonical play text, e.g. ``24/18 13/11*``."""
+        return str(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> Play:
+        """Parse play text (without resolving it against a position)."""
+        return cls(parse_moves(text))
+
+    @property
+    def hits(self) -> int:
+        """Number of opposing checkers this play hits."""
+        return sum(m.hit for m in self.moves)
+
+
+# -- formatting -------------------------------------------------------------------
+
+
+def format_moves(moves: Sequence[Move]) -> str:
+    """Canonical text as gnubg writes it: highest source first, the moves of one
+    checker joined into one step (``24/13``, with a hit shown ``13/7*/5``), repeated
+    steps counted (``8/5(2)``); an empty play is written ``-``."""
+    if not moves:
+        return "-"
+    pending = sorted(moves, key=lambda m: (-m.frm, -m.to))
+    chains: list[list[Move]] = []
+    while pending:
+        chain = [pending.pop(0)]
+        while True:
+            nxt = next((m for m in pending if m.frm == chain[-1].to and m.frm != OFF), None)
+            if nxt is None:
+                break
+            pending.remove(nxt)
+            chain.append(nxt)
+        chains.append(chain)
+    steps = []
+    for chain in chains:
+        parts = [_point_text(chain[0].frm)]
+        for m in chain[:-1]:
+            if m.hit:
+                parts.append(f"{_point_text(m.to)}*")
+        parts.append(_point_text(chain[-1].to) + ("*" if chain[-1].hit else ""))
+        steps.append("/".join(parts))
+    counts = Counter(steps)
+    out: list[str] = []
+    for s in steps:
+        if s in counts:
+            n = counts.pop(s)
+            out.append(s if n == 1 else f"{s}({n})")
+    return " ".join(out)
+
+
+# -- parsing ----------------------------------------------------------------------
+
+_STEP = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<n>\d)\))?$")
+_POINT = re.compile(r"^(?P<p>bar|off|b|o|\d{1,2})(?P<hit>\*?)$")
+
+
+def _parse_point(tok: str, *, first: bool, step: str) -> tuple[int, bool]:
+    m = _POINT.match(tok)
+    if not m:
+        raise MalformedError(f"{step!r}: {tok!r} is not a point (1-24, bar, off)")
+    p = m["p"]
+    hit = bool(m["hit"])
+    if p in ("bar", "b"):
+        if not first:
+            raise MalformedError(f"{step!r}: a checker can only move from the bar")
+        return BAR, hit
+    if p in ("off", "o"):
+        if first:
+            raise MalformedError(f"{step!r}: a checker cannot move from off")
+        return OFF, hit
+    n = int(p)
+    if first and n == 25:
+        return BAR, hit
+    if not first and n == 0:
+        return OFF, hit
+    if not 1 <= n <= 24:
+        raise MalformedError(f"{step!r}: point {n} is not in 1..24")
+    return n, hit
+
+
+def parse_moves(text: str) -> tuple[Move, ...]:
+    """Parse play text into moves; hops (``13/7*/5``) become one move per hop.
+
+    Accepts ``bar``/``off`` or ``25``/``0``, any spacing, commas, ``-`` for separators
+    inside a step (``24-18``) and ``(n)`` repeats. Raises ``MalformedError``.
+    """
+    if not isinstance(text, str):
+        raise MalformedError(f"play text must be a string, not {type(text).__name__}")
+    cleaned = text.strip().lower().replace(",", " ")
+    if cleaned in ("-", "", "pass", "нет хода"):
+        if cleaned == "":
+            raise MalformedError("empty play text")
+        return ()
+    moves: list[Move] = []
+    for step in cleaned.split():
+        m = _STEP.match(step)
+        if not m:
+            raise MalformedError(f"{step!r} is not a move like 24/18, 13/7*/5 or 8/5(2)")
+        toks = re.split(r"[/-]", m["path"])
+        if len(toks) < 2 or any(t == "" for t in toks):
+            raise MalformedError(f"{step!r}: a move is written from/to, e.g. 24/18")
+        points = [_parse_point(tok, first=i == 0, step=step) for i, tok in enumerate(toks)]
+        if points[0][1]:
+            raise MalformedError(f"{step!r}: the starting point cannot be marked as a hit")
+        hops: list[Move] = []
+        for (a, _), (b, hit) in zip(points, points[1:], strict=False):
+            if a == OFF:
+                raise MalformedError(f"{step!r}: nothing moves on after bearing off")
+            if b >= a:
+                raise MalformedError(f"{step!r}: checkers move from higher to lower points")
+            if b == OFF and hit:
+                raise MalformedError(f"{step!r}: bearing off cannot hit")
+            hops.append(Move(a, b, hit))
+        repeat = int(m["n"]) if m["n"] else 1
+        if not 1 <= repeat <= 4:
+            raise MalformedError(f"{step!r}: a move repeats 1 to 4 times")
+        moves.extend(hops * repeat)
+    return tuple(moves)
+
+
+# -- legal plays ------------------------------------------------------------------
+
+
+def _to_play(variant: Variant, position: Position, cand: Candidate) -> Play:
+    moves = tuple(Move(s, t, h) for s, t, h in cand.moves)
+    return Play(moves, result_position(variant, position, cand))
+
+
+class LegalPlays(Sequence[Play]):
+    """The legal plays of a roll: a sequence supporting ``in`` with play text."""
+
+    def __init__(self, variant: Variant, position: Position, dice: tuple[int, int]) -> None:
+        self.variant = variant
+        self.position = position
+        self.dice = dice
+        cands = legal_candidates(variant, position, dice[0], dice[1])
+        self._plays = [_to_play(variant, position, c) for c in cands]
+
+    def __len__(self) -> int:
+        return len(self._plays)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self._plays[i]
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self._plays)
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            try:
+                self.find(item)
+            except IllegalMoveError:
+                return False
+            return True
+        return any(item == p for p in self._plays)
+
+    def __repr__(self) -> str:
+        return f"<LegalPlays {self.dice[0]}-{self.dice[1]}: {', '.join(map(str, self))}>"
+
+    @property
+    def must_pass(self) -> bool:
+        """True when nothing at all can be played (the turn passes)."""
+        return not self._plays
+
+    def find(self, text: str | Sequence[Move]) -> Play:
+        """The legal play meant by ``text`` (non-canonical text accepted).
+
+        Raises ``MalformedError`` for unreadable text, ``IllegalMoveError`` when no
+        legal play matches and ``AmbiguousMoveError`` when several do.
+        """
+        moves = parse_moves(text) if isinstance(text, str) else tuple(text)
+        after = list(self.position.mine)
+        for m in moves:
+            after[m.frm] -= 1
+            after[m.to] += 1
+        if min(after) < 0:
+            raise IllegalMoveError(
+                f"{format_moves(moves)}: no checker to move from "
+                + ", ".join(_point_text(i) for i, n in enumerate(after) if n < 0)
+            )
+        target = tuple(after)
+        matches = [p for p in self._plays if p.result is not None and p.result.theirs == target]
+        if len(matches) > 1:
+            matches = _narrow_by_hits(matches, moves)
+        if not matches:
+            raise IllegalMoveError(self._illegal_reason(moves))
+        if len(matches) > 1:
+            options = " | ".join(str(p) for p in matches)
+            raise AmbiguousMoveError(f"{format_moves(moves)} is ambiguous: {options}")
+        return matches[0]
+
+    def _illegal_reason(self, moves: Sequence[Move]) -> str:
+        shown = format_moves(moves)
+        if self.must_pass:
+            return f"{shown}: no move is possible with {self.dice[0]}-{self.dice[1]}"
+        legal = ", ".join(str(p) for p in self._plays[:12])
+        more = "" if len(self._plays) <= 12 else f" … ({len(self._plays)} in all)"
+        return f"{shown} is not legal with {self.dice[0]}-{self.dice[1]}; legal: {legal}{more}"
+
+
+def _narrow_by_hits(plays: list[Play], moves: Sequence[Move]) -> list[Play]:
+    """Among plays with the same checker placement, keep those whose hits fit the text:
+    every hit the text marks happens, and no hit happens on a point the text skips."""
+    named = {m.to for m in moves if m.hit}
+    landing = {m.to for m in moves}
+
+    def hit_points(p: Play) -> set[int]:
+        return {m.to for m in p.moves if m.hit}
+
+    fitting = [p for p in plays if named <= hit_points(p) <= landing | named]
+    exact = [p for p in fitting if hit_points(p) == named]
+    return exact or fitting
+
+
+def legal_plays(variant: Variant, position: Position, dice: tuple[int, int]) -> LegalPlays:
+    """All distinct legal plays of ``dice`` in ``position`` (one per resulting position).
+
+    When nothing can be played the result is empty (the turn passes).
+    """
+    return LegalPlays(variant, position, dice)
