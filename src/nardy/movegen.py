@@ -109,6 +109,7 @@ class _Search:
         self.prune = prune_doubles and not self.every_move and not self.hide_rule
         self.prune_now = False
         self.found: dict[tuple, Candidate] = {}
+        self.paths: list[tuple[tuple[RawMove, ...], tuple]] | None = None
         self.outside = sum(self.mine[7:26])
 
     # -- rule checks -----------------------------------------------------------
@@ -134,6 +135,8 @@ class _Search:
         if self.end_block and self._block_bad():
             return
         key = (tuple(self.mine), tuple(self.opp), len(dice), tuple(sorted(dice)))
+        if self.paths is not None:
+            self.paths.append((tuple(moves), key[:2]))
         if key not in self.found:
             self.found[key] = Candidate(tuple(moves), tuple(dice), key[0], key[1])
 
@@ -280,6 +283,31 @@ def legal_candidates(
     for c in best:
         unique.setdefault((c.mine, c.opp), c)
     return list(unique.values())
+
+
+def legal_sequences(
+    variant: Variant, position: Position, d1: int, d2: int
+) -> list[tuple[RawMove, ...]]:
+    """Every order of single checker moves that makes a legal play (for undo-able,
+    move-by-move input); empty when nothing can be played."""
+    cands = legal_candidates(variant, position, d1, d2)
+    if not cands:
+        return []
+    legal = {(c.mine, c.opp) for c in cands}
+    most = len(cands[0].dice)
+    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
+    search = _Search(
+        variant, position, head_allowance(variant, position, d1, d2), prune_doubles=False
+    )
+    search.paths = []
+    search.run(orders)
+    seen: set[tuple[RawMove, ...]] = set()
+    out = []
+    for moves, key in search.paths:
+        if len(moves) == most and key in legal and moves not in seen:
+            seen.add(moves)
+            out.append(moves)
+    return out
 
 
 def result_position(variant: Variant, position: Position, cand: Candidate) -> Position:

@@ -1,0 +1,1 @@
+"""Text forms of nardy data: position objects, position IDs and game records."""

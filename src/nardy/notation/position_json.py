@@ -1,0 +1,102 @@
+"""The position object of the engine protocol and game records (DESIGN.md).
+
+Each side is written in its own numbering::
+
+    {"turn": "white",
+     "white": {"points": {"24": 14, "18": 1}, "bar": 0, "off": 0, "first_turn": false},
+     "black": {"points": {"24": 15}, "bar": 0, "off": 0, "first_turn": true}}
+
+``off`` may be omitted: checkers not placed on the board or the bar count as off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nardy.errors import InvalidPositionError, MalformedError
+from nardy.position import BAR, CHECKERS, OFF, Position, other
+from nardy.variants.base import Variant
+
+
+def side_to_json(side: tuple[int, ...], first_turn: bool) -> dict[str, Any]:
+    """One side as ``{"points": …, "bar": …, "off": …, "first_turn": …}``."""
+    return {
+        "points": {str(p): side[p] for p in range(24, 0, -1) if side[p]},
+        "bar": side[BAR],
+        "off": side[OFF],
+        "first_turn": first_turn,
+    }
+
+
+def position_to_json(position: Position) -> dict[str, Any]:
+    """The protocol's position object."""
+    them = other(position.turn)
+    return {
+        "turn": position.turn,
+        position.turn: side_to_json(position.mine, position.mine_first),
+        them: side_to_json(position.theirs, position.theirs_first),
+    }
+
+
+def _count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidPositionError(f"{what}: checker count must be an integer, not {value!r}")
+    if value < 0:
+        raise InvalidPositionError(f"{what}: checker count cannot be negative ({value})")
+    return value
+
+
+def _side_from_json(obj: Any, color: str) -> tuple[tuple[int, ...], bool]:
+    if not isinstance(obj, dict):
+        raise MalformedError(f"position.{color} must be an object")
+    unknown = set(obj) - {"points", "bar", "off", "first_turn"}
+    if unknown:
+        raise MalformedError(f"position.{color}: unknown field(s) {sorted(unknown)}")
+    side = [0] * 26
+    points = obj.get("points", {})
+    if not isinstance(points, dict):
+        raise MalformedError(f"position.{color}.points must be an object {{point: count}}")
+    for key, n in points.items():
+        try:
+            p = int(key)
+        except (TypeError, ValueError):
+            raise InvalidPositionError(f"position.{color}: {key!r} is not a point") from None
+        if not 1 <= p <= 24:
+            raise InvalidPositionError(f"position.{color}: point {p} is not in 1..24")
+        side[p] = _count(n, f"position.{color}.points.{key}")
+    side[BAR] = _count(obj.get("bar", 0), f"position.{color}.bar")
+    placed = sum(side)
+    if "off" in obj:
+        side[OFF] = _count(obj["off"], f"position.{color}.off")
+    else:
+        side[OFF] = max(0, CHECKERS - placed)
+    total = sum(side)
+    if total != CHECKERS:
+        raise InvalidPositionError(
+            f"position.{color}: a side has {CHECKERS} checkers, this one has {total}"
+        )
+    first = obj.get("first_turn", False)
+    if not isinstance(first, bool):
+        raise MalformedError(f"position.{color}.first_turn must be true or false")
+    return tuple(side), first
+
+
+def position_from_json(obj: Any, variant: Variant | None = None) -> Position:
+    """Read a protocol position object; with ``variant`` also check the game's rules."""
+    if not isinstance(obj, dict):
+        raise MalformedError("position must be an object with turn, white and black")
+    turn = obj.get("turn")
+    if turn not in ("white", "black"):
+        raise MalformedError(f"position.turn must be 'white' or 'black', not {turn!r}")
+    unknown = set(obj) - {"turn", "white", "black"}
+    if unknown:
+        raise MalformedError(f"position: unknown field(s) {sorted(unknown)}")
+    for color in ("white", "black"):
+        if color not in obj:
+            raise MalformedError(f"position.{color} is missing")
+    mine, mine_first = _side_from_json(obj[turn], turn)
+    theirs, theirs_first = _side_from_json(obj[other(turn)], other(turn))
+    position = Position(mine, theirs, turn, mine_first, theirs_first)
+    if variant is not None:
+        variant.validate(position)
+    return position
