@@ -170,10 +170,7 @@ class Game:
         """Play a whole turn given as text, a ``Play`` or moves; returns the legal play."""
         self._need("move")
         legal = self.legal_plays()
-        if isinstance(play, Play):
-            chosen = legal.find(play.moves)
-        else:
-            chosen = legal.find(play)
+        chosen = legal.find(play.moves) if isinstance(play, Play) else legal.find(play)
         self._finish_turn(chosen)
         return chosen
 

@@ -1,0 +1,1 @@
+"""Subcommands of ``nardy``: each module defines one Click ``command``."""
