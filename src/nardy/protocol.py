@@ -144,7 +144,8 @@ def handle_line(line: str) -> str:
     try:
         request = json.loads(line)
     except json.JSONDecodeError as exc:
-        answer: dict[str, Any] = {"id": None, "error": f"malformed JSON: {exc.msg} at column {exc.colno}"}
+        error = f"malformed JSON: {exc.msg} at column {exc.colno}"
+        answer: dict[str, Any] = {"id": None, "error": error}
     else:
         answer = handle(request)
     return json.dumps(answer, ensure_ascii=False)
