@@ -73,6 +73,25 @@ def _longest_run_end(variant: Variant, mine: Sequence[int]) -> int | None:
 _PATH_CACHE: dict[str, tuple[int, ...]] = {}
 
 
+def fevga_block_bad(variant: Variant, mine: Sequence[int], theirs: Sequence[int]) -> bool:
+    """V-FEVGA: no six-block on all of my starting quarter (points 19–24), and none on
+    the six points just ahead of an opposing stack of all 15 checkers."""
+    if all(mine[p] for p in range(19, 25)):
+        return True
+    mapping = variant.mapping  # an involution: also maps his points to mine
+    for q in range(7, 25):
+        if theirs[q] == 15:
+            return all(mine[mapping[r]] for r in range(q - 1, q - 7, -1))
+    return False
+
+
+def block_violation(variant: Variant, mine: Sequence[int], theirs: Sequence[int]) -> bool:
+    """Does ``mine`` hold a six-block the variant forbids (L-BLOCK or V-FEVGA)?"""
+    if variant.block_rule == "fevga":
+        return fevga_block_bad(variant, mine, theirs)
+    return illegal_block(variant, mine, theirs)
+
+
 class _Search:
     """One depth-first enumeration of checker-move sequences for a roll."""
 
@@ -111,10 +130,25 @@ class _Search:
         self.found: dict[tuple, Candidate] = {}
         self.paths: list[tuple[tuple[RawMove, ...], tuple]] | None = None
         self.outside = sum(self.mine[7:26])
+        self.exact = variant.exact_bearoff
+        self.home_moves = variant.home_moves
+        self.fevga = variant.fevga_runner
 
     # -- rule checks -----------------------------------------------------------
     def _block_bad(self) -> bool:
-        return illegal_block(self.v, self.mine, self.theirs)
+        return block_violation(self.v, self.mine, self.theirs)
+
+    def _runner_sources(self) -> list[int] | None:
+        """V-FEVGA: until the runner has passed the opponent's head (my point 12) it is
+        the only checker that moves; ``None`` when the restriction is over."""
+        mine = self.mine
+        off_head = 15 - mine[24] - mine[OFF]
+        if mine[OFF] or off_head > 1:
+            return None
+        if off_head == 0:
+            return [24] if mine[24] else []
+        runner = next(p for p in range(1, 24) if mine[p])
+        return [runner] if runner >= 12 else None
 
     def _blocked(self, t: int) -> bool:
         n = self.opp[t]
@@ -161,6 +195,10 @@ class _Search:
         else:
             top = max_src if self.prune_now else 24
             sources = [s for s in range(top, 0, -1) if mine[s]]
+            if self.fevga:
+                runner = self._runner_sources()
+                if runner is not None:
+                    sources = [s for s in sources if s in runner]
         for s in sources:
             if s == 24 and self.long and heads >= self.head_allow:
                 continue
@@ -169,11 +207,15 @@ class _Search:
             if t > 0:
                 if self._blocked(t):
                     continue
+                if s <= 6 and self.home_moves != "always" and (
+                    self.home_moves == "never" or not self.outside
+                ):
+                    continue  # V-CRAZY / V-CGUL: no moves inside the home
                 hit = opp[t] == 1 and not self.long
             else:
                 if self.outside:
                     continue
-                if t < 0 and any(mine[s + 1 : 7]):
+                if t < 0 and (self.exact or any(mine[s + 1 : 7])):
                     continue
                 t = OFF
             # S-6: a checker that hit this turn (and stands alone) may not hide.
@@ -232,6 +274,43 @@ def _max_dice(cands: list[Candidate], d1: int, d2: int) -> list[Candidate]:
     return best
 
 
+def _max_dice_segment(cands: list[Candidate]) -> list[Candidate]:
+    """G-8 for any list of dice: the most dice, then (generalising "the larger die")
+    the largest total of the dice used."""
+    most = max((len(c.dice) for c in cands), default=0)
+    if most == 0:
+        return []
+    best = [c for c in cands if len(c.dice) == most]
+    top = max(sum(c.dice) for c in best)
+    return [c for c in best if sum(c.dice) == top]
+
+
+def dice_orders(dice: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every distinct order in which a list of dice can be used."""
+    from itertools import permutations
+
+    return sorted(set(permutations(dice)), reverse=True)
+
+
+def segment_candidates(
+    variant: Variant, position: Position, dice: Sequence[int]
+) -> list[Candidate]:
+    """Legal plays of an explicit list of dice (a turn segment: a roll's two numbers,
+    a double's four, a crazy sequence's double, moves passed by the opponent), one per
+    resulting position, after rule filtering and the maximum-dice rule."""
+    for d in dice:
+        _check_dice(d, d)
+    dice = tuple(dice)
+    if len(dice) == 2 and dice[0] != dice[1] or len(dice) == 4 and len(set(dice)) == 1:
+        return legal_candidates(variant, position, dice[0], dice[-1])
+    allow = _head_allowance_dice(variant, position, dice)
+    found = _Search(variant, position, allow, prune_doubles=True).run(dice_orders(dice))
+    unique: dict[tuple, Candidate] = {}
+    for c in _max_dice_segment(found):
+        unique.setdefault((c.mine, c.opp), c)
+    return list(unique.values())
+
+
 def candidates(
     variant: Variant,
     position: Position,
@@ -249,22 +328,26 @@ def candidates(
 
 
 def head_allowance(variant: Variant, position: Position, d1: int, d2: int) -> int:
-    """How many checkers may leave the head this turn (L-HEAD-1, L-HEAD-2)."""
+    """How many checkers may leave the head this roll (L-HEAD-1, L-HEAD-2)."""
+    return _head_allowance_dice(variant, position, (d1,) * 4 if d1 == d2 else (d1, d2))
+
+
+def _head_allowance_dice(variant: Variant, position: Position, dice: tuple[int, ...]) -> int:
     if variant.family != "long" or variant.head_limit == 0:
         return 99
     limit = variant.head_limit
-    if not position.mine_first:
+    if not position.mine_first or not variant.first_turn_exception:
         return limit
     rule = variant.head_exception
+    double = len(set(dice)) == 1
     if rule == "doubles-6-4-3":
-        return limit + 1 if d1 == d2 and d1 in (3, 4, 6) else limit
-    whole = 4 if d1 == d2 else 2
-    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
+        return limit + 1 if double and dice[0] in (3, 4, 6) else limit
+    orders = dice_orders(dice)
 
     def single_checker_falls_short(opp_only_head: bool) -> bool:
         search = _Search(variant, position, limit, prune_doubles=True, opp_only_head=opp_only_head)
         found = search.run(orders)
-        return max((len(c.dice) for c in found), default=0) < whole
+        return max((len(c.dice) for c in found), default=0) < len(dice)
 
     if not single_checker_falls_short(False):
         return limit

@@ -21,6 +21,7 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "next_starter": ("winner", "previous-black"),
     "no_hit_and_hide": (False, True),
     "scoring": ("standard", "koks", "home-mars", "four-tier", "per-checker"),
+    "crazy_moves_per_double": (4, 2),
 }
 
 #: Options that only mean something in one family.
@@ -31,6 +32,7 @@ FAMILY_OPTIONS: dict[str, Family] = {
     "last_roll_draw": "long",
     "draw_score": "long",
     "no_hit_and_hide": "short",
+    "crazy_moves_per_double": "long",
 }
 
 
@@ -61,6 +63,31 @@ class Variant:
     next_starter: str = "winner"
     no_hit_and_hide: bool = False
     scoring: str = "standard"
+    crazy_moves_per_double: int = 4
+    # -- turn shape and variant rules of RULES.md §5 (long-nardy variants) --------
+    #: V-CRAZY/V-CGUL/V-GIUL: after a double, every higher double up to 6-6 is played.
+    doubles_sequence: bool = False
+    #: V-GUL: a double fully played earns another roll.
+    reroll_on_full_double: bool = False
+    #: V-GUL/V-CGUL/V-GIUL: moves of a double the player cannot make pass to the opponent.
+    pass_unplayed: bool = False
+    #: V-CGUL: even a double that cannot be started passes (V-CRAZY/V-GIUL: it is skipped).
+    unstartable_double_passes: bool = False
+    #: The doubles sequence stops once all the player's checkers are home.
+    sequence_stops_home: bool = False
+    #: V-CGUL: if the last checker enters home on a double's last move, one more double.
+    extra_double_on_entry: bool = False
+    #: V-CRAZY: bear off only from the point equal to the die.
+    exact_bearoff: bool = False
+    #: Moves from a home point to another: "always", "never" (V-CRAZY) or
+    #: "until-all-home" (V-CGUL).
+    home_moves: str = "always"
+    #: L-HEAD-2 first-turn exception in force (V-FEVGA forbids it).
+    first_turn_exception: bool = True
+    #: V-FEVGA: one runner leaves the head and moves alone until past the opponent's head.
+    fevga_runner: bool = False
+    #: "classic" (L-BLOCK) or "fevga" (V-FEVGA's own six-block rule).
+    block_rule: str = "classic"
     _mapping: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
