@@ -1,0 +1,526 @@
+"""Boards drawn as one player sees them: plain text, a Rich renderable and SVG.
+
+Every drawing uses the viewer's own point numbers (RULES.md G-2) in one layout, the
+usual backgammon one: the top row runs 13…24 from left to right and the bottom row
+12…1, so the viewer's point 24 is top-right and his home (1–6) bottom-right. In long
+nardy that puts his head top-right and his home bottom-right (RULES.md §7, last item);
+the opponent's checkers are drawn on the same physical points through
+``Variant.mapping``. In short nardy the opponent's 24 is the viewer's 1, the usual view.
+
+>>> from nardy.variants import find_variant
+>>> long = find_variant("long")
+>>> print(board_text(long, long.start_position(), "white"))
+ X Black: pips 360, off 0
+   13 14 15 16 17 18      19 20 21 22 23 24
+  +------------------+---+------------------+
+  |                  |   |                O |
+  |                  |   |                O |
+  |                  |   |                O |
+  |                  |   |                O |
+  |                  |   |                15|
+  |                  |   |                  |
+  | 15               |   |                  |
+  | X                |   |                  |
+  | X                |   |                  |
+  | X                |   |                  |
+  | X                |   |                  |
+  +------------------+---+------------------+
+   12 11 10  9  8  7       6  5  4  3  2  1
+ O White: pips 360, off 0
+ White to play
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+from xml.sax.saxutils import escape, quoteattr
+
+from nardy.i18n import t
+from nardy.position import BAR, OFF, Color, Position, other, pip_count
+from nardy.variants.base import Variant
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console, ConsoleOptions, RenderResult
+
+Half = Literal["top", "bottom"]
+Charset = Literal["ascii", "unicode"]
+
+#: Checker glyphs per charset.
+GLYPHS: dict[str, dict[Color, str]] = {
+    "ascii": {"white": "O", "black": "X"},
+    "unicode": {"white": "○", "black": "●"},
+}
+#: Checkers drawn one by one in a stack; taller stacks show their count instead of the
+#: innermost checker (text) or on it (SVG).
+STACK = 5
+
+
+def point_location(p: int) -> tuple[Half, int]:
+    """Where the viewer's point ``p`` (1..24) is drawn: half and column 0..11 from the
+    left (columns 0–5 left of the bar, 6–11 right of it)."""
+    if not isinstance(p, int) or not 1 <= p <= 24:
+        raise ValueError(f"a point is 1..24, not {p!r}")
+    if p >= 13:
+        return "top", p - 13
+    return "bottom", 12 - p
+
+
+def _points_in(half: Half) -> list[int]:
+    """The viewer's points of one half, left to right."""
+    return list(range(13, 25)) if half == "top" else list(range(12, 0, -1))
+
+
+@dataclass(frozen=True, slots=True)
+class BoardModel:
+    """The board as ``viewer`` sees it: ``points[p]`` is (colour or None, count) on the
+    viewer's point p (index 0 unused); bar, off and pips per colour."""
+
+    viewer: Color
+    turn: Color
+    points: tuple[tuple[Color | None, int], ...]
+    bar: dict[Color, int]
+    off: dict[Color, int]
+    pips: dict[Color, int]
+    over: bool
+    has_bar: bool
+
+    @property
+    def opponent(self) -> Color:
+        """The colour facing the viewer."""
+        return other(self.viewer)
+
+
+def board_model(variant: Variant, position: Position, viewer: Color | None = None) -> BoardModel:
+    """Who stands where, in ``viewer``'s numbering (default: the side on roll)."""
+    viewer = position.turn if viewer is None else viewer
+    if viewer not in ("white", "black"):
+        raise ValueError(f"viewer must be 'white' or 'black', not {viewer!r}")
+    opp = other(viewer)
+    mine = position.side(viewer)
+    theirs = position.side(opp)
+    mapping = variant.mapping
+    points: list[tuple[Color | None, int]] = [(None, 0)]
+    for p in range(1, 25):
+        a, b = mine[p], theirs[mapping[p]]
+        if a and b:
+            raise ValueError(f"point {p} holds checkers of both sides")
+        points.append((viewer, a) if a else (opp, b) if b else (None, 0))
+    return BoardModel(
+        viewer=viewer,
+        turn=position.turn,
+        points=tuple(points),
+        bar={viewer: mine[BAR], opp: theirs[BAR]},
+        off={viewer: mine[OFF], opp: theirs[OFF]},
+        pips={viewer: pip_count(mine), opp: pip_count(theirs)},
+        over=position.is_over(),
+        has_bar=variant.hitting,
+    )
+
+
+# -- text ----------------------------------------------------------------------------
+
+#: A line of text as (text, style) segments; styles are the semantic names of
+#: ``RICH_STYLES`` (None: unstyled).
+Segment = tuple[str, str | None]
+_CELL = 3
+
+
+def _stack_cell(color: Color | None, count: int, depth: int, glyphs: dict[Color, str]) -> str:
+    """The 3-character cell at ``depth`` (0 = at the board edge) of a stack."""
+    if color is None or count <= depth:
+        return " " * _CELL
+    if count > STACK and depth == STACK - 1:
+        return f"{count:^{_CELL}}" if count < 10 else f"{count:>{_CELL}}"
+    return f" {glyphs[color]} "
+
+
+def _side_line(model: BoardModel, color: Color, lang: str, glyphs: dict[Color, str]) -> str:
+    parts = [t("render.pips", lang, n=model.pips[color]), t("render.off", lang, n=model.off[color])]
+    if model.bar[color]:
+        parts.append(t("render.bar", lang, n=model.bar[color]))
+    return f" {glyphs[color]} {t('color.' + color, lang)}: {', '.join(parts)}"
+
+
+def _status_line(model: BoardModel, dice: Sequence[int] | None, lang: str) -> str | None:
+    if model.over:
+        return None
+    text = t("render.to_play", lang, color=_color_word(model.turn, lang, mid=True))
+    if dice:
+        text += ", " + t("render.dice", lang, d1=dice[0], d2=dice[1])
+    return " " + text
+
+
+def _color_word(color: Color, lang: str, *, mid: bool) -> str:
+    word = t("color." + color, lang)
+    return word.lower() if mid and lang == "ru" else word
+
+
+def board_lines(
+    variant: Variant,
+    position: Position,
+    viewer: Color | None = None,
+    *,
+    dice: Sequence[int] | None = None,
+    lang: str = "en",
+    charset: Charset = "ascii",
+) -> list[list[Segment]]:
+    """The text board as lines of styled segments (see ``board_text``)."""
+    model = board_model(variant, position, viewer)
+    glyphs = GLYPHS[charset]
+    me, opp = model.viewer, model.opponent
+    lines: list[list[Segment]] = [[(_side_line(model, opp, lang, glyphs), opp)]]
+
+    def labels(half: Half) -> list[Segment]:
+        pts = _points_in(half)
+        left = "".join(f"{p:>2} " for p in pts[:6])
+        right = "".join(f"{p:>2} " for p in pts[6:])
+        return [("  " + " " + left + " " + " " * _CELL + " " + right, "label")]
+
+    border = [("  +" + "-" * 6 * _CELL + "+" + "-" * _CELL + "+" + "-" * 6 * _CELL + "+", "frame")]
+
+    def row(half: Half, depth: int) -> list[Segment]:
+        segs: list[Segment] = [("  ", None), ("|", "frame")]
+        pts = _points_in(half)
+        for i, p in enumerate(pts):
+            if i == 6:
+                bar_color = opp if half == "top" else me
+                cell = _stack_cell(bar_color, model.bar[bar_color], depth, glyphs)
+                segs += [("|", "frame"), (cell, _style(bar_color, cell, "bar")), ("|", "frame")]
+            color, count = model.points[p]
+            cell = _stack_cell(color, count, depth, glyphs)
+            segs.append((cell, _style(color, cell, "even" if i % 2 == 0 else "odd")))
+        segs.append(("|", "frame"))
+        return segs
+
+    def middle() -> list[Segment]:
+        label = t("render.bar_label", lang) if model.has_bar else ""
+        return [
+            ("  ", None), ("|", "frame"), (" " * 6 * _CELL, "even"), ("|", "frame"),
+            (f"{label:^{_CELL}}", "bar"), ("|", "frame"), (" " * 6 * _CELL, "even"),
+            ("|", "frame"),
+        ]
+
+    lines.append(labels("top"))
+    lines.append(border)
+    lines += [row("top", d) for d in range(STACK)]
+    lines.append(middle())
+    lines += [row("bottom", d) for d in reversed(range(STACK))]
+    lines.append(border)
+    lines.append(labels("bottom"))
+    lines.append([(_side_line(model, me, lang, glyphs), me)])
+    status = _status_line(model, dice, lang)
+    if status is not None:
+        lines.append([(status, None)])
+    return lines
+
+
+def _style(color: Color | None, cell: str, background: str) -> str:
+    if color is None or not cell.strip():
+        return background
+    return f"{color}-{background}"
+
+
+def board_text(
+    variant: Variant,
+    position: Position,
+    viewer: Color | None = None,
+    *,
+    dice: Sequence[int] | None = None,
+    lang: str = "en",
+    charset: Charset = "ascii",
+) -> str:
+    """The board as plain text seen by ``viewer`` (default: the side on roll): point
+    numbers in his numbering, the opponent's line above and his own below with pip
+    counts, borne-off and bar counts, then whose turn it is and the ``dice``.
+
+    Stacks taller than five show their count in place of the fifth checker; in short
+    nardy the opponent's checkers on the bar are drawn in the upper half of the bar
+    column and the viewer's in the lower half.
+    """
+    lines = board_lines(variant, position, viewer, dice=dice, lang=lang, charset=charset)
+    return "\n".join("".join(text for text, _ in line).rstrip() for line in lines)
+
+
+# -- Rich ------------------------------------------------------------------------------
+
+_WOOD_LIGHT = "#d9b382"
+_WOOD_DARK = "#b9895a"
+_BAR = "#5c3a1e"
+
+_BACKGROUNDS = {"even": _WOOD_LIGHT, "odd": _WOOD_DARK, "bar": _BAR}
+
+#: Rich styles of the semantic segment styles.
+RICH_STYLES: dict[str, str] = {
+    "frame": f"bold {_BAR}",
+    "label": "bold cyan",
+    "even": f"on {_WOOD_LIGHT}",
+    "odd": f"on {_WOOD_DARK}",
+    "bar": f"bold bright_white on {_BAR}",
+    "white": "bold bright_white",
+    "black": "bold bright_black",
+}
+for _name, _back in _BACKGROUNDS.items():
+    RICH_STYLES[f"white-{_name}"] = f"bold #ffffff on {_back}"
+    RICH_STYLES[f"black-{_name}"] = f"bold #000000 on {_back}"
+
+
+class RichBoard:
+    """A Rich renderable of the board, in the geometry of ``board_text``.
+
+    On a colour console checkers are drawn as coloured discs on a wooden board; without
+    colour (a pipe, ``NO_COLOR``) it prints exactly ``board_text``.
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        position: Position,
+        viewer: Color | None = None,
+        *,
+        dice: Sequence[int] | None = None,
+        lang: str = "en",
+    ) -> None:
+        self.variant = variant
+        self.position = position
+        self.viewer = viewer
+        self.dice = tuple(dice) if dice else None
+        self.lang = lang
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.text import Text
+
+        colour = console.color_system is not None and not console.no_color
+        lines = board_lines(
+            self.variant, self.position, self.viewer, dice=self.dice, lang=self.lang,
+            charset="ascii",
+        )
+        disc = {"white": "●", "black": "●"}
+        for line in lines:
+            text = Text(no_wrap=True, overflow="ignore")
+            for chunk, style in line:
+                if not colour:
+                    text.append(chunk)
+                    continue
+                if style and style.startswith(("white-", "black-")) and chunk.strip() in "OX":
+                    chunk = chunk.replace("O", disc["white"]).replace("X", disc["black"])
+                elif style in disc and chunk[:3] in (" O ", " X "):
+                    chunk = f" {disc[style]} " + chunk[3:]
+                text.append(chunk, RICH_STYLES.get(style or "", ""))
+            text.rstrip()
+            yield text
+
+
+def board_rich(
+    variant: Variant,
+    position: Position,
+    viewer: Color | None = None,
+    *,
+    dice: Sequence[int] | None = None,
+    lang: str = "en",
+) -> RichBoard:
+    """A Rich renderable of the board seen by ``viewer`` (see ``RichBoard``)."""
+    return RichBoard(variant, position, viewer, dice=dice, lang=lang)
+
+
+# -- SVG -------------------------------------------------------------------------------
+
+_P = 36  # point width
+_R = 16  # checker radius
+_LEFT = 34  # x of the board's inner left edge
+_TOP = 44  # y of the board's inner top edge
+_HALF = 6 * _P
+_BARW = 36
+_TRIANGLE = 2 * _R * STACK
+_GAP = 44
+_INNER_H = 2 * _TRIANGLE + _GAP
+_TRAY = 44
+_FRAME = 10
+
+
+def _col_x(col: int) -> float:
+    """Centre x of column 0..11."""
+    x = _LEFT + col * _P + _P / 2
+    return x + _BARW if col >= 6 else x
+
+
+def _stack_ys(count: int, half: Half) -> list[float]:
+    step = 2 * _R if count <= STACK else (_TRIANGLE - 2 * _R) / (count - 1)
+    if half == "top":
+        return [_TOP + _R + i * step for i in range(count)]
+    bottom = _TOP + _INNER_H
+    return [bottom - _R - i * step for i in range(count)]
+
+
+def position_svg(
+    variant: Variant,
+    position: Position,
+    viewer: Color | None = None,
+    *,
+    dice: Sequence[int] | None = None,
+    lang: str = "en",
+) -> str:
+    """An SVG drawing of the board seen by ``viewer`` (default: the side on roll).
+
+    Every checker is its own element: ``<circle class="checker white"
+    data-point="24">`` on the board (``data-point`` in the viewer's numbering, ``bar``
+    on the bar) and ``<rect class="off white">`` in the tray at the right (the
+    opponent's at the top, the viewer's at the bottom). Points are
+    ``<polygon class="point" data-point="…">``.
+    """
+    model = board_model(variant, position, viewer)
+    me, opp = model.viewer, model.opponent
+    right = _LEFT + 2 * _HALF + _BARW
+    width = right + _FRAME + _TRAY + _FRAME + 6
+    bottom = _TOP + _INNER_H
+    height = bottom + 80
+    out: list[str] = []
+    add = out.append
+    title = t("render.view", lang, color=_color_word(me, lang, mid=True))
+    add(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" class="nardy-board" data-viewer="{me}" '
+        f'data-variant={quoteattr(variant.name)} font-family="sans-serif">'
+    )
+    add(f"<title>{escape(title)}</title>")
+    add(
+        "<style>.checker.white{fill:#fbfbf5;stroke:#555}.checker.black{fill:#222;stroke:#000}"
+        ".off.white{fill:#fbfbf5;stroke:#555}.off.black{fill:#222;stroke:#000}"
+        ".count{font-size:13px;font-weight:bold;text-anchor:middle;dominant-baseline:central}"
+        ".count.white{fill:#000}.count.black{fill:#fff}"
+        ".label{font-size:12px;fill:#333;text-anchor:middle}"
+        ".info{font-size:13px;fill:#222}</style>"
+    )
+    # frame, halves, bar, tray
+    add(
+        f'<rect class="frame" x="{_LEFT - _FRAME}" y="{_TOP - _FRAME}" '
+        f'width="{right - _LEFT + 2 * _FRAME + _TRAY + _FRAME}" '
+        f'height="{_INNER_H + 2 * _FRAME}" fill="#6b4226" rx="6"/>'
+    )
+    for x0 in (_LEFT, _LEFT + _HALF + _BARW):
+        add(
+            f'<rect class="field" x="{x0}" y="{_TOP}" width="{_HALF}" height="{_INNER_H}" '
+            f'fill="#e8d2a6"/>'
+        )
+    add(
+        f'<rect class="bar" x="{_LEFT + _HALF}" y="{_TOP}" width="{_BARW}" '
+        f'height="{_INNER_H}" fill="#5c3a1e"/>'
+    )
+    tray_x = right + _FRAME
+    add(
+        f'<rect class="tray" x="{tray_x}" y="{_TOP}" width="{_TRAY}" height="{_INNER_H}" '
+        f'fill="#4a2e17"/>'
+    )
+    # points and their numbers
+    for p in range(1, 25):
+        half, col = point_location(p)
+        cx = _col_x(col)
+        x0, x1 = cx - _P / 2, cx + _P / 2
+        if half == "top":
+            base, tip, label_y = _TOP, _TOP + _TRIANGLE, _TOP - _FRAME - 6
+        else:
+            base, tip, label_y = bottom, bottom - _TRIANGLE, bottom + _FRAME + 16
+        fill = "#a0522d" if col % 2 == 0 else "#2f4f4f"
+        add(
+            f'<polygon class="point" data-point="{p}" fill="{fill}" '
+            f'points="{x0:g},{base:g} {x1:g},{base:g} {cx:g},{tip:g}"/>'
+        )
+        add(f'<text class="label" x="{cx:g}" y="{label_y:g}">{p}</text>')
+    # checkers on points
+    for p in range(1, 25):
+        color, count = model.points[p]
+        if not color:
+            continue
+        half, col = point_location(p)
+        out.extend(_stack_svg(color, count, _col_x(col), half, str(p)))
+    # the bar: the opponent's above the middle, the viewer's below
+    bar_x = _LEFT + _HALF + _BARW / 2
+    for color, half in ((opp, "top"), (me, "bottom")):
+        if model.bar[color]:
+            out.extend(_stack_svg(color, model.bar[color], bar_x, half, "bar"))
+    # borne-off checkers in the tray
+    for color, half in ((opp, "top"), (me, "bottom")):
+        for i in range(model.off[color]):
+            y = _TOP + 2 + i * 10 if half == "top" else bottom - 10 - i * 10
+            add(
+                f'<rect class="off {color}" x="{tray_x + 4}" y="{y}" width="{_TRAY - 8}" '
+                f'height="8" rx="2"/>'
+            )
+    # dice, in the viewer's right half
+    if dice:
+        size = 30
+        mid_y = _TOP + _INNER_H / 2
+        for i, d in enumerate(dice[:2]):
+            x = _col_x(8) + i * (size + 12)
+            add(
+                f'<g class="die" data-value="{int(d)}"><rect x="{x:g}" y="{mid_y - size / 2:g}" '
+                f'width="{size}" height="{size}" rx="5" fill="#fff" stroke="#333"/>'
+                f'<text x="{x + size / 2:g}" y="{mid_y + 6:g}" font-size="18" '
+                f'text-anchor="middle">{int(d)}</text></g>'
+            )
+    # side lines and status
+    glyphs = {"white": "○", "black": "●"}
+    info_y = bottom + _FRAME + 40
+    for i, color in enumerate((me, opp)):
+        text = _side_line(model, color, lang, glyphs).strip()
+        add(f'<text class="info" x="{_LEFT}" y="{info_y + i * 18}">{escape(text)}</text>')
+    status = _status_line(model, dice, lang)
+    if status:
+        add(
+            f'<text class="info status" x="{right}" y="{info_y}" text-anchor="end">'
+            f"{escape(status.strip())}</text>"
+        )
+    add("</svg>")
+    return "\n".join(out)
+
+
+def _stack_svg(color: Color, count: int, cx: float, half: Half, point: str) -> Iterator[str]:
+    ys = _stack_ys(count, half)
+    for y in ys:
+        yield (
+            f'<circle class="checker {color}" data-color="{color}" data-point="{point}" '
+            f'cx="{cx:g}" cy="{y:g}" r="{_R}"/>'
+        )
+    if count > STACK:
+        yield (
+            f'<text class="count {color}" x="{cx:g}" y="{ys[-1]:g}">{count}</text>'
+        )
+
+
+# -- a notebook/terminal wrapper --------------------------------------------------------
+
+
+class BoardView:
+    """A board for display anywhere: ``str()`` gives text, Jupyter shows SVG
+    (``_repr_svg_``) and Rich prints it in colour."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        position: Position,
+        viewer: Color | None = None,
+        *,
+        dice: Sequence[int] | None = None,
+        lang: str = "en",
+    ) -> None:
+        self.variant = variant
+        self.position = position
+        self.viewer = viewer
+        self.dice = tuple(dice) if dice else None
+        self.lang = lang
+
+    def __str__(self) -> str:
+        return board_text(
+            self.variant, self.position, self.viewer, dice=self.dice, lang=self.lang
+        )
+
+    def _repr_svg_(self) -> str:
+        return position_svg(
+            self.variant, self.position, self.viewer, dice=self.dice, lang=self.lang
+        )
+
+    def __rich__(self) -> Any:
+        return board_rich(
+            self.variant, self.position, self.viewer, dice=self.dice, lang=self.lang
+        )
