@@ -1,0 +1,152 @@
+"""Computer players: ``Bot(variant, level)`` chooses plays and evaluates positions.
+
+Levels (``LEVELS``), weakest first — weak levels make human-like mistakes by adding
+noise to the evaluations (a play that *looks* about as good), never random moves:
+
+====  ============  ======  ==========================================
+ int  name          search  equity noise (standard deviation)
+====  ============  ======  ==========================================
+ 0    beginner      0-ply   0.08
+ 1    casual        0-ply   0.04
+ 2    intermediate  0-ply   0.02
+ 3    advanced      0-ply   none
+ 4    expert        1-ply   none
+ 5    strongest     2-ply   none (filtered: 8 → 3 → best)
+====  ============  ======  ==========================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from nardy.bots.cube import CubeDecision, cube_decision
+from nardy.bots.search import RankedPlay, Search
+from nardy.eval import Evaluator, evaluator_for, money_equity
+from nardy.plays import Play
+from nardy.position import Position
+from nardy.variants import Variant, find_variant
+
+__all__ = ["Bot", "LEVELS", "LevelSpec", "LEVEL_SPECS", "level_spec", "RankedPlay", "Search"]
+
+LEVELS: dict[str, int] = {
+    "beginner": 0,
+    "casual": 1,
+    "intermediate": 2,
+    "advanced": 3,
+    "expert": 4,
+    "strongest": 5,
+}
+
+#: Russian names of the levels (for user interfaces).
+LEVEL_NAMES_RU: dict[str, str] = {
+    "beginner": "новичок",
+    "casual": "любитель",
+    "intermediate": "средний",
+    "advanced": "сильный",
+    "expert": "эксперт",
+    "strongest": "сильнейший",
+}
+
+
+@dataclass(frozen=True)
+class LevelSpec:
+    """What a level does: search depth and evaluation noise."""
+
+    name: str
+    plies: int
+    noise: float
+
+
+LEVEL_SPECS: tuple[LevelSpec, ...] = (
+    LevelSpec("beginner", 0, 0.08),
+    LevelSpec("casual", 0, 0.04),
+    LevelSpec("intermediate", 0, 0.02),
+    LevelSpec("advanced", 0, 0.0),
+    LevelSpec("expert", 1, 0.0),
+    LevelSpec("strongest", 2, 0.0),
+)
+
+
+def level_spec(level: int | str) -> LevelSpec:
+    """The spec of a level given by number (0..5) or name (English or Russian)."""
+    if isinstance(level, str):
+        key = level.strip().casefold()
+        for en, ru in LEVEL_NAMES_RU.items():
+            if key == ru:
+                key = en
+        if key.isdigit():
+            return level_spec(int(key))
+        if key not in LEVELS:
+            raise ValueError(
+                f"unknown level {level!r} (known: {', '.join(LEVELS)} or 0..{len(LEVELS) - 1})"
+            )
+        return LEVEL_SPECS[LEVELS[key]]
+    if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level < len(LEVEL_SPECS):
+        raise ValueError(f"level must be 0..{len(LEVEL_SPECS) - 1} or a name, not {level!r}")
+    return LEVEL_SPECS[level]
+
+
+class Bot:
+    """A computer player for one variant at one strength level."""
+
+    def __init__(
+        self,
+        variant: Variant | str,
+        level: int | str = "strongest",
+        seed: int | None = None,
+        *,
+        evaluator: Evaluator | None = None,
+    ) -> None:
+        self.variant = find_variant(variant) if isinstance(variant, str) else variant
+        self.spec = level_spec(level)
+        self.level = LEVELS[self.spec.name]
+        self.rng = np.random.default_rng(seed)
+        self.evaluator = evaluator or evaluator_for(self.variant)
+        self.search = Search(self.variant, self.evaluator)
+
+    def __repr__(self) -> str:
+        return f"Bot({self.variant.name!r}, level={self.spec.name!r}, eval={self.evaluator.name})"
+
+    def rank(self, position: Position, dice: tuple[int, int], plies: int | None = None
+             ) -> list[RankedPlay]:
+        """Legal plays ranked best first at this level (or at ``plies`` without noise)."""
+        if plies is not None:
+            return self.search.rank(position, dice, plies)
+        return self.search.rank(
+            position, dice, self.spec.plies, noise=self.spec.noise, rng=self.rng
+        )
+
+    def choose(self, position: Position, dice: tuple[int, int]) -> Play | None:
+        """The play this bot makes (a legal play), or None when nothing can be played."""
+        ranked = self.rank(position, dice)
+        return ranked[0].play if ranked else None
+
+    def evaluate(self, positions: Sequence[Position], plies: int | None = None) -> np.ndarray:
+        """(N, 5) probabilities from each position's side on roll, at this level's depth
+        (or ``plies``); finished games get their exact result."""
+        depth = self.spec.plies if plies is None else plies
+        if not positions:
+            return np.zeros((0, 5))
+        return np.stack([self.search.value(p, depth) for p in positions])
+
+    def equity(self, positions: Sequence[Position], plies: int | None = None) -> np.ndarray:
+        """Cubeless money equity (variant scoring) of each position for its side on roll."""
+        return money_equity(self.evaluate(positions, plies), self.variant)
+
+    def cube(self, position: Position, owner: str = "centre", plies: int | None = None
+             ) -> CubeDecision:
+        """Doubling decision for the side on roll (before rolling), money play."""
+        if owner not in ("centre", "me", "them"):
+            raise ValueError(f"cube owner must be centre, me or them, not {owner!r}")
+        probs = self.evaluate([position], plies)[0]
+        a, b = position.mine, position.theirs
+        if self.variant.family == "short":
+            a_back = max(i for i in range(26) if a[i]) if any(a[1:]) else 0
+            b_back = max(i for i in range(26) if b[i]) if any(b[1:]) else 0
+            race = a_back + b_back <= 25
+        else:
+            race = False
+        return cube_decision(probs, owner, race=race, variant=self.variant)  # type: ignore[arg-type]

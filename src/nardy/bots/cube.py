@@ -1,0 +1,112 @@
+"""Cube decisions from cubeless probabilities (money play), Janowski's model.
+
+Cubeful equity is interpolated between the *dead-cube* equity (the cubeless one) and
+the *live-cube* equity of a perfectly efficient cube, with cube efficiency ``x``
+(Janowski 1993; gnubg uses the same idea): ``E = x·E_live + (1−x)·E_dead``.
+
+With ``W`` = average points won when winning and ``L`` = average points lost when
+losing (gammons included), the live-cube take point is ``TP = (L − ½)/(W + L + ½)``
+and the cash point ``CP = (L + 1)/(W + L + ½)``; live equity is piecewise linear in
+P(win) between the points (−L at 0, −1 at TP, +1 at CP, W at 1), according to who owns
+the cube. The side on roll doubles when doubling gains (``min(take, pass) > no
+double``); the opponent takes when his equity after taking is at least −1 (the pass),
+and beavers when it is positive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from nardy.eval.equity import tier_values
+from nardy.variants.base import Variant
+
+Owner = Literal["centre", "me", "them"]
+
+#: Default cube efficiency: contact positions keep more of the cube's value than races.
+EFFICIENCY_CONTACT = 0.68
+EFFICIENCY_RACE = 0.6
+
+
+def _wl(probs: np.ndarray, variant: Variant | None) -> tuple[float, float, float]:
+    v1, v2, v3 = tier_values(variant)
+    w, wg, wbg, lg, lbg = (float(x) for x in probs)
+    w = min(max(w, 1e-6), 1 - 1e-6)
+    win_pts = v1 * w + (v2 - v1) * wg + (v3 - v2) * wbg
+    loss_pts = v1 * (1 - w) + (v2 - v1) * lg + (v3 - v2) * lbg
+    return w, win_pts / w, loss_pts / (1 - w)
+
+
+def cubeful_equity(
+    probs: np.ndarray, owner: Owner, x: float = EFFICIENCY_CONTACT, variant: Variant | None = None
+) -> float:
+    """Money equity per cube unit of the side on roll, cube ``owner`` from its side."""
+    p, W, L = _wl(probs, variant)
+    dead = p * (W + L) - L
+    tp = (L - 0.5) / (W + L + 0.5)
+    cp = (L + 1.0) / (W + L + 0.5)
+    if owner == "centre":
+        if p < tp:
+            live = -L + (L - 1.0) * p / tp
+        elif p <= cp:
+            live = -1.0 + 2.0 * (p - tp) / (cp - tp)
+        else:
+            live = 1.0 + (W - 1.0) * (p - cp) / (1.0 - cp)
+    elif owner == "me":
+        live = -L + (L + 1.0) * p / cp if p <= cp else 1.0 + (W - 1.0) * (p - cp) / (1.0 - cp)
+    else:
+        live = -L + (L - 1.0) * p / tp if p < tp else -1.0 + (W + 1.0) * (p - tp) / (1.0 - tp)
+    return x * live + (1.0 - x) * dead
+
+
+@dataclass
+class CubeDecision:
+    """Equities (per current cube value, side on roll) and the right actions."""
+
+    no_double: float
+    double_take: float
+    double_pass: float
+    action: str  # no-double | double | (for the taker) take | pass | beaver
+    take: str  # the opponent's right answer to a double: take | pass | beaver
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready summary."""
+        return {
+            "action": self.action,
+            "take": self.take,
+            "equities": {
+                "no_double": round(self.no_double, 4),
+                "double_take": round(self.double_take, 4),
+                "double_pass": round(self.double_pass, 4),
+            },
+        }
+
+
+def cube_decision(
+    probs: np.ndarray,
+    owner: Owner = "centre",
+    *,
+    race: bool = False,
+    variant: Variant | None = None,
+    x: float | None = None,
+) -> CubeDecision:
+    """The doubling decision of the side on roll with these cubeless probabilities.
+
+    ``owner`` is who holds the cube now (the side on roll may double only from
+    ``centre`` or ``me``).
+    """
+    eff = x if x is not None else (EFFICIENCY_RACE if race else EFFICIENCY_CONTACT)
+    nd = cubeful_equity(probs, owner, eff, variant)
+    dt = 2.0 * cubeful_equity(probs, "them", eff, variant)
+    dp = 1.0
+    if -dt > 0.0:
+        take = "beaver"
+    elif dt <= dp:
+        take = "take"
+    else:
+        take = "pass"
+    may_double = owner in ("centre", "me")
+    action = "double" if may_double and min(dt, dp) > nd else "no-double"
+    return CubeDecision(nd, dt, dp, action, take)

@@ -1,0 +1,216 @@
+"""n-ply expectimax over the 21 rolls with candidate filtering and a position cache.
+
+Conventions (as gnubg's): the *0-ply* value of a position is the evaluator's output;
+the *n-ply* value is the average over the 21 weighted rolls (``nardy.dice.ROLLS``) of
+the value, for the side on roll, of its best play, where plays are first ranked by
+their 0-ply value and the best few are re-evaluated at (n−1) ply. A play chosen "at
+n ply" is the play whose resulting position has the best n-ply value. All values are
+(5,) probability vectors; plays are compared by cubeless equity under the variant's
+scoring (``nardy.eval.equity``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from nardy.dice import ROLLS
+from nardy.eval import Evaluator, evaluator_for
+from nardy.eval.boards import final_probs, invert
+from nardy.eval.equity import tier_values
+from nardy.movegen import legal_candidates
+from nardy.plays import Play, legal_plays
+from nardy.position import CHECKERS, OFF, Position, other
+from nardy.variants.base import Variant
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Candidate filter: keep at most ``keep`` plays within ``margin`` equity of the best."""
+
+    keep: int
+    margin: float
+
+
+#: Root filters before an n-ply evaluation (0-ply screen, then a 1-ply screen for 2+ ply).
+ROOT_FILTERS: tuple[Filter, ...] = (Filter(8, 0.16), Filter(3, 0.06))
+#: How many of the opponent's best 0-ply replies are looked at deeper inside the tree.
+INNER_KEEP = 1
+
+
+@dataclass
+class RankedPlay:
+    """A legal play with its evaluation from the mover's side and the ply it got."""
+
+    play: Play
+    probs: np.ndarray
+    equity: float
+    plies: int
+
+
+class Search:
+    """Expectimax search for one variant and evaluator, with a cache of node values."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        evaluator: Evaluator | None = None,
+        *,
+        cache_size: int = 100_000,
+        inner_keep: int = INNER_KEEP,
+    ) -> None:
+        self.variant = variant
+        self.evaluator = evaluator or evaluator_for(variant)
+        v1, v2, v3 = tier_values(variant)
+        # equity = w·(2v1) + wg·(v2−v1) + wbg·(v3−v2) − lg·(v2−v1) − lbg·(v3−v2) − v1
+        self._eq = np.array([2 * v1, v2 - v1, v3 - v2, -(v2 - v1), -(v3 - v2)])
+        self._eq0 = -v1
+        self.cache: dict[tuple, np.ndarray] = {}
+        self.cache_size = cache_size
+        self.inner_keep = inner_keep
+        inv = [0] * 26
+        for p in range(1, 25):
+            inv[variant.mapping[p]] = p
+        inv[25] = 25
+        self._inv = np.array(inv)
+        self.nodes = 0
+
+    # -- helpers -------------------------------------------------------------------
+    def equity(self, probs: np.ndarray) -> np.ndarray:
+        """Cubeless equity of (…, 5) probabilities under the variant's scoring."""
+        return probs @ self._eq + self._eq0
+
+    def static(self, boards: np.ndarray, first: np.ndarray) -> np.ndarray:
+        """0-ply probabilities of a board batch (side on roll)."""
+        self.nodes += len(boards)
+        return self.evaluator.probs(boards, first)
+
+    def children(self, position: Position, roll: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+        """Boards (opponent on roll) after each legal play of ``roll``; a pass gives one."""
+        cands = legal_candidates(self.variant, position, roll[0], roll[1])
+        f = (position.theirs_first, False)
+        if not cands:
+            boards = np.array([(position.theirs, position.mine)], dtype=np.int16)
+        else:
+            mine = np.array([c.mine for c in cands], dtype=np.int16)
+            opp = np.array([c.opp for c in cands], dtype=np.int16)
+            boards = np.stack([opp[:, self._inv], mine], axis=1)
+        first = np.tile(np.array(f, dtype=bool), (len(boards), 1))
+        return boards, first
+
+    def _position(self, board: np.ndarray, first: np.ndarray, turn: str) -> Position:
+        return Position(
+            tuple(int(x) for x in board[0]),
+            tuple(int(x) for x in board[1]),
+            turn,  # type: ignore[arg-type]
+            bool(first[0]),
+            bool(first[1]),
+        )
+
+    def _remember(self, key: tuple, value: np.ndarray) -> None:
+        if len(self.cache) >= self.cache_size:
+            self.cache.clear()
+        self.cache[key] = value
+
+    # -- n-ply values ------------------------------------------------------------------
+    def value(self, position: Position, plies: int) -> np.ndarray:
+        """n-ply probabilities of ``position`` from the side on roll."""
+        if position.mine[OFF] == CHECKERS or position.theirs[OFF] == CHECKERS:
+            board = np.array([(position.mine, position.theirs)], dtype=np.int16)
+            return final_probs(self.variant, board)[0]
+        key = (position.mine, position.theirs, position.mine_first, position.theirs_first, plies)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        if plies <= 0:
+            board = np.array([(position.mine, position.theirs)], dtype=np.int16)
+            first = np.array([(position.mine_first, position.theirs_first)], dtype=bool)
+            out = self.static(board, first)[0]
+        else:
+            out = self._expect(position, plies)
+        self._remember(key, out)
+        return out
+
+    def _expect(self, position: Position, plies: int) -> np.ndarray:
+        per_roll = [self.children(position, roll) for roll, _ in ROLLS]
+        boards = np.concatenate([b for b, _ in per_roll])
+        first = np.concatenate([f for _, f in per_roll])
+        mover = invert(self.static(boards, first))  # from the side on roll now
+        eq = self.equity(mover)
+        total = np.zeros(5)
+        start = 0
+        turn = other(position.turn)
+        for (_, weight), (b, f) in zip(ROLLS, per_roll, strict=True):
+            stop = start + len(b)
+            seg = eq[start:stop]
+            if plies == 1:
+                best = mover[start + int(np.argmax(seg))]
+            else:
+                order = np.argsort(-seg)[: self.inner_keep]
+                best_eq = -np.inf
+                best = mover[start + int(order[0])]
+                for j in order:
+                    child = self._position(b[j], f[j], turn)
+                    val = invert(self.value(child, plies - 1))
+                    e = float(self.equity(val))
+                    if e > best_eq:
+                        best_eq, best = e, val
+            total += weight * best
+            start = stop
+        return total / 36.0
+
+    # -- plays -----------------------------------------------------------------------
+    def rank(
+        self,
+        position: Position,
+        dice: tuple[int, int],
+        plies: int = 0,
+        filters: Sequence[Filter] = ROOT_FILTERS,
+        noise: float = 0.0,
+        rng: np.random.Generator | None = None,
+    ) -> list[RankedPlay]:
+        """All legal plays, best first: every play at 0 ply, the filtered best deeper.
+
+        ``noise`` adds a normal error of that standard deviation (in equity) to every
+        evaluation (weak levels); an empty list means nothing can be played.
+        """
+        plays = list(legal_plays(self.variant, position, dice))
+        if not plays:
+            return []
+        results = [p.result for p in plays]
+        boards = np.array([(r.mine, r.theirs) for r in results], dtype=np.int16)
+        first = np.array([(r.mine_first, r.theirs_first) for r in results], dtype=bool)
+        probs = invert(self.static(boards, first))
+        eq = self.equity(probs)
+        if noise > 0:
+            eq = eq + (rng or np.random.default_rng()).normal(0.0, noise, len(eq))
+        ranked = [RankedPlay(p, probs[i], float(eq[i]), 0) for i, p in enumerate(plays)]
+        ranked.sort(key=lambda r: -r.equity)
+        for depth in range(1, plies + 1):
+            filt = filters[min(depth - 1, len(filters) - 1)]
+            top = ranked[0].equity
+            n = 0
+            for r in ranked:
+                if n >= filt.keep or r.equity < top - filt.margin:
+                    break
+                n += 1
+            head = ranked[:n]
+            for r in head:
+                assert r.play.result is not None
+                r.probs = invert(self.value(r.play.result, depth))
+                r.equity = float(self.equity(r.probs))
+                if noise > 0:
+                    r.equity += float((rng or np.random.default_rng()).normal(0.0, noise))
+                r.plies = depth
+            head.sort(key=lambda r: -r.equity)
+            ranked = head + ranked[n:]
+            if n <= 1:
+                break
+        return ranked
+
+    def best(self, position: Position, dice: tuple[int, int], plies: int = 0) -> RankedPlay | None:
+        """The best play at ``plies`` (None when nothing can be played)."""
+        ranked = self.rank(position, dice, plies)
+        return ranked[0] if ranked else None

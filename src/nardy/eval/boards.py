@@ -1,0 +1,85 @@
+"""Positions as numpy boards, and the exact value of finished games.
+
+A *board batch* is an int array of shape ``(N, 2, 26)``: row 0 is the side on roll,
+row 1 the other side, each in its own numbering (index 1..24 points, 25 bar, 0 off),
+exactly like ``Position.mine`` / ``Position.theirs``. Two further flags per position
+(``first`` of shape ``(N, 2)``) carry the long-nardy first-turn state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from nardy.position import BAR, CHECKERS, OFF, Position
+from nardy.variants.base import Variant
+
+#: Indices of the five probabilities in every evaluation.
+WIN, WIN_G, WIN_BG, LOSE_G, LOSE_BG = range(5)
+
+
+def boards_from_positions(positions: Sequence[Position]) -> tuple[np.ndarray, np.ndarray]:
+    """``(boards, first)`` arrays for a sequence of positions (side on roll first)."""
+    boards = np.array([(p.mine, p.theirs) for p in positions], dtype=np.int16)
+    first = np.array([(p.mine_first, p.theirs_first) for p in positions], dtype=bool)
+    if not len(positions):
+        boards = boards.reshape(0, 2, 26)
+        first = first.reshape(0, 2)
+    return boards, first
+
+
+def invert(probs: np.ndarray) -> np.ndarray:
+    """The same evaluations seen by the other side: (1-w, gl, bgl, gw, bgw)."""
+    out = np.empty_like(probs)
+    out[..., WIN] = 1.0 - probs[..., WIN]
+    out[..., WIN_G] = probs[..., LOSE_G]
+    out[..., WIN_BG] = probs[..., LOSE_BG]
+    out[..., LOSE_G] = probs[..., WIN_G]
+    out[..., LOSE_BG] = probs[..., WIN_BG]
+    return out
+
+
+def sanitize(probs: np.ndarray) -> np.ndarray:
+    """Clip raw outputs into consistent probabilities: bg ≤ gammon ≤ win (each side)."""
+    p = np.clip(probs, 0.0, 1.0)
+    w = p[:, WIN]
+    p[:, WIN_G] = np.minimum(p[:, WIN_G], w)
+    p[:, WIN_BG] = np.minimum(p[:, WIN_BG], p[:, WIN_G])
+    p[:, LOSE_G] = np.minimum(p[:, LOSE_G], 1.0 - w)
+    p[:, LOSE_BG] = np.minimum(p[:, LOSE_BG], p[:, LOSE_G])
+    return p
+
+
+def finished_mask(boards: np.ndarray) -> np.ndarray:
+    """Positions where one side has borne off all its checkers."""
+    return (boards[:, 0, OFF] == CHECKERS) | (boards[:, 1, OFF] == CHECKERS)
+
+
+def final_probs(variant: Variant, boards: np.ndarray) -> np.ndarray:
+    """Exact 0/1 'probabilities' of finished games, from the side on roll.
+
+    Third tier: short nardy — backgammon (loser on the bar or in the winner's home,
+    S-5); long nardy — koks (mars and a loser checker still in his points 19–24, C-2).
+    """
+    n = len(boards)
+    out = np.zeros((n, 5))
+    for i in range(n):
+        a, b = boards[i, 0], boards[i, 1]
+        if a[OFF] == CHECKERS:
+            winner, loser, sign = a, b, 0
+        elif b[OFF] == CHECKERS:
+            winner, loser, sign = b, a, 1
+        else:
+            continue
+        del winner
+        gammon = loser[OFF] == 0
+        if variant.family == "short":
+            third = gammon and (loser[BAR] > 0 or loser[19:25].sum() > 0)
+        else:
+            third = gammon and loser[19:25].sum() > 0
+        if sign == 0:
+            out[i] = (1, gammon, third, 0, 0)
+        else:
+            out[i] = (0, 0, 0, gammon, third)
+    return out
