@@ -1,0 +1,418 @@
+"""Games on the server: creation, joining, actions, the computer's turns, storage.
+
+Every change to a game happens under that game's lock, is applied to the core ``Game``
+(which validates it), is written to the database as numbered events in one
+transaction, and only then is acknowledged and broadcast.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from anyio import to_thread
+from sqlalchemy import or_, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import sessionmaker
+
+from nardy.errors import IllegalMoveError, MalformedError, NardyError
+from nardy.game import Game
+from nardy.position import BAR, OFF
+from nardy.server.botplayer import Computer
+from nardy.server.db import EventRow, GameRow, User, now
+from nardy.server.dicecheck import commitment_of
+from nardy.server.live import LiveGame, Meta, Role
+from nardy.server.settings import Settings
+from nardy.variants import find_variant
+
+MODES = ("computer", "local", "friend")
+Event = dict[str, Any]
+
+
+class ApiError(Exception):
+    """An error answered to the client: HTTP ``status``, a short ``code`` and a message."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def _point(value: Any, what: str) -> int:
+    if value == "bar":
+        return BAR
+    if value == "off":
+        return OFF
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 25:
+        raise MalformedError(f"'{what}' must be a point 1..24, 'bar' or 'off', not {value!r}")
+    return value
+
+
+class GameService:
+    """The games of one server instance: an in-memory cache over the database."""
+
+    def __init__(self, settings: Settings, engine: Engine, computer: Computer) -> None:
+        self.settings = settings
+        self.engine = engine
+        self.db = sessionmaker(engine, expire_on_commit=False)
+        self.computer = computer
+        self.live: dict[str, LiveGame] = {}
+        #: Called under the game's lock with the events just stored (broadcasting).
+        self.notify: Callable[[LiveGame, list[Event]], Awaitable[None]] | None = None
+        self._load_locks: dict[str, asyncio.Lock] = {}
+
+    # -- loading -----------------------------------------------------------------
+    def _load(self, game_id: str) -> LiveGame:
+        with self.db() as s:
+            row = s.get(GameRow, game_id)
+            if row is None:
+                raise ApiError(404, "not-found", f"no game {game_id!r}")
+            events = s.scalars(
+                select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
+            ).all()
+            names = {
+                u.id: u.display_name
+                for u in s.scalars(
+                    select(User).where(User.id.in_([row.creator_id, row.opponent_id or -1]))
+                )
+            }
+            meta = Meta(
+                id=row.id, variant=row.variant, options=dict(row.options), mode=row.mode,
+                level=row.level, creator_id=row.creator_id, opponent_id=row.opponent_id,
+                creator_color=row.creator_color,  # type: ignore[arg-type]
+                invite_token=row.invite_token, server_seed=row.server_seed,
+                commitment=row.commitment, client_seed=row.client_seed, status=row.status,
+                names=names,
+            )
+            evs = [{"seq": e.seq, "kind": e.kind, "by": e.by, "data": e.data} for e in events]
+        return LiveGame(meta, evs)
+
+    async def get(self, game_id: str) -> LiveGame:
+        """The live game ``game_id``, loaded from the database when not in memory; a
+        loaded game whose computer side is to move (a restart mid-turn) moves on."""
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 16:
+            raise ApiError(404, "not-found", "no such game")
+        live = self.live.get(game_id)
+        if live is not None:
+            return live
+        lock = self._load_locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            live = self.live.get(game_id)
+            if live is None:
+                live = await to_thread.run_sync(self._load, game_id)
+                async with live.lock:
+                    await to_thread.run_sync(self._step, live, self._advance)
+                self.live[game_id] = live
+        return live
+
+    # -- the change pipeline -------------------------------------------------------
+    def _step(self, live: LiveGame, change: Callable[[LiveGame, list[Event]], None]) -> list[Event]:
+        """Apply ``change`` (which appends events), then store the events; on any
+        storage failure the cached game is dropped so it reloads from the database."""
+        out: list[Event] = []
+        change(live, out)
+        if not out:
+            return out
+        try:
+            with self.db.begin() as s:
+                row = s.get(GameRow, live.meta.id)
+                assert row is not None
+                for i, e in enumerate(out, start=live.seq + 1):
+                    e["seq"] = i
+                    s.add(EventRow(game_id=live.meta.id, seq=i, kind=e["kind"],
+                                   by=e.get("by"), data=e["data"]))
+                m = live.meta
+                row.status = m.status
+                row.creator_color = m.creator_color
+                row.opponent_id = m.opponent_id
+                row.updated_at = now()
+                if live.game is not None and live.game.outcome is not None:
+                    o = live.game.outcome
+                    row.result = {"winner": o.winner, "kind": o.kind, "points": o.points}
+        except Exception:
+            self.live.pop(live.meta.id, None)
+            raise
+        live.seq += len(out)
+        return out
+
+    @staticmethod
+    def _emit_records(live: LiveGame, out: list[Event], by: str | None, start: int,
+                      extra: dict[str, Any] | None = None) -> None:
+        assert live.game is not None
+        for rec in live.game.records[start:]:
+            data: dict[str, Any] = {"record": rec}
+            if extra:
+                data.update(extra)
+            out.append({"kind": "record", "by": by, "data": data})
+
+    def _advance(self, live: LiveGame, out: list[Event]) -> None:
+        """Toss, roll and play the computer's turns until a person has to act."""
+        g = live.game
+        m = live.meta
+        if g is None:
+            return
+        for _ in range(self.settings.max_auto_turns):
+            start = len(g.records)
+            if g.phase == "opening":
+                if m.mode == "friend" and m.opponent_id is None:
+                    break
+                a, b = live.dice.die(), live.dice.die()  # creator's die, opponent's die
+                if a != b:
+                    m.creator_color = "white" if a > b else "black"
+                g.opening(max(a, b), min(a, b))
+                self._emit_records(live, out, None, start, {"toss": [a, b]})
+            elif g.phase == "roll":
+                by = g.turn
+                g.roll(live.dice.die(), live.dice.die())
+                self._emit_records(live, out, by, start)
+            elif g.phase == "move" and g.turn == m.computer_color:
+                by = g.turn
+                seg = getattr(g, "segment", None)
+                dice = g.dice if seg is None or seg.kind == "roll" else seg.dice
+                assert dice is not None
+                choice = self.computer.choose(g.variant, m.level, g.position, tuple(dice))
+                g.play(choice)
+                self._emit_records(live, out, by, start)
+            else:
+                break
+        if g.phase == "over" and m.status != "over":
+            m.status = "over"
+            o = g.outcome
+            out.append({"kind": "over", "by": None, "data": {
+                "winner": o.winner if o else None,
+                "kind": o.kind if o else None,
+                "points": o.points if o else None,
+                "server_seed": m.server_seed,
+            }})
+        elif g.phase != "over" and m.status == "waiting" and m.creator_color is not None:
+            m.status = "active"
+
+    # -- creating and joining ------------------------------------------------------
+    def _server_seed(self) -> bytes:
+        if self.settings.dice_seed is not None:
+            return hashlib.sha256(f"nardy-test-dice:{self.settings.dice_seed}".encode()).digest()
+        return secrets.token_bytes(32)
+
+    def _create(self, user_id: int, spec: dict[str, Any]) -> str:
+        if not isinstance(spec, dict):
+            raise ApiError(400, "malformed", "the request body must be a JSON object")
+        mode = spec.get("mode", "computer")
+        if mode not in MODES:
+            raise ApiError(400, "malformed", f"mode must be one of {list(MODES)}, not {mode!r}")
+        options = spec.get("options") or {}
+        if not isinstance(options, dict):
+            raise ApiError(400, "malformed", "options must be an object")
+        try:
+            variant = find_variant(str(spec.get("variant", "long"))).with_options(**options)
+        except NardyError as exc:
+            raise ApiError(400, "bad-variant", str(exc)) from None
+        level = spec.get("level")
+        if mode == "computer":
+            levels = self.computer.levels()
+            level = level or levels[0]
+            if level not in levels:
+                raise ApiError(400, "bad-level", f"level must be one of {levels}, not {level!r}")
+        else:
+            level = None
+        client_seed = spec.get("client_seed") or ""
+        if not isinstance(client_seed, str) or len(client_seed) > 200:
+            raise ApiError(400, "malformed", "client_seed must be text of at most 200 characters")
+        seed = self._server_seed()
+        game_id = secrets.token_urlsafe(9)
+        setup = Game(variant).records[0]
+        with self.db.begin() as s:
+            s.add(GameRow(
+                id=game_id, variant=variant.name, options=variant.options(), mode=mode,
+                level=level, creator_id=user_id, opponent_id=None,
+                creator_color=None,
+                invite_token=secrets.token_urlsafe(16) if mode == "friend" else None,
+                server_seed=seed.hex(), commitment=commitment_of(seed),
+                client_seed=client_seed, status="waiting", result=None,
+            ))
+            s.flush()
+            s.add(EventRow(game_id=game_id, seq=1, kind="created", by=None, data={
+                "mode": mode, "variant": variant.name, "level": level,
+                "commitment": commitment_of(seed), "client_seed": client_seed,
+            }))
+            s.add(EventRow(game_id=game_id, seq=2, kind="record", by=None,
+                           data={"record": setup}))
+        return game_id
+
+    async def create(self, user_id: int, spec: dict[str, Any]) -> LiveGame:
+        """A new game made by ``user_id``; computer and local games start at once."""
+        game_id = await to_thread.run_sync(self._create, user_id, spec)
+        return await self.get(game_id)
+
+    def _find_invite(self, token: str) -> str:
+        with self.db() as s:
+            gid = s.scalar(select(GameRow.id).where(GameRow.invite_token == token))
+        if gid is None:
+            raise ApiError(404, "not-found", "this invitation link is not valid")
+        return gid
+
+    async def join(self, token: str, user_id: int, name: str) -> tuple[LiveGame, list[Event]]:
+        """Take the free seat of a friend game (a no-op for its own players)."""
+        if not isinstance(token, str) or len(token) > 64:
+            raise ApiError(404, "not-found", "this invitation link is not valid")
+        gid = await to_thread.run_sync(self._find_invite, token)
+        live = await self.get(gid)
+
+        def change(live: LiveGame, out: list[Event]) -> None:
+            m = live.meta
+            if user_id in (m.creator_id, m.opponent_id):
+                return
+            if m.opponent_id is not None:
+                raise ApiError(409, "full", "this game already has two players; you can watch it")
+            m.opponent_id = user_id
+            m.names[user_id] = name
+            out.append({"kind": "joined", "by": None, "data": {"name": name}})
+            self._advance(live, out)
+
+        async with live.lock:
+            events = await to_thread.run_sync(self._step, live, change)
+            await self._notify(live, events)
+        return live, events
+
+    # -- actions -------------------------------------------------------------------
+    def _apply(self, live: LiveGame, role: Role, action: Any, out: list[Event]) -> None:
+        g = live.game
+        if role == "spectator":
+            raise ApiError(403, "forbidden", "you are not a player in this game")
+        if not isinstance(action, dict) or not isinstance(action.get("action"), str):
+            raise ApiError(400, "malformed", "an action is an object like {\"action\": \"move\"}")
+        kind = action["action"]
+        if kind not in ("move", "undo", "confirm", "play"):
+            raise ApiError(400, "malformed",
+                           f"unknown action {kind!r} (move, undo, confirm, play)")
+        if g is None or g.phase == "over" or live.meta.status == "over":
+            raise ApiError(409, "game-over", "the game is over")
+        if not live.may_act(role):
+            raise ApiError(409, "not-your-turn", "it is not your turn")
+        by = g.turn
+        start = len(g.records)
+        try:
+            if kind == "move":
+                frm = _point(action.get("from"), "from")
+                to = _point(action.get("to"), "to")
+                g.move(frm, to)
+                out.append({"kind": "step", "by": by, "data": {"from": frm, "to": to}})
+            elif kind == "undo":
+                g.undo()
+                out.append({"kind": "undo", "by": by, "data": {}})
+            elif kind == "confirm":
+                g.confirm()
+            else:
+                text = action.get("play")
+                if not isinstance(text, str):
+                    raise MalformedError("a play action has 'play': text such as '24/18 13/11'")
+                g.play(text)
+        except MalformedError as exc:
+            raise ApiError(400, "malformed", str(exc)) from None
+        except IllegalMoveError as exc:
+            raise ApiError(409, "illegal", str(exc)) from None
+        self._emit_records(live, out, by, start)
+        self._advance(live, out)
+
+    async def act(self, live: LiveGame, role: Role, action: Any) -> list[Event]:
+        """Apply one player action; returns the stored events it produced."""
+        async with live.lock:
+            events = await to_thread.run_sync(
+                self._step, live, lambda lv, out: self._apply(lv, role, action, out)
+            )
+            await self._notify(live, events)
+            return events
+
+    async def _notify(self, live: LiveGame, events: list[Event]) -> None:
+        if events and self.notify is not None:
+            await self.notify(live, events)
+
+    # -- reading -------------------------------------------------------------------
+    def _events_after(self, game_id: str, seq: int) -> list[Event]:
+        with self.db() as s:
+            rows = s.scalars(
+                select(EventRow)
+                .where(EventRow.game_id == game_id, EventRow.seq > seq)
+                .order_by(EventRow.seq)
+            ).all()
+            return [{"seq": e.seq, "kind": e.kind, "by": e.by, "data": e.data} for e in rows]
+
+    async def events_after(self, game_id: str, seq: int) -> list[Event]:
+        """The stored events of a game numbered above ``seq``."""
+        return await to_thread.run_sync(self._events_after, game_id, seq)
+
+    def history(self, user_id: int) -> list[dict[str, Any]]:
+        """The user's games, newest first."""
+        with self.db() as s:
+            rows = s.scalars(
+                select(GameRow)
+                .where(or_(GameRow.creator_id == user_id, GameRow.opponent_id == user_id))
+                .order_by(GameRow.created_at.desc())
+                .limit(200)
+            ).all()
+            ids = {r.creator_id for r in rows} | {r.opponent_id for r in rows if r.opponent_id}
+            names = {u.id: u.display_name for u in s.scalars(select(User).where(User.id.in_(ids)))}
+            out = []
+            for r in rows:
+                mine = r.creator_color if r.creator_id == user_id else (
+                    None if r.creator_color is None
+                    else ("black" if r.creator_color == "white" else "white"))
+                if r.mode == "computer":
+                    opponent = "computer"
+                elif r.mode == "local":
+                    opponent = "local"
+                else:
+                    other_id = r.opponent_id if r.creator_id == user_id else r.creator_id
+                    opponent = names.get(other_id) if other_id else None
+                out.append({
+                    "id": r.id, "variant": r.variant, "mode": r.mode, "status": r.status,
+                    "color": mine if r.mode != "local" else None, "opponent": opponent,
+                    "result": r.result, "created_at": r.created_at.isoformat(),
+                })
+            return out
+
+    def dice_stats(self, user_id: int) -> dict[str, Any]:
+        """Counts of the user's own rolls (36 ordered outcomes) beside the expected."""
+        counts = [[0] * 6 for _ in range(6)]
+        with self.db() as s:
+            games = s.scalars(
+                select(GameRow).where(
+                    or_(GameRow.creator_id == user_id, GameRow.opponent_id == user_id),
+                    GameRow.creator_color.is_not(None),
+                )
+            ).all()
+            colors: dict[str, set[str | None]] = {}
+            for r in games:
+                if r.mode == "local":
+                    colors[r.id] = {"white", "black"}
+                elif r.creator_id == user_id:
+                    colors[r.id] = {r.creator_color}
+                else:
+                    colors[r.id] = {"black" if r.creator_color == "white" else "white"}
+            if colors:
+                rows = s.execute(
+                    select(EventRow.game_id, EventRow.by, EventRow.data).where(
+                        EventRow.game_id.in_(list(colors)), EventRow.kind == "record"
+                    )
+                ).all()
+                for gid, by, data in rows:
+                    rec = data.get("record", {})
+                    if rec.get("type") == "roll" and by in colors[gid]:
+                        d1, d2 = rec["dice"]
+                        counts[d1 - 1][d2 - 1] += 1
+        total = sum(map(sum, counts))
+        doubles = sum(counts[i][i] for i in range(6))
+        faces = [sum(counts[i]) + sum(row[i] for row in counts) for i in range(6)]
+        return {
+            "rolls": total,
+            "counts": counts,
+            "expected_each": total / 36,
+            "doubles": doubles,
+            "doubles_rate": doubles / total if total else None,
+            "expected_doubles_rate": 1 / 6,
+            "faces": faces,
+            "expected_face": total * 2 / 6,
+        }
