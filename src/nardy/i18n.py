@@ -142,15 +142,15 @@ register({
         "ru": "Игрок {player} играет белыми и начинает, игрок {other} — чёрными.",
     },
     "play.starts": {
-        "en": "{color} start with {d1}-{d2}.",
+        "en": "{color} starts with {d1}-{d2}.",
         "ru": "{color} начинают с {d1}-{d2}.",
     },
-    "play.roll": {"en": "{color} roll {d1}-{d2}.", "ru": "{color}: выпало {d1}-{d2}."},
+    "play.roll": {"en": "{color} rolls {d1}-{d2}.", "ru": "{color}: выпало {d1}-{d2}."},
     "play.no_move": {
         "en": "{color} cannot play {d1}-{d2}: the turn passes.",
         "ru": "{color}: с {d1}-{d2} ходить нечем — ход переходит.",
     },
-    "play.played": {"en": "{color} play {play}.", "ru": "{color} сыграли {play}."},
+    "play.played": {"en": "{color} plays {play}.", "ru": "{color} сыграли {play}."},
     "play.turn": {"en": "— Turn {n}: {color} —", "ru": "— Ход {n}: {color} —"},
     "play.prompt": {"en": "{color} {d1}-{d2}> ", "ru": "{color} {d1}-{d2}> "},
     "play.help": {
@@ -209,7 +209,7 @@ register({
     },
     "play.over": {"en": "Game over.", "ru": "Партия окончена."},
     "play.result": {
-        "en": "{color} win: {kind}. Points: {points}.",
+        "en": "{color} wins: {kind}. Points: {points}.",
         "ru": "{color} победили: {kind}. Очки: {points}.",
     },
     "play.draw": {
@@ -227,6 +227,24 @@ register({
     "err.save": {
         "en": "Cannot save the game record to {path}: {reason}",
         "ru": "Не удалось сохранить запись партии в {path}: {reason}",
+    },
+    "err.load": {
+        "en": "cannot load the game from {path}: {reason}",
+        "ru": "не удалось загрузить партию из {path}: {reason}",
+    },
+    "err.load_json": {
+        "en": "line {line} is not JSON ({detail})",
+        "ru": "строка {line} — не JSON ({detail})",
+    },
+    "err.load_record": {
+        "en": "line {line}: {detail}",
+        "ru": "строка {line}: {detail}",
+    },
+    "err.load_with_variant": {
+        "en": "--load takes the variant and rule options from the saved game; "
+        "do not give --variant or --option with it.",
+        "ru": "--load берёт вариант и правила из сохранённой партии; "
+        "не указывайте вместе с ним --variant и --option.",
     },
     "err.malformed": {
         "en": "Cannot read “{text}”. Write a play like 24/18 13/11, or ? for help.",
@@ -277,6 +295,12 @@ register({
         "en": "unknown rule option “{name}”; {variant} has: {known}",
         "ru": "неизвестная опция правил «{name}»; у варианта {variant} есть: {known}",
     },
+    "err.option_family": {
+        "en": "rule option {name} applies only to {family}",
+        "ru": "опция правил {name} бывает только {family}",
+    },
+    "family.long.only": {"en": "long nardy", "ru": "в длинных нардах"},
+    "family.short.only": {"en": "short nardy", "ru": "в коротких нардах"},
     "err.option_value": {
         "en": "rule option {name} takes one of {allowed}, not “{value}”",
         "ru": "опция правил {name} принимает одно из значений {allowed}, а не «{value}»",
