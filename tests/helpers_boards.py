@@ -79,7 +79,8 @@ def draw(variant: Variant | str, position: Position) -> str:
         " " + "".join(f"{p:4d}" for p in top[:6]) + " |" + "".join(f"{p:4d}" for p in top[6:]),
         " " + "".join(cell(p) for p in top[:6]) + " |" + "".join(cell(p) for p in top[6:]),
         " " + "".join(cell(p) for p in bottom[:6]) + " |" + "".join(cell(p) for p in bottom[6:]),
-        " " + "".join(f"{p:4d}" for p in bottom[:6])
+        " "
+        + "".join(f"{p:4d}" for p in bottom[:6])
         + " |"
         + "".join(f"{p:4d}" for p in bottom[6:]),
         f" bar X{position.mine[BAR]} O{position.theirs[BAR]}"

@@ -7,7 +7,6 @@ roll, O the other side; ``bar``/``off`` counts follow.
 from __future__ import annotations
 
 import pytest
-
 from helpers_boards import (
     ALL_ROLLS,
     ALL_VARIANTS,
@@ -19,6 +18,7 @@ from helpers_boards import (
     result_keys,
     texts,
 )
+
 from nardy.dice import ROLLS
 from nardy.errors import IllegalMoveError, InvalidPositionError, MalformedError
 from nardy.game import Game, GameError
@@ -76,9 +76,7 @@ def test_g1_a_die_outside_1_to_6_is_malformed(dice: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("name", ALL_VARIANTS)
 @pytest.mark.parametrize("dice", ALL_ROLLS)
-def test_g2_every_move_goes_from_higher_to_lower_points(
-    name: str, dice: tuple[int, int]
-) -> None:
+def test_g2_every_move_goes_from_higher_to_lower_points(name: str, dice: tuple[int, int]) -> None:
     """G-2: each side moves from higher to lower numbers of its own numbering."""
     v = find_variant(name)
     for play in plays_of(v, v.start_position(), dice):
