@@ -1,0 +1,63 @@
+// Talking to the server: JSON over HTTP (with the CSRF token) and the game websocket.
+let csrf = null;
+
+export class ApiError extends Error {
+  constructor(status, code, message) { super(message); this.status = status; this.code = code; }
+}
+
+export async function session() {
+  const r = await fetch("/api/session", { credentials: "same-origin" });
+  const data = await r.json();
+  csrf = data.csrf;
+  return data;
+}
+
+export async function call(method, url, body) {
+  const opts = { method, credentials: "same-origin", headers: {} };
+  if (method !== "GET") {
+    opts.headers["X-CSRF-Token"] = csrf;
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body ?? {});
+  }
+  const r = await fetch(url, opts);
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw new ApiError(r.status, data.code, data.error || r.statusText);
+  if (data.csrf) csrf = data.csrf;
+  return data;
+}
+
+// A websocket to one game that reconnects and asks for the events it missed.
+export class GameSocket {
+  constructor(gameId, onUpdate, onError) {
+    this.gameId = gameId; this.onUpdate = onUpdate; this.onError = onError;
+    this.lastSeq = 0; this.nextId = 1; this.closed = false; this.paused = false;
+    this.delay = 500; this.connect();
+  }
+  connect() {
+    if (this.closed || this.paused) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/games/${this.gameId}`);
+    this.ws = ws;
+    ws.onopen = () => { this.delay = 500; ws.send(JSON.stringify({ type: "hello", last_seq: this.lastSeq })); };
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.type === "update") {
+        for (const e of msg.events) this.lastSeq = Math.max(this.lastSeq, e.seq);
+        if (msg.state.seq > this.lastSeq) this.lastSeq = msg.state.seq;
+        this.onUpdate(msg);
+      } else if (msg.type === "error") this.onError(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws || this.closed) return;
+      setTimeout(() => this.connect(), this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    };
+  }
+  send(action) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify({ type: "action", id: this.nextId++, action }));
+    return true;
+  }
+  drop() { if (this.ws) this.ws.close(); }  // (tests) lose the connection
+  close() { this.closed = true; if (this.ws) this.ws.close(); }
+}

@@ -1,0 +1,137 @@
+// The board as an SVG, drawn from one player's side: his head (point 24) top-right,
+// his home (points 1-6) bottom-right. The board holds no rules: the server sends the
+// points a checker may leave and reach ("targets").
+const NS = "http://www.w3.org/2000/svg";
+const PW = 50, R = 22, LEFT = 10, BARX = 310, BARW = 50, RIGHT = BARX + BARW, TRAY = 672;
+const TOP = 22, TRI = 180, MID = TOP + TRI + 56, BOT = MID + TRI, W = 740, H = BOT + 22;
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+export function pointGeometry(p) {
+  // Centre x of point p (viewer's numbering) and whether it is in the top row.
+  if (p >= 13 && p <= 18) return { x: LEFT + (p - 13) * PW + PW / 2, top: true };
+  if (p >= 19 && p <= 24) return { x: RIGHT + (p - 19) * PW + PW / 2, top: true };
+  if (p >= 7 && p <= 12) return { x: LEFT + (12 - p) * PW + PW / 2, top: false };
+  return { x: RIGHT + (6 - p) * PW + PW / 2, top: false };
+}
+
+function drawDie(g, x, y, n, used) {
+  const s = 36;
+  el("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 6, class: used ? "die used" : "die" }, g);
+  const o = 10, spots = { 1: [[0, 0]], 2: [[-o, -o], [o, o]], 3: [[-o, -o], [0, 0], [o, o]],
+    4: [[-o, -o], [o, -o], [-o, o], [o, o]], 5: [[-o, -o], [o, -o], [0, 0], [-o, o], [o, o]],
+    6: [[-o, -o], [o, -o], [-o, 0], [o, 0], [-o, o], [o, o]] }[n];
+  for (const [dx, dy] of spots) el("circle", { cx: x + dx, cy: y + dy, r: 3.6, class: "pip" }, g);
+}
+
+function stack(g, x, top, n, cls, label) {
+  const shown = Math.min(n, 5);
+  for (let i = 0; i < shown; i++) {
+    const cy = top ? TOP + R + i * 2 * R : BOT - R - i * 2 * R;
+    el("circle", { cx: x, cy, r: R - 1, class: `checker ${cls}` }, g);
+  }
+  if (n > 5 || label) {
+    const cy = top ? TOP + R + 4 * 2 * R : BOT - R - 4 * 2 * R;
+    const txt = el("text", { x, y: cy + 5, class: `count ${cls}` }, g);
+    txt.textContent = String(n);
+  }
+}
+
+// Draw ``state`` (a server game state) into ``svg``; ``ui`` holds the selection and
+// the callbacks {selected, onSource(point), onTarget(point)}.
+export function drawBoard(svg, state, ui = {}) {
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const mine = state.view || "white", theirs = mine === "white" ? "black" : "white";
+  const board = state.board;
+  const legal = state.legal;
+  const targets = legal ? legal.targets : {};
+  const sel = ui.selected ?? null;
+  const dests = sel !== null && targets[sel] ? targets[sel] : [];
+  el("rect", { x: 0, y: 0, width: W, height: H, rx: 10, class: "frame" }, svg);
+  el("rect", { x: LEFT, y: TOP, width: 6 * PW, height: BOT - TOP, class: "field" }, svg);
+  el("rect", { x: RIGHT, y: TOP, width: 6 * PW, height: BOT - TOP, class: "field" }, svg);
+  el("rect", { x: BARX, y: TOP, width: BARW, height: BOT - TOP, class: "bar" }, svg);
+  el("rect", { x: TRAY, y: TOP, width: 58, height: BOT - TOP, rx: 4, class: "tray" }, svg);
+  for (let p = 1; p <= 24; p++) {
+    const { x, top } = pointGeometry(p);
+    const y0 = top ? TOP : BOT, y1 = top ? TOP + TRI : BOT - TRI;
+    el("polygon", { points: `${x - PW / 2 + 1},${y0} ${x + PW / 2 - 1},${y0} ${x},${y1}`,
+      class: `tri ${p % 2 ? "odd" : "even"}` }, svg);
+    const lbl = el("text", { x, y: top ? TOP - 6 : BOT + 16, class: "label" }, svg);
+    lbl.textContent = String(p);
+  }
+  const g = el("g", {}, svg);
+  if (board) {
+    for (let p = 1; p <= 24; p++) {
+      const n = board.points[p];
+      if (!n) continue;
+      const { x, top } = pointGeometry(p);
+      stack(g, x, top, Math.abs(n), n > 0 ? mine : theirs);
+    }
+    const bx = BARX + BARW / 2;
+    if (board.bar.theirs) stack(g, bx, true, board.bar.theirs, theirs, true);
+    if (board.bar.mine) stack(g, bx, false, board.bar.mine, mine, true);
+    for (const [n, top, cls] of [[board.off.theirs, true, theirs], [board.off.mine, false, mine]]) {
+      for (let i = 0; i < n; i++) {
+        const y = top ? TOP + 4 + i * 9 : BOT - 12 - i * 9;
+        el("rect", { x: TRAY + 6, y, width: 46, height: 8, rx: 2, class: `checker off ${cls}` }, g);
+      }
+    }
+  }
+  if (state.dice) {
+    const cx = RIGHT + 3 * PW, cy = (TOP + TRI + MID) / 2 + 0;
+    const dg = el("g", { class: "dice" }, svg);
+    drawDie(dg, cx - 24, cy, state.dice[0], false);
+    drawDie(dg, cx + 24, cy, state.dice[1], false);
+  }
+  // Hit areas: whole columns, the bar (25) and the bearing-off tray (0).
+  const hits = el("g", { class: "hits" }, svg);
+  const area = (point, x, y, w, h) => {
+    const key = String(point);
+    let cls = "hit";
+    if (key in targets) cls += " src";
+    if (sel !== null && String(sel) === key) cls += " selected";
+    if (dests.includes(point)) cls += " dst";
+    const r = el("rect", { x, y, width: w, height: h, class: cls, "data-point": key }, hits);
+    return r;
+  };
+  for (let p = 1; p <= 24; p++) {
+    const { x, top } = pointGeometry(p);
+    area(p, x - PW / 2, top ? TOP : BOT - TRI - 20, PW, TRI + 20);
+  }
+  area(25, BARX, MID - 10, BARW, BOT - MID + 10);
+  area(0, TRAY, MID - 10, 58, BOT - MID + 10);
+  for (const p of dests) {
+    if (p === 0) { el("rect", { x: TRAY + 2, y: MID, width: 54, height: BOT - MID - 2, rx: 4, class: "mark" }, svg); continue; }
+    const { x, top } = pointGeometry(p);
+    const n = board ? Math.abs(board.points[p]) : 0;
+    const i = Math.min(n, 4);
+    const cy = top ? TOP + R + i * 2 * R : BOT - R - i * 2 * R;
+    el("circle", { cx: x, cy, r: R - 4, class: "mark" }, svg);
+  }
+  svg.appendChild(hits);
+  if (!ui.onSource) return;
+  hits.onpointerdown = (ev) => {
+    const t = ev.target.closest("[data-point]");
+    if (!t) return;
+    const p = Number(t.dataset.point);
+    if (sel !== null && dests.includes(p)) { ui.onTarget(p); return; }
+    if (String(p) in targets) { ui.drag = p; ui.onSource(p); ev.preventDefault(); }
+    else if (sel !== null) ui.onSource(null);
+  };
+  svg.onpointerup = (ev) => {
+    if (ui.drag == null) return;
+    const from = ui.drag; ui.drag = null;
+    const hit = document.elementFromPoint(ev.clientX, ev.clientY);
+    const t = hit && hit.closest && hit.closest("[data-point]");
+    if (!t) return;
+    const p = Number(t.dataset.point);
+    if (p !== from && (targets[from] || []).includes(p)) ui.onTarget(p, from);
+  };
+}

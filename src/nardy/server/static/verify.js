@@ -1,0 +1,47 @@
+// Re-derive every roll of a finished game in the browser (WebCrypto HMAC-SHA256),
+// independently of the server: die = first digest byte < 252, mod 6, plus 1.
+import { currentLang, t } from "./i18n.js";
+
+const hex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+const unhex = (s) => new Uint8Array(s.match(/../g).map((x) => parseInt(x, 16)));
+
+export async function deriveDice(serverSeedHex, clientSeed, count) {
+  const key = await crypto.subtle.importKey("raw", unhex(serverSeedHex), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const out = [];
+  let counter = 0;
+  while (out.length < count) {
+    const digest = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${clientSeed}:${counter}`)));
+    counter += 1;
+    const b = digest.find((x) => x < 252);
+    if (b !== undefined) out.push((b % 6) + 1);
+  }
+  return out;
+}
+
+export async function verifyPage(main, h, id) {
+  const text = await (await fetch(`/api/games/${id}/record`)).text();
+  const records = text.trim().split("\n").map((l) => JSON.parse(l));
+  const info = records[0].dice;
+  const card = h("div", { class: "card", id: "verify" }, h("h2", {}, t("verifyTitle")),
+    h("p", { class: "small" }, `${t("commitment")}: `, h("code", {}, info.commitment)),
+    h("p", { class: "small" }, `client seed: `, h("code", {}, JSON.stringify(info.client_seed))));
+  main.replaceChildren(card, h("p", {}, h("a", { href: `/game/${id}`, "data-link": true }, "←")));
+  if (!info.server_seed) { card.append(h("p", {}, t("notRevealed"))); return; }
+  card.append(h("p", { class: "small" }, `${t("seedRevealed")}: `, h("code", {}, info.server_seed)));
+  const commitOk = hex(await crypto.subtle.digest("SHA-256", unhex(info.server_seed))) === info.commitment;
+  card.append(h("p", { class: commitOk ? "ok" : "bad", id: "commit-check" }, commitOk ? t("commitOk") : t("commitBad")));
+  const rolls = records.filter((r) => r.type === "opening" || r.type === "roll");
+  const dice = await deriveDice(info.server_seed, info.client_seed, rolls.length * 2);
+  let allOk = commitOk;
+  const rows = rolls.map((r, i) => {
+    const d = [dice[2 * i], dice[2 * i + 1]];
+    const rec = r.type === "opening" ? [r.white, r.black] : r.dice;
+    const ok = r.type === "opening" ? [...rec].sort().join() === [...d].sort().join() : rec.join() === d.join();
+    allOk = allOk && ok;
+    return h("tr", {}, h("td", {}, i + 1), h("td", {}, t(r.type === "opening" ? "opening" : "roll")),
+      h("td", {}, rec.join("-")), h("td", {}, d.join("-")), h("td", { class: ok ? "ok" : "bad" }, ok ? "✓" : "✗"));
+  });
+  card.append(h("p", { class: allOk ? "ok" : "bad", id: "verify-result" }, allOk ? t("verifyOk") : t("verifyBad")),
+    h("table", {}, h("tr", {}, ["#", "", t("recorded"), t("derived"), ""].map((x) => h("th", {}, x))), rows));
+  document.documentElement.lang = currentLang();
+}
