@@ -105,12 +105,13 @@ register({
     "result.oin": {"en": "oin (single game)", "ru": "оин"},
     "result.mars": {"en": "mars", "ru": "марс"},
     "result.koks": {"en": "koks", "ru": "кокс"},
+    "result.home-mars": {"en": "home mars", "ru": "домашний марс"},
     "result.draw": {"en": "draw", "ru": "ничья"},
     "render.pips": {"en": "pips {n}", "ru": "пипсы {n}"},
     "render.off": {"en": "off {n}", "ru": "выброшено {n}"},
     "render.bar": {"en": "on the bar {n}", "ru": "на баре {n}"},
     "render.to_play": {"en": "{color} to play", "ru": "Ходят {color}"},
-    "render.dice": {"en": "dice {d1}-{d2}", "ru": "зары {d1}-{d2}"},
+    "render.dice": {"en": "dice {dice}", "ru": "зары {dice}"},
     "render.bar_label": {"en": "BAR", "ru": "БАР"},
     "render.head": {"en": "head", "ru": "голова"},
     "render.home": {"en": "home", "ru": "дом"},
@@ -142,17 +143,31 @@ register({
         "ru": "Игрок {player} играет белыми и начинает, игрок {other} — чёрными.",
     },
     "play.starts": {
-        "en": "{color} starts with {d1}-{d2}.",
-        "ru": "{color} начинают с {d1}-{d2}.",
+        "en": "{color} starts with {dice}.",
+        "ru": "{color} начинают с {dice}.",
     },
-    "play.roll": {"en": "{color} rolls {d1}-{d2}.", "ru": "{color}: выпало {d1}-{d2}."},
+    "play.roll": {"en": "{color} rolls {dice}.", "ru": "{color}: выпало {dice}."},
     "play.no_move": {
-        "en": "{color} cannot play {d1}-{d2}: the turn passes.",
-        "ru": "{color}: с {d1}-{d2} ходить нечем — ход переходит.",
+        "en": "{color} cannot move with {dice}.",
+        "ru": "{color}: с {dice} ходить нечем.",
     },
     "play.played": {"en": "{color} plays {play}.", "ru": "{color} сыграли {play}."},
     "play.turn": {"en": "— Turn {n}: {color} —", "ru": "— Ход {n}: {color} —"},
-    "play.prompt": {"en": "{color} {d1}-{d2}> ", "ru": "{color} {d1}-{d2}> "},
+    "play.prompt": {"en": "{color} {dice}> ", "ru": "{color} {dice}> "},
+    "play.sequence": {
+        "en": "{color} goes on with the next double: {dice}.",
+        "ru": "{color} продолжают следующим дублем: {dice}.",
+    },
+    "play.passed_moves": {
+        "en": "{color} must play the moves the opponent could not: {dice}.",
+        "ru": "{color} должны сыграть ходы, которые не смог сделать соперник: {dice}.",
+    },
+    "play.unsupported": {
+        "en": "This game waits for an answer to a double or a resignation; "
+        "the terminal game does not handle those.",
+        "ru": "В этой партии ждут ответа на удвоение или сдачу; "
+        "в игре в терминале этого нет.",
+    },
     "play.help": {
         "en": (
             "Type a play in standard notation: 24/18 13/11, 8/5(2), 13/7*/5, bar/22, 6/off.\n"
@@ -180,8 +195,8 @@ register({
         ),
     },
     "play.list_header": {
-        "en": "Legal plays with {d1}-{d2}:",
-        "ru": "Возможные ходы с {d1}-{d2}:",
+        "en": "Legal plays with {dice}:",
+        "ru": "Возможные ходы с {dice}:",
     },
     "play.moved": {"en": "Moved {move}.", "ru": "Сделан ход {move}."},
     "play.undone": {"en": "Took back {move}.", "ru": "Ход {move} отменён."},
@@ -251,8 +266,8 @@ register({
         "ru": "Не понял «{text}». Ход записывается так: 24/18 13/11; ? — подсказка.",
     },
     "err.illegal": {
-        "en": "{play} is not a legal play with {d1}-{d2}. Type list to see the legal plays.",
-        "ru": "Ход {play} с {d1}-{d2} по правилам невозможен. Наберите «список», "
+        "en": "{play} is not a legal play with {dice}. Type list to see the legal plays.",
+        "ru": "Ход {play} с {dice} по правилам невозможен. Наберите «список», "
         "чтобы увидеть возможные ходы.",
     },
     "err.ambiguous": {

@@ -148,8 +148,17 @@ def _status_line(model: BoardModel, dice: Sequence[int] | None, lang: str) -> st
         return None
     text = t("render.to_play", lang, color=_color_word(model.turn, lang, mid=True))
     if dice:
-        text += ", " + t("render.dice", lang, d1=dice[0], d2=dice[1])
+        text += ", " + t("render.dice", lang, dice=dice_text(dice))
     return " " + text
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """Dice as players write them: ``6-5``; a double ``3-3`` (also when given as its
+    four moves); other lists of moves joined, ``5-5-5``."""
+    values = [int(d) for d in dice]
+    if len(values) in (2, 4) and len(set(values)) == 1:
+        return f"{values[0]}-{values[0]}"
+    return "-".join(map(str, values))
 
 
 def _color_word(color: Color, lang: str, *, mid: bool) -> str:
@@ -451,7 +460,9 @@ def position_svg(
     if dice:
         size = 30
         mid_y = _TOP + _INNER_H / 2
-        for i, d in enumerate(dice[:2]):
+        values = list(dice)
+        shown = values[:2] if len(set(values)) == 1 else values[:4]
+        for i, d in enumerate(shown):
             x = _col_x(8) + i * (size + 12)
             add(
                 f'<g class="die" data-value="{int(d)}"><rect x="{x:g}" y="{mid_y - size / 2:g}" '

@@ -24,9 +24,9 @@ from nardy.errors import (
     UnknownVariantError,
 )
 from nardy.game import Game, ReplayError
-from nardy.i18n import default_lang, t
+from nardy.i18n import MESSAGES, default_lang, t
 from nardy.plays import Move, Play, format_moves, parse_moves
-from nardy.render import RichBoard
+from nardy.render import RichBoard, dice_text
 from nardy.variants import OPTION_VALUES, VARIANTS, OptionError, Variant, find_variant
 
 #: Typed words (lower case) and the command they mean; English and Russian.
@@ -72,7 +72,9 @@ class TerminalGame:
         self.interactive = interactive
         #: Checker moves made by each ``m`` command this turn (``undo`` takes back one).
         self.groups: list[int] = []
-        self.abandoned: str | None = None  # "quit" or "eof" when the game did not finish
+        self.abandoned: str | None = None  # why the game did not finish: "quit", "eof", …
+        self.reported = len(game.turns)  # turns already reported
+        self.rolls = _roll_count(game)  # rolls so far, shown as the turn number
 
     # -- output --------------------------------------------------------------------
     def say(self, key: str, style: str | None = None, **kw: Any) -> None:
@@ -91,7 +93,7 @@ class TerminalGame:
         """The board from the side to move, with the checker moves made so far."""
         g = self.game
         pos = g.pending_position if g.phase == "move" else g.position
-        dice = g.dice if g.phase == "move" else None
+        dice = self.dice_now() if g.phase == "move" else None
         self.console.print(RichBoard(self.variant, pos, g.turn, dice=dice, lang=self.lang))
 
     # -- input ---------------------------------------------------------------------
@@ -116,19 +118,24 @@ class TerminalGame:
     # -- the game ------------------------------------------------------------------
     def run(self) -> None:
         """Play until the game ends, the players quit or the input ends."""
+        g = self.game
         title = self.variant.title_ru if self.lang == "ru" else self.variant.title_en
         self.say("play.title", "bold", title=title)
         changed = _changed_options(self.variant)
         if changed:
             self.say("play.rules", options=", ".join(f"{k}={v}" for k, v in changed.items()))
         try:
-            if self.game.phase == "opening":
+            if g.phase == "opening":
                 self.opening()
-            while self.game.phase != "over":
-                if self.game.phase == "roll":
+            while g.phase != "over":
+                if g.phase == "roll":
                     self.roll()
-                else:
+                elif g.phase == "move":
                     self.turn()
+                else:  # a cube or resignation offer in a loaded game
+                    self.abandoned = "unsupported"
+                    self.say("play.unsupported", "yellow")
+                    return
         except _EndOfInput:
             self.abandoned = "eof"
             self.say("play.eof", "yellow")
@@ -138,6 +145,24 @@ class TerminalGame:
             self.say("play.quit", "yellow")
             return
         self.result()
+
+    def dice_now(self) -> tuple[int, ...]:
+        """The dice being played: the current segment's (a double as its moves)."""
+        g = self.game
+        if g.phase == "move" and g.segment is not None:
+            return g.segment.dice
+        return g.dice or ()
+
+    def report(self) -> None:
+        """Say what happened in the segments finished since the last report: the plays,
+        and the dice nobody could move with."""
+        for turn in self.game.turns[self.reported:]:
+            color = self.color(turn.color)
+            if turn.play.moves:
+                self.say("play.played", "green", color=color, play=str(turn.play))
+            else:
+                self.say("play.no_move", "yellow", color=color, dice=dice_text(turn.dice))
+        self.reported = len(self.game.turns)
 
     def opening(self) -> None:
         """The opening toss (G-5), repeated while the dice are equal."""
@@ -156,36 +181,44 @@ class TerminalGame:
                 self.say("play.toss_short", white=rec["white"], black=rec["black"])
             if g.phase == "opening":
                 self.say("play.toss_tie")
-        if g.phase == "move":
-            assert g.dice is not None
-            self.say("play.starts", "bold", color=self.color(g.turn), d1=g.dice[0], d2=g.dice[1])
+        toss = g.records[-1]
+        if self.variant.family == "short" or self.variant.opening == "use-toss":
+            self.rolls += 1  # the toss is the first roll
+            dice = (max(toss["white"], toss["black"]), min(toss["white"], toss["black"]))
+            assert g.starter is not None
+            self.say("play.starts", "bold", color=self.color(g.starter), dice=dice_text(dice))
+            self.report()
 
     def roll(self) -> None:
-        """Roll for the side to move; say so when the roll cannot be played."""
+        """Roll for the side to move."""
         g = self.game
-        mover, turns = g.turn, len(g.turns)
-        d1, d2 = g.roll()
-        if len(g.turns) > turns:
-            self.say("play.no_move", "yellow", color=self.color(mover), d1=d1, d2=d2)
-        else:
-            self.say("play.roll", color=self.color(mover), d1=d1, d2=d2)
+        mover = g.turn
+        dice = g.roll()
+        self.rolls += 1
+        self.say("play.roll", color=self.color(mover), dice=dice_text(dice))
+        self.report()
 
     def turn(self) -> None:
-        """Show the board and read commands until the roll is played."""
+        """Show the board and read commands until the current dice are played."""
         g = self.game
+        seg = g.segment
         mover = g.turn
         self.groups = []
         self.out("")
-        self.say("play.turn", "bold", n=len(g.turns) + 1, color=self.color(mover))
+        self.say("play.turn", "bold", n=self.rolls, color=self.color(mover))
+        if seg is not None and seg.kind == "sequence":
+            self.say("play.sequence", color=self.color(mover), dice=dice_text(seg.dice))
+        elif seg is not None and seg.kind == "passed":
+            self.say("play.passed_moves", color=self.color(mover), dice=dice_text(seg.dice))
         self.show_board()
-        while g.phase == "move":
-            assert g.dice is not None
-            line = self.ask(t("play.prompt", self.lang, color=self.color(mover),
-                              d1=g.dice[0], d2=g.dice[1]))
+        done = len(g.turns)
+        prompt = t("play.prompt", self.lang, color=self.color(mover),
+                   dice=dice_text(self.dice_now()))
+        while g.phase == "move" and len(g.turns) == done:
+            line = self.ask(prompt)
             if line:
                 self.handle(line)
-        last = g.turns[-1]
-        self.say("play.played", "green", color=self.color(last.color), play=str(last.play))
+        self.report()
 
     def handle(self, line: str) -> None:
         """Act on one input line during the move phase."""
@@ -221,7 +254,7 @@ class TerminalGame:
         g = self.game
         assert g.dice is not None
         plays = g.legal_plays()
-        self.say("play.list_header", d1=g.dice[0], d2=g.dice[1])
+        self.say("play.list_header", dice=dice_text(self.dice_now()))
         for row in _columns([f"{i}) {p}" for i, p in enumerate(plays, 1)], width=78):
             self.out("  " + row)
 
@@ -248,7 +281,7 @@ class TerminalGame:
             self.say("err.ambiguous", "red", play=text, options=options)
         except IllegalMoveError:
             self.say("err.illegal", "red", play=format_moves(parse_moves(text)),
-                     d1=g.dice[0], d2=g.dice[1])
+                     dice=dice_text(self.dice_now()))
 
     def steps(self, text: str) -> None:
         """Single checker moves (``m 24/18``); all of them or none are made."""
@@ -326,11 +359,12 @@ class TerminalGame:
         self.out("")
         self.show_final_board()
         self.say("play.over", "bold")
-        points = f"{outcome.points:g}"
+        points = f"{outcome.value:g}"
         if outcome.winner is None:
             self.say("play.draw", "bold", points=points)
         else:
-            kind = t(f"result.{outcome.kind}", self.lang)
+            key = f"result.{outcome.kind}"
+            kind = t(key, self.lang) if key in MESSAGES else outcome.describe(self.lang)
             self.say("play.result", "bold green", color=self.color(outcome.winner),
                      kind=kind, points=points)
 
@@ -401,6 +435,15 @@ def _columns(items: Sequence[str], width: int) -> list[str]:
         row = [items[c * nrows + r] for c in range(ncols) if c * nrows + r < len(items)]
         rows.append("".join(s.ljust(cell) for s in row).rstrip())
     return rows
+
+
+def _roll_count(game: Game) -> int:
+    """Rolls made so far in a (loaded) game, counting a toss that was played."""
+    rolls = sum(1 for r in game.records if r.get("type") == "roll")
+    v = game.variant
+    toss_played = v.family == "short" or v.opening == "use-toss"
+    tossed = any(r.get("type") == "opening" and r["white"] != r["black"] for r in game.records)
+    return rolls + (1 if toss_played and tossed else 0)
 
 
 def _changed_options(variant: Variant) -> dict[str, Any]:
