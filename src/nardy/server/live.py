@@ -77,6 +77,8 @@ class LiveGame:
         self.sockets: set[Any] = set()
         records = [e["data"]["record"] for e in events if e["kind"] == "record"]
         self.game = Game.replay(records) if records else None
+        #: How many single moves each checker move of this turn made (a hop: several).
+        self.steps: list[int] = []
         pending: list[tuple[int, int]] = []
         for e in events:
             if e["kind"] == "record":
@@ -87,13 +89,40 @@ class LiveGame:
                 pending.pop()
         if self.game is not None:
             for frm, to in pending:
+                before = len(self.game.pending)
                 self.game.move(frm, to)
+                self.steps.append(len(self.game.pending) - before)
+
         self.seq = events[-1]["seq"] if events else 0
         self.dice = VerifiableDice(
             bytes.fromhex(meta.server_seed), meta.client_seed, 0
         )
         for _ in range(dice_count(records)):
             self.dice.die()
+
+    def move(self, frm: int, to: int) -> None:
+        """One checker move of the turn (possibly over several dice)."""
+        assert self.game is not None
+        self._sync_steps()
+        before = len(self.game.pending)
+        self.game.move(frm, to)
+        self.steps.append(len(self.game.pending) - before)
+
+    def undo(self) -> None:
+        """Take back the last checker move of the turn, a hop as a whole."""
+        assert self.game is not None
+        self._sync_steps()
+        n = self.steps[-1] if self.steps else 1
+        self.game.undo()  # raises when there is nothing to take back
+        for _ in range(n - 1):
+            self.game.undo()
+        if self.steps:
+            self.steps.pop()
+
+    def _sync_steps(self) -> None:
+        assert self.game is not None
+        if sum(self.steps) != len(self.game.pending):
+            self.steps = [1] * len(self.game.pending)
 
     # -- queries ---------------------------------------------------------------
     @property

@@ -298,10 +298,10 @@ class GameService:
             if kind == "move":
                 frm = _point(action.get("from"), "from")
                 to = _point(action.get("to"), "to")
-                g.move(frm, to)
+                live.move(frm, to)
                 out.append({"kind": "step", "by": by, "data": {"from": frm, "to": to}})
             elif kind == "undo":
-                g.undo()
+                live.undo()
                 out.append({"kind": "undo", "by": by, "data": {}})
             elif kind == "confirm":
                 g.confirm()

@@ -1,0 +1,263 @@
+"""HTTP API of ``nardy serve`` in-process (httpx ASGI client): sessions, games in every
+mode, actions validated by the core, errors that change nothing, authorization."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from nardy.game import Game
+from nardy.server import Settings, create_app
+from nardy.server.dicecheck import check_rolls, commitment_of
+
+from server_helpers import play_first_steps
+
+pytestmark = pytest.mark.anyio
+
+
+async def new_game(player: Any, **spec: Any) -> dict[str, Any]:
+    r = await player.post("/api/games", {"mode": "computer", "variant": "long", **spec})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+async def test_guest_session_is_created_at_once(player_factory: Any) -> None:
+    p = await player_factory()
+    assert p.user["guest"] is True and p.user["name"].startswith("Guest-")
+    again = (await p.get("/api/session")).json()
+    assert again["user"]["id"] == p.user["id"]
+    assert "first-legal" in again["levels"] or "beginner" in again["levels"]
+
+
+async def test_computer_game_starts_with_the_players_dice(player_factory: Any) -> None:
+    p = await player_factory()
+    st = await new_game(p, level=(await p.get("/api/session")).json()["levels"][0])
+    assert st["role"] in ("white", "black")
+    assert st["phase"] == "move" and st["turn"] == st["role"]
+    assert st["legal"]["targets"]  # legal single steps are sent, the browser has no rules
+    assert len(st["dice_info"]["commitment"]) == 64
+    assert st["dice_info"]["server_seed"] is None  # secret until the game ends
+    # the board is drawn from the player's side: own head (24) and the opponent's on 12
+    assert st["board"]["points"][24] > 0 and st["board"]["points"][12] < 0
+
+
+async def test_steps_undo_and_confirm(player_factory: Any) -> None:
+    p = await player_factory()
+    st = await new_game(p)
+    gid = st["id"]
+    frm = next(iter(st["legal"]["targets"]))
+    to = st["legal"]["targets"][frm][-1]
+    r = await p.post(f"/api/games/{gid}/actions", {"action": "move", "from": int(frm), "to": to})
+    assert r.status_code == 200
+    after = r.json()["state"]
+    assert after["legal"]["can_undo"] and after["legal"]["pending"]
+    r = await p.post(f"/api/games/{gid}/actions", {"action": "undo"})
+    assert r.json()["state"]["board"] == st["board"]
+    history_before = len(st["history"])
+    done = await play_first_steps(p, r.json()["state"])
+    # my turn and the computer's reply are both in the history now
+    assert len(done["history"]) >= history_before + 2
+
+
+async def test_illegal_and_malformed_actions_change_nothing(player_factory: Any) -> None:
+    p = await player_factory()
+    st = await new_game(p)
+    gid = st["id"]
+    bad: list[tuple[Any, int, str]] = [
+        ({"action": "move", "from": 1, "to": 0}, 409, "illegal"),  # no checker there
+        ({"action": "move", "from": "x", "to": 3}, 400, "malformed"),
+        ({"action": "move", "from": 24}, 400, "malformed"),
+        ({"action": "play", "play": "24/1"}, 409, "illegal"),
+        ({"action": "play", "play": "nonsense"}, 400, "malformed"),
+        ({"action": "confirm"}, 409, "illegal"),  # nothing moved yet
+        ({"action": "undo"}, 409, "illegal"),
+        ({"action": "fly"}, 400, "malformed"),
+        (["move"], 400, "malformed"),
+    ]
+    for body, status, code in bad:
+        r = await p.post(f"/api/games/{gid}/actions", body)
+        assert r.status_code == status, (body, r.text)
+        assert r.json()["code"] == code and r.json()["error"]
+    now = (await p.get(f"/api/games/{gid}")).json()
+    assert now["seq"] == st["seq"] and now["board"] == st["board"]
+    r = await p.http.post(f"/api/games/{gid}/actions", content=b"{not json",
+                          headers={"x-csrf-token": p.csrf, "content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["code"] == "malformed"
+
+
+async def test_bad_game_specs_are_refused(player_factory: Any) -> None:
+    p = await player_factory()
+    for spec, code in [
+        ({"variant": "chess"}, "bad-variant"),
+        ({"mode": "online"}, "malformed"),
+        ({"level": "godlike"}, "bad-level"),
+        ({"options": {"head_exception": "never"}}, "bad-variant"),
+        ({"client_seed": 5}, "malformed"),
+    ]:
+        r = await p.post("/api/games", {"mode": "computer", "variant": "long", **spec})
+        assert r.status_code == 400 and r.json()["code"] == code, r.text
+    assert (await p.get("/api/games/nosuchgame")).status_code == 404
+
+
+async def test_csrf_token_is_required(player_factory: Any) -> None:
+    p = await player_factory()
+    r = await p.http.post("/api/games", json={"mode": "computer"})
+    assert r.status_code == 403 and r.json()["code"] == "csrf"
+    r = await p.http.post("/api/games", json={"mode": "computer"},
+                          headers={"x-csrf-token": "forged"})
+    assert r.status_code == 403
+    # a client without any session cannot post at all
+    other = await player_factory()
+    other.http.cookies.clear()
+    r = await other.http.post("/api/games", json={}, headers={"x-csrf-token": p.csrf})
+    assert r.status_code == 401
+
+
+async def test_others_cannot_act_or_see_hidden_data(player_factory: Any) -> None:
+    owner, stranger = await player_factory(), await player_factory()
+    st = await new_game(owner, mode="friend")
+    gid = st["id"]
+    assert st["invite_url"].endswith("/join/" + st["invite_url"].rsplit("/", 1)[1])
+    seen = (await stranger.get(f"/api/games/{gid}")).json()
+    assert seen["role"] == "spectator"
+    assert "invite_url" not in seen and seen["dice_info"]["server_seed"] is None
+    record = (await stranger.get(f"/api/games/{gid}/record")).text
+    assert "server_seed" not in record
+    verify = (await stranger.get(f"/api/games/{gid}/verify")).json()
+    assert verify == {"revealed": False, "commitment": st["dice_info"]["commitment"]}
+    # computer game: the stranger may watch but not move
+    game = await new_game(owner)
+    frm = next(iter(game["legal"]["targets"]))
+    r = await stranger.post(f"/api/games/{game['id']}/actions",
+                            {"action": "move", "from": int(frm),
+                             "to": game["legal"]["targets"][frm][0]})
+    assert r.status_code == 403 and r.json()["code"] == "forbidden"
+    watched = (await stranger.get(f"/api/games/{game['id']}")).json()
+    assert watched["legal"] is None and watched["seq"] == game["seq"]
+
+
+async def test_friend_game_by_invite(player_factory: Any) -> None:
+    a, b, c = await player_factory(), await player_factory(), await player_factory()
+    st = await new_game(a, mode="friend", variant="short")
+    assert st["status"] == "waiting" and st["phase"] == "opening"
+    token = st["invite_url"].rsplit("/", 1)[1]
+    r = await b.post(f"/api/join/{token}")
+    assert r.status_code == 200, r.text
+    joined = r.json()
+    assert joined["status"] == "active" and joined["role"] in ("white", "black")
+    a_state = (await a.get(f"/api/games/{st['id']}")).json()
+    assert {a_state["role"], joined["role"]} == {"white", "black"}
+    assert (await c.post(f"/api/join/{token}")).status_code == 409  # the seats are taken
+    assert (await c.post("/api/join/not-a-token")).status_code == 404
+    mover, waiter = (a, b) if a_state["turn"] == a_state["role"] else (b, a)
+    waiting = (await waiter.get(f"/api/games/{st['id']}")).json()
+    frm = next(iter((await mover.get(f"/api/games/{st['id']}")).json()["legal"]["targets"]))
+    r = await waiter.post(f"/api/games/{st['id']}/actions",
+                          {"action": "move", "from": int(frm), "to": 1})
+    assert r.status_code == 409 and r.json()["code"] == "not-your-turn"
+    assert waiting["legal"] is None
+    mover_state = (await mover.get(f"/api/games/{st['id']}")).json()
+    after = await play_first_steps(mover, mover_state)
+    assert after["turn"] != mover_state["turn"]
+    assert (await waiter.get(f"/api/games/{st['id']}")).json()["legal"] is not None
+
+
+async def test_local_game_both_sides_from_one_device(player_factory: Any) -> None:
+    p = await player_factory()
+    st = await new_game(p, mode="local", variant="short")
+    assert st["role"] == "both" and st["view"] == st["turn"]
+    first = st["turn"]
+    st = await play_first_steps(p, st)
+    assert st["turn"] != first and st["view"] == st["turn"] and st["legal"] is not None
+
+
+async def test_full_game_against_the_computer_then_verify(player_factory: Any) -> None:
+    p = await player_factory()
+    st = await new_game(p, variant="short", client_seed="мой сид")
+    gid = st["id"]
+    while st["phase"] != "over":
+        r = await p.post(f"/api/games/{gid}/actions",
+                         {"action": "play", "play": st["legal"]["plays"][0]})
+        assert r.status_code == 200, r.text
+        st = r.json()["state"]
+    assert st["outcome"]["winner"] in ("white", "black") and st["status"] == "over"
+    seed = st["dice_info"]["server_seed"]
+    assert commitment_of(bytes.fromhex(seed)) == st["dice_info"]["commitment"]
+    text = (await p.get(f"/api/games/{gid}/record")).text
+    records = [json.loads(line) for line in text.splitlines()]
+    assert records[0]["dice"]["server_seed"] == seed
+    assert records[0]["dice"]["client_seed"] == "мой сид"
+    replayed = Game.replay(records)
+    assert replayed.phase == "over" and replayed.outcome is not None
+    assert replayed.outcome.winner == st["outcome"]["winner"]
+    checks = check_rolls(bytes.fromhex(seed), "мой сид", records)
+    assert checks and all(c.ok for c in checks)
+    v = (await p.get(f"/api/games/{gid}/verify")).json()
+    assert v["all_ok"] and len(v["rolls"]) == len(checks)
+    r = await p.post(f"/api/games/{gid}/actions", {"action": "undo"})
+    assert r.status_code == 409 and r.json()["code"] == "game-over"
+    stats = (await p.get("/api/me/dice-stats")).json()
+    own = sum(1 for t in st["history"] if t["color"] == st["role"])
+    assert 0 < stats["rolls"] <= own + 1
+    assert sum(map(sum, stats["counts"])) == stats["rolls"]
+
+
+async def test_register_login_profile(player_factory: Any) -> None:
+    p = await player_factory()
+    st = await new_game(p)
+    r = await p.post("/api/register", {"username": "ашот", "password": "short"})
+    assert r.status_code == 400 and r.json()["code"] == "bad-password"
+    r = await p.post("/api/register", {"username": "a", "password": "long enough"})
+    assert r.status_code == 400 and r.json()["code"] == "bad-username"
+    r = await p.post("/api/register", {"username": "ашот", "password": "correct horse"})
+    assert r.status_code == 200, r.text
+    assert r.json()["user"]["username"] == "ашот"
+    me = (await p.get("/api/me")).json()
+    assert [g["id"] for g in me["games"]] == [st["id"]]  # the guest's game stayed his
+    q = await player_factory()
+    r = await q.post("/api/register", {"username": "ашот", "password": "another one"})
+    assert r.status_code == 409
+    r = await q.post("/api/login", {"username": "ашот", "password": "wrong password"})
+    assert r.status_code == 401
+    r = await q.post("/api/login", {"username": "ашот", "password": "correct horse"})
+    assert r.status_code == 200
+    assert (await q.get("/api/me")).json()["games"][0]["id"] == st["id"]
+    assert "argon2" not in r.text
+    set_cookie = r.headers.get_list("set-cookie")
+    session_cookie = next(c for c in set_cookie if c.startswith("nardy_session="))
+    assert "httponly" in session_cookie.lower() and "samesite=lax" in session_cookie.lower()
+    assert (await q.post("/api/logout")).status_code == 200
+    assert (await q.get("/api/me")).json()["user"]["guest"] is True
+    assert (await q.get("/api/users/ашот/dice-stats")).status_code == 200
+    assert (await q.get("/api/users/nobody/dice-stats")).status_code == 404
+
+
+async def test_game_survives_a_new_app_on_the_same_database(
+    player_factory: Any, settings: Settings
+) -> None:
+    p = await player_factory()
+    st = await new_game(p)
+    frm = next(iter(st["legal"]["targets"]))
+    r = await p.post(f"/api/games/{st['id']}/actions",
+                     {"action": "move", "from": int(frm), "to": st["legal"]["targets"][frm][0]})
+    mid = r.json()["state"]
+    import httpx
+
+    fresh = create_app(settings)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=fresh),
+                                 base_url="http://testserver", cookies=p.http.cookies) as c:
+        again = (await c.get(f"/api/games/{st['id']}")).json()
+    for key in ("seq", "board", "dice", "legal", "history", "turn"):
+        assert again[key] == mid[key], key
+
+
+async def test_pages_and_static_files(player_factory: Any) -> None:
+    p = await player_factory()
+    for path in ("/", "/rules", "/game/abc", "/join/xyz", "/verify/abc", "/stats/me"):
+        r = await p.get(path)
+        assert r.status_code == 200 and "app.js" in r.text
+    for f in ("app.js", "board.js", "i18n.js", "style.css", "rules.js", "verify.js", "api.js"):
+        assert (await p.get(f"/static/{f}")).status_code == 200
+    assert (await p.get("/nope")).status_code == 404
