@@ -10,7 +10,7 @@ on roll first, each in its own numbering):
   point 24 is the head); per side the checkers off ``/15``, the first-turn flag (head
   exception), pips ``/360``, checkers at home ``/15``, checkers still on the head
   ``/15`` and the longest block of occupied points along the opponent's path ``/6``,
-  which carries the six-block rule; then the pip difference ``/60``. 207 inputs.
+  which carries the six-block rule; then the pip difference ``/60``. 205 inputs.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def _longest_run(occ: np.ndarray) -> np.ndarray:
 
 
 def long_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
-    """(N, 207) inputs for long-nardy boards (N, 2, 26)."""
+    """(N, 205) inputs for long-nardy boards (N, 2, 26)."""
     b = boards.astype(np.float32)
     n = len(b)
     parts = []
@@ -87,7 +87,7 @@ FEATURES: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
     "long": long_features,
 }
 
-_COUNTS = {"short": 199, "long": 207}
+_COUNTS = {"short": 199, "long": 205}
 
 
 def feature_count(family: str) -> int:

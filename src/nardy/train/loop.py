@@ -1,0 +1,206 @@
+"""The training job: self-play → TD(λ) updates → checkpoints → arena against the last
+snapshot. Local (in-process or a ``multiprocessing`` pool) or on a Ray cluster."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from nardy.eval.net import NetEvaluator
+from nardy.train.selfplay import Trajectory, play_game
+from nardy.train.td import TDLearner
+from nardy.variants import find_variant
+
+CHECKPOINT = "checkpoint.npz"
+
+
+@dataclass
+class TrainConfig:
+    """Everything that determines a training run (saved in every checkpoint)."""
+
+    variant: str = "short"
+    games: int = 10_000
+    hidden: int = 80
+    lr: float = 1e-3
+    lr_end: float = 1e-4
+    lam: float = 0.7
+    batch_games: int = 4
+    minibatch: int = 16
+    explore: float = 0.0
+    seed: int = 0
+    eval_every: int = 1000
+    eval_games: int = 100
+    workers: int = 1
+    ray_address: str | None = None
+    out: str = "runs/short"
+
+
+@dataclass
+class Progress:
+    """What the job reports after each batch of games."""
+
+    games: int
+    total: int
+    positions: int
+    mse: float
+    games_per_s: float
+    win_rates: list[tuple[int, float, float]] = field(default_factory=list)  # games, ppg, ±
+
+
+def _net_from(variant_name: str, weights: list[np.ndarray]) -> NetEvaluator:
+    v = find_variant(variant_name)
+    return NetEvaluator(v, *weights)
+
+
+def play_batch(
+    variant_name: str, weights: list[np.ndarray], seeds: list[int], explore: float
+) -> list[Trajectory]:
+    """Self-play one game per seed with the given weights (runs in workers too)."""
+    v = find_variant(variant_name)
+    net = NetEvaluator(v, *weights)
+    return [play_game(v, net, np.random.default_rng(s), explore=explore) for s in seeds]
+
+
+class _Local:
+    def __init__(self, workers: int) -> None:
+        self.pool = None
+        if workers > 1:
+            import multiprocessing as mp
+
+            self.pool = mp.get_context("spawn").Pool(workers)
+
+    def map(self, jobs: list[tuple]) -> list[list[Trajectory]]:
+        if self.pool is None:
+            return [play_batch(*j) for j in jobs]
+        return self.pool.starmap(play_batch, jobs)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+            self.pool.join()
+
+
+class _Ray:
+    def __init__(self, address: str) -> None:
+        try:
+            import ray  # noqa: PLC0415
+        except ImportError as exc:  # pragma: no cover - depends on the environment
+            raise RuntimeError(
+                "--ray-address needs Ray: pip install 'nardy[train]' (or pip install ray)"
+            ) from exc
+        self.ray = ray
+        ray.init(address=address, ignore_reinit_error=True)
+        self.remote = ray.remote(play_batch)
+
+    def map(self, jobs: list[tuple]) -> list[list[Trajectory]]:
+        return self.ray.get([self.remote.remote(*j) for j in jobs])
+
+    def close(self) -> None:
+        pass
+
+
+def save_checkpoint(path: Path, config: TrainConfig, learner: TDLearner, games: int,
+                    history: list[tuple[int, float, float]]) -> None:
+    """Weights, optimizer state, progress and config in one npz (atomic replace)."""
+    net = learner.net
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez(
+        tmp,
+        family=np.array(net.family),
+        w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2,
+        games=np.array(games),
+        config=np.array(json.dumps(asdict(config))),
+        history=np.array(json.dumps(history)),
+        **learner.state(),
+    )
+    tmp.replace(path)
+
+
+def load_checkpoint(path: Path) -> dict[str, Any]:
+    """The arrays of a checkpoint written by :func:`save_checkpoint`."""
+    with np.load(path, allow_pickle=False) as z:
+        return {k: z[k] for k in z.files}
+
+
+def _arena(config: TrainConfig, net: NetEvaluator, prev: NetEvaluator, games: int
+           ) -> tuple[float, float]:
+    from nardy.bots import Bot
+    from nardy.train.arena import play_match
+
+    v = find_variant(config.variant)
+    a = Bot(v, "advanced", evaluator=net)
+    b = Bot(v, "advanced", evaluator=prev)
+    res = play_match(v, a, b, config.eval_games, seed=10_000 + games)
+    return res.ppg, res.ci95
+
+
+def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = None,
+          *, resume: bool = True) -> Path:
+    """Run (or resume) a training job; returns the checkpoint path."""
+    variant = find_variant(config.variant)
+    out = Path(config.out)
+    out.mkdir(parents=True, exist_ok=True)
+    ckpt = out / CHECKPOINT
+    games = 0
+    history: list[tuple[int, float, float]] = []
+    if resume and ckpt.exists():
+        z = load_checkpoint(ckpt)
+        saved = json.loads(str(z["config"]))
+        if find_variant(saved["variant"]).family != variant.family:
+            raise ValueError(f"{ckpt} is a {saved['variant']} checkpoint, not {config.variant}")
+        weights = (np.array(z[k], dtype=float) for k in ("w1", "b1", "w2", "b2"))
+        net = NetEvaluator(variant, *weights)
+        learner = TDLearner(net, config.lr, config.lam, config.minibatch)
+        learner.load_state(z)
+        games = int(z["games"])
+        history = [tuple(h) for h in json.loads(str(z["history"]))]  # type: ignore[misc]
+    else:
+        net = NetEvaluator.random(variant, config.hidden, config.seed)
+        learner = TDLearner(net, config.lr, config.lam, config.minibatch)
+    prev = NetEvaluator(variant, *(p.copy() for p in net.params()))
+    runner: _Local | _Ray = _Ray(config.ray_address) if config.ray_address else _Local(
+        config.workers
+    )
+    started = time.perf_counter()
+    done_here = 0
+    positions = 0
+    try:
+        while games < config.games:
+            n_jobs = max(1, config.workers)
+            per = min(config.batch_games, max(1, (config.games - games + n_jobs - 1) // n_jobs))
+            weights = [p.copy() for p in net.params()]
+            jobs = [
+                (config.variant, weights,
+                 [config.seed * 1_000_000_007 + games + j * per + k for k in range(per)],
+                 config.explore)
+                for j in range(n_jobs)
+            ]
+            mse = 0.0
+            learner.lr = config.lr + (config.lr_end - config.lr) * min(games / config.games, 1.0)
+            for batch in runner.map(jobs):
+                mse = learner.update(batch)
+                positions += sum(len(t) for t in batch)
+                games += len(batch)
+                done_here += len(batch)
+            before = (games - per * n_jobs) // config.eval_every
+            if games // config.eval_every > before or games >= config.games:
+                ppg, ci = _arena(config, net, prev, games)
+                history.append((games, ppg, ci))
+                meta = json.dumps(asdict(config))
+                net.save(out / f"net-{games:07d}.npz", games=games, config=meta)
+                prev = NetEvaluator(variant, *(p.copy() for p in net.params()))
+                save_checkpoint(ckpt, config, learner, games, history)
+            if on_progress is not None:
+                rate = done_here / max(time.perf_counter() - started, 1e-9)
+                on_progress(Progress(games, config.games, positions, mse, rate, history))
+        save_checkpoint(ckpt, config, learner, games, history)
+        net.save(out / "final.npz", games=games, config=json.dumps(asdict(config)))
+    finally:
+        runner.close()
+    return ckpt
