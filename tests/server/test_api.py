@@ -7,12 +7,11 @@ import json
 from typing import Any
 
 import pytest
+from server_helpers import play_first_steps
 
 from nardy.game import Game
 from nardy.server import Settings, create_app
 from nardy.server.dicecheck import check_rolls, commitment_of
-
-from server_helpers import play_first_steps
 
 pytestmark = pytest.mark.anyio
 

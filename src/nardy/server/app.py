@@ -63,7 +63,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def base_url(request: Request | WebSocket) -> str:
         if settings.base_url:
             return settings.base_url.rstrip("/")
-        return str(request.base_url).rstrip("/")
+        url = str(request.base_url).rstrip("/")
+        if url.startswith("ws"):  # a websocket's URL: the page itself is http(s)
+            url = "http" + url[2:]
+        return url
 
     def set_cookies(resp: Response, token: str, csrf: str) -> None:
         resp.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="lax",

@@ -1,0 +1,164 @@
+"""End-to-end tests in real headless Chromium (Debian ``chromium``, driven by
+Playwright): a whole game against the computer by clicking, a friend game between two
+browser contexts, and a reconnect after a dropped socket. Screenshots go to
+``NARDY_SCREENSHOTS`` (default: the test's temporary directory)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="needs Debian chromium at /usr/bin/chromium (apt-get install chromium)",
+    ),
+]
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    d = Path(os.environ.get("NARDY_SCREENSHOTS", tmp_path / "shots"))
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def new_page(browser: Any, viewport: dict[str, int], locale: str = "ru-RU") -> Any:
+    ctx = browser.new_context(viewport=viewport, locale=locale)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def seq(page: Any) -> int:
+    return int(page.eval_on_selector("#board", "b => Number(b.dataset.seq || 0)"))
+
+
+def wait_seq_above(page: Any, n: int) -> None:
+    page.wait_for_function(f"Number(document.querySelector('#board')?.dataset.seq) > {n}")
+
+
+def play_turn_by_clicking(page: Any) -> None:
+    """Click a highlighted checker, then a highlighted point, until the play is
+    complete; then confirm. The page holds no rules: it shows what the server sent."""
+    while page.locator("#confirm:disabled").count():
+        before = seq(page)
+        page.locator("#board .hit.src").first.click()
+        page.locator("#board .hit.dst").first.click()
+        wait_seq_above(page, before)
+    before = seq(page)
+    page.click("#confirm")
+    wait_seq_above(page, before)
+
+
+def my_turn(page: Any) -> bool:
+    st = page.locator("#status")
+    return st.get_attribute("data-turn") == st.get_attribute("data-role")
+
+
+def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any,
+                                                    shots: Path) -> None:
+    page = new_page(browser, DESKTOP)
+    page.goto(server.url + "/")
+    assert "Попробовать без регистрации" in page.inner_text("#try")
+    page.screenshot(path=str(shots / "home-desktop.png"))
+    page.click("#try")
+    page.wait_for_selector("#board .hit.src")
+    assert page.inner_text("#status") == "Ваш ход"
+    page.screenshot(path=str(shots / "game-desktop.png"))
+    turns = 0
+    while not page.locator("#result").count():
+        play_turn_by_clicking(page)
+        turns += 1
+        if turns == 3:
+            page.locator("#board .hit.src").first.click()
+            page.screenshot(path=str(shots / "game-selected-desktop.png"))
+            page.locator("#board .hit.src.selected").click()  # deselect
+            page.locator("#board .hit.src").first.click()
+        assert turns < 200
+    title = page.inner_text("#result-title")
+    assert title in ("Вы выиграли!", "Вы проиграли")
+    page.screenshot(path=str(shots / "result-desktop.png"))
+    page.click("#result a[href^='/verify/']")
+    page.wait_for_selector("#verify-result")
+    assert "совпадают" in page.inner_text("#verify-result")
+    assert page.errors == []
+
+
+def test_phone_width_layout_and_english(browser: Any, server: Any, shots: Path) -> None:
+    page = new_page(browser, PHONE, locale="en-US")
+    page.goto(server.url + "/")
+    assert page.inner_text("#try") == "Try without signing up"
+    page.click("#try")
+    page.wait_for_selector("#board .hit.src")
+    box = page.locator("#board").bounding_box()
+    assert box["width"] <= PHONE["width"]  # the board fits the phone's width
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.locator("#board .hit.src").first.click()
+    page.screenshot(path=str(shots / "game-phone.png"), full_page=True)
+    page.click("#lang")
+    page.wait_for_selector("#status")
+    assert page.inner_text("#lang") == "English"  # now Russian, offering English
+    page.goto(server.url + "/rules")
+    page.wait_for_selector("#ex-long-start svg")
+    page.screenshot(path=str(shots / "rules-phone.png"), full_page=True)
+    assert page.errors == []
+
+
+def test_friend_game_in_two_browsers_and_reconnect(browser: Any, server: Any,
+                                                   shots: Path) -> None:
+    a = new_page(browser, DESKTOP)
+    b = new_page(browser, PHONE, locale="en-US")
+    a.goto(server.url + "/")
+    a.select_option("#new-game select[name=mode]", "friend")
+    a.select_option("#new-game select[name=variant]", "short")
+    a.click("#start")
+    a.wait_for_selector("#invite")
+    invite = a.input_value("#invite")
+    assert "/join/" in invite
+    b.goto(invite)
+    b.wait_for_selector("#board .hit")
+    a.wait_for_function("document.querySelector('#status').dataset.role !== 'player'")
+    b.wait_for_function("document.querySelector('#status').dataset.role !== 'player'")
+    mover, other = (a, b) if my_turn(a) else (b, a)
+    assert not my_turn(other)
+    before = seq(other)
+    play_turn_by_clicking(mover)
+    wait_seq_above(other, before)  # the other browser saw it live
+    assert my_turn(other)
+    mover.screenshot(path=str(shots / "friend-after-move.png"))
+    # the mover's socket drops (and stays down) while the other plays a turn
+    mover.evaluate("() => { const s = window.__nardyGame.socket; s.paused = true; s.drop(); }")
+    seen = seq(mover)
+    play_turn_by_clicking(other)
+    target = seq(other)
+    assert seq(mover) == seen  # nothing arrived while disconnected
+    mover.evaluate("() => { const s = window.__nardyGame.socket; s.paused = false; s.connect(); }")
+    mover.wait_for_function(f"Number(document.querySelector('#board').dataset.seq) >= {target}")
+    assert my_turn(mover)
+    n_moves = other.locator("#moves li").count()
+    assert mover.locator("#moves li").count() == n_moves
+    assert a.errors == [] and b.errors == []
