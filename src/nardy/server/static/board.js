@@ -29,15 +29,19 @@ function drawDie(g, x, y, n, used) {
   for (const [dx, dy] of spots) el("circle", { cx: x + dx, cy: y + dy, r: 3.6, class: "pip" }, g);
 }
 
+const HALF = TRI + 26;  // room for one stack: the triangle and half the middle strip
+
+function stackY(top, i, n) {
+  const step = n <= 1 ? 2 * R : Math.min(2 * R, (HALF - 2 * R) / (n - 1));
+  return top ? TOP + R + i * step : BOT - R - i * step;
+}
+
 function stack(g, x, top, n, cls, label) {
-  const shown = Math.min(n, 5);
-  for (let i = 0; i < shown; i++) {
-    const cy = top ? TOP + R + i * 2 * R : BOT - R - i * 2 * R;
-    el("circle", { cx: x, cy, r: R - 1, class: `checker ${cls}` }, g);
+  for (let i = 0; i < n; i++) {
+    el("circle", { cx: x, cy: stackY(top, i, n), r: R - 1, class: `checker ${cls}` }, g);
   }
   if (n > 5 || label) {
-    const cy = top ? TOP + R + 4 * 2 * R : BOT - R - 4 * 2 * R;
-    const txt = el("text", { x, y: cy + 5, class: `count ${cls}` }, g);
+    const txt = el("text", { x, y: stackY(top, n - 1, n) + 5, class: `count ${cls}` }, g);
     txt.textContent = String(n);
   }
 }
@@ -111,8 +115,7 @@ export function drawBoard(svg, state, ui = {}) {
     if (p === 0) { el("rect", { x: TRAY + 2, y: MID, width: 54, height: BOT - MID - 2, rx: 4, class: "mark" }, svg); continue; }
     const { x, top } = pointGeometry(p);
     const n = board ? Math.abs(board.points[p]) : 0;
-    const i = Math.min(n, 4);
-    const cy = top ? TOP + R + i * 2 * R : BOT - R - i * 2 * R;
+    const cy = n < 5 ? stackY(top, n, n + 1) : stackY(top, 0, 1);
     el("circle", { cx: x, cy, r: R - 4, class: "mark" }, svg);
   }
   svg.appendChild(hits);
