@@ -1,0 +1,111 @@
+"""nardy's native record: a game or a match as JSON lines (one record per line).
+
+A **game** file is the records of ``nardy.game.Game`` — a ``setup`` line, then one
+line per opening toss, roll, play, cube action or resignation. A **match** file starts
+with a ``match`` line, then each game as a ``game`` line followed by that game's
+records (``nardy.match``). Every variant and every rule option is recorded, so a
+record replays into exactly the same game.
+
+Blank lines are ignored. Reading reports the first problem with its line (and, for
+bad JSON, column) number: unreadable JSON, a line that is not an object, or a record
+the rules do not allow.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from nardy.errors import MalformedError, NardyError
+from nardy.game import Game, ReplayError
+from nardy.match import Match, MatchReplayError
+from nardy.notation.transcript import FormatError
+
+__all__ = [
+    "FormatError",
+    "dump_records",
+    "load_records",
+    "read_game",
+    "read_match",
+    "read_record",
+    "write_game",
+    "write_match",
+]
+
+
+def dump_records(records: Iterable[dict[str, Any]]) -> str:
+    """Records as JSON lines (compact, UTF-8 text, one record per line)."""
+    return "".join(
+        json.dumps(r, ensure_ascii=False, separators=(", ", ": ")) + "\n" for r in records
+    )
+
+
+def write_game(game: Game) -> str:
+    """A game as JSON lines."""
+    return dump_records(game.records)
+
+
+def write_match(match: Match) -> str:
+    """A match as JSON lines."""
+    return dump_records(match.records)
+
+
+def load_records(text: str, *, source: str = "") -> tuple[list[dict[str, Any]], list[int]]:
+    """Parse JSON lines into records and the line number of each."""
+    if not isinstance(text, str):
+        raise MalformedError("a record file is text")
+    records: list[dict[str, Any]] = []
+    lines: list[int] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise FormatError(number, exc.colno, f"not JSON: {exc.msg}", source) from None
+        except RecursionError:
+            raise FormatError(number, None, "JSON nested too deeply", source) from None
+        if not isinstance(value, dict):
+            raise FormatError(number, 1, "a record is a JSON object {...}", source)
+        records.append(value)
+        lines.append(number)
+    if not records:
+        raise FormatError(1, None, "empty record file: no records", source)
+    return records, lines
+
+
+def _line(lines: list[int], index: int) -> int:
+    return lines[index] if index < len(lines) else (lines[-1] + 1 if lines else 1)
+
+
+def read_game(text: str, *, source: str = "") -> Game:
+    """Replay a game file; the first bad line raises ``FormatError``."""
+    records, lines = load_records(text, source=source)
+    try:
+        return Game.replay(records)
+    except ReplayError as exc:
+        raise FormatError(_line(lines, exc.index), None, exc.reason, source) from exc
+    except NardyError as exc:  # pragma: no cover - replay wraps everything
+        raise FormatError(lines[0], None, str(exc), source) from exc
+
+
+def read_match(text: str, *, source: str = "") -> Match:
+    """Replay a match file; the first bad line raises ``FormatError``."""
+    records, lines = load_records(text, source=source)
+    try:
+        return Match.replay(records)
+    except MatchReplayError as exc:
+        raise FormatError(_line(lines, exc.index), None, exc.reason, source) from exc
+
+
+def read_record(text: str, *, source: str = "") -> Game | Match:
+    """Read a game or a match file, whichever it holds (by its first record)."""
+    records, lines = load_records(text, source=source)
+    kind = records[0].get("type")
+    if kind == "match":
+        return read_match(text, source=source)
+    if kind == "setup":
+        return read_game(text, source=source)
+    raise FormatError(lines[0], None, "a record file starts with a 'setup' (game) or "
+                      f"'match' record, not {kind!r}", source)

@@ -1,0 +1,150 @@
+"""eXtreme Gammon's XGID (short nardy): a position with its match and cube state.
+
+``XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10`` is ten fields separated by
+colons:
+
+1. the board, 26 characters: the top player's bar, then points 1…24 as the bottom
+   player numbers them, then the bottom player's bar; ``-`` is empty, ``A``…``O`` are
+   1…15 of the bottom player's checkers, ``a``…``o`` of the top player's;
+2. log2 of the cube value; 3. the cube owner: 1 bottom, -1 top, 0 centred;
+4. the player on roll: 1 bottom, -1 top;
+5. the dice: two digits, ``00`` not rolled yet, ``D`` a double offered (``B``/``R``
+   beaver and raccoon offers are not supported);
+6. the bottom player's score; 7. the top player's;
+8. match play: 1 in the Crawford game; money play: 1 Jacoby + 2 beavers;
+9. the match length (0: money play); 10. log2 of the cube limit (10 when unknown).
+
+The bottom player (upper case) is white, the top player black. The ``XGID=`` prefix
+is optional on reading.
+"""
+
+from __future__ import annotations
+
+from nardy.errors import MalformedError
+from nardy.match import MatchSnapshot
+from nardy.position import BAR, BLACK, CHECKERS, OFF, WHITE, Position, other
+
+PREFIX = "XGID="
+
+
+def _char(n: int, upper: bool) -> str:
+    if n == 0:
+        return "-"
+    return chr((ord("A") if upper else ord("a")) + n - 1)
+
+
+def _cube_log(value: int) -> int:
+    log = value.bit_length() - 1
+    if value < 1 or 1 << log != value:
+        raise MalformedError(f"an XGID holds cube values 1, 2, 4 …, not {value}")
+    return log
+
+
+def encode_xgid(snapshot: MatchSnapshot) -> str:
+    """The XGID of ``snapshot`` (white is the bottom player)."""
+    s = snapshot
+    white = s.position.side(WHITE)
+    black = s.position.side(BLACK)
+    board = [_char(black[BAR], False)]
+    for p in range(1, 25):
+        if white[p] and black[25 - p]:
+            raise MalformedError(f"point {p} holds checkers of both sides")
+        board.append(_char(white[p], True) if white[p] else _char(black[25 - p], False))
+    board.append(_char(white[BAR], True))
+    owner = 0 if s.cube_owner is None else (1 if s.cube_owner == WHITE else -1)
+    turn = 1 if s.on_roll == WHITE else -1
+    if s.resign:
+        raise MalformedError("an XGID cannot hold a resignation offer")
+    dice = "D" if s.doubled else f"{s.dice[0]}{s.dice[1]}" if s.dice else "00"
+    flags = int(s.crawford) if s.length else int(s.jacoby) + 2 * int(s.beavers)
+    max_cube = 10 if s.max_cube is None else s.max_cube
+    fields = ["".join(board), str(_cube_log(s.cube_value)), str(owner), str(turn), dice,
+              str(s.score[0]), str(s.score[1]), str(flags), str(s.length), str(max_cube)]
+    return PREFIX + ":".join(fields)
+
+
+def _int(text: str, name: str, low: int, high: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise MalformedError(f"XGID field {name}: {text!r} is not a number") from None
+    if not low <= value <= high:
+        raise MalformedError(f"XGID field {name}: {value} is not in {low}..{high}")
+    return value
+
+
+def decode_xgid(text: str) -> MatchSnapshot:
+    """The snapshot an XGID describes; a malformed ID raises ``MalformedError`` naming
+    the field."""
+    if not isinstance(text, str):
+        raise MalformedError("an XGID is a string")
+    body = text.strip()
+    if body.upper().startswith(PREFIX):
+        body = body[len(PREFIX):]
+    fields = body.split(":")
+    if len(fields) != 10:
+        raise MalformedError(f"an XGID has 10 fields separated by ':', this one has {len(fields)}")
+    board, cube, owner, turn, dice, score1, score2, flags, length, max_cube = fields
+    if len(board) != 26:
+        raise MalformedError(f"XGID board: expected 26 characters, got {len(board)}")
+    white = [0] * 26
+    black = [0] * 26
+    for i, ch in enumerate(board):
+        if ch == "-":
+            continue
+        if "A" <= ch <= "O":
+            n, mine = ord(ch) - ord("A") + 1, True
+        elif "a" <= ch <= "o":
+            n, mine = ord(ch) - ord("a") + 1, False
+        else:
+            raise MalformedError(f"XGID board character {i + 1}: {ch!r} is not -, A-O or a-o")
+        if i == 0 and mine or i == 25 and not mine:
+            raise MalformedError(f"XGID board character {i + 1}: the wrong side's bar")
+        if mine:
+            white[BAR if i == 25 else i] += n
+        else:
+            black[BAR if i == 0 else 25 - i] += n
+    for name, side in (("bottom", white), ("top", black)):
+        on_board = sum(side)
+        if on_board > CHECKERS:
+            raise MalformedError(f"XGID board: the {name} player has {on_board} checkers")
+        side[OFF] = CHECKERS - on_board
+    cube_log = _int(cube, "2 (cube)", 0, 15)
+    owner_v = _int(owner, "3 (cube owner)", -1, 1)
+    turn_v = _int(turn, "4 (turn)", -1, 1)
+    if turn_v == 0:
+        raise MalformedError("XGID field 4 (turn): 1 or -1, not 0")
+    doubled, rolled = False, None
+    if dice == "D":
+        doubled = True
+    elif dice in ("B", "R"):
+        raise MalformedError(f"XGID field 5 (dice): {dice!r} (beaver/raccoon offers) "
+                             "is not supported")
+    elif len(dice) == 2 and dice.isdigit() and dice != "00":
+        rolled = (int(dice[0]), int(dice[1]))
+        if not (1 <= rolled[0] <= 6 and 1 <= rolled[1] <= 6):
+            raise MalformedError(f"XGID field 5 (dice): {dice!r} is not two dice 1-6")
+    elif dice != "00":
+        raise MalformedError(f"XGID field 5 (dice): {dice!r} is not 00, D or two dice")
+    length_v = _int(length, "9 (match length)", 0, 32767)
+    score = (_int(score1, "6 (score)", 0, 32767), _int(score2, "7 (score)", 0, 32767))
+    flags_v = _int(flags, "8 (Crawford/Jacoby)", 0, 1 if length_v else 3)
+    max_v = _int(max_cube, "10 (cube limit)", 0, 15)
+    on_roll = WHITE if turn_v == 1 else BLACK
+    mine, theirs = (white, black) if on_roll == WHITE else (black, white)
+    position = Position(tuple(mine), tuple(theirs), on_roll)
+    return MatchSnapshot(
+        position=position,
+        length=length_v,
+        score=score,
+        cube_value=1 << cube_log,
+        cube_owner=None if owner_v == 0 else (WHITE if owner_v == 1 else BLACK),
+        crawford=bool(flags_v) if length_v else False,
+        state="playing",
+        to_act=other(on_roll) if doubled else on_roll,
+        doubled=doubled,
+        dice=rolled,
+        jacoby=bool(flags_v & 1) if not length_v else False,
+        beavers=bool(flags_v & 2) if not length_v else False,
+        max_cube=max_v,
+    )
