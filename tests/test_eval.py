@@ -1,0 +1,121 @@
+"""Evaluation layer: boards, features, equity, heuristic and neural evaluators."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from nardy.eval import (
+    HeuristicEvaluator,
+    boards_from_positions,
+    evaluate_positions,
+    evaluator_for,
+    invert,
+    money_equity,
+)
+from nardy.eval.boards import final_probs, sanitize
+from nardy.eval.features import FEATURES, feature_count
+from nardy.eval.net import NetEvaluator
+from nardy.position import Position
+from nardy.variants import find_variant
+
+SHORT = find_variant("short")
+LONG = find_variant("long")
+
+
+def test_invert_swaps_sides_and_is_an_involution() -> None:
+    p = np.array([[0.7, 0.2, 0.05, 0.1, 0.01]])
+    q = invert(p)
+    assert q[0].tolist() == pytest.approx([0.3, 0.1, 0.01, 0.2, 0.05])
+    assert invert(q) == pytest.approx(p)
+
+
+def test_money_equity_counts_tiers_cumulatively() -> None:
+    # certain single win / gammon / backgammon, then a sure gammon loss
+    assert money_equity(np.array([1, 0, 0, 0, 0.0])) == pytest.approx(1.0)
+    assert money_equity(np.array([1, 1, 0, 0, 0.0])) == pytest.approx(2.0)
+    assert money_equity(np.array([1, 1, 1, 0, 0.0])) == pytest.approx(3.0)
+    assert money_equity(np.array([0, 0, 0, 1, 0.0])) == pytest.approx(-2.0)
+    assert money_equity(np.array([0.5, 0, 0, 0, 0.0])) == pytest.approx(0.0)
+    # C-2: long nardy standard scoring has no third tier (koks counts as mars)
+    assert money_equity(np.array([1, 1, 1, 0, 0.0]), LONG) == pytest.approx(2.0)
+    koks = LONG.with_options(scoring="koks")
+    assert money_equity(np.array([1, 1, 1, 0, 0.0]), koks) == pytest.approx(3.0)
+
+
+def test_final_probs_score_gammons_and_backgammons() -> None:
+    # S-5: the side on roll lost; it has a checker on its 24 point (the winner's home)
+    bg = Position.from_points({24: 1, 6: 14}, {})
+    gammon = Position.from_points({6: 15}, {})
+    single = Position.from_points({6: 14}, {})
+    boards, _ = boards_from_positions([bg, gammon, single])
+    probs = final_probs(SHORT, boards)
+    assert probs[0].tolist() == [0, 0, 0, 1, 1]
+    assert probs[1].tolist() == [0, 0, 0, 1, 0]
+    assert probs[2].tolist() == [0, 0, 0, 0, 0]
+
+
+def test_sanitize_makes_probabilities_consistent() -> None:
+    raw = np.array([[0.4, 0.6, 0.7, 0.8, 0.9]])
+    p = sanitize(raw)[0]
+    assert p[1] <= p[0] and p[2] <= p[1]
+    assert p[3] <= 1 - p[0] and p[4] <= p[3]
+
+
+@pytest.mark.parametrize("variant", [SHORT, LONG], ids=["short", "long"])
+def test_features_have_the_documented_size(variant) -> None:
+    boards, first = boards_from_positions([variant.start_position()] * 3)
+    x = FEATURES[variant.family](boards, first)
+    assert x.shape == (3, feature_count(variant.family))
+    assert np.isfinite(x).all()
+
+
+def test_long_features_see_the_head_and_first_turn() -> None:
+    start = LONG.start_position()
+    later = start.with_flags(False, False)
+    boards, first = boards_from_positions([start, later])
+    x = FEATURES["long"](boards, first)
+    assert not np.array_equal(x[0], x[1])
+
+
+@pytest.mark.parametrize("variant", [SHORT, LONG], ids=["short", "long"])
+def test_heuristic_prefers_a_bigger_race_lead(variant) -> None:
+    ahead = Position.from_points({3: 5, 2: 5, 1: 5}, {6: 5, 5: 5, 4: 5})
+    behind = Position.from_points({6: 5, 5: 5, 4: 5}, {3: 5, 2: 5, 1: 5})
+    p = HeuristicEvaluator(variant).probs(*boards_from_positions([ahead, behind]))
+    assert p[0, 0] > 0.9 > 0.1 > p[1, 0]
+
+
+def test_evaluate_positions_is_exact_for_finished_games() -> None:
+    lost = Position.from_points({6: 14}, {})
+    p = evaluate_positions(SHORT, [lost, SHORT.start_position()])
+    assert p[0].tolist() == [0, 0, 0, 0, 0]
+    assert 0.0 < p[1, 0] < 1.0
+
+
+def test_net_save_load_round_trip(tmp_path) -> None:
+    net = NetEvaluator.random(SHORT, hidden=8, seed=3)
+    path = tmp_path / "n.npz"
+    net.save(path, note="test")
+    back = NetEvaluator.load(SHORT, path)
+    boards, first = boards_from_positions([SHORT.start_position()])
+    assert back.probs(boards, first) == pytest.approx(net.probs(boards, first), abs=1e-5)
+    with pytest.raises(ValueError, match="short nardy net"):
+        NetEvaluator.load(LONG, path)
+
+
+def test_evaluator_for_kinds() -> None:
+    assert evaluator_for(SHORT, "heuristic").name.startswith("heuristic")
+    assert evaluator_for(SHORT).name  # shipped net or the heuristic
+    with pytest.raises(ValueError, match="unknown evaluator kind"):
+        evaluator_for(SHORT, "oracle")
+
+
+@pytest.mark.parametrize("variant", [SHORT, LONG], ids=["short", "long"])
+def test_shipped_evaluator_outputs_probabilities(variant) -> None:
+    ev = evaluator_for(variant)
+    boards, first = boards_from_positions([variant.start_position()])
+    p = ev.probs(boards, first)
+    assert p.shape == (1, 5)
+    assert ((p >= 0) & (p <= 1)).all()
+    assert p[0, 1] <= p[0, 0] and p[0, 3] <= 1 - p[0, 0]

@@ -1,0 +1,91 @@
+"""Training: λ-returns, self-play records, a tiny resumable run, the CLI."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from nardy.eval.net import NetEvaluator
+from nardy.train.loop import TrainConfig, load_checkpoint, train
+from nardy.train.selfplay import play_game
+from nardy.train.td import lambda_returns
+from nardy.variants import find_variant
+
+SHORT = find_variant("short")
+
+
+def test_lambda_returns_td0_and_monte_carlo() -> None:
+    values = np.array([[0.5, 0.1, 0.0, 0.1, 0.0], [0.6, 0.2, 0.0, 0.1, 0.0],
+                       [0.3, 0.0, 0.0, 0.2, 0.0]])
+    final = np.array([0.0, 0.0, 0.0, 1.0, 0.0])  # the last side on roll lost a gammon
+    td0 = lambda_returns(values, final, 0.0)
+    assert td0[2].tolist() == [1, 1, 0, 0, 0]  # the winner's view of the result
+    assert td0[0].tolist() == pytest.approx([0.4, 0.1, 0.0, 0.2, 0.0])  # inv(V(s1))
+    mc = lambda_returns(values, final, 1.0)
+    assert mc[2].tolist() == [1, 1, 0, 0, 0]
+    assert mc[1].tolist() == [0, 0, 0, 1, 0]
+    assert mc[0].tolist() == [1, 1, 0, 0, 0]
+
+
+@pytest.mark.parametrize("name", ["short", "long"])
+def test_self_play_game_ends_with_its_result(name) -> None:
+    v = find_variant(name)
+    traj = play_game(v, NetEvaluator.random(v, hidden=8), np.random.default_rng(1))
+    assert traj.boards.shape[1:] == (2, 26)
+    assert 15 in (traj.boards[-1, 0, 0], traj.boards[-1, 1, 0])
+    assert traj.final[0] == 0  # the last side on roll has lost
+    assert traj.final[3] in (0, 1)
+
+
+def test_tiny_run_writes_and_resumes_a_checkpoint(tmp_path) -> None:
+    cfg = TrainConfig(variant="short", games=4, hidden=8, batch_games=2, eval_every=2,
+                      eval_games=2, out=str(tmp_path))
+    seen = []
+    ckpt = train(cfg, seen.append)
+    z = load_checkpoint(ckpt)
+    assert int(z["games"]) == 4
+    assert (tmp_path / "final.npz").exists() and (tmp_path / "net-0000002.npz").exists()
+    w_before = z["w1"].copy()
+    cfg.games = 6
+    train(cfg)
+    z2 = load_checkpoint(ckpt)
+    assert int(z2["games"]) == 6
+    assert int(z2["adam_steps"]) > int(z["adam_steps"])
+    assert not np.array_equal(w_before, z2["w1"])
+    assert seen[-1].games == 4 and seen[-1].win_rates
+
+
+def test_resume_refuses_another_family(tmp_path) -> None:
+    train(TrainConfig(variant="short", games=2, hidden=8, batch_games=2, eval_every=2,
+                      eval_games=2, out=str(tmp_path)))
+    with pytest.raises(ValueError, match="checkpoint"):
+        train(TrainConfig(variant="long", games=4, hidden=8, out=str(tmp_path)))
+
+
+def test_ray_address_without_ray_is_a_clear_error(tmp_path) -> None:
+    pytest.importorskip("numpy")
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("ray is installed")
+    cfg = TrainConfig(games=2, hidden=8, out=str(tmp_path), ray_address="auto")
+    with pytest.raises(RuntimeError, match="pip install"):
+        train(cfg)
+
+
+def test_cli_train_and_bad_options(tmp_path) -> None:
+    from nardy.commands.train import command
+
+    runner = CliRunner()
+    res = runner.invoke(command, ["--variant", "long", "--games", "2", "--hidden", "8",
+                                  "--eval-every", "2", "--eval-games", "2", "--out",
+                                  str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "checkpoint.npz").exists()
+    bad = runner.invoke(command, ["--variant", "chess"])
+    assert bad.exit_code != 0 and "unknown variant" in bad.output
+    bad = runner.invoke(command, ["--lam", "2"])
+    assert bad.exit_code != 0 and "lambda" in bad.output
