@@ -1,0 +1,214 @@
+"""Engine protocol handlers for the bot commands ``best``, ``eval`` and ``cube``.
+
+Each takes a parsed request dict (DESIGN.md: ``variant``, ``options``, ``position``,
+``dice``, ``level``, ``cube``, ``match``) and returns the answer fields; errors are
+``NardyError``/``ValueError`` for the protocol layer to report.
+
+* ``cube`` — ``{"value": 1, "owner": null | "white" | "black", "offered_by": …}``;
+  with ``offered_by`` set the answer is the taker's (take/pass/beaver), otherwise the
+  doubling decision of the side on roll (no-double/double).
+* ``match`` — ``{"length": N, "score": {"white": a, "black": b}}`` (or ``[a, b]`` as
+  white, black); length 0 or no ``match`` is money play. At a match score equities are
+  ``2·MWC − 1`` from the computed match-equity table (``nardy.eval.match``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from nardy.bots import Bot, level_spec
+from nardy.bots.cube import cube_decision
+from nardy.errors import MalformedError
+from nardy.eval import money_equity
+from nardy.eval.match import match_equity, match_winning_chance
+from nardy.notation.position_json import position_from_json, position_to_json
+from nardy.plays import Move, format_moves
+from nardy.position import Position
+from nardy.variants import Variant, find_variant
+
+#: Level used when a request names none.
+DEFAULT_LEVEL = "strongest"
+
+
+@lru_cache(maxsize=64)
+def _bot(variant: Variant, level: str) -> Bot:
+    return Bot(variant, level, seed=0)
+
+
+def _variant(request: dict[str, Any]) -> Variant:
+    name = request.get("variant", "short")
+    if not isinstance(name, str):
+        raise MalformedError("variant must be a string")
+    variant = find_variant(name)
+    options = request.get("options") or {}
+    if not isinstance(options, dict):
+        raise MalformedError("options must be an object of rule options")
+    return variant.with_options(**options) if options else variant
+
+
+def _position(request: dict[str, Any], variant: Variant) -> Position:
+    if "position" not in request:
+        raise MalformedError("missing field 'position'")
+    return position_from_json(request["position"], variant)
+
+
+def _dice(request: dict[str, Any]) -> tuple[int, int]:
+    dice = request.get("dice")
+    if not isinstance(dice, list) or len(dice) != 2:
+        raise MalformedError("dice must be a list of two numbers 1..6, e.g. [6, 5]")
+    for d in dice:
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+            raise MalformedError(f"a die shows 1..6, not {d!r}")
+    return dice[0], dice[1]
+
+
+def _level(request: dict[str, Any]) -> str:
+    level = request.get("level", DEFAULT_LEVEL)
+    if isinstance(level, bool) or not isinstance(level, int | str):
+        raise MalformedError("level must be 0..5 or a level name")
+    try:
+        return level_spec(level).name
+    except ValueError as exc:
+        raise MalformedError(str(exc)) from None
+
+
+def _point(p: int) -> int | str:
+    return "bar" if p == 25 else "off" if p == 0 else p
+
+
+def _play_json(moves: tuple[Move, ...], after: Position | None) -> dict[str, Any]:
+    return {
+        "moves": [[_point(m.frm), _point(m.to)] for m in moves],
+        "text": format_moves(moves),
+        "position": position_to_json(after) if after is not None else None,
+    }
+
+
+def _away(request: dict[str, Any], position: Position) -> tuple[int, int] | None:
+    """Points still needed by the side on roll and the other side, or None for money."""
+    match = request.get("match")
+    if match is None:
+        return None
+    if not isinstance(match, dict):
+        raise MalformedError("match must be an object {length, score}")
+    length = match.get("length", 0)
+    if isinstance(length, bool) or not isinstance(length, int) or length < 0:
+        raise MalformedError("match.length must be a non-negative integer (0: money)")
+    if length == 0:
+        return None
+    score = match.get("score", {"white": 0, "black": 0})
+    if isinstance(score, list) and len(score) == 2:
+        score = {"white": score[0], "black": score[1]}
+    if not isinstance(score, dict) or set(score) != {"white", "black"}:
+        raise MalformedError("match.score must be {white: n, black: n} or [white, black]")
+    for v in score.values():
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < length:
+            raise MalformedError(f"match.score values must be 0..{length - 1}")
+    me = position.turn
+    them = "black" if me == "white" else "white"
+    return length - score[me], length - score[them]
+
+
+def _cube_state(request: dict[str, Any], position: Position) -> tuple[int, str, bool]:
+    """Cube value, owner from the side on roll (centre/me/them), and whether the side
+    on roll has just offered it."""
+    cube = request.get("cube") or {}
+    if not isinstance(cube, dict):
+        raise MalformedError("cube must be an object {value, owner}")
+    value = cube.get("value", 1)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise MalformedError("cube.value must be a positive integer")
+    owner = cube.get("owner")
+    if owner in (None, "centre", "center", "middle"):
+        side = "centre"
+    elif owner in ("white", "black"):
+        side = "me" if owner == position.turn else "them"
+    else:
+        raise MalformedError("cube.owner must be null, 'white' or 'black'")
+    offered = cube.get("offered_by")
+    if offered not in (None, "white", "black"):
+        raise MalformedError("cube.offered_by must be null, 'white' or 'black'")
+    return value, side, offered == position.turn
+
+
+def _equity(probs: np.ndarray, variant: Variant, away: tuple[int, int] | None,
+            cube: int = 1) -> float:
+    if away is None:
+        return float(money_equity(probs, variant))
+    return 2.0 * match_winning_chance(probs, away[0], away[1], cube, variant) - 1.0
+
+
+def best(request: dict[str, Any]) -> dict[str, Any]:
+    """``best``: the bot's play (null when nothing can be played), its equity and
+    probabilities from the side on roll."""
+    variant = _variant(request)
+    position = _position(request, variant)
+    dice = _dice(request)
+    level = _level(request)
+    ranked = _bot(variant, level).rank(position, dice)
+    if not ranked:
+        return {"play": None, "equity": None, "probs": None, "level": level}
+    top = ranked[0]
+    return {
+        "play": _play_json(top.play.moves, top.play.result),
+        "equity": round(_equity(top.probs, variant, _away(request, position)), 4),
+        "probs": [round(float(x), 4) for x in top.probs],
+        "plies": top.plies,
+        "level": level,
+    }
+
+
+def eval(request: dict[str, Any]) -> dict[str, Any]:  # noqa: A001 - protocol name
+    """``eval``: five probabilities and the equity (money, or at the match score)."""
+    variant = _variant(request)
+    position = _position(request, variant)
+    level = _level(request)
+    probs = _bot(variant, level).evaluate([position])[0]
+    away = _away(request, position)
+    out: dict[str, Any] = {
+        "probs": [round(float(x), 4) for x in probs],
+        "equity": round(_equity(probs, variant, away), 4),
+        "level": level,
+    }
+    if away is not None:
+        out["mwc"] = round(match_winning_chance(probs, *away, 1, variant), 4)
+    return out
+
+
+def cube(request: dict[str, Any]) -> dict[str, Any]:
+    """``cube``: no-double/double for the side on roll, or take/pass/beaver for the
+    side answering a double (``cube.offered_by``), with the equities."""
+    variant = _variant(request)
+    position = _position(request, variant)
+    level = _level(request)
+    value, owner, offered = _cube_state(request, position)
+    away = _away(request, position)
+    bot = _bot(variant, level)
+    # Always evaluated from the side on roll (the doubler); the taker's answer follows.
+    probs = bot.evaluate([position])[0]
+    if away is None:
+        d = cube_decision(probs, owner, variant=variant)  # type: ignore[arg-type]
+        equities = {"no_double": d.no_double, "double_take": d.double_take,
+                    "double_pass": d.double_pass}
+        action, take = d.action, d.take
+    else:
+        # Match play: dead-cube match-winning chances (documented approximation); no
+        # beavers in match play.
+        nd = 2 * match_winning_chance(probs, *away, value, variant) - 1
+        dt = 2 * match_winning_chance(probs, *away, 2 * value, variant) - 1
+        dp = 2 * match_equity(away[0] - value, away[1]) - 1
+        equities = {"no_double": nd, "double_take": dt, "double_pass": dp}
+        take = "take" if dt <= dp else "pass"
+        action = "double" if owner != "them" and min(dt, dp) > nd else "no-double"
+    answer = take if offered else action
+    return {
+        "action": answer,
+        "double": action,
+        "take": take,
+        "equities": {k: round(float(v) * value, 4) for k, v in equities.items()},
+        "probs": [round(float(x), 4) for x in probs],
+        "level": level,
+    }
