@@ -359,7 +359,15 @@ def _head_allowance_dice(variant: Variant, position: Position, dice: tuple[int, 
 def legal_candidates(
     variant: Variant, position: Position, d1: int, d2: int
 ) -> list[Candidate]:
-    """The legal plays of a roll as candidates, one per resulting position."""
+    """The legal plays of a roll as candidates, one per resulting position.
+
+    Uses the compiled generator (``nardy.fastgen``) when it is built and implements the
+    variant's rules, unless ``NARDY_PURE_PYTHON=1``; the code below is the reference."""
+    from nardy.fastgen import fast_candidates  # here: nardy.fastgen imports this module
+
+    fast = fast_candidates(variant, position, d1, d2)  # None: bad dice, or not for C
+    if fast is not None:
+        return fast
     _check_dice(d1, d2)
     best = _max_dice(candidates(variant, position, d1, d2), d1, d2)
     unique: dict[tuple, Candidate] = {}

@@ -1,0 +1,173 @@
+"""The optional compiled legal-play generator (``nardy._fastgen``) behind
+``nardy.movegen.legal_candidates``.
+
+The extension implements the classic rules of the registered variants and all their
+rule options (RULES.md G-6…G-10, S-2…S-7, L-HEAD-1/2, L-BLOCK). Anything else — a
+variant with another turn shape or extra rules (RULES.md §5), a variant this module
+does not know — is left to the pure-Python generator, which stays the reference.
+Setting the environment variable ``NARDY_PURE_PYTHON=1`` forces the Python path; it
+is read on every call, so it can be switched while a program runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import MISSING, fields
+from types import ModuleType
+
+from nardy.movegen import Candidate
+from nardy.position import Position
+from nardy.variants.base import Variant
+
+__all__ = [
+    "SUPPORTED_VARIANTS",
+    "available",
+    "fast_candidates",
+    "supports",
+    "unavailable_reason",
+]
+
+#: Registered variants whose rules the compiled generator implements, by name and family.
+SUPPORTED_VARIANTS: dict[str, str] = {
+    "short": "short",
+    "short-ru": "short",
+    "short-caucasian": "short",
+    "long": "long",
+    "nardgammon": "long",
+}
+
+#: ``Variant`` fields that do not change how one roll is played (names, start, scoring
+#: and match options; ``crazy_moves_per_double`` only matters with ``doubles_sequence``).
+_IRRELEVANT_FIELDS = frozenset(
+    {
+        "name", "family", "title_en", "title_ru", "start", "aliases", "opening",
+        "last_roll_draw", "draw_score", "next_starter", "scoring",
+        "per_checker_multipliers", "crazy_moves_per_double", "_mapping",
+    }
+)  # fmt: skip
+
+#: Rule options the compiled generator implements (passed to it as flags).
+_ENCODED_FIELDS = frozenset(
+    {
+        "hit_in_own_home", "head_limit", "head_exception", "block_check",
+        "block_release", "no_hit_and_hide",
+    }
+)  # fmt: skip
+
+#: Rule fields that must have their classic value (turn shapes and rules of RULES.md §5).
+#: Any other field, added later, must keep its declared default: a variant that sets it
+#: has rules the compiled generator does not know.
+_CLASSIC_VALUES: dict[str, object] = {
+    "doubles_sequence": False,
+    "reroll_on_full_double": False,
+    "pass_unplayed": False,
+    "unstartable_double_passes": False,
+    "sequence_stops_home": False,
+    "extra_double_on_entry": False,
+    "exact_bearoff": False,
+    "home_moves": "always",
+    "first_turn_exception": True,
+    "fevga_runner": False,
+    "block_rule": "classic",
+}
+
+_HEAD_EXCEPTION = {"blocked": 0, "doubles-6-4-3": 1, "head-only": 2}
+_BLOCK_CHECK = {"end-of-turn": 0, "every-move": 8}
+_BLOCK_RELEASE = {"passed": 0, "entered-home": 16}
+_MAPPINGS = {
+    "short": tuple([0] + [25 - p for p in range(1, 25)]),
+    "long": tuple([0] + [p + 12 if p <= 12 else p - 12 for p in range(1, 25)]),
+}
+
+
+def _other_defaults() -> dict[str, object]:
+    out: dict[str, object] = {}
+    for f in fields(Variant):
+        if f.name in _IRRELEVANT_FIELDS or f.name in _ENCODED_FIELDS:
+            continue
+        if f.default is not MISSING:
+            out[f.name] = f.default
+        elif f.default_factory is not MISSING:
+            out[f.name] = f.default_factory()
+        else:
+            out[f.name] = _NO_DEFAULT
+    return out
+
+
+_NO_DEFAULT = object()
+#: Every rule field outside the flags, with the value it must have (its classic one).
+_REQUIRED = {**_other_defaults(), **_CLASSIC_VALUES}
+
+
+def available() -> bool:
+    """Is the compiled generator built and usable (whatever NARDY_PURE_PYTHON says)?"""
+    return _fastgen is not None
+
+
+def unavailable_reason() -> str:
+    """Why the compiled generator is not used at all ("" when it is available)."""
+    return _reason
+
+
+def _flags(variant: Variant) -> int | None:
+    """The extension's rule flags for ``variant``, or None if it cannot play it."""
+    if type(variant) is not Variant:
+        return None
+    family = SUPPORTED_VARIANTS.get(variant.name)
+    if family is None or variant.family != family or variant.mapping != _MAPPINGS[family]:
+        return None
+    for name, value in _REQUIRED.items():
+        if getattr(variant, name, _NO_DEFAULT) != value:
+            return None
+    limit = variant.head_limit
+    if (
+        type(limit) is not int
+        or not 0 <= limit <= 15
+        or type(variant.hit_in_own_home) is not bool
+        or type(variant.no_hit_and_hide) is not bool
+        or variant.head_exception not in _HEAD_EXCEPTION
+        or variant.block_check not in _BLOCK_CHECK
+        or variant.block_release not in _BLOCK_RELEASE
+    ):
+        return None
+    return (
+        (family == "long")
+        | variant.hit_in_own_home << 1
+        | variant.no_hit_and_hide << 2
+        | _BLOCK_CHECK[variant.block_check]
+        | _BLOCK_RELEASE[variant.block_release]
+        | _HEAD_EXCEPTION[variant.head_exception] << 5
+        | limit << 8
+    )
+
+
+def supports(variant: Variant) -> bool:
+    """Does the compiled generator implement ``variant``'s rules?"""
+    return _fastgen is not None and _flags(variant) is not None
+
+
+def _python_only(variant: Variant, position: Position, d1: int, d2: int) -> list[Candidate] | None:
+    return None
+
+
+def _load() -> tuple[ModuleType | None, str]:
+    try:
+        from nardy import _fastgen
+    except ImportError as exc:
+        return None, f"the extension nardy._fastgen is not built ({exc})"
+    try:
+        _fastgen.configure(Candidate, _flags)
+    except TypeError as exc:
+        return None, f"nardy._fastgen cannot build movegen.Candidate ({exc})"
+    return _fastgen, ""
+
+
+_fastgen, _reason = _load()
+
+#: ``fast_candidates(variant, position, d1, d2) -> list[Candidate] | None``:
+#: ``movegen.legal_candidates`` computed by the extension, or None when the Python path
+#: must answer (not built, a variant it does not implement, ``NARDY_PURE_PYTHON=1``,
+#: dice that are not ints 1..6 — the Python path then reports the error).
+fast_candidates: Callable[[Variant, Position, int, int], list[Candidate] | None] = (
+    _fastgen.candidates if _fastgen is not None else _python_only
+)
