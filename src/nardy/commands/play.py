@@ -251,9 +251,7 @@ class TerminalGame:
 
     # -- commands --------------------------------------------------------------------
     def list_plays(self) -> None:
-        g = self.game
-        assert g.dice is not None
-        plays = g.legal_plays()
+        plays = self.game.legal_plays()
         self.say("play.list_header", dice=dice_text(self.dice_now()))
         for row in _columns([f"{i}) {p}" for i, p in enumerate(plays, 1)], width=78):
             self.out("  " + row)
@@ -268,29 +266,27 @@ class TerminalGame:
             self.say("play.pending_dropped", moves=format_moves(g.pending))
         g.play(plays[n - 1])
 
-    def whole_play(self, text: str) -> None:
+    def whole_play(self, line: str) -> None:
         g = self.game
-        assert g.dice is not None
-        text = _ru_points(text)
+        text = _ru_points(line)
         try:
             g.play(text)
         except MalformedError as exc:
-            self.malformed(text, exc)
+            self.malformed(line, exc)
         except AmbiguousMoveError:
             options = " | ".join(str(p) for p in _matching(g.legal_plays(), text))
-            self.say("err.ambiguous", "red", play=text, options=options)
+            self.say("err.ambiguous", "red", play=line, options=options)
         except IllegalMoveError:
             self.say("err.illegal", "red", play=format_moves(parse_moves(text)),
                      dice=dice_text(self.dice_now()))
 
-    def steps(self, text: str) -> None:
+    def steps(self, line: str) -> None:
         """Single checker moves (``m 24/18``); all of them or none are made."""
         g = self.game
-        text = _ru_points(text)
         try:
-            moves = parse_moves(text)
+            moves = parse_moves(_ru_points(line))
         except MalformedError as exc:
-            self.malformed(text, exc)
+            self.malformed(line, exc)
             return
         if not moves:
             self.say("err.step_usage", "red")

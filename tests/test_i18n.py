@@ -1,0 +1,148 @@
+"""The message catalog (nardy.i18n): both languages everywhere, consistent placeholders,
+locale detection, and the checks ``register`` makes for other parts of nardy."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from nardy.i18n import (
+    LANGS,
+    MESSAGES,
+    CatalogError,
+    default_lang,
+    normalize_lang,
+    placeholders,
+    register,
+    t,
+)
+
+CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def test_languages():
+    assert LANGS == ("en", "ru")
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_every_message_has_both_languages_and_the_same_placeholders(key):
+    texts = MESSAGES[key]
+    assert set(texts) == set(LANGS)
+    assert all(texts[lang].strip() for lang in LANGS)
+    assert placeholders(texts["en"]) == placeholders(texts["ru"])
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_every_message_formats_in_both_languages(key):
+    values = {name: f"<{name}>" for name in placeholders(MESSAGES[key]["en"])}
+    for lang in LANGS:
+        text = t(key, lang, **values)
+        for value in values.values():
+            assert value in text
+        assert not re.search(r"\{\w+\}", text)  # no placeholder left or escaped
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_russian_texts_are_translated(key):
+    """A Russian message with words in it is written in Russian (notation, option
+    names and command words in Latin letters are allowed alongside)."""
+    en, ru = MESSAGES[key]["en"], MESSAGES[key]["ru"]
+    prose = re.sub(r"\{\w+\}", "", ru)
+    if LATIN_WORD.search(re.sub(r"\{\w+\}", "", en)) or CYRILLIC.search(prose):
+        assert CYRILLIC.search(prose), f"{key}: {ru!r} has no Russian text"
+
+
+def test_russian_terminology_of_rules_md():
+    ru = {k: v["ru"] for k, v in MESSAGES.items()}
+    assert "зары" in ru["render.dice"]
+    assert ru["result.mars"] == "марс" and ru["result.oin"] == "оин"
+    assert ru["result.backgammon"] == "кокс" and ru["result.koks"] == "кокс"
+    assert ru["render.bar_label"] == "БАР"
+    assert "шашк" in ru["err.step_usage"]
+    assert ru["color.white"] == "Белые" and ru["color.black"] == "Чёрные"
+
+
+def test_t_fills_placeholders_and_falls_back_to_english():
+    assert t("render.pips", "ru", n=167) == "пипсы 167"
+    assert t("render.pips", "en", n=167) == "pips 167"
+    assert t("render.pips", "de", n=5) == "pips 5"
+
+
+def test_t_errors_are_clear():
+    with pytest.raises(CatalogError, match="no message 'no.such.key'"):
+        t("no.such.key", "en")
+    with pytest.raises(CatalogError, match="needs a value for 'n'"):
+        t("render.pips", "ru")
+
+
+@pytest.mark.parametrize(
+    "env,expected",
+    [
+        ({"LANG": "ru_RU.UTF-8"}, "ru"),
+        ({"LANG": "en_US.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({}, "en"),
+        ({"LC_ALL": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}, "ru"),
+        ({"LC_ALL": "en_GB.UTF-8", "LANG": "ru_RU.UTF-8"}, "en"),
+        ({"LC_ALL": "", "LANG": "ru_UA.UTF-8"}, "ru"),
+        ({"LC_MESSAGES": "ru_RU", "LANG": "en_US"}, "ru"),
+        ({"LANG": "RU"}, "ru"),
+    ],
+)
+def test_default_lang_from_the_locale(env, expected):
+    assert default_lang(env) == expected
+
+
+def test_default_lang_reads_the_process_environment(monkeypatch):
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert default_lang() == "ru"
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    assert default_lang() == "en"
+
+
+def test_normalize_lang():
+    assert normalize_lang("ru") == "ru"
+    assert normalize_lang(" ru_RU.UTF-8") == "ru"
+    assert normalize_lang(None) == "en"
+    assert normalize_lang("fr") == "en"
+
+
+@pytest.fixture
+def scratch_keys():
+    before = set(MESSAGES)
+    yield
+    for key in set(MESSAGES) - before:
+        del MESSAGES[key]
+
+
+def test_register_adds_messages(scratch_keys):
+    register({"test.hello": {"en": "Hello, {name}!", "ru": "Привет, {name}!"}})
+    assert t("test.hello", "ru", name="Аня") == "Привет, Аня!"
+    with pytest.raises(CatalogError, match="already registered"):
+        register({"test.hello": {"en": "Hi", "ru": "Привет"}})
+    register({"test.hello": {"en": "Hi", "ru": "Привет"}}, replace=True)
+    assert t("test.hello", "en") == "Hi"
+
+
+@pytest.mark.parametrize(
+    "texts,message",
+    [
+        ({"en": "Hello"}, "lacks language"),
+        ({"en": "Hello {name}", "ru": "Привет"}, "placeholders differ"),
+        ({"en": "Hello", "ru": "Привет", "de": "Hallo"}, "unknown language"),
+    ],
+)
+def test_register_rejects_incomplete_messages(scratch_keys, texts, message):
+    with pytest.raises(CatalogError, match=message):
+        register({"test.bad": texts})
+    assert "test.bad" not in MESSAGES
+
+
+def test_register_is_all_or_nothing(scratch_keys):
+    with pytest.raises(CatalogError):
+        register({"test.good": {"en": "a", "ru": "б"}, "test.bad": {"en": "a"}})
+    assert "test.good" not in MESSAGES
