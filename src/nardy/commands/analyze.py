@@ -1,0 +1,82 @@
+"""``nardy analyze RECORD``: per-move equity loss, marks, error rate and rating."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from nardy.errors import NardyError
+
+
+def read_records(path: Path) -> list[Any]:
+    """JSON-lines records (blank lines skipped); a JSON array file is accepted too."""
+    text = path.read_text(encoding="utf-8")
+    stripped = text.lstrip()
+    if stripped.startswith("["):
+        data = json.loads(stripped)
+        if not isinstance(data, list):
+            raise click.ClickException("the record file holds no list of records")
+        return data
+    out = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                out.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise click.ClickException(
+                    f"{path}:{n}: not JSON ({exc.msg}) / строка {n}: не JSON"
+                ) from None
+    return out
+
+
+@click.command(name="analyze")
+@click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--plies", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="Analysis depth / глубина анализа.")
+@click.option("--all", "show_all", is_flag=True, help="List every decision, not only errors.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def command(record: Path, plies: int, show_all: bool, as_json: bool) -> None:
+    """Analyse a game record (JSON lines): equity lost per decision, marks
+    (doubtful 0.04 / bad 0.08 / very bad 0.16), error rate and rating per player.
+
+    Анализ партии: потеря эквити по ходам, ошибки, рейтинг игроков.
+    """
+    from nardy.bots.analysis import analyze_records
+
+    try:
+        analysis = analyze_records(read_records(record), plies)
+    except NardyError as exc:
+        raise click.ClickException(str(exc)) from exc
+    if as_json:
+        click.echo(json.dumps(analysis.as_dict(), ensure_ascii=False))
+        return
+    console = Console()
+    table = Table(title=f"{record.name}: {plies}-ply analysis / анализ")
+    for col in ("game", "turn", "player", "dice", "played / сыграно", "best / лучше",
+                "loss", "mark"):
+        table.add_column(col)
+    for d in analysis.decisions:
+        if not show_all and not d.mark:
+            continue
+        table.add_row(str(d.game + 1), str(d.turn), d.player,
+                      f"{d.dice[0]}-{d.dice[1]}" if d.dice else "cube", d.played,
+                      d.best if d.best != d.played else "=", f"{d.loss:.3f}", d.mark)
+    console.print(table)
+    summary = Table(title="players / игроки")
+    for col in ("player", "decisions", "unforced", "loss", "error rate (mEMG)", "rating",
+                "doubtful", "bad", "very bad", "cube errors"):
+        summary.add_column(col)
+    from nardy.bots.analysis import rating
+
+    for s in analysis.players.values():
+        summary.add_row(s.player, str(s.decisions), str(s.unforced), f"{s.total_loss:.3f}",
+                        f"{s.error_rate:.1f}",
+                        f"{rating(s.error_rate)} / {rating(s.error_rate, 'ru')}",
+                        str(s.marks["doubtful"]), str(s.marks["bad"]),
+                        str(s.marks["very bad"]), str(s.cube_errors))
+    console.print(summary)

@@ -1,0 +1,130 @@
+"""``nardy hint`` and ``nardy analyze``: ranked plays, equity loss, marks, ratings."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from nardy.bots import Bot
+from nardy.bots.analysis import analyze_records, mark, rating
+from nardy.commands.analyze import command as analyze_cmd
+from nardy.commands.hint import command as hint_cmd
+from nardy.dice import RandomDice
+from nardy.game import Game
+from nardy.notation.position_json import position_to_json
+from nardy.plays import legal_plays
+from nardy.position import Position
+from nardy.variants import find_variant
+
+SHORT = find_variant("short")
+
+
+def _blunder_record() -> list[dict]:
+    # White (on roll) has two checkers left on 6 and 5; black one on his 1 point.
+    # With 6-5 white wins at once by 6/off 5/off; "6/1 5/off" leaves a checker and
+    # black bears off next turn: a 2-point swing (S-4, G-9).
+    pos = Position.from_points({6: 1, 5: 1}, {1: 1}, turn="white")
+    return [
+        {"type": "setup", "variant": "short", "options": {}, "position": position_to_json(pos)},
+        {"type": "roll", "dice": [6, 5]},
+        {"type": "play", "play": "6/1 5/off"},
+        {"type": "roll", "dice": [2, 1]},
+        {"type": "play", "play": "1/off"},
+    ]
+
+
+def _bot_game_record(seed: int) -> list[dict]:
+    game = Game(SHORT, dice=RandomDice(seed))
+    strong, weak = Bot(SHORT, "advanced"), Bot(SHORT, "beginner", seed=seed)
+    while game.phase != "over":
+        if game.phase == "opening":
+            game.opening()
+        elif game.phase == "roll":
+            game.roll()
+        elif game.phase == "move":
+            bot = strong if game.position.turn == "white" else weak
+            game.play(bot.choose(game.position, game.dice))
+    return game.records
+
+
+def test_marks_and_ratings_follow_the_thresholds() -> None:
+    assert [mark(x) for x in (0.0, 0.039, 0.04, 0.08, 0.159, 0.16, 1.0)] == [
+        "", "", "doubtful", "bad", "bad", "very bad", "very bad"]
+    assert rating(1.0) == "Supernatural" and rating(100.0) == "Awful!"
+    assert rating(10.0, "ru") == "сильный"
+
+
+def test_a_known_blunder_costs_two_points_at_one_ply() -> None:
+    analysis = analyze_records(_blunder_record(), plies=1)
+    white = [d for d in analysis.decisions if d.player == "white"]
+    assert len(white) == 1
+    d = white[0]
+    assert d.best == "6/off 5/off"
+    assert d.loss == pytest.approx(2.0)
+    assert d.mark == "very bad"
+    assert analysis.players["white"].marks["very bad"] == 1
+    assert analysis.players["white"].error_rate == pytest.approx(2000.0)
+
+
+def test_analysis_of_a_recorded_game_covers_every_play() -> None:
+    records = _bot_game_record(9)
+    plays = sum(1 for r in records if r["type"] == "play")
+    analysis = analyze_records(records, plies=0)
+    assert len([d for d in analysis.decisions if d.kind == "play"]) == plays
+    assert all(d.loss >= 0 for d in analysis.decisions)
+    for d in analysis.decisions:
+        assert (d.loss >= 0.04) == bool(d.mark)
+        if d.played == d.best:
+            assert d.loss == pytest.approx(0.0, abs=1e-9)
+    # the noiseless side never loses equity against its own 0-ply evaluation
+    assert analysis.players["white"].total_loss == pytest.approx(0.0, abs=1e-9)
+
+
+def test_analyze_cli_prints_summary_and_json(tmp_path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in _blunder_record()) + "\n")
+    runner = CliRunner()
+    res = runner.invoke(analyze_cmd, [str(path), "--plies", "1"])
+    assert res.exit_code == 0, res.output
+    assert "very bad" in res.output and "6/1 5/off" in res.output
+    res = runner.invoke(analyze_cmd, [str(path), "--plies", "1", "--json"])
+    data = json.loads(res.output)
+    assert data["players"]["white"]["marks"]["very bad"] == 1
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"type": "roll", "dice": [1, 2]}\n')
+    res = runner.invoke(analyze_cmd, [str(bad)])
+    assert res.exit_code != 0 and "setup" in res.output
+    bad.write_text("not json\n")
+    res = runner.invoke(analyze_cmd, [str(bad)])
+    assert res.exit_code != 0 and "JSON" in res.output
+
+
+def test_hint_lists_every_legal_play_best_first() -> None:
+    runner = CliRunner()
+    res = runner.invoke(hint_cmd, ["--dice", "3-1", "--plies", "0", "--top", "100", "--json"])
+    assert res.exit_code == 0, res.output
+    plays = json.loads(res.output)["plays"]
+    legal = {str(p) for p in legal_plays(SHORT, SHORT.start_position(), (3, 1))}
+    assert {p["play"] for p in plays} == legal
+    eqs = [p["equity"] for p in plays]
+    assert eqs == sorted(eqs, reverse=True)
+    assert all(len(p["probs"]) == 5 for p in plays)
+
+
+def test_hint_without_dice_gives_evaluation_and_cube() -> None:
+    res = CliRunner().invoke(hint_cmd, ["--variant", "long", "--plies", "0", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert len(data["probs"]) == 5 and data["cube"]["action"] in ("no-double", "double")
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--dice", "7-1"], "3-1"),
+    (["--position", "{nope"], "JSON"),
+    (["--variant", "chess"], "unknown variant"),
+])
+def test_hint_bad_input_is_a_clear_error(args, needle) -> None:
+    res = CliRunner().invoke(hint_cmd, args)
+    assert res.exit_code != 0 and needle in res.output
