@@ -12,6 +12,7 @@ from nardy.i18n import (
     MESSAGES,
     CatalogError,
     default_lang,
+    export,
     normalize_lang,
     placeholders,
     register,
@@ -146,3 +147,11 @@ def test_register_is_all_or_nothing(scratch_keys):
     with pytest.raises(CatalogError):
         register({"test.good": {"en": "a", "ru": "б"}, "test.bad": {"en": "a"}})
     assert "test.good" not in MESSAGES
+
+
+def test_export_gives_one_language_by_prefix():
+    ru = export("ru", "result.")
+    assert ru["result.mars"] == "марс"
+    assert all(key.startswith("result.") for key in ru)
+    assert export("xx", "color.") == {"color.black": "Black", "color.white": "White"}
+    assert set(export("en")) == set(MESSAGES)

@@ -80,6 +80,13 @@ def default_lang(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT_LANG
 
 
+def export(lang: str, prefix: str = "") -> dict[str, str]:
+    """Every message whose key starts with ``prefix``, in ``lang`` and unformatted (for
+    clients that format them themselves, e.g. a browser)."""
+    lang = lang if lang in LANGS else DEFAULT_LANG
+    return {key: texts[lang] for key, texts in sorted(MESSAGES.items()) if key.startswith(prefix)}
+
+
 def t(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
     """The message ``key`` in ``lang`` (unknown languages fall back to English) with
     ``kw`` filled in. A missing key or placeholder raises ``CatalogError``."""
@@ -113,8 +120,6 @@ register({
     "render.to_play": {"en": "{color} to play", "ru": "Ходят {color}"},
     "render.dice": {"en": "dice {dice}", "ru": "зары {dice}"},
     "render.bar_label": {"en": "BAR", "ru": "БАР"},
-    "render.head": {"en": "head", "ru": "голова"},
-    "render.home": {"en": "home", "ru": "дом"},
     "render.view": {"en": "seen by {color}", "ru": "вид со стороны: {color}"},
 })
 
