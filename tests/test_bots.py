@@ -92,3 +92,83 @@ def test_beginner_mistakes_are_plausible_plays() -> None:
     assert differs > 0
     assert max(losses) < 0.5
     assert np.mean(losses) < 0.1
+
+
+# -- engine protocol handlers (DESIGN.md best / eval / cube) ------------------------
+
+START_JSON = {
+    "turn": "white",
+    "white": {"points": {"24": 2, "13": 5, "8": 3, "6": 5}},
+    "black": {"points": {"24": 2, "13": 5, "8": 3, "6": 5}},
+}
+
+
+def test_engine_best_returns_a_legal_play() -> None:
+    from nardy import engine_bots
+
+    ans = engine_bots.best({"variant": "short", "position": START_JSON, "dice": [3, 1],
+                            "level": "advanced"})
+    legal = {str(p) for p in legal_plays(SHORT, SHORT.start_position(), (3, 1))}
+    assert ans["play"]["text"] in legal
+    assert ans["play"]["position"]["turn"] == "black"
+    assert isinstance(ans["equity"], float) and len(ans["probs"]) == 5
+
+
+def test_engine_best_when_nothing_can_be_played() -> None:
+    from nardy import engine_bots
+
+    pos = {"turn": "white",
+           "white": {"points": {"6": 14}, "bar": 1},
+           "black": {"points": {str(p): 2 for p in range(1, 7)}}}
+    ans = engine_bots.best({"variant": "short", "position": pos, "dice": [6, 5], "level": 3})
+    assert ans["play"] is None
+
+
+def test_engine_eval_money_and_match() -> None:
+    from nardy import engine_bots
+
+    money = engine_bots.eval({"variant": "long", "position": {
+        "turn": "white", "white": {"points": {"24": 15}, "first_turn": True},
+        "black": {"points": {"24": 15}, "first_turn": True}}, "level": 0})
+    assert len(money["probs"]) == 5 and "mwc" not in money
+    match = engine_bots.eval({"variant": "short", "position": START_JSON, "level": 0,
+                              "match": {"length": 5, "score": {"white": 4, "black": 0}}})
+    assert match["mwc"] > 0.7  # one point away against five
+
+
+def test_engine_cube_double_and_answer() -> None:
+    from nardy import engine_bots
+
+    race = {"turn": "white", "white": {"points": {"2": 1, "1": 2}},
+            "black": {"points": {"6": 3, "5": 3, "4": 3}}}
+    ans = engine_bots.cube({"variant": "short", "position": race, "level": "expert",
+                            "cube": {"value": 1, "owner": None}})
+    assert ans["action"] == "double" and ans["take"] == "pass"
+    offered = engine_bots.cube({"variant": "short", "position": race, "level": "expert",
+                                "cube": {"value": 1, "owner": None, "offered_by": "white"}})
+    assert offered["action"] == "pass"
+    owned = engine_bots.cube({"variant": "short", "position": race, "level": "expert",
+                              "cube": {"value": 2, "owner": "black"}})
+    assert owned["action"] == "no-double"  # black owns the cube
+
+
+@pytest.mark.parametrize("request_, needle", [
+    ({"variant": "short", "dice": [3, 1]}, "position"),
+    ({"variant": "short", "position": START_JSON, "dice": [7, 1]}, "1..6"),
+    ({"variant": "short", "position": START_JSON, "dice": [3, 1], "level": "god"}, "level"),
+    ({"variant": "short", "position": START_JSON, "dice": [3, 1],
+      "match": {"length": 3, "score": [5, 0]}}, "score"),
+])
+def test_engine_bad_requests_raise_clear_errors(request_, needle) -> None:
+    from nardy import engine_bots
+
+    with pytest.raises(ValueError, match=needle):
+        engine_bots.best(request_)
+
+
+def test_engine_cube_rejects_bad_owner() -> None:
+    from nardy import engine_bots
+
+    with pytest.raises(ValueError, match="owner"):
+        engine_bots.cube({"variant": "short", "position": START_JSON,
+                          "cube": {"value": 1, "owner": "green"}})
