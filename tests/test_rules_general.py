@@ -26,6 +26,8 @@ from nardy.plays import Move
 from nardy.position import BAR, OFF, Position
 from nardy.variants import find_variant
 
+pytestmark = pytest.mark.usefixtures("generator")
+
 # -- G-1 ---------------------------------------------------------------------------
 
 

@@ -25,6 +25,8 @@ from nardy.plays import Move
 from nardy.position import OFF, Position
 from nardy.variants import OptionError, find_variant
 
+pytestmark = pytest.mark.usefixtures("generator")
+
 LONG = find_variant("long")
 HEAD_OPTIONS = ("blocked", "doubles-6-4-3", "head-only")
 

@@ -22,6 +22,8 @@ from nardy.plays import Move
 from nardy.position import BAR, OFF
 from nardy.variants import find_variant
 
+pytestmark = pytest.mark.usefixtures("generator")
+
 # -- S-1 ---------------------------------------------------------------------------
 
 
