@@ -18,7 +18,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _players import GnubgPlayer, gnubg_board  # noqa: E402
+from strength_short import GnubgPlayer, gnubg_board  # noqa: E402
 
 from nardy.bots import Bot  # noqa: E402
 from nardy.plays import legal_plays  # noqa: E402
