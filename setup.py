@@ -9,11 +9,6 @@ from setuptools import Extension, setup
 
 setup(
     ext_modules=[
-        Extension(
-            "nardy._fastgen",
-            ["src/nardy/_fastgen.c"],
-            optional=True,
-            extra_compile_args=["-O2"],
-        )
+        Extension("nardy._fastgen", ["src/nardy/_fastgen.c"], optional=True),
     ]
 )

@@ -500,11 +500,11 @@ static PyObject *moves_tuple(const Result *r) {
     return t;
 }
 
-/* A Candidate made without running its __init__ (which only assigns the slots).
- * Steals the four references. */
+/* A Candidate made without running its __init__ (which only assigns the slots); not
+ * tracked by the GC, as it holds tuples of ints only. Steals the four references. */
 static PyObject *make_candidate(PyObject *moves, PyObject *dice, PyObject *mine,
                                 PyObject *opp) {
-    PyObject *o = CAND_TYPE->tp_alloc(CAND_TYPE, 0);
+    PyObject *o = (PyObject *)PyObject_GC_New(PyObject, CAND_TYPE);
     if (!o) {
         Py_DECREF(moves);
         Py_DECREF(dice);
@@ -520,10 +520,35 @@ static PyObject *make_candidate(PyObject *moves, PyObject *dice, PyObject *mine,
     return o;
 }
 
+/* The opponent's side after a play with hits; plays that hit the same blots share one
+ * tuple (``seen`` remembers up to OPP_SHARED of them, borrowed from the list). */
+#define OPP_SHARED 16
+typedef struct {
+    const uint8_t *opp[OPP_SHARED];
+    PyObject *tuple[OPP_SHARED];
+    int n;
+} OppSeen;
+
+static PyObject *hit_opp_tuple(OppSeen *seen, const uint8_t *opp) {
+    for (int k = 0; k < seen->n; k++)
+        if (memcmp(seen->opp[k], opp, NSLOT) == 0) {
+            Py_INCREF(seen->tuple[k]);
+            return seen->tuple[k];
+        }
+    PyObject *t = side_tuple(opp);
+    if (t && seen->n < OPP_SHARED) {
+        seen->opp[seen->n] = opp;
+        seen->tuple[seen->n++] = t;
+    }
+    return t;
+}
+
 static PyObject *build_list(const Ctx *c, PyObject *opp0) {
     if (c->best <= 0) return PyList_New(0); /* nothing can be played */
     PyObject *list = PyList_New(c->nres);
     if (!list) return NULL;
+    OppSeen seen;
+    seen.n = 0;
     for (int k = 0; k < c->nres; k++) {
         const Result *r = &c->res[k];
         PyObject *moves = moves_tuple(r);
@@ -533,7 +558,7 @@ static PyObject *build_list(const Ctx *c, PyObject *opp0) {
                                      : DICE[r->n][r->used[0]][r->used[1]];
         Py_INCREF(dice);
         PyObject *mine = side_tuple(r->mine);
-        PyObject *opp = r->hits ? side_tuple(r->opp) : (Py_INCREF(opp0), opp0);
+        PyObject *opp = r->hits ? hit_opp_tuple(&seen, r->opp) : (Py_INCREF(opp0), opp0);
         if (!mine || !opp) {
             Py_DECREF(moves);
             Py_DECREF(dice);
@@ -557,6 +582,10 @@ static int read_side(PyObject *obj, uint8_t *out) {
     int total = 0;
     for (int p = 0; p < NSLOT; p++) {
         PyObject *item = PyTuple_GET_ITEM(obj, p);
+        if (item == INTS[0]) { /* most slots: the shared small int 0 */
+            out[p] = 0;
+            continue;
+        }
         if (!PyLong_CheckExact(item)) return 1;
         long v = PyLong_AsLong(item);
         if (v < 0 || v > CHECKERS) {
@@ -781,6 +810,9 @@ static PyObject *fastgen_configure(PyObject *self, PyObject *const *args, Py_ssi
     Py_DECREF(want);
     if (same < 0) return NULL;
     if (!same || type->tp_base != &PyBaseObject_Type || type->tp_finalize || type->tp_del ||
+        !PyType_IS_GC(type) || type->tp_itemsize != 0 || type->tp_dictoffset != 0 ||
+        type->tp_weaklistoffset != 0 ||
+        type->tp_basicsize != (Py_ssize_t)(sizeof(PyObject) + 4 * sizeof(PyObject *)) ||
         PyObject_HasAttrString(cls, "__post_init__")) {
         PyErr_Format(PyExc_TypeError,
                      "%s must be a plain slots class with fields (moves, dice, mine, opp)",

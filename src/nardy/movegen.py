@@ -363,9 +363,9 @@ def legal_candidates(
 
     Uses the compiled generator (``nardy.fastgen``) when it is built and implements the
     variant's rules, unless ``NARDY_PURE_PYTHON=1``; the code below is the reference."""
-    from nardy.fastgen import fast_candidates  # here: nardy.fastgen imports this module
+    import nardy.fastgen as fastgen  # here, not on top: nardy.fastgen imports this module
 
-    fast = fast_candidates(variant, position, d1, d2)  # None: bad dice, or not for C
+    fast = fastgen.fast_candidates(variant, position, d1, d2)  # None: bad dice, or not C
     if fast is not None:
         return fast
     _check_dice(d1, d2)
