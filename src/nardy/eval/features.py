@@ -25,34 +25,39 @@ _PTS = np.arange(26, dtype=np.float32)
 _LONG_PATH = np.r_[np.arange(12, 0, -1), np.arange(24, 12, -1)]
 
 
+def _table(tall: float) -> np.ndarray:
+    n = np.arange(16, dtype=np.float32)
+    return np.stack([n >= 1, n >= 2, n >= 3, np.maximum(n - 3, 0) / tall], axis=1).astype(
+        np.float32
+    )
+
+
+_TABLES = {2.0: _table(2.0), 4.0: _table(4.0)}
+
+
 def _unary(points: np.ndarray, tall: float) -> np.ndarray:
-    """(N, 24) counts → (N, 96) truncated unary code."""
-    n = points.astype(np.float32)
-    out = np.empty((len(n), 24, 4), dtype=np.float32)
-    out[:, :, 0] = n >= 1
-    out[:, :, 1] = n >= 2
-    out[:, :, 2] = n >= 3
-    out[:, :, 3] = np.maximum(n - 3, 0) / tall
-    return out.reshape(len(n), 96)
+    """(N, 24) counts → (N, 96) truncated unary code: n≥1, n≥2, n≥3, (n−3)/tall."""
+    return _TABLES[tall][points].reshape(len(points), 96)
+
+
+_BACK = np.arange(1, 26)
 
 
 def short_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     """(N, 199) inputs for short-nardy boards (N, 2, 26)."""
     del first
-    b = boards.astype(np.float32)
-    n = len(b)
-    a_back = np.where(boards[:, 0, 1:26] > 0, np.arange(1, 26), 0).max(1)
-    o_back = np.where(boards[:, 1, 1:26] > 0, np.arange(1, 26), 0).max(1)
-    contact = (a_back + o_back > 25).astype(np.float32)
-    parts = []
-    for s in (0, 1):
-        parts.append(_unary(boards[:, s, 1:25], 2.0))
-        parts.append(b[:, s, 25:26] / 2.0)
-        parts.append(b[:, s, 0:1] / 15.0)
-    pips = b @ _PTS  # (N, 2)
-    parts.append(pips / 167.0)
-    parts.append(contact.reshape(n, 1))
-    return np.concatenate(parts, axis=1)
+    n = len(boards)
+    out = np.empty((n, 199), dtype=np.float32)
+    table = _TABLES[2.0]
+    for s, base in ((0, 0), (1, 98)):
+        side = boards[:, s]
+        out[:, base : base + 96] = table[side[:, 1:25]].reshape(n, 96)
+        out[:, base + 96] = side[:, 25] * 0.5
+        out[:, base + 97] = side[:, 0] / 15.0
+    out[:, 196:198] = (boards @ _PTS[:, None].astype(boards.dtype))[:, :, 0] / 167.0
+    back = np.where(boards[:, :, 1:26] > 0, _BACK, 0).max(2)
+    out[:, 198] = back[:, 0] + back[:, 1] > 25
+    return out
 
 
 def _longest_run(occ: np.ndarray) -> np.ndarray:
