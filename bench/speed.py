@@ -8,6 +8,10 @@ Targets (issue 4): 0-ply ≤ 5 ms; 2-ply ≤ 2× gnubg's 2-ply time.
 
 from __future__ import annotations
 
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # single-threaded like gnubg
+
 import argparse
 import statistics
 import sys

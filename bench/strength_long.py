@@ -10,6 +10,10 @@ Target (issue 4): ≥ 99% wins against the heuristic player.
 
 from __future__ import annotations
 
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # single-threaded like gnubg
+
 import argparse
 import time
 

@@ -10,6 +10,10 @@ strongest level. gnubg is installed by the bench itself (pinned), never at run t
 
 from __future__ import annotations
 
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # single-threaded like gnubg
+
 import argparse
 import subprocess
 import sys
