@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 
@@ -94,9 +95,13 @@ class Search:
         if not cands:
             boards = np.array([(position.theirs, position.mine)], dtype=np.int16)
         else:
-            mine = np.array([c.mine for c in cands], dtype=np.int16)
-            opp = np.array([c.opp for c in cands], dtype=np.int16)
-            boards = np.stack([opp[:, self._inv], mine], axis=1)
+            k = len(cands)
+            flat = np.fromiter(
+                chain.from_iterable(c.opp + c.mine for c in cands), dtype=np.int16, count=52 * k
+            ).reshape(k, 2, 26)
+            boards = np.empty_like(flat)
+            boards[:, 0] = flat[:, 0, self._inv]
+            boards[:, 1] = flat[:, 1]
         first = np.tile(np.array(f, dtype=bool), (len(boards), 1))
         return boards, first
 
