@@ -90,15 +90,15 @@ def nardy_run(variant: Variant, samples: Sequence[Sample]) -> Callable[[], objec
     return run
 
 
-def report(label: str, times: list[float], n: int) -> float:
-    """Print µs/position (best, median) and positions/s; return best µs/position."""
+def report(label: str, times: list[float], n: int) -> tuple[float, float]:
+    """Print µs/position (best, median) and positions/s; return (best, median) µs."""
     best = min(times) / n * 1e6
     med = statistics.median(times) / n * 1e6
     print(
         f"  {label:<28} {best:8.2f} µs/position (median {med:8.2f})"
         f"  {1e6 / best:>10,.0f} positions/s"
     )
-    return best
+    return best, med
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -149,7 +149,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if gnubg_us is not None:
         for name, us in best.items():
             if name.startswith("nardy"):
-                print(f"  speed {name} / gnubg: {gnubg_us / us:.2f}x")
+                print(
+                    f"  speed {name} / gnubg: {gnubg_us[0] / us[0]:.2f}x"
+                    f" (medians: {gnubg_us[1] / us[1]:.2f}x)"
+                )
         mismatch = [
             (p, d1, d2)
             for (p, d1, d2), (b, _, _) in zip(samples, boards, strict=True)
@@ -167,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"({first} first-turn positions)"
     )
     ln = len(lsamples)
-    lbest: dict[str, float] = {}
+    lbest: dict[str, tuple[float, float]] = {}
     if fastgen.available():
         for name, times in timed({"nardy C": nardy_run(long, lsamples)}, args.repeat).items():
             lbest[name] = report(name, times, ln)
@@ -176,7 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name, times in timed(python_runs, args.py_repeat).items():
             lbest[name] = report(name, times, ln)
     if len(lbest) == 2:
-        print(f"  speed-up C / pure Python: {lbest['nardy pure Python'] / lbest['nardy C']:.1f}x")
+        speedup = lbest["nardy pure Python"][0] / lbest["nardy C"][0]
+        print(f"  speed-up C / pure Python: {speedup:.1f}x")
     return 0
 
 

@@ -500,8 +500,8 @@ static PyObject *moves_tuple(const Result *r) {
     return t;
 }
 
-/* A Candidate made without running its __init__ (which only assigns the slots); not
- * tracked by the GC, as it holds tuples of ints only. Steals the four references. */
+/* A Candidate made without running its __init__ (which only assigns the slots).
+ * Steals the four references. */
 static PyObject *make_candidate(PyObject *moves, PyObject *dice, PyObject *mine,
                                 PyObject *opp) {
     PyObject *o = (PyObject *)PyObject_GC_New(PyObject, CAND_TYPE);
@@ -517,6 +517,7 @@ static PyObject *make_candidate(PyObject *moves, PyObject *dice, PyObject *mine,
     *(PyObject **)(base + OFS_DICE) = dice;
     *(PyObject **)(base + OFS_MINE) = mine;
     *(PyObject **)(base + OFS_OPP) = opp;
+    PyObject_GC_Track(o);
     return o;
 }
 
