@@ -6,10 +6,15 @@ Records are plain JSON-ready dicts::
     {"type": "opening", "white": 5, "black": 3}      # the toss (G-5); ties repeat it
     {"type": "roll", "dice": [6, 5]}
     {"type": "play", "play": "24/13"}                # canonical play text
+    {"type": "double"} {"type": "take"} {"type": "pass"} {"type": "beaver"}  # C-3
+    {"type": "resign", "level": 2, "by"?: "black"} {"type": "accept"} {"type": "reject"}
 
-A roll after which nothing can be played passes the turn by itself (no play record).
-Checker moves inside a turn can be made one at a time and taken back (G-12) until
-the turn is confirmed; only the confirmed play is recorded.
+A turn is data: a roll becomes a queue of **segments** — lists of dice owned by a side
+(a plain roll is one segment; the long-nardy variants of RULES.md §5 add the higher
+doubles of a crazy sequence, and moves passed to the opponent). Each segment is played
+by one ``play`` record; a segment with nothing to play passes by itself (no record).
+Checker moves inside a segment can be made one at a time and taken back (G-12) until
+it is confirmed; only the confirmed play is recorded.
 """
 
 from __future__ import annotations
@@ -18,16 +23,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from nardy.cube import Cube, CubeRules
 from nardy.dice import DiceSource, RandomDice
 from nardy.errors import IllegalMoveError, MalformedError, NardyError
-from nardy.movegen import legal_sequences
+from nardy.movegen import next_steps
 from nardy.notation.position_json import position_from_json, position_to_json
-from nardy.outcome import Outcome, draw, score_game
-from nardy.plays import LegalPlays, Move, Play, format_moves, legal_plays
+from nardy.outcome import Outcome, check_resign_level, draw, dropped, resignation, score_game
+from nardy.plays import LegalPlays, Move, Play, format_moves
 from nardy.position import CHECKERS, OFF, WHITE, Color, Position, other
 from nardy.variants import Variant, find_variant
 
-Phase = Literal["opening", "roll", "move", "over"]
+Phase = Literal["opening", "roll", "move", "cube", "resign", "over"]
 
 
 class GameError(IllegalMoveError):
@@ -45,11 +51,28 @@ class ReplayError(NardyError):
 
 
 @dataclass(frozen=True, slots=True)
+class Segment:
+    """Dice one side must play now: ``kind`` is "roll", "sequence" (a higher double of
+    a crazy sequence) or "passed" (moves the opponent could not make); ``last`` ends a
+    crazy sequence after this double (V-CGUL)."""
+
+    owner: Color
+    dice: tuple[int, ...]
+    kind: str = "roll"
+    last: bool = False
+
+    @property
+    def is_double(self) -> bool:
+        """A double of the roll or of a sequence (not passed moves)."""
+        return self.kind != "passed" and len(set(self.dice)) == 1 and len(self.dice) > 1
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
-    """One finished turn: who, the dice and the play (empty when nothing could move)."""
+    """One finished segment: who, its dice and the play (empty when nothing could move)."""
 
     color: Color
-    dice: tuple[int, int]
+    dice: tuple[int, ...]
     play: Play
 
 
@@ -62,6 +85,7 @@ class Game:
         *,
         position: Position | None = None,
         dice: DiceSource | None = None,
+        cube: Cube | CubeRules | None = None,
     ) -> None:
         self.variant = find_variant(variant) if isinstance(variant, str) else variant
         self.dice_source: DiceSource = dice if dice is not None else RandomDice()
@@ -79,21 +103,32 @@ class Game:
             self.position = self.variant.start_position()
             self.phase = "opening"
         self.records: list[dict[str, Any]] = [setup]
-        self.dice: tuple[int, int] | None = None
+        self.dice: tuple[int, int] | None = None  # the current roll
+        self.segment: Segment | None = None  # the dice being played now
+        self.queue: list[Segment] = []
+        self.passed: list[int] = []  # moves to hand to the roller's opponent
+        self.roller: Color | None = None
+        self.reroll = False
         self.starter: Color | None = None if position is None else position.turn
         self.outcome: Outcome | None = None
         self.turns: list[Turn] = []
         self.last_roll = False  # L-DRAW: the second mover's final roll is being played
         self._legal: LegalPlays | None = None
-        self._sequences: list[tuple[tuple[int, int, bool], ...]] | None = None
         self.pending: list[Move] = []
+        self._pending_dice: list[int] = []
+        self.cube, cube_json = _initial_cube(self.variant, cube)
+        if cube_json is not None:
+            setup["cube"] = cube_json
+        self.resign_offer: int | None = None  # a resignation level awaiting an answer
+        self.resign_by: Color | None = None
+        self._phase_before_offer: Phase = "roll"
 
-    # -- queries ---------------------------------------------------------------
     @property
     def turn(self) -> Color:
         """The colour to act now."""
         return self.position.turn
 
+    # -- queries ---------------------------------------------------------------
     def legal_plays(self) -> LegalPlays:
         """The legal plays of the current roll (phase ``move``)."""
         self._need("move")
@@ -118,18 +153,17 @@ class Game:
     def legal_steps(self) -> list[Move]:
         """Single checker moves that may be made next in this turn."""
         self._need("move")
-        n = len(self.pending)
-        done = tuple((m.frm, m.to, m.hit) for m in self.pending)
-        steps = {seq[n] for seq in self._seqs() if len(seq) > n and seq[:n] == done}
+        steps = {raw for raw, _ in self._next_steps()}
         return sorted((Move(*s) for s in steps), reverse=True)
 
     @property
     def turn_complete(self) -> bool:
         """True when the checker moves made so far form a whole legal play."""
-        if self.phase != "move":
+        if self.phase != "move" or self._legal is None:
             return False
-        done = tuple((m.frm, m.to, m.hit) for m in self.pending)
-        return done in set(self._seqs())
+        mine = self.pending_position.mine
+        n = len(self.pending)
+        return any(c.mine == mine and len(c.dice) == n for c in self._legal._cands)
 
     # -- actions ---------------------------------------------------------------
     def opening(self, white: int | None = None, black: int | None = None) -> None:
@@ -148,10 +182,9 @@ class Game:
         if w == b:
             return
         self.starter = WHITE if w > b else other(WHITE)
-        if self.position.turn != self.starter:
-            self.position = self.position.swap()
+        self._orient(self.starter)
         if self.variant.family == "short" or self.variant.opening == "use-toss":
-            self._start_move((max(w, b), min(w, b)))
+            self._start_roll((max(w, b), min(w, b)))
         else:
             self.phase = "roll"
 
@@ -163,7 +196,7 @@ class Game:
         _check_die(a)
         _check_die(b)
         self.records.append({"type": "roll", "dice": [a, b]})
-        self._start_move((a, b))
+        self._start_roll((a, b))
         return a, b
 
     def play(self, play: str | Play | Sequence[Move]) -> Play:
@@ -177,22 +210,21 @@ class Game:
     def move(self, frm: int, to: int) -> Move:
         """Make one checker move of this turn (possibly several dice: ``24/13``)."""
         self._need("move")
-        for step in self.legal_steps():
-            if step.frm == frm and step.to == to:
-                self.pending.append(step)
-                return step
         path = self._hop_path(frm, to)
         if path is None:
             shown = format_moves([Move(frm, to)]) if 0 <= to < frm <= 25 else f"{frm}/{to}"
             raise IllegalMoveError(f"{shown} is not a legal move now")
-        self.pending.extend(path)
-        return Move(frm, to, any(m.hit for m in path))
+        for step, die in path:
+            self.pending.append(step)
+            self._pending_dice.append(die)
+        return Move(frm, to, any(m.hit for m, _ in path))
 
     def undo(self) -> Move:
         """Take back the last checker move of this turn."""
         self._need("move")
         if not self.pending:
             raise GameError("no checker move to take back this turn")
+        self._pending_dice.pop()
         return self.pending.pop()
 
     def confirm(self) -> Play:
@@ -203,6 +235,130 @@ class Game:
             hint = ", ".join(map(str, left[:8]))
             raise IllegalMoveError(f"the play is not finished; still possible: {hint}")
         return self.play(tuple(self.pending))
+
+    # -- cube and resignations (RULES.md C-1, C-3) --------------------------------
+    @property
+    def to_act(self) -> Color:
+        """The colour that must act now: the side on roll, or the side answering a
+        double or a resignation offer."""
+        if self.phase == "cube" and self.cube.offered_by is not None:
+            return other(self.cube.offered_by)
+        if self.phase == "resign" and self.resign_by is not None:
+            return other(self.resign_by)
+        return self.position.turn
+
+    def why_no_double(self) -> str | None:
+        """Why the side on roll may not double now, or None when it may (C-3, C-4)."""
+        if self.phase != "roll":
+            return "a double is offered before rolling / удваивают до броска"
+        if self.last_roll:
+            return "no doubling on the last roll (L-DRAW) / на последнем броске не удваивают"
+        if self.roller is not None and self.roller == self.position.turn:
+            return "the turn is not over (a second roll) / ход ещё не окончен"
+        return self.cube.may_double(self.position.turn)
+
+    def cube_actions(self) -> list[str]:
+        """Cube actions open now: "double" before a roll; "take", "pass" and perhaps
+        "beaver" for the side answering a double."""
+        if self.phase == "cube":
+            return self.cube.actions(self.to_act)
+        return ["double"] if self.why_no_double() is None else []
+
+    def double(self) -> None:
+        """The side on roll offers to double the stakes (before rolling)."""
+        reason = self.why_no_double()
+        if reason is not None:
+            raise GameError(reason)
+        self.cube = self.cube.double(self.position.turn)
+        self.records.append({"type": "double"})
+        self.phase = "cube"
+
+    def take(self) -> None:
+        """Accept the double: the cube goes up and belongs to the taker."""
+        self._need("cube")
+        self.cube = self.cube.take()
+        self.records.append({"type": "take"})
+        self.phase = "roll"
+
+    def beaver(self) -> None:
+        """Accept the double and redouble at once, keeping the cube (money play)."""
+        self._need("cube")
+        self.cube = self.cube.beaver()
+        self.records.append({"type": "beaver"})
+        self.phase = "roll"
+
+    def drop(self) -> Outcome:
+        """Refuse the double (record ``pass``): the doubler wins at the cube before it."""
+        self._need("cube")
+        winner, value = self.cube.drop()
+        self.cube = Cube(self.cube.rules, self.cube.value, self.cube.owner,
+                         self.cube.doubles, self.cube.crawford)
+        self.records.append({"type": "pass"})
+        self.phase = "over"
+        self.outcome = dropped(self.variant, winner, value)
+        return self.outcome
+
+    def resign(self, level: int, by: Color | None = None) -> None:
+        """Offer to resign at ``level`` (1 single, 2 gammon/mars, 3 backgammon/koks, …
+        the variant's tiers); ``by`` defaults to the side on roll."""
+        if self.phase not in ("roll", "move"):
+            raise GameError("a resignation is offered during play / сдаться можно только в игре")
+        check_resign_level(self.variant, level)
+        who = self.position.turn if by is None else by
+        if who not in ("white", "black"):
+            raise MalformedError(f"a resignation is offered by 'white' or 'black', not {who!r}")
+        record: dict[str, Any] = {"type": "resign", "level": level}
+        if who != self.position.turn:
+            record["by"] = who
+        self.records.append(record)
+        self.resign_offer, self.resign_by = level, who
+        self._phase_before_offer = self.phase
+        self.phase = "resign"
+
+    def accept(self) -> Outcome:
+        """Accept the resignation offer: the game ends at its level times the cube."""
+        self._need("resign")
+        assert self.resign_by is not None and self.resign_offer is not None
+        loser_side = self.position.side(self.resign_by)
+        outcome = resignation(self.variant, other(self.resign_by), self.resign_offer,
+                              loser_side, gammons=self.cube.gammons_count)
+        self.records.append({"type": "accept"})
+        self.phase = "over"
+        self.outcome = outcome.with_cube(self.cube.value)
+        return self.outcome
+
+    def reject(self) -> None:
+        """Refuse the resignation offer: play goes on where it stopped."""
+        self._need("resign")
+        self.records.append({"type": "reject"})
+        self.resign_offer = self.resign_by = None
+        self.phase = self._phase_before_offer
+
+    def _apply_offer(self, kind: str, record: dict[str, Any]) -> None:
+        if kind == "resign":
+            level = record.get("level")
+            if isinstance(level, bool) or not isinstance(level, int):
+                raise MalformedError("a resign record has 'level': 1, 2 or 3")
+            by = record.get("by")
+            if by is not None and by not in ("white", "black"):
+                raise MalformedError("a resign record's 'by' is 'white' or 'black'")
+            self.resign(level, by)
+            return
+        actions = {"double": self.double, "take": self.take, "pass": self.drop,
+                   "beaver": self.beaver, "accept": self.accept, "reject": self.reject}
+        actions[kind]()
+
+    def _score(
+        self,
+        variant: Variant,
+        winner_side: tuple[int, ...],
+        loser_side: tuple[int, ...],
+        winner: Color,
+    ) -> Outcome:
+        """``score_game`` played for this game's cube (C-1, C-3)."""
+        outcome = score_game(variant, winner_side, loser_side, winner,
+                             gammons=self.cube.gammons_count)
+        return outcome.with_cube(self.cube.value)
 
     # -- replay ------------------------------------------------------------------
     @classmethod
@@ -234,7 +390,7 @@ class Game:
             position = None
             if "position" in setup:
                 position = position_from_json(setup["position"], variant)
-            return cls(variant, position=position)
+            return cls(variant, position=position, cube=_cube_from_setup(setup))
         except NardyError as exc:
             raise ReplayError(0, setup, str(exc)) from exc
 
@@ -255,6 +411,8 @@ class Game:
             if not isinstance(text, str):
                 raise MalformedError("a play record has 'play': text")
             self.play(text)
+        elif kind in _OFFER_RECORDS:
+            self._apply_offer(kind, record)
         else:
             raise MalformedError(f"unknown record type {kind!r}")
 
@@ -266,84 +424,167 @@ class Game:
                 "roll": "it is not time to roll",
                 "move": "there is no roll to play now",
                 "over": "the game is not over",
+                "cube": "no double has been offered / удвоение не предлагалось",
+                "resign": "no resignation has been offered / сдача не предлагалась",
             }
             if self.phase == "over":
                 raise GameError("the game is over")
             raise GameError(messages[phase])
 
-    def _seqs(self) -> list[tuple[tuple[int, int, bool], ...]]:
-        if self._sequences is None:
-            assert self.dice is not None
-            self._sequences = legal_sequences(
-                self.variant, self.position, self.dice[0], self.dice[1]
-            )
-        return self._sequences
+    def _next_steps(self) -> list[tuple[tuple[int, int, bool], int]]:
+        assert self.segment is not None
+        done = [((m.frm, m.to, m.hit), d) for m, d in zip(self.pending, self._pending_dice,
+                                                         strict=True)]
+        return next_steps(self.variant, self.position, self.segment.dice, done)
 
-    def _hop_path(self, frm: int, to: int) -> list[Move] | None:
-        n = len(self.pending)
-        done = tuple((m.frm, m.to, m.hit) for m in self.pending)
-        for seq in self._seqs():
-            if seq[:n] != done:
+    def _hop_path(self, frm: int, to: int) -> list[tuple[Move, int]] | None:
+        """The single moves (with dice) that take one checker from ``frm`` to ``to``
+        next, the smallest die first where several would do."""
+        steps = sorted(self._next_steps(), key=lambda x: x[1])
+        for (s, t, h), d in steps:
+            if s != frm or t < to:
                 continue
-            path: list[Move] = []
-            at = frm
-            for s, t, h in seq[n:]:
-                if s != at:
-                    break
-                path.append(Move(s, t, h))
-                at = t
-                if at == to:
-                    return path
+            if t == to:
+                return [(Move(s, t, h), d)]
+            self.pending.append(Move(s, t, h))
+            self._pending_dice.append(d)
+            try:
+                rest = self._hop_path(t, to)
+            finally:
+                self.pending.pop()
+                self._pending_dice.pop()
+            if rest is not None:
+                return [(Move(s, t, h), d), *rest]
         return None
 
-    def _start_move(self, dice: tuple[int, int]) -> None:
+    def _orient(self, color: Color) -> None:
+        if self.position.turn != color:
+            self.position = self.position.swap()
+
+    def _start_roll(self, dice: tuple[int, int]) -> None:
+        v = self.variant
         self.dice = dice
-        self._legal = legal_plays(self.variant, self.position, dice)
-        self._sequences = None
-        self.pending = []
-        self.phase = "move"
-        if self._legal.must_pass:
-            self._finish_turn(Play(()))
+        self.roller = self.position.turn
+        self.reroll = False
+        self.passed = []
+        if dice[0] == dice[1]:
+            moves = v.crazy_moves_per_double if v.doubles_sequence else 4
+            self.queue = [Segment(self.roller, (dice[0],) * moves)]
+        else:
+            self.queue = [Segment(self.roller, dice)]
+        self._advance()
+
+    def _advance(self) -> None:
+        """Start the next segment that has something to play, or end the turn."""
+        while self.phase != "over":
+            if not self.queue and self.passed:
+                # Passed moves are played double by double, in the order they passed.
+                assert self.roller is not None
+                for value in dict.fromkeys(self.passed):
+                    dice = tuple(d for d in self.passed if d == value)
+                    self.queue.append(Segment(other(self.roller), dice, "passed"))
+                self.passed = []
+            if not self.queue:
+                self._end_turn()
+                return
+            seg = self.queue.pop(0)
+            self._orient(seg.owner)
+            legal = LegalPlays(self.variant, self.position, seg.dice, explicit=True)
+            self.segment = seg
+            self._legal = legal
+            self.pending = []
+            self._pending_dice = []
+            if legal:
+                self.phase = "move"
+                return
+            self._segment_done(Play(()))
 
     def _finish_turn(self, play: Play) -> None:
-        assert self.dice is not None
-        mover = self.position.turn
-        if play.moves:
-            self.records.append({"type": "play", "play": play.text})
-            assert play.result is not None
-            after = play.result
-        else:
-            after = self.position.swap().with_flags(self.position.theirs_first, False)
-        self.turns.append(Turn(mover, self.dice, play))
-        self.position = after
-        self.dice = None
-        self._legal = None
-        self._sequences = None
-        self.pending = []
-        self.phase = "roll"
-        self._check_end(mover)
+        """Record the play of the current segment and go on."""
+        self.records.append({"type": "play", "play": play.text})
+        self._segment_done(play)
+        self._advance()
 
-    def _check_end(self, mover: Color) -> None:
-        pos = self.position  # now from the opponent's view: mover is ``theirs``
-        mover_side, other_side = pos.theirs, pos.mine
+    def _segment_done(self, play: Play) -> None:
+        seg = self.segment
+        assert seg is not None
+        before = self.position
+        if play.moves:
+            assert play.result is not None
+            self.position = play.result
+        else:
+            self.position = before.swap().with_flags(before.theirs_first, False)
+        self.turns.append(Turn(seg.owner, seg.dice, play))
+        self.segment = None
+        self._legal = None
+        self.pending = []
+        self._pending_dice = []
+        self.phase = "roll"
+        if self._check_finish(seg.owner):
+            return
+        self._plan_after(seg, play, before)
+
+    def _plan_after(self, seg: Segment, play: Play, before: Position) -> None:
+        """What a finished segment adds to the turn (RULES.md §5)."""
+        v = self.variant
+        if not seg.is_double:
+            return
+        used = len(play.moves)
+        leftover = len(seg.dice) - used
+        if leftover and v.pass_unplayed and (used or v.unstartable_double_passes):
+            self.passed.extend([seg.dice[0]] * leftover)
+        if v.reroll_on_full_double and seg.kind == "roll" and not leftover:
+            self.reroll = True
+        if not v.doubles_sequence or seg.last or seg.dice[0] == 6:
+            return
+        after = self.position.theirs  # the owner's side, now seen from the other side
+        nxt = Segment(seg.owner, (seg.dice[0] + 1,) * len(seg.dice), "sequence")
+        if v.sequence_stops_home and not any(after[7:26]):
+            entered_now = any(before.mine[7:26])
+            bore_off = any(m.to == 0 for m in play.moves)
+            if v.extra_double_on_entry and entered_now and not leftover and not bore_off:
+                self.queue.insert(0, Segment(nxt.owner, nxt.dice, "sequence", last=True))
+            return
+        self.queue.insert(0, nxt)
+
+    def _check_finish(self, mover: Color) -> bool:
+        """Game end after a segment; True when the turn stops here."""
+        pos = self.position  # from the opponent's view: the mover is ``theirs``
+        if pos.theirs[OFF] != CHECKERS:
+            return False
         if self.last_roll:
             self.phase = "over"
-            if mover_side[OFF] == CHECKERS:
-                self.outcome = draw(self.variant)
-            else:
-                self.outcome = score_game(self.variant, other_side, mover_side, other(mover))
-            return
-        if mover_side[OFF] != CHECKERS:
-            return
-        if (
-            self.variant.family == "long"
-            and self.variant.last_roll_draw
-            and mover == self.starter
-        ):
+            self.outcome = draw(self.variant).with_cube(self.cube.value)
+            return True
+        v = self.variant
+        if v.family == "long" and v.last_roll_draw and mover == self.starter:
             self.last_roll = True  # L-DRAW: the second mover rolls once more
-            return
+            self.queue = []
+            self.passed = []
+            self.reroll = False
+            self.roller = mover
+            return True
         self.phase = "over"
-        self.outcome = score_game(self.variant, mover_side, other_side, mover)
+        self.outcome = self._score(v, pos.theirs, pos.mine, mover)
+        return True
+
+    def _end_turn(self) -> None:
+        assert self.roller is not None
+        if self.last_roll and self.roller != self.starter:
+            # L-DRAW: the second mover's last roll did not bear everything off.
+            winner = self.starter
+            assert winner is not None
+            self._orient(winner)
+            self.phase = "over"
+            self.outcome = self._score(
+                self.variant, self.position.mine, self.position.theirs, winner
+            )
+            return
+        nxt = self.roller if self.reroll else other(self.roller)
+        self._orient(nxt)
+        self.dice = None
+        self.reroll = False
+        self.phase = "roll"
 
 
 def _check_die(d: Any) -> None:
@@ -360,3 +601,23 @@ def _int(record: dict[str, Any], key: str) -> int:
     if key not in record:
         raise MalformedError(f"record needs {key!r}")
     return _die(record[key])
+
+
+_OFFER_RECORDS = ("double", "take", "pass", "beaver", "resign", "accept", "reject")
+
+
+def _initial_cube(
+    variant: Variant, cube: Cube | CubeRules | None
+) -> tuple[Cube, dict[str, Any] | None]:
+    """The game's starting cube and, when it is not the variant's default, its record."""
+    default = Cube(CubeRules.for_variant(variant))
+    if cube is None:
+        return default, None
+    start = Cube(cube) if isinstance(cube, CubeRules) else cube
+    if start.offered_by is not None:
+        raise MalformedError("a game cannot start with a double offered")
+    return start, None if start == default else start.to_json()
+
+
+def _cube_from_setup(setup: dict[str, Any]) -> Cube | None:
+    return Cube.from_json(setup["cube"]) if "cube" in setup else None

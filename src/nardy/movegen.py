@@ -102,7 +102,6 @@ class _Search:
         head_allow: int,
         *,
         prune_doubles: bool,
-        opp_only_head: bool = False,
     ) -> None:
         self.v = variant
         self.mine = list(position.mine)
@@ -113,10 +112,6 @@ class _Search:
             opp[p] = theirs[mapping[p]]
         opp[BAR] = theirs[BAR]
         opp[OFF] = theirs[OFF]
-        if opp_only_head:
-            head = next(p for p in range(1, 25) if mapping[p] == 24)
-            opp = [0] * 26
-            opp[head] = theirs[24]
         self.opp = opp
         self.theirs = theirs
         self.long = variant.family == "long"
@@ -158,36 +153,11 @@ class _Search:
             return True
         return n == 1 and not self.home_hits and t <= 6
 
-    # -- enumeration -------------------------------------------------------------
-    def run(self, dice_orders: Sequence[tuple[int, ...]]) -> list[Candidate]:
-        for order in dice_orders:
-            self.prune_now = self.prune and len(set(order)) == 1
-            self._dfs(order, 0, [], [], 0, (), 25)
-        return list(self.found.values())
-
-    def _record(self, moves: list[RawMove], dice: list[int]) -> None:
-        if self.end_block and self._block_bad():
-            return
-        key = (tuple(self.mine), tuple(self.opp), len(dice), tuple(sorted(dice)))
-        if self.paths is not None:
-            self.paths.append((tuple(moves), key[:2]))
-        if key not in self.found:
-            self.found[key] = Candidate(tuple(moves), tuple(dice), key[0], key[1])
-
-    def _dfs(
-        self,
-        order: tuple[int, ...],
-        i: int,
-        moves: list[RawMove],
-        used: list[int],
-        heads: int,
-        hitters: tuple[int, ...],
-        max_src: int,
-    ) -> None:
-        self._record(moves, used)
-        if i == len(order):
-            return
-        d = order[i]
+    # -- single checker moves -----------------------------------------------------
+    def steps(
+        self, d: int, heads: int, hitters: tuple[int, ...], max_src: int
+    ) -> list[tuple[int, int, bool, tuple[int, ...]]]:
+        """Every single move of die ``d`` allowed now: (from, to, hit, hitters after)."""
         mine = self.mine
         opp = self.opp
         if mine[BAR]:
@@ -199,6 +169,7 @@ class _Search:
                 runner = self._runner_sources()
                 if runner is not None:
                     sources = [s for s in sources if s in runner]
+        out = []
         for s in sources:
             if s == 24 and self.long and heads >= self.head_allow:
                 continue
@@ -231,31 +202,143 @@ class _Search:
                     new_hitters = tuple(h for h in hitters if h != t)  # covered
             if hit and self.hide_rule and t not in new_hitters:
                 new_hitters += (t,)
-            # apply
-            mine[s] -= 1
-            mine[t] += 1
-            if hit:
-                opp[t] = 0
-                opp[BAR] += 1
-            moved_home = s >= 7 and t <= 6
-            if moved_home:
-                self.outside -= 1
-            if not (self.every_move and self._block_bad()):
+            out.append((s, t, hit, new_hitters))
+        return out
+
+    def apply(self, s: int, t: int, hit: bool) -> bool:
+        """Make a move; False (and nothing changed) if it builds a forbidden block
+        under ``block_check="every-move"``."""
+        mine = self.mine
+        mine[s] -= 1
+        mine[t] += 1
+        if hit:
+            self.opp[t] = 0
+            self.opp[BAR] += 1
+        if s >= 7 and t <= 6:
+            self.outside -= 1
+        if self.every_move and self._block_bad():
+            self.unapply(s, t, hit)
+            return False
+        return True
+
+    def unapply(self, s: int, t: int, hit: bool) -> None:
+        """Take back a move made by ``apply``."""
+        if s >= 7 and t <= 6:
+            self.outside += 1
+        if hit:
+            self.opp[t] = 1
+            self.opp[BAR] -= 1
+        self.mine[t] -= 1
+        self.mine[s] += 1
+
+    # -- enumeration -------------------------------------------------------------
+    def run(self, dice_orders: Sequence[tuple[int, ...]]) -> list[Candidate]:
+        """Enumerate the given orders of dice (a roll: both orders, or four equal)."""
+        for order in dice_orders:
+            self.prune_now = self.prune and len(set(order)) == 1
+            self._dfs(order, 0, [], [], 0, (), 25)
+        return list(self.found.values())
+
+    def run_multiset(self, dice: Sequence[int]) -> list[Candidate]:
+        """Enumerate any list of dice, taking them in every order, with transpositions
+        merged (for long segments of passed moves)."""
+        self.prune_now = self.prune and len(set(dice)) == 1
+        self._seen: set[tuple] = set()
+        self._dfs_multi(tuple(sorted(dice, reverse=True)), [], [], 0, (), 25)
+        return list(self.found.values())
+
+    def _record(self, moves: list[RawMove], dice: list[int]) -> None:
+        if self.end_block and self._block_bad():
+            return
+        key = (tuple(self.mine), tuple(self.opp), len(dice), tuple(sorted(dice)))
+        if self.paths is not None:
+            self.paths.append((tuple(moves), key[:2]))
+        if key not in self.found:
+            self.found[key] = Candidate(tuple(moves), tuple(dice), key[0], key[1])
+
+    def _dfs(
+        self,
+        order: tuple[int, ...],
+        i: int,
+        moves: list[RawMove],
+        used: list[int],
+        heads: int,
+        hitters: tuple[int, ...],
+        max_src: int,
+    ) -> None:
+        self._record(moves, used)
+        if i == len(order):
+            return
+        d = order[i]
+        for s, t, hit, new_hitters in self.steps(d, heads, hitters, max_src):
+            if self.apply(s, t, hit):
                 moves.append((s, t, hit))
                 used.append(d)
-                self._dfs(
-                    order, i + 1, moves, used, heads + (s == 24), new_hitters, s
-                )
+                self._dfs(order, i + 1, moves, used, heads + (s == 24), new_hitters, s)
                 moves.pop()
                 used.pop()
-            # undo
-            if moved_home:
-                self.outside += 1
-            if hit:
-                opp[t] = 1
-                opp[BAR] -= 1
-            mine[t] -= 1
-            mine[s] += 1
+                self.unapply(s, t, hit)
+
+    def _dfs_multi(
+        self,
+        remaining: tuple[int, ...],
+        moves: list[RawMove],
+        used: list[int],
+        heads: int,
+        hitters: tuple[int, ...],
+        max_src: int,
+    ) -> None:
+        state = (tuple(self.mine), tuple(self.opp), remaining, heads, hitters,
+                 max_src if self.prune_now else 0)
+        if state in self._seen:
+            return
+        self._seen.add(state)
+        self._record(moves, used)
+        for j, d in enumerate(remaining):
+            if j and remaining[j - 1] == d:
+                continue
+            rest = remaining[:j] + remaining[j + 1 :]
+            for s, t, hit, new_hitters in self.steps(d, heads, hitters, max_src):
+                if self.apply(s, t, hit):
+                    moves.append((s, t, hit))
+                    used.append(d)
+                    self._dfs_multi(rest, moves, used, heads + (s == 24), new_hitters, s)
+                    moves.pop()
+                    used.pop()
+                    self.unapply(s, t, hit)
+
+    def can_reach(
+        self,
+        remaining: tuple[int, ...],
+        need: int,
+        targets: set[tuple],
+        heads: int,
+        hitters: tuple[int, ...],
+        memo: dict[tuple, bool],
+    ) -> bool:
+        """Can exactly ``need`` more moves end on one of ``targets`` (mine, opp)?"""
+        if need == 0:
+            return (tuple(self.mine), tuple(self.opp)) in targets and not (
+                self.end_block and self._block_bad()
+            )
+        state = (tuple(self.mine), tuple(self.opp), remaining, heads, hitters)
+        if state in memo:
+            return memo[state]
+        ok = False
+        for j, d in enumerate(remaining):
+            if ok or j and remaining[j - 1] == d:
+                continue
+            rest = remaining[:j] + remaining[j + 1 :]
+            for s, t, hit, new_hitters in self.steps(d, heads, hitters, 25):
+                if self.apply(s, t, hit):
+                    ok = self.can_reach(
+                        rest, need - 1, targets, heads + (s == 24), new_hitters, memo
+                    )
+                    self.unapply(s, t, hit)
+                    if ok:
+                        break
+        memo[state] = ok
+        return ok
 
 
 def _max_dice(cands: list[Candidate], d1: int, d2: int) -> list[Candidate]:
@@ -304,7 +387,7 @@ def segment_candidates(
     if len(dice) == 2 and dice[0] != dice[1] or len(dice) == 4 and len(set(dice)) == 1:
         return legal_candidates(variant, position, dice[0], dice[-1])
     allow = _head_allowance_dice(variant, position, dice)
-    found = _Search(variant, position, allow, prune_doubles=True).run(dice_orders(dice))
+    found = _Search(variant, position, allow, prune_doubles=True).run_multiset(dice)
     unique: dict[tuple, Candidate] = {}
     for c in _max_dice_segment(found):
         unique.setdefault((c.mine, c.opp), c)
@@ -342,18 +425,32 @@ def _head_allowance_dice(variant: Variant, position: Position, dice: tuple[int, 
     double = len(set(dice)) == 1
     if rule == "doubles-6-4-3":
         return limit + 1 if double and dice[0] in (3, 4, 6) else limit
-    orders = dice_orders(dice)
-
-    def single_checker_falls_short(opp_only_head: bool) -> bool:
-        search = _Search(variant, position, limit, prune_doubles=True, opp_only_head=opp_only_head)
-        found = search.run(orders)
+    def single_checker_falls_short() -> bool:
+        search = _Search(variant, position, limit, prune_doubles=True)
+        found = search.run_multiset(dice)
         return max((len(c.dice) for c in found), default=0) < len(dice)
 
-    if not single_checker_falls_short(False):
+    if not single_checker_falls_short():
         return limit
-    if rule == "head-only" and not single_checker_falls_short(True):
+    if rule == "head-only" and not _stopped_by_head(variant, position, dice):
         return limit
     return limit + 1
+
+
+def _stopped_by_head(variant: Variant, position: Position, dice: tuple[int, ...]) -> bool:
+    """``head_exception="head-only"``: is the single checker's way blocked first by the
+    opponent's head (his point 24)?  Only doubles can reach it from the head."""
+    if len(set(dice)) != 1:
+        return False
+    head = variant.mapping[24]  # his point 24 in my numbering (an involution)
+    d = dice[0]
+    for k in range(1, len(dice) + 1):
+        p = 24 - k * d
+        if p < 1:
+            return False
+        if position.theirs[variant.mapping[p]]:
+            return p == head
+    return False
 
 
 def legal_candidates(
@@ -377,21 +474,21 @@ def legal_candidates(
 
 
 def legal_sequences(
-    variant: Variant, position: Position, d1: int, d2: int
+    variant: Variant, position: Position, dice: Sequence[int]
 ) -> list[tuple[RawMove, ...]]:
-    """Every order of single checker moves that makes a legal play (for undo-able,
-    move-by-move input); empty when nothing can be played."""
-    cands = legal_candidates(variant, position, d1, d2)
+    """Every order of single checker moves that makes a legal play of ``dice`` (every
+    die listed: a double roll is four dice); empty when nothing can be played."""
+    dice = tuple(dice)
+    cands = segment_candidates(variant, position, dice)
     if not cands:
         return []
     legal = {(c.mine, c.opp) for c in cands}
     most = len(cands[0].dice)
-    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
     search = _Search(
-        variant, position, head_allowance(variant, position, d1, d2), prune_doubles=False
+        variant, position, _head_allowance_dice(variant, position, dice), prune_doubles=False
     )
     search.paths = []
-    search.run(orders)
+    search.run(dice_orders(dice))
     seen: set[tuple[RawMove, ...]] = set()
     out = []
     for moves, key in search.paths:
@@ -401,15 +498,63 @@ def legal_sequences(
     return out
 
 
+def next_steps(
+    variant: Variant,
+    position: Position,
+    dice: Sequence[int],
+    done: Sequence[tuple[RawMove, int]],
+) -> list[tuple[RawMove, int]]:
+    """Single checker moves (with the die each uses) that may follow the moves ``done``
+    in a legal play of ``dice``: the step-by-step form of ``segment_candidates``."""
+    dice = tuple(dice)
+    cands = segment_candidates(variant, position, dice)
+    if not cands:
+        return []
+    targets = {(c.mine, c.opp) for c in cands}
+    most = len(cands[0].dice)
+    search = _Search(
+        variant, position, _head_allowance_dice(variant, position, dice), prune_doubles=False
+    )
+    remaining = list(dice)
+    heads = 0
+    hitters: tuple[int, ...] = ()
+    for (s, t, hit), d in done:
+        step = next(
+            (x for x in search.steps(d, heads, hitters, 25) if x[:3] == (s, t, hit)), None
+        )
+        if d not in remaining or step is None or not search.apply(s, t, hit):
+            raise ValueError(f"move {s}/{t} with {d} does not continue a legal play")
+        remaining.remove(d)
+        heads += s == 24
+        hitters = step[3]
+    rest_all = tuple(sorted(remaining, reverse=True))
+    need = most - len(done)
+    if need <= 0:
+        return []
+    out: list[tuple[RawMove, int]] = []
+    memo: dict[tuple, bool] = {}
+    for j, d in enumerate(rest_all):
+        if j and rest_all[j - 1] == d:
+            continue
+        rest = rest_all[:j] + rest_all[j + 1 :]
+        for s, t, hit, new_hitters in search.steps(d, heads, hitters, 25):
+            if search.apply(s, t, hit):
+                if search.can_reach(rest, need - 1, targets, heads + (s == 24), new_hitters, memo):
+                    out.append(((s, t, hit), d))
+                search.unapply(s, t, hit)
+    return out
+
+
 def result_position(variant: Variant, position: Position, cand: Candidate) -> Position:
     """The position after ``cand``, seen by the opponent (the turn passes)."""
     mapping = variant.mapping
+    opp = cand.opp
     theirs = [0] * 26
     for p in range(1, 25):
-        theirs[mapping[p]] = cand.opp[p]
-    theirs[BAR] = cand.opp[BAR]
-    theirs[OFF] = cand.opp[OFF]
-    return Position(
+        theirs[mapping[p]] = opp[p]
+    theirs[BAR] = opp[BAR]
+    theirs[OFF] = opp[OFF]
+    return Position.trusted(
         tuple(theirs),
         cand.mine,
         "black" if position.turn == "white" else "white",

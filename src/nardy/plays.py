@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from nardy.errors import AmbiguousMoveError, IllegalMoveError, MalformedError
-from nardy.movegen import Candidate, legal_candidates, result_position
+from nardy.movegen import Candidate, result_position, segment_candidates
 from nardy.position import BAR, OFF, Position
 from nardy.variants.base import Variant
 
@@ -182,17 +182,39 @@ def _to_play(variant: Variant, position: Position, cand: Candidate) -> Play:
 
 
 class LegalPlays(Sequence[Play]):
-    """The legal plays of a roll: a sequence supporting ``in`` with play text."""
+    """The legal plays of a roll: a sequence supporting ``in`` with play text.
 
-    def __init__(self, variant: Variant, position: Position, dice: tuple[int, int]) -> None:
+    ``dice`` is a roll of two dice (a double means four moves) or, for the turn
+    segments of the long-nardy variants, any other list of dice; ``explicit=True``
+    takes even two equal dice as exactly two moves.
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        position: Position,
+        dice: Sequence[int],
+        *,
+        explicit: bool = False,
+    ) -> None:
         self.variant = variant
         self.position = position
-        self.dice = dice
-        cands = legal_candidates(variant, position, dice[0], dice[1])
-        self._plays = [_to_play(variant, position, c) for c in cands]
+        self.dice = tuple(dice)
+        if not explicit and len(self.dice) == 2 and self.dice[0] == self.dice[1]:
+            self.moves_dice = self.dice * 2
+        else:
+            self.moves_dice = self.dice
+        self._cands = segment_candidates(variant, position, self.moves_dice)
+        self._built: list[Play] | None = None
+
+    @property
+    def _plays(self) -> list[Play]:
+        if self._built is None:
+            self._built = [_to_play(self.variant, self.position, c) for c in self._cands]
+        return self._built
 
     def __len__(self) -> int:
-        return len(self._plays)
+        return len(self._cands)
 
     def __getitem__(self, i):  # type: ignore[override]
         return self._plays[i]
@@ -210,12 +232,17 @@ class LegalPlays(Sequence[Play]):
         return any(item == p for p in self._plays)
 
     def __repr__(self) -> str:
-        return f"<LegalPlays {self.dice[0]}-{self.dice[1]}: {', '.join(map(str, self))}>"
+        return f"<LegalPlays {self.dice_text}: {', '.join(map(str, self))}>"
+
+    @property
+    def dice_text(self) -> str:
+        """The dice as players write them: ``6-5``, ``3-3``, ``4-4-5-5``."""
+        return "-".join(map(str, self.dice))
 
     @property
     def must_pass(self) -> bool:
         """True when nothing at all can be played (the turn passes)."""
-        return not self._plays
+        return not self._cands
 
     def find(self, text: str | Sequence[Move]) -> Play:
         """The legal play meant by ``text`` (non-canonical text accepted).
@@ -234,7 +261,9 @@ class LegalPlays(Sequence[Play]):
                 + ", ".join(_point_text(i) for i, n in enumerate(after) if n < 0)
             )
         target = tuple(after)
-        matches = [p for p in self._plays if p.result is not None and p.result.theirs == target]
+        matches = [
+            _to_play(self.variant, self.position, c) for c in self._cands if c.mine == target
+        ]
         if len(matches) > 1:
             matches = _narrow_by_hits(matches, moves)
         if not matches:
@@ -247,10 +276,10 @@ class LegalPlays(Sequence[Play]):
     def _illegal_reason(self, moves: Sequence[Move]) -> str:
         shown = format_moves(moves)
         if self.must_pass:
-            return f"{shown}: no move is possible with {self.dice[0]}-{self.dice[1]}"
+            return f"{shown}: no move is possible with {self.dice_text}"
         legal = ", ".join(str(p) for p in self._plays[:12])
         more = "" if len(self._plays) <= 12 else f" … ({len(self._plays)} in all)"
-        return f"{shown} is not legal with {self.dice[0]}-{self.dice[1]}; legal: {legal}{more}"
+        return f"{shown} is not legal with {self.dice_text}; legal: {legal}{more}"
 
 
 def _narrow_by_hits(plays: list[Play], moves: Sequence[Move]) -> list[Play]:
@@ -267,8 +296,9 @@ def _narrow_by_hits(plays: list[Play], moves: Sequence[Move]) -> list[Play]:
     return exact or fitting
 
 
-def legal_plays(variant: Variant, position: Position, dice: tuple[int, int]) -> LegalPlays:
+def legal_plays(variant: Variant, position: Position, dice: Sequence[int]) -> LegalPlays:
     """All distinct legal plays of ``dice`` in ``position`` (one per resulting position).
+    Two dice are a roll (a double gives four moves); other lists are used as given.
 
     When nothing can be played the result is empty (the turn passes).
     """

@@ -62,9 +62,28 @@ class Position:
         if self.turn not in (WHITE, BLACK):
             raise InvalidPositionError(f"turn must be 'white' or 'black', not {self.turn!r}")
 
+    @classmethod
+    def trusted(
+        cls,
+        mine: tuple[int, ...],
+        theirs: tuple[int, ...],
+        turn: Color,
+        mine_first: bool = False,
+        theirs_first: bool = False,
+    ) -> Position:
+        """Build without validation: only for positions the engine itself derived."""
+        obj = object.__new__(cls)
+        setter = object.__setattr__
+        setter(obj, "mine", mine)
+        setter(obj, "theirs", theirs)
+        setter(obj, "turn", turn)
+        setter(obj, "mine_first", mine_first)
+        setter(obj, "theirs_first", theirs_first)
+        return obj
+
     def swap(self) -> Position:
         """The same position seen by the other side (the turn passes)."""
-        return Position(
+        return Position.trusted(
             self.theirs, self.mine, other(self.turn), self.theirs_first, self.mine_first
         )
 

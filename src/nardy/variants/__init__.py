@@ -17,6 +17,7 @@ def _side(points: dict[int, int]) -> tuple[int, ...]:
 
 SHORT_START = _side({24: 2, 13: 5, 8: 3, 6: 5})  # S-1
 LONG_START = _side({24: 15})  # L-1
+KHACHAPURI_START = _side({6: 11, 24: 4})  # V-KHACH
 
 SHORT = Variant(
     name="short",
@@ -66,8 +67,99 @@ NARDGAMMON = Variant(
     block_check="every-move",  # V-NG
 )
 
+CRAZY = Variant(
+    name="crazy",
+    family="long",
+    title_en="Crazy nardy",
+    title_ru="Бешеные нарды",
+    start=LONG_START,
+    aliases=("бешеные", "бешеные нарды"),
+    head_limit=1,
+    opening="reroll",
+    doubles_sequence=True,  # V-CRAZY
+    sequence_stops_home=True,
+    exact_bearoff=True,
+    home_moves="never",
+)
+GULBARA = Variant(
+    name="gulbara",
+    family="long",
+    title_en="Gulbara",
+    title_ru="Гюльбар",
+    start=LONG_START,
+    aliases=("gul-bara", "gülbahar", "гюльбар", "гюльбара"),
+    head_limit=1,
+    opening="reroll",
+    reroll_on_full_double=True,  # V-GUL
+    pass_unplayed=True,
+    unstartable_double_passes=True,
+)
+CRAZY_GULBARA = Variant(
+    name="crazy-gulbara",
+    family="long",
+    title_en="Crazy gulbara",
+    title_ru="Бешеный гюльбар",
+    start=LONG_START,
+    aliases=("бешеный гюльбар",),
+    head_limit=1,
+    opening="reroll",
+    doubles_sequence=True,  # V-CGUL
+    pass_unplayed=True,
+    unstartable_double_passes=True,
+    sequence_stops_home=True,
+    extra_double_on_entry=True,
+    home_moves="until-all-home",
+)
+KHACHAPURI = Variant(
+    name="khachapuri",
+    family="long",
+    title_en="Khachapuri (Tbilisi nardy)",
+    title_ru="Хачапури",
+    start=KHACHAPURI_START,
+    aliases=("хачапури", "tbilisi", "тбилисские", "тбилисские нарды"),
+    head_limit=0,  # any number may leave the head
+    opening="reroll",
+    reroll_on_full_double=True,  # V-KHACH: gulbara rules
+    pass_unplayed=True,
+    unstartable_double_passes=True,
+    scoring="per-checker",
+)
+FEVGA = Variant(
+    name="fevga",
+    family="long",
+    title_en="Fevga",
+    title_ru="Февга",
+    start=LONG_START,
+    aliases=("févga", "февга"),
+    head_limit=0,  # V-FEVGA: the runner rule replaces the head limit
+    opening="reroll",
+    first_turn_exception=False,
+    fevga_runner=True,
+    block_rule="fevga",
+)
+FEVGA_GIUL = Variant(
+    name="fevga-giul",
+    family="long",
+    title_en="Fevga giul (crazy fevga)",
+    title_ru="Февга бешеная (гюль)",
+    start=LONG_START,
+    aliases=("giul", "fevga бешеные", "февга бешеные"),
+    head_limit=0,
+    opening="reroll",
+    first_turn_exception=False,
+    fevga_runner=True,
+    block_rule="fevga",
+    doubles_sequence=True,  # V-GIUL
+    pass_unplayed=True,
+    sequence_stops_home=True,
+)
+
 VARIANTS: dict[str, Variant] = {
-    v.name: v for v in (SHORT, SHORT_RU, SHORT_CAUCASIAN, LONG, NARDGAMMON)
+    v.name: v
+    for v in (
+        SHORT, SHORT_RU, SHORT_CAUCASIAN, LONG, NARDGAMMON,
+        CRAZY, GULBARA, CRAZY_GULBARA, KHACHAPURI, FEVGA, FEVGA_GIUL,
+    )
 }
 
 _ALIASES: dict[str, Variant] = {}

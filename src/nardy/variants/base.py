@@ -21,6 +21,7 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "next_starter": ("winner", "previous-black"),
     "no_hit_and_hide": (False, True),
     "scoring": ("standard", "koks", "home-mars", "four-tier", "per-checker"),
+    "per_checker_multipliers": ("none", "standard", "koks", "home-mars", "four-tier"),
     "crazy_moves_per_double": (4, 2),
 }
 
@@ -63,6 +64,8 @@ class Variant:
     next_starter: str = "winner"
     no_hit_and_hide: bool = False
     scoring: str = "standard"
+    #: C-2 per-checker: the tier preset whose mars/koks multipliers apply ("none": ×1).
+    per_checker_multipliers: str = "none"
     crazy_moves_per_double: int = 4
     # -- turn shape and variant rules of RULES.md §5 (long-nardy variants) --------
     #: V-CRAZY/V-CGUL/V-GIUL: after a double, every higher double up to 6-6 is played.
