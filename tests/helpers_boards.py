@@ -262,7 +262,8 @@ def reference_head_allow(v: Variant, position: Position, d1: int, d2: int) -> in
     """L-HEAD-1 / L-HEAD-2: how many checkers may leave the head this turn.
 
     ``head-only`` is read as: the single checker falls short of the whole roll, and
-    it would not if the opponent's head (his point 24) were empty."""
+    the opponent's head (his point 24) is what stops it: with that point empty the
+    single checker would get further."""
     if v.family != "long":
         return 99
     if not position.mine_first:
@@ -270,17 +271,15 @@ def reference_head_allow(v: Variant, position: Position, d1: int, d2: int) -> in
     whole = 4 if d1 == d2 else 2
     if v.head_exception == "doubles-6-4-3":
         return 2 if d1 == d2 and d1 in (3, 4, 6) else 1
-    short_fall = _max_used(_reference_search(v, position, d1, d2, 1)) < whole
-    if not short_fall:
+    single = _max_used(_reference_search(v, position, d1, d2, 1))
+    if single >= whole:
         return 1
     if v.head_exception == "head-only":
         theirs = list(position.theirs)
         theirs[OFF] += theirs[24]
         theirs[24] = 0
         without_head = Position(position.mine, tuple(theirs), position.turn)
-        if _max_used(_reference_search(v, without_head, d1, d2, 1)) >= whole:
-            return 2
-        return 1
+        return 2 if _max_used(_reference_search(v, without_head, d1, d2, 1)) > single else 1
     return 2
 
 
