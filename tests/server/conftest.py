@@ -26,6 +26,26 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: end-to-end test in headless Chromium")
 
 
+def worker_postgres_url(url: str) -> str:
+    """A database of its own for this pytest-xdist worker (created when missing), so
+    parallel workers never reset each other's tables."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    base = make_url(url)
+    name = f"{base.database}_{worker}"
+    admin = create_engine(base.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        exists = conn.execute(
+            text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": name}
+        ).scalar()
+        if not exists:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
 def reset_postgres(url: str) -> None:
     """Drop every table of the test PostgreSQL database (each test starts empty)."""
     from sqlalchemy import text
@@ -39,12 +59,15 @@ def reset_postgres(url: str) -> None:
     engine.dispose()
 
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """A fresh database for one test."""
-    if POSTGRES:
-        reset_postgres(POSTGRES)
-        return POSTGRES
+@pytest.fixture(params=["sqlite", "postgresql"] if POSTGRES else ["sqlite"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database for one test: SQLite, and PostgreSQL too when
+    ``NARDY_TEST_POSTGRES_URL`` is set (CI sets it)."""
+    if request.param == "postgresql":
+        assert POSTGRES
+        url = worker_postgres_url(POSTGRES)
+        reset_postgres(url)
+        return url
     return f"sqlite:///{tmp_path / 'nardy.sqlite3'}"
 
 
