@@ -15,10 +15,8 @@
  *   candidates(variant, position, d1, d2) -> list[Candidate] | None
  *       None when NARDY_PURE_PYTHON asks for the Python path or the input is outside
  *       what this module handles (the caller then runs the Python generator).
- *   legal(flags, mine, theirs, mine_first, d1, d2) -> list[Candidate] | None
- *       the same for explicit flags.
  *
- * flags (built by nardy/fastgen.py):
+ * flags (what flags_of returns; built by nardy/fastgen.py):
  *   bit 0  long family          bit 1  hit_in_own_home     bit 2  no_hit_and_hide
  *   bit 3  block_check every-move                          bit 4  block_release entered-home
  *   bits 5-6 head_exception: 0 blocked, 1 doubles-6-4-3, 2 head-only
@@ -423,9 +421,21 @@ static int falls_short(Ctx *c, const uint8_t *mine, const uint8_t *opp, int whol
     return c->best < 2 * whole;
 }
 
+/* movegen._stopped_by_head ("head-only"): walking a double from the head, is the first
+ * opposing checker met the opponent's head (his point 24 = my point 12, G-3)? */
+static int stopped_by_head(const Ctx *c, const uint8_t *opp) {
+    if (c->d1 != c->d2) return 0;
+    for (int k = 1; k <= 4; k++) {
+        int p = 24 - k * c->d1;
+        if (p < 1) return 0;
+        if (opp[p]) return p == 12;
+    }
+    return 0;
+}
+
 /* movegen.head_allowance: how many checkers may leave the head this roll. */
 static int head_allowance(Ctx *c, long flags, const uint8_t *mine, const uint8_t *opp,
-                          const uint8_t *theirs, int first) {
+                          int first) {
     int limit = (int)((flags >> F_LIMIT_SHIFT) & 0xFF);
     if (!c->is_long || limit == 0) return NO_HEAD_LIMIT;
     if (!first) return limit;
@@ -433,16 +443,10 @@ static int head_allowance(Ctx *c, long flags, const uint8_t *mine, const uint8_t
     int dbl = c->d1 == c->d2;
     if (rule == EXC_DOUBLES)
         return (dbl && (c->d1 == 3 || c->d1 == 4 || c->d1 == 6)) ? limit + 1 : limit;
+    if (rule == EXC_HEAD_ONLY && !stopped_by_head(c, opp)) return limit;
     int whole = dbl ? 4 : 2;
     c->head_allow = limit;
-    if (!falls_short(c, mine, opp, whole)) return limit;
-    if (rule == EXC_HEAD_ONLY) {
-        uint8_t only_head[NSLOT];
-        memset(only_head, 0, NSLOT);
-        only_head[12] = theirs[24]; /* my point 12 is his head (G-3) */
-        if (!falls_short(c, mine, only_head, whole)) return limit;
-    }
-    return limit + 1;
+    return falls_short(c, mine, opp, whole) ? limit + 1 : limit;
 }
 
 /* ------------------------------------------------------------------------- */
@@ -663,7 +667,7 @@ static PyObject *generate(long flags, const uint8_t *mine, const uint8_t *theirs
     else
         c->block_mask = (uint32_t)((1ULL << lowest) - 1u);
 
-    c->head_allow = head_allowance(c, flags, mine, opp, theirs, first);
+    c->head_allow = head_allowance(c, flags, mine, opp, first);
     search(c, mine, opp);
 
     PyObject *result = NULL;
@@ -686,25 +690,6 @@ static PyObject *generate(long flags, const uint8_t *mine, const uint8_t *theirs
 static PyObject *not_bound(void) {
     PyErr_SetString(PyExc_RuntimeError, "nardy._fastgen.configure() was not called");
     return NULL;
-}
-
-static PyObject *fastgen_legal(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
-    if (nargs != 6) {
-        PyErr_SetString(PyExc_TypeError,
-                        "legal(flags, mine, theirs, mine_first, d1, d2) takes 6 arguments");
-        return NULL;
-    }
-    if (!CAND_TYPE) return not_bound();
-    if (pure_python_forced()) Py_RETURN_NONE;
-    long flags = PyLong_AsLong(args[0]);
-    if (flags == -1 && PyErr_Occurred()) return NULL;
-    int first = PyObject_IsTrue(args[3]);
-    if (first < 0) return NULL;
-    int d1 = read_die(args[4]), d2 = read_die(args[5]);
-    uint8_t mine[NSLOT], theirs[NSLOT];
-    if (!d1 || !d2 || read_side(args[1], mine) || read_side(args[2], theirs)) Py_RETURN_NONE;
-    return generate(flags, mine, theirs, first, d1, d2);
 }
 
 /* variant -> flags, remembered for a few variants (strong references: ids stay unique) */
@@ -841,9 +826,6 @@ static PyMethodDef methods[] = {
      "nardy.movegen.legal_candidates for the classic rules; None when the Python path\n"
      "must answer (NARDY_PURE_PYTHON set, a variant flags_of() rejects, dice that are\n"
      "not ints 1..6, a position that is not two 26-tuples of 15 checkers)."},
-    {"legal", (PyCFunction)(void (*)(void))fastgen_legal, METH_FASTCALL,
-     "legal(flags, mine, theirs, mine_first, d1, d2) -> list of Candidate, or None\n\n"
-     "The same search for explicit rule flags (see nardy.fastgen)."},
     {"configure", (PyCFunction)(void (*)(void))fastgen_configure, METH_FASTCALL,
      "configure(Candidate, flags_of): the class results are made of, and the function\n"
      "that gives a variant's rule flags (or None when this module cannot play it)."},

@@ -80,7 +80,11 @@ _MAPPINGS = {
 }
 
 
+_NO_DEFAULT = object()
+
+
 def _other_defaults() -> dict[str, object]:
+    """Declared defaults of the fields neither irrelevant nor passed as flags."""
     out: dict[str, object] = {}
     for f in fields(Variant):
         if f.name in _IRRELEVANT_FIELDS or f.name in _ENCODED_FIELDS:
@@ -94,7 +98,6 @@ def _other_defaults() -> dict[str, object]:
     return out
 
 
-_NO_DEFAULT = object()
 #: Every rule field outside the flags, with the value it must have (its classic one).
 _REQUIRED = {**_other_defaults(), **_CLASSIC_VALUES}
 
