@@ -99,6 +99,14 @@ def test_huge_race_lead_is_double_pass() -> None:
     assert (d.action, d.take) == ("double", "pass")
 
 
-def test_opening_position_is_no_double_take() -> None:
+def test_opening_position_is_no_double_beaver() -> None:
+    # Before either side rolls the game is even: a double would be beavered.
     d = Bot(SHORT, "advanced").cube(SHORT.start_position())
-    assert (d.action, d.take) == ("no-double", "take")
+    assert (d.action, d.take) == ("no-double", "beaver")
+
+
+def test_impossible_gammons_are_removed() -> None:
+    # the opponent has borne off checkers: no gammon for either side is possible
+    pos = Position.from_points({2: 1, 1: 2}, {6: 3, 5: 3, 4: 3})
+    p = Bot(SHORT, "advanced").evaluate([pos])[0]
+    assert p[1] == p[2] == p[3] == p[4] == 0.0

@@ -51,6 +51,30 @@ def sanitize(probs: np.ndarray) -> np.ndarray:
     return p
 
 
+def impossible_tiers(variant: Variant, boards: np.ndarray, probs: np.ndarray) -> np.ndarray:
+    """Zero the tiers that can no longer happen: no gammon/mars against a side that
+    has borne off a checker; no backgammon/koks against a side with no checker left
+    where it would count (long nardy: his points 19–24, which he never returns to;
+    short nardy: his 19–24 and the bar, once no contact is left)."""
+    p = probs
+    a, b = boards[:, 0], boards[:, 1]
+    p[:, WIN_G] *= b[:, OFF] == 0
+    p[:, LOSE_G] *= a[:, OFF] == 0
+    if variant.family == "long":
+        p[:, WIN_BG] *= b[:, 19:25].sum(1) > 0
+        p[:, LOSE_BG] *= a[:, 19:25].sum(1) > 0
+    else:
+        back = np.arange(1, 26)
+        a_back = np.where(a[:, 1:26] > 0, back, 0).max(1)
+        b_back = np.where(b[:, 1:26] > 0, back, 0).max(1)
+        race = a_back + b_back <= 25
+        p[:, WIN_BG] *= ~race | (b[:, 19:26].sum(1) > 0)
+        p[:, LOSE_BG] *= ~race | (a[:, 19:26].sum(1) > 0)
+    p[:, WIN_BG] = np.minimum(p[:, WIN_BG], p[:, WIN_G])
+    p[:, LOSE_BG] = np.minimum(p[:, LOSE_BG], p[:, LOSE_G])
+    return p
+
+
 def finished_mask(boards: np.ndarray) -> np.ndarray:
     """Positions where one side has borne off all its checkers."""
     return (boards[:, 0, OFF] == CHECKERS) | (boards[:, 1, OFF] == CHECKERS)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
-from nardy.eval.boards import final_probs, finished_mask, sanitize
+from nardy.eval.boards import final_probs, finished_mask, impossible_tiers, sanitize
 from nardy.eval.features import FEATURES, feature_count
 from nardy.variants.base import Variant
 
@@ -88,7 +88,7 @@ class NetEvaluator:
         if not len(boards):
             return np.zeros((0, 5))
         x = self.encode(boards, first)
-        p = sanitize(self.forward(x)[1])
+        p = impossible_tiers(self.variant, boards, sanitize(self.forward(x)[1]))
         done = finished_mask(boards)
         if done.any():
             p[done] = final_probs(self.variant, boards[done])
