@@ -133,3 +133,21 @@ def test_hint_without_dice_gives_evaluation_and_cube() -> None:
 def test_hint_bad_input_is_a_clear_error(args, needle) -> None:
     res = CliRunner().invoke(hint_cmd, args)
     assert res.exit_code != 0 and needle in res.output
+
+
+@pytest.mark.parametrize("name", ["long", "nardgammon", "short-caucasian"])
+def test_analysis_works_for_other_variants(name) -> None:
+    v = find_variant(name)
+    game = Game(v, dice=RandomDice(3))
+    bot = Bot(v, "casual", seed=1)
+    while game.phase != "over":
+        if game.phase == "opening":
+            game.opening()
+        elif game.phase == "roll":
+            game.roll()
+        elif game.phase == "move":
+            game.play(bot.choose(game.position, game.dice))
+    analysis = analyze_records(game.records, plies=0)
+    plays = [d for d in analysis.decisions if d.kind == "play"]
+    assert len(plays) == sum(1 for r in game.records if r["type"] == "play")
+    assert {d.player for d in plays} == {"white", "black"}
