@@ -30,19 +30,19 @@ from nardy.variants import Variant, find_variant  # noqa: E402
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 DISTINCT_ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]
+HEAD_EXCEPTIONS = ("blocked", "doubles-6-4-3", "head-only")
+BLOCK_CHECKS = ("end-of-turn", "every-move")
+BLOCK_RELEASES = ("passed", "entered-home")
 LONG_OPTIONS = [
     {"head_exception": h, "block_check": c, "block_release": r}
-    for h, c, r in itertools.product(
-        ("blocked", "doubles-6-4-3", "head-only"),
-        ("end-of-turn", "every-move"),
-        ("passed", "entered-home"),
-    )
+    for h, c, r in itertools.product(HEAD_EXCEPTIONS, BLOCK_CHECKS, BLOCK_RELEASES)
 ]
 SHORT_OPTIONS = [{"no_hit_and_hide": False}, {"no_hit_and_hide": True}]
 #: (variant name, options) for every classic variant and every combination of options.
-CONFIGS = [(name, opts) for name in ("short", "short-ru", "short-caucasian") for opts in
-           SHORT_OPTIONS] + [(name, opts) for name in ("long", "nardgammon") for opts in
-                             LONG_OPTIONS]  # fmt: skip
+CONFIGS = [
+    *itertools.product(("short", "short-ru", "short-caucasian"), SHORT_OPTIONS),
+    *itertools.product(("long", "nardgammon"), LONG_OPTIONS),
+]
 
 
 def config_id(config: tuple[str, dict]) -> str:
@@ -104,9 +104,8 @@ def assert_same(variant: Variant, pos: Position, d1: int, d2: int) -> list[Candi
     return fast
 
 
-def next_position(
-    variant: Variant, pos: Position, plays: list[Candidate], pick: Candidate | None
-) -> Position:
+def next_position(variant: Variant, pos: Position, pick: Candidate | None) -> Position:
+    """The position after ``pick``, or after passing when nothing can be played."""
     if pick is None:
         return pos.swap().with_flags(pos.theirs_first, False)
     return result_position(variant, pos, pick)
@@ -159,7 +158,7 @@ def play_game(
         d1, d2 = rolls.pop(0) if rolls else rng.choice(ROLLS)
         plays = assert_same(variant, pos, d1, d2)
         yield pos, d1, d2, plays
-        pos = next_position(variant, pos, plays, choose(variant, plays, rng, policy))
+        pos = next_position(variant, pos, choose(variant, plays, rng, policy))
 
 
 # -- random games ----------------------------------------------------------------------
@@ -200,7 +199,6 @@ def test_random_games_reach_bar_bearoff_and_first_turns(family: str) -> None:
             if family == "long":
                 allowed = movegen.head_allowance(variant, pos, d1, d2)
                 seen["head-exception"] += pos.mine_first and allowed > variant.head_limit
-                # plays that a block forbids: compare with an opponent already home
                 seen["block"] += _block_matters(variant, pos, d1, d2)
     assert seen["bearoff"] > 0 and seen["first"] > 0, seen
     if family == "short":
@@ -213,8 +211,7 @@ def _block_matters(variant: Variant, pos: Position, d1: int, d2: int) -> bool:
     """Do the L-BLOCK options give different plays here? Without a block in reach all
     four give the same plays, so a difference means the six-block rule removed some."""
     results = set()
-    for check, release in itertools.product(("end-of-turn", "every-move"),
-                                            ("passed", "entered-home")):  # fmt: skip
+    for check, release in itertools.product(BLOCK_CHECKS, BLOCK_RELEASES):
         v = variant.with_options(block_check=check, block_release=release)
         results.add(frozenset((c.mine, c.opp) for c in compiled(v, pos, d1, d2)))
     return len(results) > 1
@@ -224,7 +221,7 @@ def _block_matters(variant: Variant, pos: Position, d1: int, d2: int) -> bool:
 
 
 @pytest.mark.parametrize("name", ["long", "nardgammon"])
-@pytest.mark.parametrize("head_exception", ["blocked", "doubles-6-4-3", "head-only"])
+@pytest.mark.parametrize("head_exception", HEAD_EXCEPTIONS)
 def test_first_turns_of_both_sides_agree(name: str, head_exception: str) -> None:
     """Every first roll of the first mover, every play of it, then every first roll of
     the second mover (whose head exception depends on that play)."""
@@ -314,6 +311,11 @@ def test_arbitrary_positions_agree(
 # -- peers: gnubg ---------------------------------------------------------------------------
 
 
+def gnubg_board(mine: tuple[int, ...], theirs: tuple[int, ...]) -> list[list[int]]:
+    """gnubg's board ``[opp, me]``: 25 ints a side, index i = own point i+1, 24 = bar."""
+    return [list(theirs[1:BAR]) + [theirs[BAR]], list(mine[1:BAR]) + [mine[BAR]]]
+
+
 def test_short_agrees_with_gnubg() -> None:
     """Short nardy is backgammon: the same resulting positions as gnubg's GenerateMoves."""
     gnubg_nn = pytest.importorskip("gnubg_nn", reason="gnubg-nn is a peers extra")
@@ -321,19 +323,12 @@ def test_short_agrees_with_gnubg() -> None:
     checked = 0
     for seed in range(3):
         for pos, d1, d2, plays in play_game(variant, 100 + seed, "random"):
-            board = [list(pos.theirs[1:BAR]) + [pos.theirs[BAR]],
-                     list(pos.mine[1:BAR]) + [pos.mine[BAR]]]  # fmt: skip
-            theirs = set(gnubg_nn.moves(board, d1, d2))
+            theirs = set(gnubg_nn.moves(gnubg_board(pos.mine, pos.theirs), d1, d2))
             ours = set()
             for c in plays:
                 after = result_position(variant, pos, c)  # seen by the opponent
-                ours.add(gnubg_nn.key_of_board(
-                    [list(after.mine[1:BAR]) + [after.mine[BAR]],
-                     list(after.theirs[1:BAR]) + [after.theirs[BAR]]]))  # fmt: skip
-            if not theirs:  # gnubg lists nothing when no checker can move
-                assert ours == set()
-            else:
-                assert ours == theirs, (pos, d1, d2)
+                ours.add(gnubg_nn.key_of_board(gnubg_board(after.theirs, after.mine)))
+            assert ours == theirs, (pos, d1, d2)
             checked += 1
     assert checked > 100
 
@@ -346,8 +341,7 @@ def test_every_classic_variant_is_compiled() -> None:
     a new Variant field or option must be taught to it or this fails."""
     for name, opts in CONFIGS:
         assert fastgen.supports(make_variant(name, opts)), (name, opts)
-    assert set(fastgen.SUPPORTED_VARIANTS) == {"short", "short-ru", "short-caucasian",
-                                               "long", "nardgammon"}  # fmt: skip
+    assert set(fastgen.SUPPORTED_VARIANTS) == {name for name, _ in CONFIGS}
 
 
 @pytest.mark.parametrize(
@@ -395,13 +389,13 @@ def test_env_var_forces_python_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """NARDY_PURE_PYTHON=1 sends legal_candidates to the Python search; unset (or 0),
     the compiled one answers and the Python search does not run."""
     runs = []
-    real_run = movegen._Search.run
 
-    def counting_run(self, orders):  # the real search, counted
-        runs.append(orders)
-        return real_run(self, orders)
+    class CountingSearch(movegen._Search):  # the real Python search, counted
+        def __init__(self, *args, **kwargs) -> None:
+            runs.append(args)
+            super().__init__(*args, **kwargs)
 
-    monkeypatch.setattr(movegen._Search, "run", counting_run)
+    monkeypatch.setattr(movegen, "_Search", CountingSearch)
     short = find_variant("short")
     pos = short.start_position()
     monkeypatch.delenv("NARDY_PURE_PYTHON", raising=False)
@@ -412,7 +406,7 @@ def test_env_var_forces_python_path(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NARDY_PURE_PYTHON", "1")
     assert fastgen.fast_candidates(short, pos, 6, 5) is None
     slow = legal_candidates(short, pos, 6, 5)
-    assert runs == [[(6, 5), (5, 6)]]
+    assert len(runs) == 1
     assert {(c.mine, c.opp) for c in slow} == {(c.mine, c.opp) for c in fast}
 
 
