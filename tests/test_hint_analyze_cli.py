@@ -142,7 +142,7 @@ def test_analysis_works_for_other_variants(name) -> None:
     bot = Bot(v, "casual", seed=1)
     while game.phase != "over":
         if game.phase == "opening":
-            game.opening()
+            game.opening(5, 3)  # G-5: in long nardy the toss winner is white
         elif game.phase == "roll":
             game.roll()
         elif game.phase == "move":
