@@ -1,0 +1,179 @@
+"""Independent cross-check of short nardy against GNU Backgammon (PEERS.md).
+
+``gnubg_nn.moves(board, d1, d2)`` is gnubg's own move generator (plays deduplicated by
+resulting position, maximum-dice rule applied); it answers with position keys. On
+positions of seeded random games — walked with gnubg's moves, not ours, and including
+bar and bear-off positions and rolls with nothing to play — the set of positions our
+``short`` legal plays lead to must equal gnubg's, for every one of the 21 rolls.
+
+Board orientation (PEERS.md): ``[opp, me]``, ``me`` on roll, each a list of 25 ints:
+index i is that side's own point i + 1, index 24 its bar.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers_boards import ALL_ROLLS, draw
+
+from nardy.movegen import legal_candidates
+from nardy.plays import legal_plays
+from nardy.position import BAR, OFF, Position
+from nardy.variants import find_variant
+
+gnubg_nn = pytest.importorskip("gnubg_nn")
+
+pytestmark = pytest.mark.usefixtures("generator")
+
+SHORT = find_variant("short")
+POSITIONS = 2400
+
+
+def to_board(position: Position) -> list[list[int]]:
+    """Our position (side on roll = ``mine``) as a gnubg board [opp, me]."""
+
+    def side(s: tuple[int, ...]) -> list[int]:
+        return [s[p] for p in range(1, 25)] + [s[BAR]]
+
+    return [side(position.theirs), side(position.mine)]
+
+
+def from_board(board, turn: str = "white") -> Position:
+    """A gnubg board [opp, me] as our position with ``me`` on roll."""
+
+    def side(s) -> tuple[int, ...]:
+        out = [0] * 26
+        for i in range(24):
+            out[i + 1] = s[i]
+        out[BAR] = s[24]
+        out[OFF] = 15 - sum(out)
+        return tuple(out)
+
+    return Position(side(board[1]), side(board[0]), turn)  # type: ignore[arg-type]
+
+
+def our_keys(position: Position, dice: tuple[int, int]) -> list[str]:
+    """gnubg keys of the positions our legal plays lead to (board [opp, me] after)."""
+    keys = []
+    for play in legal_plays(SHORT, position, dice):
+        after = play.result  # seen by the opponent: mine = opp after, theirs = me after
+        assert after is not None
+        keys.append(gnubg_nn.key_of_board(to_board(Position(after.theirs, after.mine))))
+    return keys
+
+
+def candidate_keys(position: Position, dice: tuple[int, int]) -> list[str]:
+    """As ``our_keys`` but straight from ``nardy.movegen.legal_candidates`` (what
+    ``legal_plays`` is built from), for the bulk comparison."""
+    key_of_board = gnubg_nn.key_of_board
+    keys = []
+    for c in legal_candidates(SHORT, position, *dice):
+        # c.opp is the opponent in our numbering: our point p is his 25 - p
+        opp = [c.opp[25 - q] for q in range(1, 25)] + [c.opp[BAR]]
+        keys.append(key_of_board([opp, [*c.mine[1:25], c.mine[BAR]]]))
+    return keys
+
+
+def gnubg_walk(seed: int, count: int) -> list[Position]:
+    """Positions (side on roll) of random games played with gnubg's moves."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    board = to_board(SHORT.start_position())
+    while len(out) < count:
+        out.append(from_board(board))
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        moves = gnubg_nn.moves(board, d1, d2)
+        if moves:
+            opp, me = gnubg_nn.board_from_position_key(rng.choice(moves))
+            if sum(me[:25]) == 0:  # the mover bore off his last checker
+                board = to_board(SHORT.start_position())
+                continue
+            board = [list(me), list(opp)]
+        else:
+            board = [board[1], board[0]]
+    return out
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[Position]:
+    """2,400 positions from seeded random games (gnubg's plays)."""
+    return gnubg_walk(2024, POSITIONS)
+
+
+def test_walk_covers_bar_bear_off_and_blocked_rolls(positions: list[Position]) -> None:
+    """The sample is rich enough: checkers on the bar, bear-off positions, closed-out
+    rolls, all distinct positions counted."""
+    assert len({p.key for p in positions}) >= 2000
+    on_bar = [p for p in positions if p.mine[BAR]]
+    bearing_off = [p for p in positions if not any(p.mine[7:26])]
+    assert len(on_bar) >= 200, len(on_bar)
+    assert len(bearing_off) >= 100, len(bearing_off)
+    blocked = sum(1 for p in on_bar for d in ALL_ROLLS if not gnubg_nn.moves(to_board(p), *d))
+    assert blocked >= 50, blocked
+
+
+def test_short_legal_plays_equal_gnubg(positions: list[Position]) -> None:
+    """S-1…S-5, G-6…G-10: for every sampled position and every roll, our legal plays
+    lead to exactly the positions gnubg's generator gives (no duplicates either); when
+    nothing can be played both answer nothing."""
+    compared = empty = 0
+    for pos in positions:
+        board = to_board(pos)
+        for dice in ALL_ROLLS:
+            theirs = gnubg_nn.moves(board, *dice)
+            ours = candidate_keys(pos, dice)
+            if set(ours) != set(theirs) or len(ours) != len(set(ours)):
+                missing = set(theirs) - set(ours)
+                extra = set(ours) - set(theirs)
+                raise AssertionError(
+                    f"roll {dice[0]}-{dice[1]}: ours {len(ours)}, gnubg {len(theirs)}; "
+                    f"missing {[gnubg_nn.board_from_position_key(k) for k in missing][:2]}, "
+                    f"extra {[gnubg_nn.board_from_position_key(k) for k in extra][:2]}\n"
+                    f"{draw(SHORT, pos)}\n{pos!r}"
+                )
+            compared += 1
+            empty += not theirs
+    assert compared == len(positions) * 21
+    assert empty > 0
+    # and the public API agrees with the candidates on a slice of the sample
+    for pos in positions[::40]:
+        for dice in ALL_ROLLS:
+            assert sorted(our_keys(pos, dice)) == sorted(candidate_keys(pos, dice))
+
+
+def test_gnubg_answers_nothing_when_nothing_can_be_played() -> None:
+    """What gnubg returns when no play exists: an empty tuple, like our empty list."""
+    # X on the bar against a closed board.
+    pos = Position.from_points({6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3, 13: 2}, mine_bar=1)
+    SHORT.validate(pos)
+    for dice in ALL_ROLLS:
+        assert tuple(gnubg_nn.moves(to_board(pos), *dice)) == ()
+        assert list(legal_plays(SHORT, pos, dice)) == []
+
+
+@pytest.mark.parametrize("dice", ALL_ROLLS)
+def test_opening_rolls_equal_gnubg(dice: tuple[int, int]) -> None:
+    """Every roll from the start position: the same plays as gnubg."""
+    start = SHORT.start_position()
+    assert sorted(our_keys(start, dice)) == sorted(gnubg_nn.moves(to_board(start), *dice))
+
+
+@pytest.mark.parametrize(("dice", "count"), [((6, 5), 7), ((3, 1), 16)])
+def test_opening_counts_from_peers(dice: tuple[int, int], count: int) -> None:
+    """PEERS.md: the opening 6-5 has 7 distinct legal plays, 3-1 has 16 — in gnubg
+    and here."""
+    start = SHORT.start_position()
+    assert len(gnubg_nn.moves(to_board(start), *dice)) == count
+    assert len(legal_plays(SHORT, start, dice)) == count
+
+
+def test_board_conversion_round_trips() -> None:
+    """The orientation used above: gnubg's key of our start position decodes to the
+    same board, and the start is gnubg's start (Position ID 4HPwATDgc/ABMA)."""
+    start = SHORT.start_position()
+    board = to_board(start)
+    key = gnubg_nn.key_of_board(board)
+    assert [list(s) for s in gnubg_nn.board_from_position_key(key)] == board
+    assert gnubg_nn.position_id(board) == "4HPwATDgc/ABMA"
+    assert from_board(board) == start.with_flags(False, False)
