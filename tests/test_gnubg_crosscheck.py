@@ -177,3 +177,22 @@ def test_board_conversion_round_trips() -> None:
     assert [list(s) for s in gnubg_nn.board_from_position_key(key)] == board
     assert gnubg_nn.position_id(board) == "4HPwATDgc/ABMA"
     assert from_board(board) == start.with_flags(False, False)
+
+
+def test_canonical_text_equals_gnubg(positions: list[Position]) -> None:
+    """G-4: the canonical play text is written as gnubg writes it (its
+    ``movetupletostring``), on the plays of the rolled dice of 600 sampled
+    positions. Needs PyPI ``gnubg`` (not only ``gnubg-nn``)."""
+    gnubg = pytest.importorskip("gnubg")
+    rng = random.Random(5)
+    differ = []
+    for pos in positions[:600]:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        board = to_board(pos)
+        frozen = (tuple(board[0]), tuple(board[1]))
+        for play in legal_plays(SHORT, pos, dice):
+            flat = tuple(x for m in play.moves for x in (m.frm, m.to))
+            theirs = gnubg.movetupletostring(flat, frozen)
+            if theirs != str(play):
+                differ.append(f"{play} (gnubg: {theirs})")
+    assert not differ, f"{len(differ)} plays written differently, e.g. {differ[:5]}"

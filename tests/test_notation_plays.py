@@ -62,12 +62,19 @@ def test_g4_parse(text: str, moves: tuple[Move, ...]) -> None:
         ((Move(24, 22), Move(24, 18)), "24/22 24/18"),
         ((Move(24, 20), Move(20, 16), Move(24, 20), Move(13, 9)), "24/16 24/20 13/9"),
         ((Move(5, 4), Move(4, OFF)), "5/off"),
+        # gnubg marks a hit once on a repeated step: two checkers 6/2, one hitting
+        ((Move(6, 2, True), Move(6, 2)), "6/2*(2)"),
+        ((Move(6, 2, True), Move(6, 2), Move(6, 2)), "6/2*(3)"),
+        # ... and on the first move (in written order) that lands on the hit point
+        ((Move(8, 5), Move(6, 5, True)), "8/5* 6/5"),
         ((), "-"),
     ],
 )
 def test_g4_canonical_format(moves: tuple[Move, ...], text: str) -> None:
-    """G-4: canonical text as gnubg writes it: highest source first, one checker's
-    moves joined (intermediate hits kept: 13/7*/5), equal steps counted (8/5(2))."""
+    """G-4: canonical text as gnubg writes it (checked against gnubg's
+    ``movetupletostring``): highest source first, one checker's moves joined
+    (intermediate hits kept: 13/7*/5), equal steps counted (8/5(2)), a hit marked on
+    the first move written that lands on the hit point (8/5* 6/5, 6/2*(2))."""
     assert format_moves(moves) == text
     assert str(Play(moves)) == text
 
@@ -152,6 +159,20 @@ def test_g4_bar_entry_written_25_and_bear_off_written_0() -> None:
     # bar X0 O0  off X6 O0
     home = board("short", {6: 3, 5: 3, 4: 3}, {1: 15})
     assert str(plays_of(SHORT, home, (6, 5)).find("6/0 5/0")) == "6/off 5/off"
+
+
+def test_g4_gnubg_text_with_a_repeated_hit_reads() -> None:
+    """G-4: gnubg's 6/2*(2) (two checkers to 2, hitting the blot there) is read."""
+    #   13  14  15  16  17  18 |  19  20  21  22  23  24
+    #  X13   .   .   .   .   . |   .   .   .   .   . O14
+    #    .   .   .   .   .   . |  X2   .   .   .  O1   .
+    #   12  11  10   9   8   7 |   6   5   4   3   2   1
+    # bar X0 O0  off X0 O0
+    pos = board("short", {6: 2, 13: 13}, {23: 1, 1: 14})
+    plays = plays_of(SHORT, pos, (4, 4))
+    play = plays.find("13/9(2) 6/2*(2)")
+    assert play.hits == 1
+    assert play == plays.find("13/9 13/9 6/2* 6/2")
 
 
 def test_g4_hit_mark_is_optional() -> None:
