@@ -18,7 +18,6 @@ from nardy.variants import find_variant
 SHORT = find_variant("short")
 START = SHORT.start_position()
 
-pytestmark = pytest.mark.usefixtures("generator")
 
 # -- parsing -------------------------------------------------------------------------
 
@@ -117,6 +116,7 @@ def test_g4_non_text_is_malformed(value: object) -> None:
 # -- resolving text against the legal plays -----------------------------------------
 
 
+@pytest.mark.usefixtures("generator")
 @pytest.mark.parametrize(
     "text", ["24/13", "24/18/13", "24/19/13", "24/18 18/13", "24/19 19/13", "24-13"]
 )
@@ -127,6 +127,7 @@ def test_g4_non_canonical_input_for_6_5(text: str) -> None:
     assert text in plays
 
 
+@pytest.mark.usefixtures("generator")
 def test_g4_order_of_moves_does_not_matter() -> None:
     """G-4: 13/11 24/18 means the same play as 24/18 13/11."""
     plays = plays_of(SHORT, START, (6, 2))
@@ -134,6 +135,7 @@ def test_g4_order_of_moves_does_not_matter() -> None:
     assert str(plays.find("13/11 24/18")) == "24/18 13/11"
 
 
+@pytest.mark.usefixtures("generator")
 def test_g4_repeats_and_doubles() -> None:
     """G-4: 8/5(2) 6/3(2) is a 3-3 play; spelled out move by move it is the same."""
     plays = plays_of(SHORT, START, (3, 3))
@@ -142,6 +144,7 @@ def test_g4_repeats_and_doubles() -> None:
     assert plays.find("24/18(2)") == plays.find("24/21/18 24/21/18")
 
 
+@pytest.mark.usefixtures("generator")
 def test_g4_bar_entry_written_25_and_bear_off_written_0() -> None:
     """G-4: 25/20 is bar/20, 6/0 is 6/off."""
     #   13  14  15  16  17  18 |  19  20  21  22  23  24
@@ -161,6 +164,7 @@ def test_g4_bar_entry_written_25_and_bear_off_written_0() -> None:
     assert str(plays_of(SHORT, home, (6, 5)).find("6/0 5/0")) == "6/off 5/off"
 
 
+@pytest.mark.usefixtures("generator")
 def test_g4_gnubg_text_with_a_repeated_hit_reads() -> None:
     """G-4: gnubg's 6/2*(2) (two checkers to 2, hitting the blot there) is read."""
     #   13  14  15  16  17  18 |  19  20  21  22  23  24
@@ -175,6 +179,7 @@ def test_g4_gnubg_text_with_a_repeated_hit_reads() -> None:
     assert play == plays.find("13/9 13/9 6/2* 6/2")
 
 
+@pytest.mark.usefixtures("generator")
 def test_g4_hit_mark_is_optional() -> None:
     """G-4: a hit may be left unmarked: 13/10 means 13/10* when 10 is a blot."""
     #   13  14  15  16  17  18 |  19  20  21  22  23  24
@@ -188,6 +193,7 @@ def test_g4_hit_mark_is_optional() -> None:
     assert plays.find("13/10 9/8").hits == 1
 
 
+@pytest.mark.usefixtures("generator")
 def test_g4_text_matching_two_plays_is_ambiguous() -> None:
     """G-4 / LegalPlays.find: 13/2 with 6-5 can go 13/8*/2 or 13/7*/2 (blots on both
     8 and 7): the text matches two legal plays and must raise AmbiguousMoveError
@@ -205,6 +211,7 @@ def test_g4_text_matching_two_plays_is_ambiguous() -> None:
         plays.find("13/2")
 
 
+@pytest.mark.usefixtures("generator")
 def test_g4_illegal_text_lists_the_legal_plays() -> None:
     """An illegal play names the roll and the legal plays."""
     plays = plays_of(SHORT, START, (6, 5))
@@ -212,6 +219,7 @@ def test_g4_illegal_text_lists_the_legal_plays() -> None:
         plays.find("24/14")
 
 
+@pytest.mark.usefixtures("generator")
 def test_g4_moving_from_an_empty_point_names_it() -> None:
     """An illegal play that moves a checker from an empty point names the point."""
     plays = plays_of(SHORT, START, (6, 5))
@@ -219,6 +227,7 @@ def test_g4_moving_from_an_empty_point_names_it() -> None:
         plays.find("7/1")
 
 
+@pytest.mark.usefixtures("generator")
 def test_g4_nothing_to_play_is_said() -> None:
     """When nothing can be played, any text is refused with that reason."""
     #   13  14  15  16  17  18 |  19  20  21  22  23  24
@@ -232,6 +241,7 @@ def test_g4_nothing_to_play_is_said() -> None:
         plays.find("bar/19")
 
 
+@pytest.mark.usefixtures("generator")
 def test_g4_find_accepts_moves_as_well_as_text() -> None:
     """find() takes a sequence of Move as well as text."""
     plays = plays_of(SHORT, START, (6, 5))
@@ -241,6 +251,7 @@ def test_g4_find_accepts_moves_as_well_as_text() -> None:
 # -- round trip over random positions --------------------------------------------------
 
 
+@pytest.mark.usefixtures("generator")
 @settings(
     max_examples=40,
     deadline=None,
