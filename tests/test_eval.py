@@ -119,3 +119,19 @@ def test_shipped_evaluator_outputs_probabilities(variant) -> None:
     assert p.shape == (1, 5)
     assert ((p >= 0) & (p <= 1)).all()
     assert p[0, 1] <= p[0, 0] and p[0, 3] <= 1 - p[0, 0]
+
+
+def test_match_equity_table_is_consistent() -> None:
+    from nardy.eval.match import match_equity, match_winning_chance
+
+    assert match_equity(1, 1) == pytest.approx(0.5)
+    for a in range(1, 8):
+        for b in range(1, 8):
+            assert match_equity(a, b) + match_equity(b, a) == pytest.approx(1.0)
+            assert match_equity(a, b) >= match_equity(a + 1, b)  # needing more is worse
+    assert match_equity(0, 3) == 1.0 and match_equity(3, 0) == 0.0
+    sure_win = np.array([1.0, 0, 0, 0, 0])
+    assert match_winning_chance(sure_win, 1, 5) == pytest.approx(1.0)
+    # a gammon loss at 2-away/2-away ends the match even with a single-point cube
+    gammon_loss = np.array([0.0, 0, 0, 1.0, 0])
+    assert match_winning_chance(gammon_loss, 2, 2) == pytest.approx(0.0)
