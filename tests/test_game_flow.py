@@ -415,3 +415,57 @@ def test_ldraw_only_the_first_mover_gives_a_last_roll() -> None:
     game.play("1/off")
     assert game.outcome is not None
     assert (game.outcome.winner, game.outcome.kind) == ("black", "oin")
+
+
+# -- G-12 over random positions: every legal play can be entered move by move ---------
+
+
+@pytest.mark.parametrize("name", ALL_VARIANTS)
+def test_g12_every_chosen_play_can_be_entered_step_by_step(name: str) -> None:
+    """G-12: in a random game, each chosen legal play is entered one checker move at a
+    time (with an undo and redo of the first move), shown complete, and confirmed to
+    the same result as playing its text."""
+    rng = random.Random(11)
+    game = Game(name, dice=RandomDice(11))
+    while game.phase == "opening":
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+        game.opening(max(a, b), min(a, b))
+    for _ in range(80):
+        if game.phase == "over":
+            break
+        if game.phase == "roll":
+            game.roll()
+            continue
+        play = rng.choice(list(game.legal_plays()))
+        for i, m in enumerate(play.moves):
+            assert m in game.legal_steps(), f"{m} of {play} not offered"
+            game.move(m.frm, m.to)
+            if i == 0:
+                game.undo()
+                game.move(m.frm, m.to)
+            assert game.turn_complete == (i == len(play.moves) - 1), str(play)
+        assert game.confirm().result == play.result
+
+
+# -- L-4 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rule", ["winner", "previous-black"])
+def test_l4_next_game_starter(rule: str) -> None:
+    """L-4: the next game of a long-nardy match is started (as white) by the previous
+    winner, or with next_starter="previous-black" by the previous game's black."""
+    from nardy.match import Match
+
+    match = Match(LONG.with_options(next_starter=rule), 0, dice=RandomDice(3))
+    game = match.new_game(white=0)
+    rng = random.Random(3)
+    game.opening(6, 1)
+    while game.phase != "over":
+        if game.phase == "roll":
+            game.roll()
+        else:
+            game.play(rng.choice(list(game.legal_plays())))
+    assert game.outcome is not None
+    winner_player = match.player_of(0, game.outcome.winner)  # type: ignore[arg-type]
+    expected = winner_player if rule == "winner" else 1  # player 1 was black
+    assert match.next_white() == expected
