@@ -66,15 +66,12 @@ def command(variant_name: str, games: int, out: str | None, hidden: int, lr: flo
         task = progress.add_task(f"train {variant.name}", total=games, rate=0.0, mse=0.0,
                                  arena="vs prev: –")
 
-        shown = [0]
-
         def report(p) -> None:  # type: ignore[no-untyped-def]
             arena = "vs prev: –"
             if p.win_rates:
                 g, ppg, ci = p.win_rates[-1]
                 arena = f"vs prev@{g}: {ppg:+.2f}±{ci:.2f} ppg"
-                if len(p.win_rates) > shown[0]:
-                    shown[0] = len(p.win_rates)
+                if g == p.games:  # the arena has just been played
                     progress.console.print(
                         f"{p.games} games, {p.games_per_s:.1f} games/s, mse {p.mse:.4f}, "
                         f"new net vs previous snapshot: {ppg:+.3f} ± {ci:.3f} ppg"
