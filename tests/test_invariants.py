@@ -52,6 +52,7 @@ CONFIGS |= {
 
 SETTINGS = settings(
     max_examples=150,
+    derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -197,6 +198,7 @@ def _all_ends(v: Variant, pos: Position, dice: tuple[int, int]):
 
 @settings(
     max_examples=12,
+    derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

@@ -254,6 +254,7 @@ def test_g4_find_accepts_moves_as_well_as_text() -> None:
 @pytest.mark.usefixtures("generator")
 @settings(
     max_examples=40,
+    derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
