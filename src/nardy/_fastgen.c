@@ -319,18 +319,30 @@ static void dfs(Ctx *c, int i, int heads, uint32_t hitters, int max_src) {
             if (t < 0 && (c->occ & ABOVE_IN_HOME[s])) continue;    /* G-10 */
             t = OFF;
         }
-        /* S-6: a checker that hit this turn (and stands alone) may not hide. */
+        /* S-6: a checker that hit this turn may not go on to a point holding its own
+         * checkers. ``hitters`` marks the points where such a checker stands (never
+         * more than one a point). When a free checker shares its point, either may
+         * move: both continuations are searched. */
         uint32_t nh = hitters;
-        if (hitters) {
-            if (hitters & (1u << s)) {
-                if (t != OFF && mine[t]) continue;
-                nh &= ~(1u << s);
-                if (t != OFF) nh |= 1u << t;
-            } else if (t != OFF && (hitters & (1u << t))) {
-                nh &= ~(1u << t); /* covered */
+        uint32_t nh_alt = 0;
+        int alt = 0;
+        if (hitters & (1u << s)) {
+            const int may_hide = t == OFF || !mine[t];
+            const uint32_t moved = (hitters & ~(1u << s)) | (t != OFF ? 1u << t : 0u);
+            if (mine[s] > 1) {
+                if (may_hide) {
+                    alt = 1;
+                    nh_alt = moved;
+                }
+            } else {
+                if (!may_hide) continue;
+                nh = moved;
             }
         }
-        if (hit && c->hide_rule) nh |= 1u << t;
+        if (hit && c->hide_rule) {
+            nh |= 1u << t;
+            nh_alt |= 1u << t;
+        }
 
         /* apply */
         const uint64_t old_hash = c->hash;
@@ -358,6 +370,7 @@ static void dfs(Ctx *c, int i, int heads, uint32_t hitters, int max_src) {
             c->used[i] = (uint8_t)d;
             c->hits += hit;
             dfs(c, i + 1, heads + (s == 24), nh, s);
+            if (alt && !c->stop) dfs(c, i + 1, heads + (s == 24), nh_alt, s);
             c->hits -= hit;
         }
 

@@ -169,13 +169,16 @@ class Game:
     def opening(self, white: int | None = None, black: int | None = None) -> None:
         """The opening toss (G-5): each side rolls one die; equal dice toss again.
 
-        In long nardy the toss winner plays white, so white's die must be the higher.
+        In long nardy the toss winner plays white: dice rolled here go to the sides that
+        way, and dice given explicitly must show white's die the higher.
         """
         self._need("opening")
         w = self.dice_source.die() if white is None else white
         b = self.dice_source.die() if black is None else black
         for d in (w, b):
             _check_die(d)
+        if self.variant.family == "long" and white is None and black is None:
+            w, b = max(w, b), min(w, b)  # the toss winner takes white
         if self.variant.family == "long" and w < b:
             raise GameError("in long nardy the toss winner plays white: white's die is higher")
         self.records.append({"type": "opening", "white": w, "black": b})

@@ -189,20 +189,24 @@ class _Search:
                 if t < 0 and (self.exact or any(mine[s + 1 : 7])):
                     continue
                 t = OFF
-            # S-6: a checker that hit this turn (and stands alone) may not hide.
-            new_hitters = hitters
-            if hitters:
-                if s in hitters:
-                    if t != OFF and mine[t] > 0:
-                        continue
-                    new_hitters = tuple(h for h in hitters if h != s)
-                    if t != OFF:
-                        new_hitters += (t,)
-                elif t in hitters:
-                    new_hitters = tuple(h for h in hitters if h != t)  # covered
-            if hit and self.hide_rule and t not in new_hitters:
-                new_hitters += (t,)
-            out.append((s, t, hit, new_hitters))
+            # S-6: a checker that hit this turn may not go on to a point holding its own
+            # checkers. ``hitters`` lists the points where such a checker stands (never
+            # two on a point); when a free checker shares the point, either may move.
+            options = [hitters]
+            if s in hitters:
+                may_hide = t == OFF or mine[t] == 0
+                moved = tuple(sorted([h for h in hitters if h != s] + ([t] if t else [])))
+                if mine[s] > 1:
+                    if may_hide:
+                        options.append(moved)
+                elif may_hide:
+                    options = [moved]
+                else:
+                    continue
+            for new_hitters in options:
+                if hit and self.hide_rule and t not in new_hitters:
+                    new_hitters = tuple(sorted((*new_hitters, t)))
+                out.append((s, t, hit, new_hitters))
         return out
 
     def apply(self, s: int, t: int, hit: bool) -> bool:
@@ -517,32 +521,37 @@ def next_steps(
     )
     remaining = list(dice)
     heads = 0
-    hitters: tuple[int, ...] = ()
+    states: set[tuple[int, ...]] = {()}  # the S-6 hitter sets the moves so far allow
     for (s, t, hit), d in done:
-        step = next(
-            (x for x in search.steps(d, heads, hitters, 25) if x[:3] == (s, t, hit)), None
-        )
-        if d not in remaining or step is None or not search.apply(s, t, hit):
+        nxt = {
+            x[3]
+            for h in states
+            for x in search.steps(d, heads, h, 25)
+            if x[:3] == (s, t, hit)
+        }
+        if d not in remaining or not nxt or not search.apply(s, t, hit):
             raise ValueError(f"move {s}/{t} with {d} does not continue a legal play")
         remaining.remove(d)
         heads += s == 24
-        hitters = step[3]
+        states = nxt
     rest_all = tuple(sorted(remaining, reverse=True))
     need = most - len(done)
     if need <= 0:
         return []
-    out: list[tuple[RawMove, int]] = []
+    out: set[tuple[RawMove, int]] = set()
     memo: dict[tuple, bool] = {}
-    for j, d in enumerate(rest_all):
-        if j and rest_all[j - 1] == d:
-            continue
-        rest = rest_all[:j] + rest_all[j + 1 :]
-        for s, t, hit, new_hitters in search.steps(d, heads, hitters, 25):
-            if search.apply(s, t, hit):
+    for hitters in states:
+        for j, d in enumerate(rest_all):
+            if j and rest_all[j - 1] == d:
+                continue
+            rest = rest_all[:j] + rest_all[j + 1 :]
+            for s, t, hit, new_hitters in search.steps(d, heads, hitters, 25):
+                if ((s, t, hit), d) in out or not search.apply(s, t, hit):
+                    continue
                 if search.can_reach(rest, need - 1, targets, heads + (s == 24), new_hitters, memo):
-                    out.append(((s, t, hit), d))
+                    out.add(((s, t, hit), d))
                 search.unapply(s, t, hit)
-    return out
+    return sorted(out, reverse=True)
 
 
 def result_position(variant: Variant, position: Position, cand: Candidate) -> Position:

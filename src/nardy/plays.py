@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -71,35 +70,42 @@ class Play:
 
 def format_moves(moves: Sequence[Move]) -> str:
     """Canonical text as gnubg writes it: highest source first, the moves of one
-    checker joined into one step (``24/13``, with a hit shown ``13/7*/5``), repeated
-    steps counted (``8/5(2)``); an empty play is written ``-``."""
+    checker joined into one step (``24/13``; a hit on the way shown ``13/7*/5``),
+    repeated steps counted (``8/5(2)``), a hit marked once, on the first step written
+    that lands on the hit point (``6/2*(2)``, ``8/5* 6/5``); an empty play is ``-``."""
     if not moves:
         return "-"
+    hit_points = {m.to for m in moves if m.hit}
     pending = sorted(moves, key=lambda m: (-m.frm, -m.to))
-    chains: list[list[Move]] = []
+    chains: list[list[int]] = []
     while pending:
-        chain = [pending.pop(0)]
+        first = pending.pop(0)
+        path = [first.frm, first.to]
         while True:
-            nxt = next((m for m in pending if m.frm == chain[-1].to and m.frm != OFF), None)
+            nxt = next((m for m in pending if m.frm == path[-1] and m.frm != OFF), None)
             if nxt is None:
                 break
             pending.remove(nxt)
-            chain.append(nxt)
-        chains.append(chain)
-    steps = []
-    for chain in chains:
-        parts = [_point_text(chain[0].frm)]
-        for m in chain[:-1]:
-            if m.hit:
-                parts.append(f"{_point_text(m.to)}*")
-        parts.append(_point_text(chain[-1].to) + ("*" if chain[-1].hit else ""))
-        steps.append("/".join(parts))
-    counts = Counter(steps)
+            path.append(nxt.to)
+        chains.append(path)
+    counts: dict[tuple[int, ...], int] = {}
+    for path in chains:
+        # keep the start, the end and the points where a hit happened on the way
+        key = tuple(
+            p for i, p in enumerate(path) if i in (0, len(path) - 1) or p in hit_points
+        )
+        counts[key] = counts.get(key, 0) + 1
+    starred: set[int] = set()
     out: list[str] = []
-    for s in steps:
-        if s in counts:
-            n = counts.pop(s)
-            out.append(s if n == 1 else f"{s}({n})")
+    for key, n in counts.items():
+        parts = [_point_text(key[0])]
+        for p in key[1:]:
+            mark = "*" if p in hit_points and p not in starred else ""
+            if mark:
+                starred.add(p)
+            parts.append(_point_text(p) + mark)
+        text = "/".join(parts)
+        out.append(text if n == 1 else f"{text}({n})")
     return " ".join(out)
 
 
@@ -205,22 +211,28 @@ class LegalPlays(Sequence[Play]):
         else:
             self.moves_dice = self.dice
         self._cands = segment_candidates(variant, position, self.moves_dice)
-        self._built: list[Play] | None = None
+        self._built: list[Play | None] = [None] * len(self._cands)
+
+    def _play(self, i: int) -> Play:
+        play = self._built[i]
+        if play is None:
+            play = self._built[i] = _to_play(self.variant, self.position, self._cands[i])
+        return play
 
     @property
     def _plays(self) -> list[Play]:
-        if self._built is None:
-            self._built = [_to_play(self.variant, self.position, c) for c in self._cands]
-        return self._built
+        return [self._play(i) for i in range(len(self._cands))]
 
     def __len__(self) -> int:
         return len(self._cands)
 
     def __getitem__(self, i):  # type: ignore[override]
-        return self._plays[i]
+        if isinstance(i, slice):
+            return [self._play(j) for j in range(len(self._cands))[i]]
+        return self._play(range(len(self._cands))[i])
 
     def __iter__(self) -> Iterator[Play]:
-        return iter(self._plays)
+        return (self._play(i) for i in range(len(self._cands)))
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, str):
@@ -293,7 +305,7 @@ def _narrow_by_hits(plays: list[Play], moves: Sequence[Move]) -> list[Play]:
 
     fitting = [p for p in plays if named <= hit_points(p) <= landing | named]
     exact = [p for p in fitting if hit_points(p) == named]
-    return exact or fitting
+    return exact or fitting or plays
 
 
 def legal_plays(variant: Variant, position: Position, dice: Sequence[int]) -> LegalPlays:
