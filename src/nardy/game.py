@@ -109,6 +109,7 @@ class Game:
         self.passed: list[int] = []  # moves to hand to the roller's opponent
         self.roller: Color | None = None
         self.reroll = False
+        self._first_held = False  # a passed segment hides the first-turn flag
         self.starter: Color | None = None if position is None else position.turn
         self.outcome: Outcome | None = None
         self.turns: list[Turn] = []
@@ -492,6 +493,10 @@ class Game:
                 return
             seg = self.queue.pop(0)
             self._orient(seg.owner)
+            self._first_held = seg.kind == "passed" and self.position.mine_first
+            if self._first_held:
+                # Passed moves are not the side's first turn (L-HEAD-2 stays for it).
+                self.position = self.position.with_flags(False, self.position.theirs_first)
             legal = LegalPlays(self.variant, self.position, seg.dice, explicit=True)
             self.segment = seg
             self._legal = legal
@@ -512,11 +517,16 @@ class Game:
         seg = self.segment
         assert seg is not None
         before = self.position
+        keep_first = self._first_held
+        self._first_held = False
         if play.moves:
             assert play.result is not None
             self.position = play.result
         else:
-            self.position = before.swap().with_flags(before.theirs_first, False)
+            self.position = before.swap()
+        self.position = self.position.with_flags(
+            before.theirs_first, keep_first
+        )
         self.turns.append(Turn(seg.owner, seg.dice, play))
         self.segment = None
         self._legal = None

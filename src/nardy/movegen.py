@@ -120,7 +120,17 @@ class _Search:
         self.end_block = self.long and variant.block_check == "end-of-turn"
         self.hide_rule = variant.no_hit_and_hide
         self.home_hits = variant.hit_in_own_home
-        self.prune = prune_doubles and not self.every_move and not self.hide_rule
+        # Doubles may be searched in non-increasing source order only where the order
+        # of moves cannot matter: not with every-move blocks, S-6, home moves allowed
+        # only while a checker is outside (V-CGUL) or the fevga runner (a head checker
+        # may leave only after the runner has passed).
+        self.prune = (
+            prune_doubles
+            and not self.every_move
+            and not self.hide_rule
+            and variant.home_moves != "until-all-home"
+            and not variant.fevga_runner
+        )
         self.prune_now = False
         self.found: dict[tuple, Candidate] = {}
         self.paths: list[tuple[tuple[RawMove, ...], tuple]] | None = None

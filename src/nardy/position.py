@@ -7,7 +7,7 @@ and index ``OFF`` (0) counts the checkers already borne off.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from nardy.errors import InvalidPositionError
@@ -89,7 +89,7 @@ class Position:
 
     def with_flags(self, mine_first: bool, theirs_first: bool) -> Position:
         """A copy with other first-turn flags."""
-        return replace(self, mine_first=mine_first, theirs_first=theirs_first)
+        return Position.trusted(self.mine, self.theirs, self.turn, mine_first, theirs_first)
 
     @property
     def pips(self) -> tuple[int, int]:
