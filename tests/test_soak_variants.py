@@ -1,0 +1,114 @@
+"""Soak test of the long-nardy variants of RULES.md §5: 10,000 random games per variant,
+every one of which must end (G-11: one side bears off all 15 checkers).
+
+Games are played through ``Game`` — the turn as a queue of segments (crazy sequences,
+gulbara re-rolls, moves passed to the opponent) is what is soaked — but leanly: the
+dice are drawn here, a uniformly random play is chosen from ``game.legal_plays()`` and
+handed back to ``game.play`` as a ``Play``. Every finished game is checked (an outcome,
+the winner has all 15 off, the loser not, the final position valid) and one game in
+``REPLAY_EVERY`` is replayed from its record to the same position and outcome.
+
+The games of a variant are split into chunks so that ``pytest -n`` spreads them over
+workers. ``NARDY_SOAK_GAMES`` sets the games per variant (default 10,000).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from helpers_boards import draw
+
+from nardy.game import Game
+from nardy.position import CHECKERS, OFF, other
+from nardy.variants import Variant, find_variant
+
+VARIANTS = ("crazy", "gulbara", "crazy-gulbara", "khachapuri", "fevga", "fevga-giul")
+GAMES = int(os.environ.get("NARDY_SOAK_GAMES", "10000"))
+CHUNKS = 10
+#: One game in this many is replayed from its record.
+REPLAY_EVERY = 250
+#: No random game comes near this many rolls; reaching it means no progress.
+MAX_ROLLS = 5000
+
+
+def play_random_games(
+    variant: Variant, seed: int, games: int, *, max_rolls: int = MAX_ROLLS
+) -> tuple[int, int]:
+    """Play ``games`` random games from the start; returns (total rolls, most rolls in
+    one game). Fails with the position when a game does not end."""
+    rng = random.Random(seed)
+    randint = rng.randint
+    randrange = rng.randrange
+    total = longest = 0
+    for number in range(games):
+        game = Game(variant)
+        while game.phase == "opening":
+            a, b = randint(1, 6), randint(1, 6)
+            game.opening(max(a, b), min(a, b))
+        rolls = 0
+        while True:
+            phase = game.phase
+            if phase == "move":
+                plays = game.legal_plays()
+                game.play(plays[randrange(len(plays))])
+            elif phase == "roll":
+                rolls += 1
+                if rolls > max_rolls:
+                    raise AssertionError(
+                        f"{variant.name} seed {seed} game {number}: not over after "
+                        f"{max_rolls} rolls\n{draw(variant, game.position)}"
+                    )
+                game.roll(randint(1, 6), randint(1, 6))
+            else:
+                break
+        _check_finished(variant, game)
+        if number % REPLAY_EVERY == 0:
+            again = Game.replay(game.records)
+            assert again.position == game.position and again.outcome == game.outcome
+        total += rolls
+        longest = max(longest, rolls)
+    return total, longest
+
+
+def _check_finished(variant: Variant, game: Game) -> None:
+    assert game.phase == "over" and game.outcome is not None
+    winner = game.outcome.winner
+    assert winner is not None and game.outcome.points >= 1
+    assert game.position.side(winner)[OFF] == CHECKERS
+    assert game.position.side(other(winner))[OFF] < CHECKERS
+    variant.validate(game.position)
+
+
+def _chunks() -> list[tuple[str, int, int]]:
+    per = [GAMES // CHUNKS + (1 if i < GAMES % CHUNKS else 0) for i in range(CHUNKS)]
+    return [(name, i, n) for name in VARIANTS for i, n in enumerate(per) if n]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "chunk", "games"), _chunks(), ids=[f"{n}-{c}" for n, c, _ in _chunks()]
+)
+def test_soak_variant_games_terminate(name: str, chunk: int, games: int) -> None:
+    """G-11 for every variant of RULES.md §5: every random game ends with one side
+    borne off, whatever sequences, re-rolls and passed moves happen on the way."""
+    variant = find_variant(name)
+    seed = 7000 + VARIANTS.index(name) * 1000 + chunk
+    total, longest = play_random_games(variant, seed, games)
+    assert total >= games and longest <= MAX_ROLLS
+
+
+def test_soak_loop_reports_a_game_that_does_not_end() -> None:
+    """The soak loop's own check: with a limit of rolls no game can meet, it fails
+    naming the variant and showing the board instead of looping on."""
+    with pytest.raises(AssertionError, match="crazy seed 1 game 0: not over after 3 rolls"):
+        play_random_games(find_variant("crazy"), 1, 1, max_rolls=3)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_soak_loop_plays_whole_games(name: str) -> None:
+    """A few games of each variant through the soak loop (fast; the soak proper is
+    marked slow): they end, and the first is replayed from its record."""
+    total, longest = play_random_games(find_variant(name), 99, 3)
+    assert total > 3 and longest < MAX_ROLLS
