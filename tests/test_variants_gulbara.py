@@ -22,8 +22,10 @@ from collections.abc import Iterable
 import pytest
 from helpers_boards import board, texts
 
+from nardy.dice import FixedDice
 from nardy.errors import IllegalMoveError
 from nardy.game import Game, ReplayError
+from nardy.movegen import segment_candidates
 from nardy.plays import Move, Play, legal_plays
 from nardy.position import Position
 from nardy.variants import OptionError, Variant, find_variant
@@ -239,6 +241,42 @@ def test_vgul_step_by_step_inside_passed_moves() -> None:
     assert game.turn_complete
     assert str(game.confirm()) == "23/7"
     assert game.phase == "roll" and game.turn == "black"
+
+
+def test_vgul_passed_segment_through_segment_candidates() -> None:
+    """V-GUL: the passed moves are a segment of their own dice: ``segment_candidates``
+    and ``legal_plays`` of (6, 6, 6) for O after X's 24/18 (see the maximum-dice test)
+    agree with the game, each candidate using one die; a list of dice other than a
+    roll is taken as given (three 6s, not a double's four)."""
+    game = Game(GULBARA, position=GULBARA.start_position(first_turns=False))
+    game.roll(6, 6)
+    game.play("24/18")
+    pos = game.position
+    assert pos.turn == "black"
+    cands = segment_candidates(GULBARA, pos, (6, 6, 6))
+    assert [c.dice for c in cands] == [(6,)]
+    assert texts(legal_plays(GULBARA, pos, (6, 6, 6))) == texts(game.legal_plays())
+    assert game.legal_plays().dice_text == "6-6-6"
+
+
+def test_vgul_game_with_scripted_dice() -> None:
+    """V-GUL with a ``FixedDice`` source: the opening toss (5-3), 2-2 (24/22/20/18/16 on
+    the first turn), the re-roll 6-5, then black's roll — all dice from the script."""
+    game = Game(GULBARA, dice=FixedDice([5, 3, 2, 2, 6, 5, 4, 1]))
+    game.opening()
+    assert game.turn == "white" and game.phase == "roll"
+    assert game.roll() == (2, 2)
+    game.play(first_play(game))
+    assert game.phase == "roll" and game.turn == "white"
+    assert game.roll() == (6, 5)
+    game.play(first_play(game))
+    assert game.turn == "black" and game.roll() == (4, 1)
+    assert [r.get("dice") for r in game.records if r["type"] == "roll"] == [
+        [2, 2], [6, 5], [4, 1],
+    ]  # fmt: skip
+    game.play(first_play(game))
+    with pytest.raises(IndexError, match="exhausted"):
+        game.roll()
 
 
 # -- L-HEAD-2 and moves passed before the opponent's first turn -------------------
