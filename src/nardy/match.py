@@ -80,6 +80,10 @@ class MatchSnapshot:
     beavers: bool = False
     max_cube: int | None = None
 
+    def __post_init__(self) -> None:
+        if self.to_act is None:
+            object.__setattr__(self, "to_act", self.position.turn)
+
     @property
     def on_roll(self) -> Color:
         """The side on roll (the dice owner)."""
@@ -122,8 +126,11 @@ def game_snapshot(
         state = {"resign": "resigned", "drop": "dropped"}.get(reason, "over")  # type: ignore[assignment]
     dice = game.dice if game.phase in ("move", "resign") and game.dice is not None else None
     rules = game.cube.rules
+    position = game.position
+    if game.variant.family == "short":
+        position = position.with_flags(False, False)  # first-turn flags are long-nardy only
     return MatchSnapshot(
-        position=game.position,
+        position=position,
         length=length,
         score=score,
         cube_value=game.cube.value,

@@ -45,7 +45,7 @@ from nardy.notation.transcript import (
 )
 from nardy.plays import Move, parse_moves
 from nardy.position import BAR, OFF, WHITE
-from nardy.variants import find_variant
+from nardy.variants import Variant, find_variant
 
 _HEADER = re.compile(r'^\s*;\s*\[\s*([^"\]]+?)\s+"(.*)"\s*\]\s*$')
 _LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
@@ -77,6 +77,9 @@ def _entries(rest: str, offset: int, line_no: int, source: str) -> list[_Entry]:
         dice = _DICE.match(tok)
         if dice:
             entries.append(_Entry("play", col, [(tok, col)]))
+        elif re.match(r"^\d\d:", tok):
+            raise FormatError(line_no, col + 1, f"{tok!r} is not a roll: dice show 1 to 6",
+                              source)
         elif low in _KEYWORDS:
             entries.append(_Entry(_KEYWORDS[low], col, [(tok, col)]))
         elif entries:
@@ -128,6 +131,7 @@ def read_mat(text: str, *, source: str = "") -> Match:
     if not isinstance(text, str):
         raise MalformedError("a .mat file is text")
     headers: dict[str, str] = {}
+    header_lines: dict[str, int] = {}
     length: int | None = None
     games: list[GameText] = []
     players: list[str] | None = None
@@ -141,6 +145,7 @@ def read_mat(text: str, *, source: str = "") -> Match:
             m = _HEADER.match(line)
             if m:
                 headers[m.group(1).strip().lower()] = m.group(2)
+                header_lines[m.group(1).strip().lower()] = line_no
             continue
         if length is None:
             m = _LENGTH.match(line)
@@ -197,10 +202,10 @@ def read_mat(text: str, *, source: str = "") -> Match:
     if length is None:
         raise FormatError(1, None, "not a .mat file: no 'N point match' line", source)
     return build_match(
-        _variant(headers, source),
+        _variant(headers, header_lines, source),
         length,
         games,
-        cube=_cube_rules(headers, length, source),
+        cube=_cube_rules(headers, header_lines, length, source),
         crawford=headers.get("crawford", "on").lower() != "off",
         players=players or ("Player 1", "Player 2"),
         source=source,
@@ -214,7 +219,8 @@ def _win_action(entry: _Entry, line_no: int, source: str) -> Action:
                   column=entry.column + 1)
 
 
-def _variant(headers: dict[str, str], source: str):  # type: ignore[no-untyped-def]
+def _variant(headers: dict[str, str], lines: dict[str, int], source: str) -> Variant:
+    line = min((lines[k] for k in ("nardy variant", "nardy options") if k in lines), default=1)
     try:
         variant = find_variant(headers.get("nardy variant", "short"))
         if "nardy options" in headers:
@@ -223,15 +229,19 @@ def _variant(headers: dict[str, str], source: str):  # type: ignore[no-untyped-d
                 raise MalformedError("Nardy Options must be a JSON object")
             variant = variant.with_options(**options)
     except (NardyError, ValueError) as exc:
-        raise FormatError(1, None, f"header: {exc}", source) from exc
+        raise FormatError(line, None, f"header: {exc}", source) from exc
     name = headers.get("variation", "backgammon").lower()
     if name not in ("backgammon", "") and "nardy variant" not in headers:
-        raise FormatError(1, None, f"variation {headers['variation']!r} is not supported "
-                          "(backgammon only)", source)
+        raise FormatError(lines["variation"], None, f"variation {headers['variation']!r} is "
+                          "not supported (backgammon only)", source)
     return variant
 
 
-def _cube_rules(headers: dict[str, str], length: int, source: str) -> CubeRules:
+def _cube_rules(
+    headers: dict[str, str], lines: dict[str, int], length: int, source: str
+) -> CubeRules:
+    keys = ("nardy cube", "jacoby", "beaver", "cubelimit")
+    line = min((lines[k] for k in keys if k in lines), default=1)
     try:
         if "nardy cube" in headers:
             return CubeRules.from_json(json.loads(headers["nardy cube"]))
@@ -242,7 +252,8 @@ def _cube_rules(headers: dict[str, str], length: int, source: str) -> CubeRules:
             if key in headers and money:
                 value = headers[key].strip().lower()
                 if value not in on:
-                    raise MalformedError(f"{key} is On or Off, not {headers[key]!r}")
+                    raise MalformedError(f"{key.capitalize()} is On or Off, not "
+                                         f"{headers[key]!r}")
                 settings[name] = on[value]
         if "cubelimit" in headers:
             limit = int(headers["cubelimit"])
@@ -252,7 +263,7 @@ def _cube_rules(headers: dict[str, str], length: int, source: str) -> CubeRules:
                 settings["max_doubles"] = limit.bit_length() - 1
         return CubeRules(money=money, **settings)  # type: ignore[arg-type]
     except (NardyError, ValueError, TypeError) as exc:
-        raise FormatError(1, None, f"header: {exc}", source) from exc
+        raise FormatError(line, None, f"header: {exc}", source) from exc
 
 
 # -- writing -----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from nardy.errors import MalformedError, NardyError
+from nardy.errors import MalformedError
 from nardy.game import Game, ReplayError
 from nardy.match import Match, MatchReplayError
 from nardy.notation.transcript import FormatError
@@ -79,24 +79,41 @@ def _line(lines: list[int], index: int) -> int:
     return lines[index] if index < len(lines) else (lines[-1] + 1 if lines else 1)
 
 
+def _check_fields(
+    records: list[dict[str, Any]], replayed: list[dict[str, Any]], lines: list[int],
+    source: str,
+) -> None:
+    """Every field of the file was used: a field the game does not know is an error,
+    not something silently dropped."""
+    for rec, canon, line in zip(records, replayed, lines, strict=False):
+        extra = set(rec) - set(canon)
+        if rec.get("type") == "setup":
+            extra -= {"position", "cube", "options"}
+        if extra:
+            raise FormatError(line, None, f"unknown field(s) {sorted(extra)} in a "
+                              f"{rec.get('type')!r} record", source)
+
+
 def read_game(text: str, *, source: str = "") -> Game:
     """Replay a game file; the first bad line raises ``FormatError``."""
     records, lines = load_records(text, source=source)
     try:
-        return Game.replay(records)
+        game = Game.replay(records)
     except ReplayError as exc:
         raise FormatError(_line(lines, exc.index), None, exc.reason, source) from exc
-    except NardyError as exc:  # pragma: no cover - replay wraps everything
-        raise FormatError(lines[0], None, str(exc), source) from exc
+    _check_fields(records, game.records, lines, source)
+    return game
 
 
 def read_match(text: str, *, source: str = "") -> Match:
     """Replay a match file; the first bad line raises ``FormatError``."""
     records, lines = load_records(text, source=source)
     try:
-        return Match.replay(records)
+        match = Match.replay(records)
     except MatchReplayError as exc:
         raise FormatError(_line(lines, exc.index), None, exc.reason, source) from exc
+    _check_fields(records, match.records, lines, source)
+    return match
 
 
 def read_record(text: str, *, source: str = "") -> Game | Match:

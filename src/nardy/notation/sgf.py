@@ -136,7 +136,7 @@ class _Reader:
             while self.peek() == "[":
                 values.append(self.value())
             if not values:
-                raise self.error(f"property {m.group()} has no value '[...]'")
+                raise self.error(f"property {m.group()} has no value '[...]'", m.start())
             if name:
                 node.props.setdefault(name, []).extend(values)
                 node.where.setdefault(name, at)
@@ -164,7 +164,7 @@ class _Reader:
 
 # -- reading ---------------------------------------------------------------------------------
 
-_ROLL = re.compile(r"^([1-6])([1-6])([a-z]*)$")
+_ROLL = re.compile(r"^([1-6])([1-6])(.*)$")
 
 
 def _point(ch: str, color: Color, *, source_point: bool) -> int:
@@ -278,18 +278,22 @@ def read_sgf(text: str, *, source: str = "") -> Match:
         if n == 0:
             players = [root.props.get("PW", ["Player 1"])[0],
                        root.props.get("PB", ["Player 2"])[0]]
+            name = "NV"
             try:
                 if "NV" in root.props:
                     variant = find_variant(root.props["NV"][0])
+                name = "NO"
                 if "NO" in root.props:
                     options = json.loads(root.props["NO"][0])
                     if not isinstance(options, dict):
                         raise MalformedError("NO[] holds a JSON object of rule options")
                     variant = variant.with_options(**options)
+                name = "NC"
                 if "NC" in root.props:
                     cube_json = json.loads(root.props["NC"][0])
             except (NardyError, ValueError) as exc:
-                raise FormatError(root.line, root.column, str(exc), source) from exc
+                line, col = root.where.get(name, (root.line, root.column))
+                raise FormatError(line, col, f"{name}: {exc}", source) from exc
         game = GameText(line=root.line, score=info.score, crawford=info.crawford_game)
         for node in nodes:
             for name in ("AE", "AW", "AB"):
@@ -353,7 +357,8 @@ def _node(action: Action) -> str:
                         for m in action.moves)
         return f";{tag}[{action.dice[0]}{action.dice[1]}{pairs}]"
     if action.kind == "beaver":
-        return f";{tag}[double]"  # SGF: a beaver is a double by the side doubled
+        # SGF: a beaver is a double by the side doubled, which the doubler takes.
+        return f";{tag}[double]\n;{'B' if tag == 'W' else 'W'}[take]"
     return f";{tag}[{action.kind}]"
 
 

@@ -7,7 +7,9 @@ checked by the rules engine, every declared score and result compared with the o
 the engine computes); ``game_actions`` goes the other way.
 
 What the text formats cannot say is not written: a tied opening toss, a resignation
-that was refused, and dice rolled just before a resignation.
+that was refused, dice rolled just before a resignation, and the level of a
+resignation that scored less than offered because gammons did not count (C-3
+``gammons_with_cube``, Jacoby) — the points are kept, so it reads back as a lower level.
 """
 
 from __future__ import annotations
