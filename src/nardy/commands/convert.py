@@ -85,10 +85,7 @@ def command(src: str, dst: str, from_fmt: str | None, to_fmt: str | None) -> Non
         raise click.UsageError("with '-' give the format: --from / --to")
     source = "<stdin>" if src == "-" else src
     try:
-        if src == "-":
-            text = sys.stdin.read()
-        else:
-            text = Path(src).read_text(encoding="utf-8-sig")
+        text = sys.stdin.read() if src == "-" else Path(src).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise click.ClickException(f"cannot read {source}: {exc}") from exc
     try:
