@@ -164,6 +164,7 @@ def test_result_forms() -> None:
         ("(;FF[4]GM[6]MI[length:3]\n;W[31hefe])\n(;FF[4]GM[6]MI[length:3])", 1, None,
          "no result"),
         ("(;FF[4]GM[6]NV[checkers])", 1, 13, "unknown variant"),
+        ("(;FF[4]GM[6]" + "(;C[x]" * 300 + ")" * 301, 1, 1213, "nested more than 200"),
     ],
 )
 def test_errors_name_line_and_column(text, line, column, message) -> None:

@@ -123,7 +123,7 @@ def game_snapshot(
         state = "none"
     elif game.phase == "over":
         reason = game.outcome.reason if game.outcome is not None else "bear-off"
-        state = {"resign": "resigned", "drop": "dropped"}.get(reason, "over")  # type: ignore[assignment]
+        state = "resigned" if reason == "resign" else "dropped" if reason == "drop" else "over"
     dice = game.dice if game.phase in ("move", "resign") and game.dice is not None else None
     rules = game.cube.rules
     position = game.position

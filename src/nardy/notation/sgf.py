@@ -98,9 +98,11 @@ class _Reader:
             raise self.error("no game tree: an SGF file starts with '(;'")
         return trees
 
-    def tree(self) -> list[Node]:
+    def tree(self, depth: int = 0) -> list[Node]:
         """A game tree's main line: its nodes, then the first variation's, recursively."""
         start = self.pos
+        if depth > 200:
+            raise self.error("variations nested more than 200 deep", start)
         self.pos += 1  # "("
         nodes: list[Node] = []
         while self.peek() == ";":
@@ -109,7 +111,7 @@ class _Reader:
             raise self.error("a game tree needs at least one node ';'")
         first = True
         while self.peek() == "(":
-            sub = self.tree()
+            sub = self.tree(depth + 1)
             if first:
                 nodes.extend(sub)
                 first = False

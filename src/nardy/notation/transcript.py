@@ -260,8 +260,8 @@ def game_actions(records: Sequence[dict[str, Any]]) -> list[Action]:
         if pending is not None and len(game.turns) > turns:
             actions.append(Action(pending[0], "play", pending[1], ()))  # nothing to play
             pending = None
-    if game.phase == "over" and game.outcome is not None and game.outcome.winner is not None:
-        out = game.outcome
+    out = game.outcome
+    if game.phase == "over" and out is not None and out.winner is not None:
         actions.append(Action(out.winner, "win", points=out.value,
                               resigned=out.reason == "resign" and resign_by is not None))
     return actions

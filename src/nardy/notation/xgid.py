@@ -93,14 +93,14 @@ def decode_xgid(text: str) -> MatchSnapshot:
         if ch == "-":
             continue
         if "A" <= ch <= "O":
-            n, mine = ord(ch) - ord("A") + 1, True
+            n, bottom = ord(ch) - ord("A") + 1, True
         elif "a" <= ch <= "o":
-            n, mine = ord(ch) - ord("a") + 1, False
+            n, bottom = ord(ch) - ord("a") + 1, False
         else:
             raise MalformedError(f"XGID board character {i + 1}: {ch!r} is not -, A-O or a-o")
-        if i == 0 and mine or i == 25 and not mine:
+        if i == 0 and bottom or i == 25 and not bottom:
             raise MalformedError(f"XGID board character {i + 1}: the wrong side's bar")
-        if mine:
+        if bottom:
             white[BAR if i == 25 else i] += n
         else:
             black[BAR if i == 0 else 25 - i] += n
