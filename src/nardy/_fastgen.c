@@ -1,26 +1,38 @@
 /*
- * nardy._fastgen -- compiled legal-play generator for the classic rules.
+ * nardy._fastgen -- compiled legal-play generator.
  *
- * The same search as nardy.movegen (_Search + _max_dice + dedupe), on flat byte
- * arrays: RULES.md G-6..G-10, S-2..S-7 (hitting, bar entry, no_hit_and_hide,
- * hit_in_own_home), L-HEAD-1/L-HEAD-2 (all three head_exception settings) and
- * L-BLOCK (block_check end-of-turn / every-move, block_release passed /
- * entered-home).  It visits the sequences in the same order as the Python
- * search, so it returns the same candidates in the same order.
+ * The same search as nardy.movegen (_Search + _max_dice / _max_dice_segment +
+ * dedupe), on flat byte arrays: RULES.md G-6..G-10, S-2..S-7 (hitting, bar entry,
+ * no_hit_and_hide, hit_in_own_home), L-HEAD-1/L-HEAD-2 (all three head_exception
+ * settings, head_limit 0 = no limit, first_turn_exception off) and L-BLOCK
+ * (block_check end-of-turn / every-move, block_release passed / entered-home), plus
+ * the per-move rules of the long-nardy variants of RULES.md §5: exact_bearoff
+ * (V-CRAZY), home_moves "never" / "until-all-home" (V-CRAZY, V-CGUL), the fevga
+ * runner and the fevga six-block rule (V-FEVGA, V-GIUL).  The turn shapes of §5
+ * (sequences of doubles, re-rolls, passed moves) are nardy.game's business: here a
+ * turn segment is two different dice or k equal dice, k = 1..4.  It visits the
+ * sequences in the same order as the Python search, so it returns the same
+ * candidates in the same order.
  *
  * Entry points:
  *   configure(Candidate, flags_of) -- the class results are made of (a slots class
  *       with the fields moves, dice, mine, opp) and the function giving a variant's
  *       rule flags, or None for a variant this module cannot play; called once.
  *   candidates(variant, position, d1, d2) -> list[Candidate] | None
- *       None when NARDY_PURE_PYTHON asks for the Python path or the input is outside
- *       what this module handles (the caller then runs the Python generator).
+ *       movegen.legal_candidates: a roll (a double is four moves).
+ *   segment(variant, position, dice) -> list[Candidate] | None
+ *       movegen.segment_candidates for a tuple or list of two different dice or of
+ *       1..4 equal dice.
+ *   Both give None when NARDY_PURE_PYTHON asks for the Python path or the input is
+ *   outside what this module handles (the caller then runs the Python generator).
  *
  * flags (what flags_of returns; built by nardy/fastgen.py):
  *   bit 0  long family          bit 1  hit_in_own_home     bit 2  no_hit_and_hide
  *   bit 3  block_check every-move                          bit 4  block_release entered-home
  *   bits 5-6 head_exception: 0 blocked, 1 doubles-6-4-3, 2 head-only
  *   bits 8-15 head_limit (0 = no limit)
+ *   bit 16 exact_bearoff       bits 17-18 home_moves: 0 always, 1 never, 2 until-all-home
+ *   bit 19 fevga_runner        bit 20 block_rule "fevga"  bit 21 first_turn_exception off
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -42,8 +54,17 @@
 #define F_RELEASE_HOME 16
 #define F_EXC_SHIFT 5
 #define F_LIMIT_SHIFT 8
+#define F_EXACT (1L << 16)
+#define F_HOME_SHIFT 17
+#define F_RUNNER (1L << 19)
+#define F_FEVGA_BLOCK (1L << 20)
+#define F_NO_FIRST_EXC (1L << 21)
 
 enum { EXC_BLOCKED = 0, EXC_DOUBLES = 1, EXC_HEAD_ONLY = 2 };
+enum { HOME_ALWAYS = 0, HOME_NEVER = 1, HOME_UNTIL_ALL_HOME = 2 };
+
+#define QUARTER_19_24 0x1F80000u /* bits 19..24: my starting quarter (V-FEVGA) */
+#define BELOW_HEAD 0xFFFFFEu     /* bits 1..23 */
 
 /* ------------------------------------------------------------------------- */
 /* Precomputed tables                                                         */
@@ -138,8 +159,14 @@ typedef struct {
     int head_allow;
     uint32_t block_mask; /* 6-windows (his numbering) that are illegal blocks */
     int prune, prune_now;
-    /* roll */
-    int d1, d2, big;
+    /* RULES.md §5 */
+    int exact;          /* V-CRAZY: bear off only from the point equal to the die */
+    int home_rule;      /* HOME_*: moves from a home point to another */
+    int runner;         /* V-FEVGA: the runner moves alone until past point 12 */
+    int fevga_block;    /* V-FEVGA six-block rule instead of L-BLOCK */
+    uint32_t stack_mask; /* V-FEVGA: my points just ahead of his 15-checker stack */
+    /* roll: two different dice, or ndice equal ones (d1 == d2) */
+    int d1, d2, big, ndice;
     uint8_t order[4];
     int norder;
     /* board */
@@ -201,8 +228,11 @@ static void ctx_clear(Ctx *c) {
     }
 }
 
-/* L-BLOCK: does my occupancy hold a six-block the rules forbid? */
+/* L-BLOCK (or V-FEVGA's rule): does my occupancy hold a six-block the rules forbid? */
 static inline int block_bad(const Ctx *c) {
+    if (c->fevga_block)
+        return (c->occ & QUARTER_19_24) == QUARTER_19_24 ||
+               (c->stack_mask && (c->occ & c->stack_mask) == c->stack_mask);
     uint32_t m = c->occ >> 1;                            /* bit p-1: my point p */
     uint32_t h = ((m << 12) | (m >> 12)) & 0xFFFFFFu;    /* bit q-1: his point q */
     uint32_t r = h & (h >> 1) & (h >> 2) & (h >> 3) & (h >> 4) & (h >> 5);
@@ -300,6 +330,17 @@ static void dfs(Ctx *c, int i, int heads, uint32_t hitters, int max_src) {
     } else {
         int top = c->prune_now ? max_src : 24;
         srcs = c->occ & ((2u << top) - 2u);
+        if (c->runner && !mine[OFF]) {
+            /* movegen._Search._runner_sources, recomputed at every node */
+            const int off_head = CHECKERS - mine[24];
+            if (off_head == 0) {
+                srcs &= 1u << 24;
+            } else if (off_head == 1) {
+                const uint32_t below = c->occ & BELOW_HEAD;
+                const int runner = below ? __builtin_ctz(below) : 0;
+                if (runner >= 12) srcs &= 1u << runner;
+            }
+        }
     }
     while (srcs) {
         const int s = 31 - __builtin_clz(srcs);
@@ -314,9 +355,12 @@ static void dfs(Ctx *c, int i, int heads, uint32_t hitters, int max_src) {
                 if (!c->home_hits && t <= 6) continue; /* S-7 */
                 hit = 1;
             }
+            /* V-CRAZY / V-CGUL: no moves inside the home (V-CGUL: once all are home) */
+            if (s <= 6 && c->home_rule && (c->home_rule == HOME_NEVER || !c->outside))
+                continue;
         } else {
-            if (c->outside) continue;                              /* G-10 */
-            if (t < 0 && (c->occ & ABOVE_IN_HOME[s])) continue;    /* G-10 */
+            if (c->outside) continue;                                          /* G-10 */
+            if (t < 0 && ((c->occ & ABOVE_IN_HOME[s]) || c->exact)) continue;  /* G-10 */
             t = OFF;
         }
         /* S-6: a checker that hit this turn may not go on to a point holding its own
@@ -408,7 +452,7 @@ static void search(Ctx *c, const uint8_t *mine, const uint8_t *opp) {
     c->stop = 0;
     ctx_clear(c);
     if (c->d1 == c->d2) {
-        c->norder = 4;
+        c->norder = c->ndice;
         memset(c->order, c->d1, 4);
         c->prune_now = c->prune;
         dfs(c, 0, 0, 0, 25);
@@ -438,7 +482,7 @@ static int falls_short(Ctx *c, const uint8_t *mine, const uint8_t *opp, int whol
  * opposing checker met the opponent's head (his point 24 = my point 12, G-3)? */
 static int stopped_by_head(const Ctx *c, const uint8_t *opp) {
     if (c->d1 != c->d2) return 0;
-    for (int k = 1; k <= 4; k++) {
+    for (int k = 1; k <= c->ndice; k++) {
         int p = 24 - k * c->d1;
         if (p < 1) return 0;
         if (opp[p]) return p == 12;
@@ -446,18 +490,19 @@ static int stopped_by_head(const Ctx *c, const uint8_t *opp) {
     return 0;
 }
 
-/* movegen.head_allowance: how many checkers may leave the head this roll. */
+/* movegen._head_allowance_dice: how many checkers may leave the head this segment
+ * (equal dice count as a double even when fewer than four, as in the Python). */
 static int head_allowance(Ctx *c, long flags, const uint8_t *mine, const uint8_t *opp,
                           int first) {
     int limit = (int)((flags >> F_LIMIT_SHIFT) & 0xFF);
     if (!c->is_long || limit == 0) return NO_HEAD_LIMIT;
-    if (!first) return limit;
+    if (!first || (flags & F_NO_FIRST_EXC)) return limit;
     int rule = (int)((flags >> F_EXC_SHIFT) & 3);
     int dbl = c->d1 == c->d2;
     if (rule == EXC_DOUBLES)
         return (dbl && (c->d1 == 3 || c->d1 == 4 || c->d1 == 6)) ? limit + 1 : limit;
     if (rule == EXC_HEAD_ONLY && !stopped_by_head(c, opp)) return limit;
-    int whole = dbl ? 4 : 2;
+    int whole = dbl ? c->ndice : 2;
     c->head_allow = limit;
     return falls_short(c, mine, opp, whole) ? limit + 1 : limit;
 }
@@ -632,9 +677,10 @@ static int pure_python_forced(void) {
     return v && v[0] && strcmp(v, "0") != 0;
 }
 
-/* The legal plays of a roll as a list of Candidate. */
+/* The legal plays of two different dice, or of ``ndice`` equal ones, as a list of
+ * Candidate. */
 static PyObject *generate(long flags, const uint8_t *mine, const uint8_t *theirs, int first,
-                          int d1, int d2) {
+                          int d1, int d2, int ndice) {
     uint8_t opp[NSLOT];
     const int is_long = (flags & F_LONG) != 0;
     const uint8_t *map = is_long ? MAP_LONG : MAP_SHORT;
@@ -658,9 +704,25 @@ static PyObject *generate(long flags, const uint8_t *mine, const uint8_t *theirs
     c->hide_rule = (flags & F_HIDE) != 0;
     c->every_move = is_long && (flags & F_EVERY_MOVE);
     c->end_block = is_long && !(flags & F_EVERY_MOVE);
-    c->prune = !c->every_move && !c->hide_rule;
+    c->exact = (flags & F_EXACT) != 0;
+    c->home_rule = (int)((flags >> F_HOME_SHIFT) & 3);
+    c->runner = (flags & F_RUNNER) != 0;
+    c->fevga_block = (flags & F_FEVGA_BLOCK) != 0;
+    /* as movegen._Search.prune: source order may matter for these rules */
+    c->prune = !c->every_move && !c->hide_rule && c->home_rule != HOME_UNTIL_ALL_HOME &&
+               !c->runner;
+    c->stack_mask = 0;
+    if (c->fevga_block) {
+        /* movegen.fevga_block_bad: the six points just ahead of his 15-checker stack */
+        for (int q = 7; q <= 24; q++)
+            if (theirs[q] == CHECKERS) {
+                for (int r = q - 6; r < q; r++) c->stack_mask |= 1u << map[r];
+                break;
+            }
+    }
     c->d1 = d1;
     c->d2 = d2;
+    c->ndice = ndice;
     c->big = d1 > d2 ? d1 : d2;
     c->count_only = 0;
     c->oom = 0;
@@ -741,6 +803,29 @@ static int variant_flags(PyObject *variant, long *flags) {
     return 0;
 }
 
+/* Read the variant's flags and the position's sides; 1 when the Python path must
+ * answer, 0 when read, -1 with an exception. */
+static int read_input(PyObject *variant, PyObject *position, long *flags, uint8_t *mine,
+                      uint8_t *theirs, int *first) {
+    if (variant_flags(variant, flags) < 0) return -1;
+    if (*flags < 0) return 1;
+    PyObject *o = PyObject_GetAttr(position, S_MINE);
+    if (!o) return -1;
+    int bad = read_side(o, mine);
+    Py_DECREF(o);
+    if (bad) return 1;
+    o = PyObject_GetAttr(position, S_THEIRS);
+    if (!o) return -1;
+    bad = read_side(o, theirs);
+    Py_DECREF(o);
+    if (bad) return 1;
+    o = PyObject_GetAttr(position, S_MINE_FIRST);
+    if (!o) return -1;
+    *first = PyObject_IsTrue(o);
+    Py_DECREF(o);
+    return *first < 0 ? -1 : 0;
+}
+
 static PyObject *fastgen_candidates(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 4) {
@@ -752,25 +837,52 @@ static PyObject *fastgen_candidates(PyObject *self, PyObject *const *args, Py_ss
     int d1 = read_die(args[2]), d2 = read_die(args[3]);
     if (!d1 || !d2) Py_RETURN_NONE; /* the Python path reports bad dice */
     long flags;
-    if (variant_flags(args[0], &flags) < 0) return NULL;
-    if (flags < 0) Py_RETURN_NONE;
     uint8_t mine[NSLOT], theirs[NSLOT];
-    PyObject *o = PyObject_GetAttr(args[1], S_MINE);
-    if (!o) return NULL;
-    int bad = read_side(o, mine);
-    Py_DECREF(o);
-    if (bad) Py_RETURN_NONE;
-    o = PyObject_GetAttr(args[1], S_THEIRS);
-    if (!o) return NULL;
-    bad = read_side(o, theirs);
-    Py_DECREF(o);
-    if (bad) Py_RETURN_NONE;
-    o = PyObject_GetAttr(args[1], S_MINE_FIRST);
-    if (!o) return NULL;
-    int first = PyObject_IsTrue(o);
-    Py_DECREF(o);
-    if (first < 0) return NULL;
-    return generate(flags, mine, theirs, first, d1, d2);
+    int first;
+    int r = read_input(args[0], args[1], &flags, mine, theirs, &first);
+    if (r < 0) return NULL;
+    if (r > 0) Py_RETURN_NONE;
+    return generate(flags, mine, theirs, first, d1, d2, 4);
+}
+
+static PyObject *fastgen_segment(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "segment(variant, position, dice) takes 3 arguments");
+        return NULL;
+    }
+    if (!CAND_TYPE) return not_bound();
+    if (pure_python_forced()) Py_RETURN_NONE;
+    PyObject *dice = args[2];
+    PyObject *const *items;
+    Py_ssize_t n;
+    if (PyTuple_CheckExact(dice)) {
+        items = &PyTuple_GET_ITEM(dice, 0);
+        n = PyTuple_GET_SIZE(dice);
+    } else if (PyList_CheckExact(dice)) {
+        items = PySequence_Fast_ITEMS(dice);
+        n = PyList_GET_SIZE(dice);
+    } else {
+        Py_RETURN_NONE;
+    }
+    if (n < 1 || n > 4) Py_RETURN_NONE;
+    int d[4];
+    for (Py_ssize_t k = 0; k < n; k++) {
+        d[k] = read_die(items[k]);
+        if (!d[k]) Py_RETURN_NONE; /* the Python path reports bad dice */
+    }
+    int d1 = d[0], d2 = d[n - 1];
+    if (!(n == 2 && d1 != d2)) {
+        for (Py_ssize_t k = 1; k < n; k++)
+            if (d[k] != d1) Py_RETURN_NONE; /* a mixed list: the Python path */
+    }
+    long flags;
+    uint8_t mine[NSLOT], theirs[NSLOT];
+    int first;
+    int r = read_input(args[0], args[1], &flags, mine, theirs, &first);
+    if (r < 0) return NULL;
+    if (r > 0) Py_RETURN_NONE;
+    return generate(flags, mine, theirs, first, d1, d2, (int)n);
 }
 
 static Py_ssize_t slot_offset(PyTypeObject *type, const char *name) {
@@ -836,9 +948,14 @@ static PyObject *fastgen_configure(PyObject *self, PyObject *const *args, Py_ssi
 static PyMethodDef methods[] = {
     {"candidates", (PyCFunction)(void (*)(void))fastgen_candidates, METH_FASTCALL,
      "candidates(variant, position, d1, d2) -> list of Candidate, or None\n\n"
-     "nardy.movegen.legal_candidates for the classic rules; None when the Python path\n"
+     "nardy.movegen.legal_candidates; None when the Python path\n"
      "must answer (NARDY_PURE_PYTHON set, a variant flags_of() rejects, dice that are\n"
      "not ints 1..6, a position that is not two 26-tuples of 15 checkers)."},
+    {"segment", (PyCFunction)(void (*)(void))fastgen_segment, METH_FASTCALL,
+     "segment(variant, position, dice) -> list of Candidate, or None\n\n"
+     "nardy.movegen.segment_candidates for a tuple or list of two different dice or of\n"
+     "1 to 4 equal dice; None when the Python path must answer (as candidates(), and\n"
+     "for any other list of dice)."},
     {"configure", (PyCFunction)(void (*)(void))fastgen_configure, METH_FASTCALL,
      "configure(Candidate, flags_of): the class results are made of, and the function\n"
      "that gives a variant's rule flags (or None when this module cannot play it)."},
@@ -848,7 +965,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     "nardy._fastgen",
-    "Compiled legal-play generator for the classic nardy rules (see nardy.fastgen).",
+    "Compiled legal-play generator for the nardy rules (see nardy.fastgen).",
     -1,
     methods,
     NULL,

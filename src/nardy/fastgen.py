@@ -1,17 +1,21 @@
 """The optional compiled legal-play generator (``nardy._fastgen``) behind
-``nardy.movegen.legal_candidates``.
+``nardy.movegen.legal_candidates`` and ``nardy.movegen.segment_candidates``.
 
-The extension implements the classic rules of the registered variants and all their
-rule options (RULES.md G-6…G-10, S-2…S-7, L-HEAD-1/2, L-BLOCK). Anything else — a
-variant with another turn shape or extra rules (RULES.md §5), a variant this module
-does not know — is left to the pure-Python generator, which stays the reference.
+The extension implements the rules of every registered variant and all their rule
+options (RULES.md G-6…G-10, S-2…S-7, L-HEAD-1/2, L-BLOCK, and the per-move rules of
+the long-nardy variants of §5: exact bear-off, home moves, the fevga runner and the
+fevga six-block rule). It plays one turn segment — two different dice, or one to four
+equal dice; the turn shapes of §5 (sequences of doubles, re-rolls, passed moves) are
+built by ``nardy.game`` from such segments. Anything else — another list of dice, a
+variant this module does not know, a rule field it does not know set to a value other
+than its default — is left to the pure-Python generator, which stays the reference.
 Setting the environment variable ``NARDY_PURE_PYTHON=1`` forces the Python path; it
 is read on every call, so it can be switched while a program runs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import MISSING, fields
 from types import ModuleType
 
@@ -23,6 +27,7 @@ __all__ = [
     "SUPPORTED_VARIANTS",
     "available",
     "fast_candidates",
+    "fast_segment",
     "supports",
     "unavailable_reason",
 ]
@@ -34,15 +39,24 @@ SUPPORTED_VARIANTS: dict[str, str] = {
     "short-caucasian": "short",
     "long": "long",
     "nardgammon": "long",
+    "crazy": "long",
+    "gulbara": "long",
+    "crazy-gulbara": "long",
+    "khachapuri": "long",
+    "fevga": "long",
+    "fevga-giul": "long",
 }
 
-#: ``Variant`` fields that do not change how one roll is played (names, start, scoring
-#: and match options; ``crazy_moves_per_double`` only matters with ``doubles_sequence``).
+#: ``Variant`` fields that do not change how one turn segment is played: names, start,
+#: scoring and match options, and the turn shapes of RULES.md §5 (which segments a turn
+#: has: ``nardy.game`` builds them; the dice of each are given to the generator).
 _IRRELEVANT_FIELDS = frozenset(
     {
         "name", "family", "title_en", "title_ru", "start", "aliases", "opening",
         "last_roll_draw", "draw_score", "next_starter", "scoring",
         "per_checker_multipliers", "crazy_moves_per_double", "_mapping",
+        "doubles_sequence", "reroll_on_full_double", "pass_unplayed",
+        "unstartable_double_passes", "sequence_stops_home", "extra_double_on_entry",
     }
 )  # fmt: skip
 
@@ -50,30 +64,33 @@ _IRRELEVANT_FIELDS = frozenset(
 _ENCODED_FIELDS = frozenset(
     {
         "hit_in_own_home", "head_limit", "head_exception", "block_check",
-        "block_release", "no_hit_and_hide",
+        "block_release", "no_hit_and_hide", "exact_bearoff", "home_moves",
+        "first_turn_exception", "fevga_runner", "block_rule",
     }
 )  # fmt: skip
 
-#: Rule fields that must have their classic value (turn shapes and rules of RULES.md §5).
-#: Any other field, added later, must keep its declared default: a variant that sets it
-#: has rules the compiled generator does not know.
-_CLASSIC_VALUES: dict[str, object] = {
-    "doubles_sequence": False,
-    "reroll_on_full_double": False,
-    "pass_unplayed": False,
-    "unstartable_double_passes": False,
-    "sequence_stops_home": False,
-    "extra_double_on_entry": False,
+#: Values a field must have for the compiled generator to play it (none at present: every
+#: known rule field is either irrelevant to a segment or encoded). Any other field, added
+#: later, must keep its declared default: a variant that sets it has rules the compiled
+#: generator does not know.
+_CLASSIC_VALUES: dict[str, object] = {}
+
+_HEAD_EXCEPTION = {"blocked": 0, "doubles-6-4-3": 1, "head-only": 2}
+_BLOCK_CHECK = {"end-of-turn": 0, "every-move": 8}
+_BLOCK_RELEASE = {"passed": 0, "entered-home": 16}
+_HOME_MOVES = {"always": 0, "never": 1 << 17, "until-all-home": 2 << 17}
+_BLOCK_RULE = {"classic": 0, "fevga": 1 << 20}
+_EXACT_BEAROFF = 1 << 16
+_FEVGA_RUNNER = 1 << 19
+_NO_FIRST_TURN_EXCEPTION = 1 << 21
+#: The §5 rule fields with their classic values: the short family keeps these.
+_LONG_ONLY = {
     "exact_bearoff": False,
     "home_moves": "always",
     "first_turn_exception": True,
     "fevga_runner": False,
     "block_rule": "classic",
 }
-
-_HEAD_EXCEPTION = {"blocked": 0, "doubles-6-4-3": 1, "head-only": 2}
-_BLOCK_CHECK = {"end-of-turn": 0, "every-move": 8}
-_BLOCK_RELEASE = {"passed": 0, "entered-home": 16}
 _MAPPINGS = {
     "short": tuple([0] + [25 - p for p in range(1, 25)]),
     "long": tuple([0] + [p + 12 if p <= 12 else p - 12 for p in range(1, 25)]),
@@ -128,10 +145,17 @@ def _flags(variant: Variant) -> int | None:
         or not 0 <= limit <= 15
         or type(variant.hit_in_own_home) is not bool
         or type(variant.no_hit_and_hide) is not bool
+        or type(variant.exact_bearoff) is not bool
+        or type(variant.first_turn_exception) is not bool
+        or type(variant.fevga_runner) is not bool
         or variant.head_exception not in _HEAD_EXCEPTION
         or variant.block_check not in _BLOCK_CHECK
         or variant.block_release not in _BLOCK_RELEASE
+        or variant.home_moves not in _HOME_MOVES
+        or variant.block_rule not in _BLOCK_RULE
     ):
+        return None
+    if family == "short" and any(getattr(variant, k) != v for k, v in _LONG_ONLY.items()):
         return None
     return (
         (family == "long")
@@ -141,6 +165,11 @@ def _flags(variant: Variant) -> int | None:
         | _BLOCK_RELEASE[variant.block_release]
         | _HEAD_EXCEPTION[variant.head_exception] << 5
         | limit << 8
+        | (_EXACT_BEAROFF if variant.exact_bearoff else 0)
+        | _HOME_MOVES[variant.home_moves]
+        | (_FEVGA_RUNNER if variant.fevga_runner else 0)
+        | _BLOCK_RULE[variant.block_rule]
+        | (0 if variant.first_turn_exception else _NO_FIRST_TURN_EXCEPTION)
     )
 
 
@@ -150,6 +179,12 @@ def supports(variant: Variant) -> bool:
 
 
 def _python_only(variant: Variant, position: Position, d1: int, d2: int) -> list[Candidate] | None:
+    return None
+
+
+def _python_only_segment(
+    variant: Variant, position: Position, dice: Sequence[int]
+) -> list[Candidate] | None:
     return None
 
 
@@ -173,4 +208,13 @@ _fastgen, _reason = _load()
 #: dice that are not ints 1..6 — the Python path then reports the error).
 fast_candidates: Callable[[Variant, Position, int, int], list[Candidate] | None] = (
     _fastgen.candidates if _fastgen is not None else _python_only
+)
+
+#: ``fast_segment(variant, position, dice) -> list[Candidate] | None``:
+#: ``movegen.segment_candidates`` computed by the extension for a turn segment of two
+#: different dice or of one to four equal dice (a tuple or a list), or None when the
+#: Python path must answer (as for ``fast_candidates``, and for any other list of dice).
+#: (An extension built before ``segment`` existed leaves every segment to Python.)
+fast_segment: Callable[[Variant, Position, Sequence[int]], list[Candidate] | None] = getattr(
+    _fastgen, "segment", _python_only_segment
 )

@@ -394,7 +394,16 @@ def segment_candidates(
 ) -> list[Candidate]:
     """Legal plays of an explicit list of dice (a turn segment: a roll's two numbers,
     a double's four, a crazy sequence's double, moves passed by the opponent), one per
-    resulting position, after rule filtering and the maximum-dice rule."""
+    resulting position, after rule filtering and the maximum-dice rule.
+
+    Two different dice or one to four equal dice go to the compiled generator
+    (``nardy.fastgen``) when it is built and implements the variant's rules, unless
+    ``NARDY_PURE_PYTHON=1``; the code below is the reference."""
+    import nardy.fastgen as fastgen  # here, not on top: nardy.fastgen imports this module
+
+    fast = fastgen.fast_segment(variant, position, dice)  # None: other dice, or not C
+    if fast is not None:
+        return fast
     for d in dice:
         _check_dice(d, d)
     dice = tuple(dice)
