@@ -275,12 +275,8 @@ for _name, _back in _BACKGROUNDS.items():
     RICH_STYLES[f"black-{_name}"] = f"bold #000000 on {_back}"
 
 
-class RichBoard:
-    """A Rich renderable of the board, in the geometry of ``board_text``.
-
-    On a colour console checkers are drawn as coloured discs on a wooden board; without
-    colour (a pipe, ``NO_COLOR``) it prints exactly ``board_text``.
-    """
+class _Board:
+    """A position to draw: the game, the board, whose view, the dice, the language."""
 
     def __init__(
         self,
@@ -296,6 +292,14 @@ class RichBoard:
         self.viewer = viewer
         self.dice = tuple(dice) if dice else None
         self.lang = lang
+
+
+class RichBoard(_Board):
+    """A Rich renderable of the board, in the geometry of ``board_text``.
+
+    On a colour console checkers are drawn as coloured discs on a wooden board; without
+    colour (a pipe, ``NO_COLOR``) it prints exactly ``board_text``.
+    """
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.text import Text
@@ -502,24 +506,9 @@ def _stack_svg(color: Color, count: int, cx: float, half: Half, point: str) -> I
 # -- a notebook/terminal wrapper --------------------------------------------------------
 
 
-class BoardView:
+class BoardView(_Board):
     """A board for display anywhere: ``str()`` gives text, Jupyter shows SVG
     (``_repr_svg_``) and Rich prints it in colour."""
-
-    def __init__(
-        self,
-        variant: Variant,
-        position: Position,
-        viewer: Color | None = None,
-        *,
-        dice: Sequence[int] | None = None,
-        lang: str = "en",
-    ) -> None:
-        self.variant = variant
-        self.position = position
-        self.viewer = viewer
-        self.dice = tuple(dice) if dice else None
-        self.lang = lang
 
     def __str__(self) -> str:
         return board_text(
