@@ -9,7 +9,7 @@ resulting position.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from nardy.position import BAR, OFF, Position
@@ -308,18 +308,31 @@ class _Search:
             return
         self._seen.add(state)
         self._record(moves, used)
+        for d, rest, move, new_heads, new_hitters in self.moves_from(
+            remaining, heads, hitters, max_src
+        ):
+            moves.append(move)
+            used.append(d)
+            self._dfs_multi(rest, moves, used, new_heads, new_hitters, move[0])
+            moves.pop()
+            used.pop()
+
+    def moves_from(
+        self, remaining: tuple[int, ...], heads: int, hitters: tuple[int, ...], max_src: int
+    ) -> Iterator[tuple[int, tuple[int, ...], RawMove, int, tuple[int, ...]]]:
+        """Make each allowed next move in turn (one per die value), yielding
+        (die, dice left, move, heads after, hitters after); the move is taken back
+        when the consumer asks for the next one or stops."""
         for j, d in enumerate(remaining):
             if j and remaining[j - 1] == d:
                 continue
             rest = remaining[:j] + remaining[j + 1 :]
             for s, t, hit, new_hitters in self.steps(d, heads, hitters, max_src):
                 if self.apply(s, t, hit):
-                    moves.append((s, t, hit))
-                    used.append(d)
-                    self._dfs_multi(rest, moves, used, heads + (s == 24), new_hitters, s)
-                    moves.pop()
-                    used.pop()
-                    self.unapply(s, t, hit)
+                    try:
+                        yield d, rest, (s, t, hit), heads + (s == 24), new_hitters
+                    finally:
+                        self.unapply(s, t, hit)
 
     def can_reach(
         self,
@@ -339,18 +352,12 @@ class _Search:
         if state in memo:
             return memo[state]
         ok = False
-        for j, d in enumerate(remaining):
-            if ok or j and remaining[j - 1] == d:
-                continue
-            rest = remaining[:j] + remaining[j + 1 :]
-            for s, t, hit, new_hitters in self.steps(d, heads, hitters, 25):
-                if self.apply(s, t, hit):
-                    ok = self.can_reach(
-                        rest, need - 1, targets, heads + (s == 24), new_hitters, memo
-                    )
-                    self.unapply(s, t, hit)
-                    if ok:
-                        break
+        moves = self.moves_from(remaining, heads, hitters, 25)
+        for _, rest, _, new_heads, new_hitters in moves:
+            if self.can_reach(rest, need - 1, targets, new_heads, new_hitters, memo):
+                ok = True
+                break
+        moves.close()
         memo[state] = ok
         return ok
 
@@ -560,16 +567,13 @@ def next_steps(
     out: set[tuple[RawMove, int]] = set()
     memo: dict[tuple, bool] = {}
     for hitters in states:
-        for j, d in enumerate(rest_all):
-            if j and rest_all[j - 1] == d:
-                continue
-            rest = rest_all[:j] + rest_all[j + 1 :]
-            for s, t, hit, new_hitters in search.steps(d, heads, hitters, 25):
-                if ((s, t, hit), d) in out or not search.apply(s, t, hit):
-                    continue
-                if search.can_reach(rest, need - 1, targets, heads + (s == 24), new_hitters, memo):
-                    out.add(((s, t, hit), d))
-                search.unapply(s, t, hit)
+        for d, rest, move, new_heads, new_hitters in search.moves_from(
+            rest_all, heads, hitters, 25
+        ):
+            if (move, d) not in out and search.can_reach(
+                rest, need - 1, targets, new_heads, new_hitters, memo
+            ):
+                out.add((move, d))
     return sorted(out, reverse=True)
 
 
