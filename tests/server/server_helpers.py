@@ -18,3 +18,36 @@ async def play_first_steps(player: Any, state: dict[str, Any]) -> dict[str, Any]
     r = await player.post(f"/api/games/{gid}/actions", {"action": "confirm"})
     assert r.status_code == 200, r.text
     return r.json()["state"]
+
+
+async def act(player: Any, gid: str, action: dict[str, Any]) -> dict[str, Any]:
+    """Post one action; it must succeed. Returns the new state."""
+    r = await player.post(f"/api/games/{gid}/actions", action)
+    assert r.status_code == 200, (action, r.text)
+    return r.json()["state"]
+
+
+async def roll_if_asked(player: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """A player who may double (C-3) rolls himself: roll without doubling."""
+    if "roll" in state.get("actions", []):
+        state = await act(player, state["id"], {"action": "roll"})
+    return state
+
+
+async def play_first_plays(player: Any, state: dict[str, Any], *, limit: int = 2000,
+                           answer: str = "take") -> dict[str, Any]:
+    """Play the first legal play every turn (rolling when asked, never doubling,
+    answering a double with ``answer``) until the current game is over."""
+    for _ in range(limit):
+        if state["phase"] == "over":
+            return state
+        if answer in state["actions"]:
+            state = await act(player, state["id"], {"action": answer})
+            continue
+        if "roll" in state["actions"]:  # (a roll with no play passes the turn)
+            state = await act(player, state["id"], {"action": "roll"})
+            continue
+        assert state["legal"] is not None, state
+        state = await act(player, state["id"],
+                          {"action": "play", "play": state["legal"]["plays"][0]})
+    raise AssertionError("the game did not end")

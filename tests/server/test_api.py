@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from server_helpers import play_first_steps
+from server_helpers import play_first_plays, play_first_steps, roll_if_asked
 
 from nardy.game import Game
 from nardy.server import Settings, create_app
@@ -160,7 +160,10 @@ async def test_friend_game_by_invite(player_factory: Any) -> None:
     mover_state = (await mover.get(f"/api/games/{st['id']}")).json()
     after = await play_first_steps(mover, mover_state)
     assert after["turn"] != mover_state["turn"]
-    assert (await waiter.get(f"/api/games/{st['id']}")).json()["legal"] is not None
+    turn = (await waiter.get(f"/api/games/{st['id']}")).json()
+    # the cube is in the middle (short nardy, C-3): the waiter rolls or doubles himself
+    assert turn["phase"] == "roll" and turn["actions"] == ["roll", "double", "resign"]
+    assert (await roll_if_asked(waiter, turn))["legal"] is not None
 
 
 async def test_local_game_both_sides_from_one_device(player_factory: Any) -> None:
@@ -169,18 +172,16 @@ async def test_local_game_both_sides_from_one_device(player_factory: Any) -> Non
     assert st["role"] == "both" and st["view"] == st["turn"]
     first = st["turn"]
     st = await play_first_steps(p, st)
-    assert st["turn"] != first and st["view"] == st["turn"] and st["legal"] is not None
+    assert st["turn"] != first and st["view"] == st["turn"] and "roll" in st["actions"]
+    st = await roll_if_asked(p, st)
+    assert st["legal"] is not None and st["view"] == st["turn"]
 
 
 async def test_full_game_against_the_computer_then_verify(player_factory: Any) -> None:
     p = await player_factory()
     st = await new_game(p, variant="short", client_seed="мой сид")
     gid = st["id"]
-    while st["phase"] != "over":
-        r = await p.post(f"/api/games/{gid}/actions",
-                         {"action": "play", "play": st["legal"]["plays"][0]})
-        assert r.status_code == 200, r.text
-        st = r.json()["state"]
+    st = await play_first_plays(p, st)
     assert st["outcome"]["winner"] in ("white", "black") and st["status"] == "over"
     seed = st["dice_info"]["server_seed"]
     assert commitment_of(bytes.fromhex(seed)) == st["dice_info"]["commitment"]

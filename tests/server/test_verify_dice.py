@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from server_helpers import play_first_plays
 
 from nardy.commands.verify_dice import command
 
@@ -17,10 +18,7 @@ pytestmark = pytest.mark.anyio
 async def finished_record(player_factory: Any) -> list[dict[str, Any]]:
     p = await player_factory()
     r = await p.post("/api/games", {"mode": "computer", "variant": "short", "client_seed": "x"})
-    st = r.json()
-    while st["phase"] != "over":
-        st = (await p.post(f"/api/games/{st['id']}/actions",
-                           {"action": "play", "play": st["legal"]["plays"][0]})).json()["state"]
+    st = await play_first_plays(p, r.json())
     text = (await p.get(f"/api/games/{st['id']}/record")).text
     return [json.loads(line) for line in text.splitlines()]
 

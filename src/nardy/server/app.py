@@ -19,6 +19,7 @@ from nardy.server.auth import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Accounts
 from nardy.server.botplayer import Computer
 from nardy.server.db import make_engine, migrate
 from nardy.server.dicecheck import check_rolls
+from nardy.server.exports import ExportError, export
 from nardy.server.live import LiveGame
 from nardy.server.service import ApiError, Event, GameService
 from nardy.server.settings import Settings
@@ -240,20 +241,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"events": await games.events_after(game_id, after)})
 
     @app.get("/api/games/{game_id}/record")
-    async def record(game_id: str) -> Response:
+    async def record(game_id: str, format: str = "jsonl") -> Response:
         live = await games.get(game_id)
-        async with live.lock:
-            recs = live.records()
-        text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs)
-        return Response(text, media_type="application/x-ndjson", headers={
-            "content-disposition": f'attachment; filename="nardy-{game_id}.jsonl"'})
+        try:
+            async with live.lock:
+                out = export(live, format)
+        except ExportError as exc:
+            raise ApiError(400, "bad-format", str(exc)) from None
+        return Response(out.text, media_type=out.media_type, headers={
+            "content-disposition": f'attachment; filename="{out.filename}"'})
 
     @app.get("/api/games/{game_id}/verify")
     async def verify(game_id: str) -> Response:
         live = await games.get(game_id)
         async with live.lock:
-            recs = live.records()
-        info = recs[0]["dice"]
+            info = live.dice_public()
+            recs = live.all_records()
         if "server_seed" not in info:
             return JSONResponse({"revealed": False, "commitment": info["commitment"]})
         checks = check_rolls(bytes.fromhex(info["server_seed"]), info["client_seed"], recs)

@@ -1,22 +1,71 @@
-"""The computer opponent: ``nardy.bots.Bot`` when installed, else the first legal play."""
+"""The computer opponent: plays, doubles, answers doubles and resignations with
+``nardy.bots`` (its public API: ``Bot.choose``, ``Bot.equity``, ``Bot.cube``), or,
+when no bot is installed, the first legal play and a cube it never turns."""
 
 from __future__ import annotations
 
 import importlib
+import threading
+from dataclasses import dataclass
 from typing import Any
 
-from nardy.plays import Play, legal_plays
-from nardy.position import Position
+import numpy as np
+
+from nardy.errors import NardyError
+from nardy.game import Game
+from nardy.outcome import resignation
+from nardy.plays import Play
+from nardy.position import Color, other
 from nardy.variants import Variant
 
 DEFAULT_LEVEL = "medium"
+#: How many of the best 0-ply candidates a deeper level looks at again (segments).
+DEEP_KEEP = 3
+
+
+@dataclass(frozen=True)
+class MatchContext:
+    """Where the computer stands in a match: points each side still needs (``None``
+    in money play) and whether the Crawford game has been played (C-4)."""
+
+    my_away: float | None = None
+    opp_away: float | None = None
+    post_crawford: bool = False
+
+
+def match_double(money_says: bool, ctx: MatchContext, cube_value: int) -> bool:
+    """Whether to double, the money decision adjusted to the match score."""
+    if ctx.my_away is None or ctx.opp_away is None:
+        return money_says
+    if ctx.my_away <= cube_value:
+        return False  # winning this game at this cube already wins the match
+    if ctx.post_crawford and ctx.opp_away <= 1:
+        return True  # the trailer doubles at once after the Crawford game
+    return money_says
+
+
+def match_take(money_answer: str, ctx: MatchContext, cube_value: int) -> str:
+    """The answer to a double ("take", "pass" or "beaver"), adjusted to the score."""
+    if ctx.opp_away is not None and ctx.opp_away <= cube_value:
+        return "take"  # passing would lose the match
+    return money_answer
+
+
+def match_accepts(offered: float, equity: float, ctx: MatchContext) -> bool:
+    """Whether to accept a resignation worth ``offered`` points against playing on
+    for ``equity`` (expected points, same units)."""
+    if ctx.my_away is not None and offered >= ctx.my_away:
+        return True  # accepting wins the match
+    return offered >= equity - 1e-9
 
 
 class Computer:
-    """Chooses plays for the computer side; bots are made once per (variant, level)."""
+    """The computer's decisions; bots are made once per (variant, level)."""
 
     def __init__(self) -> None:
         self._bots: dict[tuple[Any, str], Any] = {}
+        self._locks: dict[tuple[Any, str], threading.Lock] = {}
+        self._guard = threading.Lock()
 
     @staticmethod
     def _module() -> Any | None:
@@ -37,19 +86,108 @@ class Computer:
             return [str(k) for k in levels]
         return [DEFAULT_LEVEL]
 
-    def choose(
-        self, variant: Variant, level: str | None, position: Position, dice: tuple[int, ...]
-    ) -> Play | str:
-        """The play the computer makes with ``dice`` in ``position`` (a plain roll: two
-        dice, a double written twice; other dice lists get the first legal play)."""
+    def _bot(self, variant: Variant, level: str | None) -> tuple[Any, threading.Lock] | None:
+        """The bot for ``variant`` at ``level`` and the lock that serialises its use."""
         mod = self._module()
-        plain = len(dice) == 2
-        if plain and mod is not None and hasattr(mod, "Bot") and level != "first-legal":
-            key = (variant, level or DEFAULT_LEVEL)
+        if mod is None or not hasattr(mod, "Bot") or level == "first-legal":
+            return None
+        key = (variant, level or DEFAULT_LEVEL)
+        with self._guard:
             bot = self._bots.get(key)
             if bot is None:
                 bot = self._bots[key] = mod.Bot(variant, level or DEFAULT_LEVEL)
-            choice = bot.choose(position, (dice[0], dice[1]))
-            if choice is not None:
-                return choice
-        return legal_plays(variant, position, dice)[0]
+                self._locks[key] = threading.Lock()
+            return bot, self._locks[key]
+
+    # -- checker play --------------------------------------------------------------
+    def choose(self, game: Game, level: str | None) -> Play:
+        """The computer's play of the current segment (phase "move"): ``Bot.choose``
+        for a plain roll; for the other segments (a crazy sequence's higher doubles,
+        passed moves) the legal plays ranked by the bot's evaluation."""
+        legal = game.legal_plays()
+        if len(legal) == 1:
+            return legal[0]
+        found = self._bot(game.variant, level)
+        if found is None:
+            return legal[0]
+        bot, lock = found
+        seg = game.segment
+        with lock:
+            if seg is not None and seg.kind == "roll" and game.dice is not None:
+                choice = bot.choose(game.position, game.dice)
+                if choice is not None:
+                    try:
+                        return legal.find(choice.moves)
+                    except NardyError:
+                        pass  # the roll's plays differ from this segment's (rule options)
+            return self._rank(bot, list(legal))
+
+    @staticmethod
+    def _rank(bot: Any, plays: list[Play]) -> Play:
+        """The best play by the bot's evaluation of the positions it leads to: 0-ply
+        for all, then the level's depth for the best few; weak levels add noise."""
+        results = [p.result for p in plays]
+        eq = -np.asarray(bot.equity(results, plies=0), dtype=float)  # for the mover
+        spec = getattr(bot, "spec", None)
+        noise = float(getattr(spec, "noise", 0.0) or 0.0)
+        rng = getattr(bot, "rng", None) or np.random.default_rng()
+        if noise > 0:
+            eq = eq + rng.normal(0.0, noise, len(eq))
+        plies = int(getattr(spec, "plies", 0) or 0)
+        order = list(np.argsort(-eq))
+        if plies > 0:
+            head = order[:DEEP_KEEP]
+            deep = -np.asarray(bot.equity([results[i] for i in head], plies=plies), dtype=float)
+            best = head[int(np.argmax(deep))]
+        else:
+            best = order[0]
+        return plays[int(best)]
+
+    # -- the cube (RULES.md C-3, C-4) ------------------------------------------------
+    def wants_double(self, game: Game, level: str | None, ctx: MatchContext) -> bool:
+        """Whether the side on roll (the computer, phase "roll") doubles now."""
+        found = self._bot(game.variant, level)
+        if found is None:
+            return False
+        bot, lock = found
+        me = game.turn
+        cube = game.cube
+        owner = "centre" if cube.owner is None else "me" if cube.owner == me else "them"
+        with lock:
+            decision = bot.cube(game.position, owner)
+        return match_double(decision.action == "double", ctx, cube.value)
+
+    def answer_double(self, game: Game, level: str | None, ctx: MatchContext) -> str:
+        """The computer's answer to a double offered to it: take, pass or beaver."""
+        allowed = game.cube_actions()
+        found = self._bot(game.variant, level)
+        if found is None:
+            return "take"
+        bot, lock = found
+        doubler = game.turn
+        cube = game.cube
+        owner = "centre" if cube.owner is None else "me" if cube.owner == doubler else "them"
+        with lock:
+            decision = bot.cube(game.position, owner)  # from the doubler's side
+        answer = match_take(decision.take, ctx, cube.value)
+        if answer == "beaver" and "beaver" not in allowed:
+            answer = "take"
+        return answer
+
+    def accepts_resignation(self, game: Game, level: str | None, ctx: MatchContext) -> bool:
+        """Whether the computer (receiving the offer) accepts the resignation."""
+        by = game.resign_by
+        assert by is not None and game.resign_offer is not None
+        me: Color = other(by)
+        offered = resignation(game.variant, me, game.resign_offer, game.position.side(by),
+                              gammons=game.cube.gammons_count).value
+        found = self._bot(game.variant, level)
+        if found is None:
+            return True
+        bot, lock = found
+        with lock:
+            eq = float(bot.equity([game.position])[0])
+        mine = eq if game.position.turn == me else -eq
+        if not game.cube.gammons_count:
+            mine = min(mine, 1.0)  # only single games count
+        return match_accepts(offered, mine * game.cube.value, ctx)

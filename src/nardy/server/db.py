@@ -54,7 +54,10 @@ class Session(Base):
 
 
 class GameRow(Base):
-    """One game's metadata; its moves are the rows of ``events``."""
+    """One game or match's metadata; its moves are the rows of ``events``.
+
+    ``match_length`` 0 is one money game; 1..25 a match to that many points, whose
+    games follow one another under the same id (RULES.md C-4)."""
 
     __tablename__ = "games"
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -73,6 +76,11 @@ class GameRow(Base):
     client_seed: Mapped[str] = mapped_column(Text, default="")
     status: Mapped[str] = mapped_column(String(10))  # waiting | active | over
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    match_length: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: Match rules: {"crawford": bool, "cube": CubeRules JSON}; None: the defaults.
+    match_rules: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: The score [creator, opponent] after the finished games.
+    score: Mapped[list[float] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 

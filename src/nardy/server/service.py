@@ -18,17 +18,23 @@ from sqlalchemy import or_, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import sessionmaker
 
+from nardy.cube import CubeRules
 from nardy.errors import IllegalMoveError, MalformedError, NardyError
-from nardy.game import Game
-from nardy.position import BAR, OFF
-from nardy.server.botplayer import Computer
+from nardy.match import Match
+from nardy.outcome import check_resign_level
+from nardy.position import BAR, OFF, Color, other
+from nardy.server.botplayer import Computer, MatchContext
 from nardy.server.db import EventRow, GameRow, User, now
 from nardy.server.dicecheck import commitment_of
-from nardy.server.live import LiveGame, Meta, Role
+from nardy.server.live import OFFERS, LiveGame, Meta, Role
 from nardy.server.settings import Settings
 from nardy.variants import find_variant
 
 MODES = ("computer", "local", "friend")
+#: Longest match on offer (points); 0 is one money game.
+MAX_MATCH_LENGTH = 25
+ACTIONS = ("move", "undo", "confirm", "play", "roll", "double", "take", "pass", "beaver",
+           "resign", "accept", "reject", "next-game")
 Event = dict[str, Any]
 
 
@@ -86,7 +92,7 @@ class GameService:
                 creator_color=row.creator_color,  # type: ignore[arg-type]
                 invite_token=row.invite_token, server_seed=row.server_seed,
                 commitment=row.commitment, client_seed=row.client_seed, status=row.status,
-                names=names,
+                names=names, length=row.match_length or 0, rules=row.match_rules,
             )
             evs = [{"seq": e.seq, "kind": e.kind, "by": e.by, "data": e.data} for e in events]
         return LiveGame(meta, evs)
@@ -130,9 +136,15 @@ class GameService:
                 row.creator_color = m.creator_color
                 row.opponent_id = m.opponent_id
                 row.updated_at = now()
-                if live.game is not None and live.game.outcome is not None:
+                row.score = self._creator_score(live)
+                if live.finished and live.game is not None and live.game.outcome is not None:
                     o = live.game.outcome
                     row.result = {"winner": o.winner, "kind": o.kind, "points": o.points}
+                    if m.length:
+                        winner = live.match.winner
+                        row.result["match_winner"] = (
+                            None if winner is None or m.creator_player is None
+                            else "creator" if winner == m.creator_player else "opponent")
         except Exception:
             self.live.pop(live.meta.id, None)
             raise
@@ -140,56 +152,126 @@ class GameService:
         return out
 
     @staticmethod
+    def _creator_score(live: LiveGame) -> list[float] | None:
+        p = live.meta.creator_player
+        if p is None:
+            return None
+        a, b = live.score()
+        return [a, b] if p == 0 else [b, a]
+
+    @staticmethod
     def _emit_records(live: LiveGame, out: list[Event], by: str | None, start: int,
                       extra: dict[str, Any] | None = None) -> None:
+        """Events for the current game's records from ``start`` on; ``by`` is the
+        colour that acted (cube actions and resignations go into the move list too)."""
         assert live.game is not None
         for rec in live.game.records[start:]:
             data: dict[str, Any] = {"record": rec}
             if extra:
                 data.update(extra)
-            out.append({"kind": "record", "by": by, "data": data})
+            actor = rec.get("by", by) if rec.get("type") == "resign" else by
+            if rec.get("type") == "roll" and actor is not None:
+                # whose roll it was (dice statistics; None: the computer's)
+                human = actor != live.meta.computer_color
+                data["uid"] = live.meta.user_of(actor) if human else None  # type: ignore[arg-type]
+            if rec.get("type") in OFFERS and actor is not None:
+                live.note(rec, actor)  # type: ignore[arg-type]
+            out.append({"kind": "record", "by": actor, "data": data})
+
+    def _context(self, live: LiveGame, me: Color) -> MatchContext:
+        """The match situation of the side playing ``me`` (money play: no score)."""
+        m = live.meta
+        if not m.length:
+            return MatchContext()
+        scores = live.score()
+        mine = scores[live.match.player_of(len(live.match.games) - 1, me)]
+        theirs = scores[live.match.player_of(len(live.match.games) - 1, other(me))]
+        return MatchContext(m.length - mine, m.length - theirs, live.match.post_crawford)
 
     def _advance(self, live: LiveGame, out: list[Event]) -> None:
-        """Toss, roll and play the computer's turns until a person has to act."""
+        """Toss, roll, and make the computer's decisions until a person has to act.
+
+        A person on roll who may double decides himself (roll or double); otherwise
+        the server rolls for him at once."""
         g = live.game
         m = live.meta
         if g is None:
             return
         for _ in range(self.settings.max_auto_turns):
             start = len(g.records)
+            comp = m.computer_color
             if g.phase == "opening":
                 if m.mode == "friend" and m.opponent_id is None:
                     break
                 a, b = live.dice.die(), live.dice.die()  # creator's die, opponent's die
-                if a != b:
-                    m.creator_color = "white" if a > b else "black"
-                g.opening(max(a, b), min(a, b))
+                if m.creator_color is None:
+                    if a != b:
+                        m.creator_color = "white" if a > b else "black"
+                    g.opening(max(a, b), min(a, b))
+                else:  # a later game of a short-nardy match: colours stay, the toss decides
+                    white, black = (a, b) if m.creator_now == "white" else (b, a)
+                    g.opening(white, black)
                 self._emit_records(live, out, None, start, {"toss": [a, b]})
             elif g.phase == "roll":
                 by = g.turn
+                if by == comp:
+                    if "double" in g.cube_actions() and self.computer.wants_double(
+                            g, m.level, self._context(live, by)):
+                        g.double()
+                        self._emit_records(live, out, by, start)
+                        continue
+                elif "double" in g.cube_actions():
+                    break  # the player may double: he rolls or doubles himself
                 g.roll(live.dice.die(), live.dice.die())
                 self._emit_records(live, out, by, start)
-            elif g.phase == "move" and g.turn == m.computer_color:
+            elif g.phase == "move" and g.turn == comp:
                 by = g.turn
-                seg = getattr(g, "segment", None)
-                dice = g.dice if seg is None or seg.kind == "roll" else seg.dice
-                assert dice is not None
-                choice = self.computer.choose(g.variant, m.level, g.position, tuple(dice))
-                g.play(choice)
+                g.play(self.computer.choose(g, m.level))
                 self._emit_records(live, out, by, start)
+            elif g.phase == "cube" and g.to_act == comp:
+                answer = self.computer.answer_double(g, m.level, self._context(live, comp))
+                {"take": g.take, "beaver": g.beaver, "pass": g.drop}[answer]()
+                self._emit_records(live, out, comp, start)
+            elif g.phase == "resign" and g.to_act == comp:
+                if self.computer.accepts_resignation(g, m.level, self._context(live, comp)):
+                    g.accept()
+                else:
+                    g.reject()
+                self._emit_records(live, out, comp, start)
             else:
                 break
-        if g.phase == "over" and m.status != "over":
-            m.status = "over"
+        if g.phase == "over" and live.announced < len(live.match.games) and m.status != "over":
+            live.announced = len(live.match.games)
             o = g.outcome
-            out.append({"kind": "over", "by": None, "data": {
+            out.append({"kind": "game-over", "by": None, "data": {
+                "game": len(live.match.games),
                 "winner": o.winner if o else None,
                 "kind": o.kind if o else None,
                 "points": o.points if o else None,
-                "server_seed": m.server_seed,
+                "value": o.value if o else None,
+                "reason": o.reason if o else None,
+                "score": live.score_by_color(),
             }})
+            if live.finished:
+                m.status = "over"
+                out.append({"kind": "over", "by": None, "data": {
+                    "winner": o.winner if o else None,
+                    "kind": o.kind if o else None,
+                    "points": o.points if o else None,
+                    "score": live.score_by_color(),
+                    "match_winner": live.score_winner(),
+                    "server_seed": m.server_seed,
+                }})
         elif g.phase != "over" and m.status == "waiting" and m.creator_color is not None:
             m.status = "active"
+
+    def _next_game(self, live: LiveGame, out: list[Event]) -> None:
+        """Start the match's next game (L-4 names its starter in long nardy)."""
+        game = live.next_game()
+        out.append({"kind": "record", "by": None,
+                    "data": {"record": {"type": "game", "white": live.match.whites[-1]}}})
+        out.append({"kind": "record", "by": None, "data": {"record": game.records[0]}})
+        self._advance(live, out)
 
     # -- creating and joining ------------------------------------------------------
     def _server_seed(self) -> bytes:
@@ -221,9 +303,12 @@ class GameService:
         client_seed = spec.get("client_seed") or ""
         if not isinstance(client_seed, str) or len(client_seed) > 200:
             raise ApiError(400, "malformed", "client_seed must be text of at most 200 characters")
+        length, rules = self._match_spec(spec, variant)
         seed = self._server_seed()
         game_id = secrets.token_urlsafe(9)
-        setup = Game(variant).records[0]
+        match = Match(variant, length, cube=CubeRules.from_json(rules["cube"]),
+                      crawford=rules["crawford"])
+        setup = match.new_game(0).records[0]
         with self.db.begin() as s:
             s.add(GameRow(
                 id=game_id, variant=variant.name, options=variant.options(), mode=mode,
@@ -232,15 +317,54 @@ class GameService:
                 invite_token=secrets.token_urlsafe(16) if mode == "friend" else None,
                 server_seed=seed.hex(), commitment=commitment_of(seed),
                 client_seed=client_seed, status="waiting", result=None,
+                match_length=length, match_rules=rules, score=None,
             ))
             s.flush()
             s.add(EventRow(game_id=game_id, seq=1, kind="created", by=None, data={
                 "mode": mode, "variant": variant.name, "level": level,
                 "commitment": commitment_of(seed), "client_seed": client_seed,
+                "length": length, "rules": rules,
             }))
             s.add(EventRow(game_id=game_id, seq=2, kind="record", by=None,
                            data={"record": setup}))
         return game_id
+
+    @staticmethod
+    def _match_spec(spec: dict[str, Any], variant: Any) -> tuple[int, dict[str, Any]]:
+        """Match length and rules from a creation request (RULES.md C-3, C-4).
+
+        ``length``: 0 (one money game, the default) or 1..25 points; ``crawford``
+        (default true); ``cube``: true/false (default: on in short nardy, off in long,
+        C-3/C-5); ``beavers`` (money play only, default false)."""
+        length = spec.get("length", 0)
+        if length is None or length == "":
+            length = 0
+        if isinstance(length, str) and length.strip().isdigit():
+            length = int(length)
+        if isinstance(length, bool) or not isinstance(length, int) \
+                or not 0 <= length <= MAX_MATCH_LENGTH:
+            raise ApiError(400, "bad-match",
+                           f"length is 0 (one money game) or a match of 1..{MAX_MATCH_LENGTH} "
+                           f"points, not {length!r} / длина матча: 0 или 1..{MAX_MATCH_LENGTH}")
+        flags: dict[str, bool | None] = {}
+        for name, default in (("crawford", True), ("cube", None), ("beavers", False)):
+            value = spec.get(name, default)
+            if value is not None and not isinstance(value, bool):
+                raise ApiError(400, "malformed", f"{name} must be true or false, not {value!r}")
+            flags[name] = value
+        if flags["beavers"] and length:
+            raise ApiError(400, "bad-match",
+                           "beavers are for money play only (C-3) / бобры только в игре на деньги")
+        changes: dict[str, Any] = {"money": length == 0, "beavers": bool(flags["beavers"])}
+        if flags["cube"] is not None:
+            changes["enabled"] = flags["cube"]
+        try:
+            cube = CubeRules.for_variant(variant, **changes)
+        except NardyError as exc:
+            raise ApiError(400, "bad-match", str(exc)) from None
+        if flags["beavers"] and not cube.enabled:
+            raise ApiError(400, "bad-match", "beavers need the doubling cube / бобры без кубика")
+        return length, {"crawford": bool(flags["crawford"]), "cube": cube.to_json()}
 
     async def create(self, user_id: int, spec: dict[str, Any]) -> LiveGame:
         """A new game made by ``user_id``; computer and local games start at once."""
@@ -285,37 +409,83 @@ class GameService:
         if not isinstance(action, dict) or not isinstance(action.get("action"), str):
             raise ApiError(400, "malformed", "an action is an object like {\"action\": \"move\"}")
         kind = action["action"]
-        if kind not in ("move", "undo", "confirm", "play"):
+        if kind not in ACTIONS:
             raise ApiError(400, "malformed",
-                           f"unknown action {kind!r} (move, undo, confirm, play)")
-        if g is None or g.phase == "over" or live.meta.status == "over":
+                           f"unknown action {kind!r} ({', '.join(ACTIONS)})")
+        if g is None or live.finished or live.meta.status == "over":
             raise ApiError(409, "game-over", "the game is over")
-        if not live.may_act(role):
+        if kind == "next-game":
+            if g.phase != "over":
+                raise ApiError(409, "illegal", "the current game is not over yet / партия "
+                               "ещё не окончена")
+            if role == "player":
+                raise ApiError(409, "not-your-turn", "the game has not started")
+            self._next_game(live, out)
+            return
+        if g.phase == "over":
+            raise ApiError(409, "game-over", "this game is over; start the next game of the "
+                           "match (next-game) / партия окончена, начните следующую")
+        by = live.actor(role)
+        if by is None:
             raise ApiError(409, "not-your-turn", "it is not your turn")
-        by = g.turn
         start = len(g.records)
         try:
-            if kind == "move":
-                frm = _point(action.get("from"), "from")
-                to = _point(action.get("to"), "to")
-                live.move(frm, to)
-                out.append({"kind": "step", "by": by, "data": {"from": frm, "to": to}})
-            elif kind == "undo":
-                live.undo()
-                out.append({"kind": "undo", "by": by, "data": {}})
-            elif kind == "confirm":
-                g.confirm()
+            if kind in ("move", "undo", "confirm", "play"):
+                self._checker_action(live, kind, action, by, out)
+            elif kind == "roll":
+                if g.phase != "roll":
+                    raise IllegalMoveError("it is not time to roll / сейчас не время бросать")
+                g.roll(live.dice.die(), live.dice.die())
+            elif kind == "double":
+                g.double()
+            elif kind in ("take", "pass", "beaver"):
+                {"take": g.take, "pass": g.drop, "beaver": g.beaver}[kind]()
+            elif kind == "resign":
+                level = action.get("level")
+                if isinstance(level, bool) or not isinstance(level, int):
+                    raise MalformedError("a resign action has 'level': 1 single, 2 gammon "
+                                         "(mars), 3 backgammon (koks)")
+                check_resign_level(g.variant, level)
+                if g.phase not in ("roll", "move"):
+                    raise IllegalMoveError("a resignation is offered during play / сдаться "
+                                           "можно только в игре")
+                while g.pending:  # the offer is made from the position before this turn
+                    live.undo()
+                    out.append({"kind": "undo", "by": by, "data": {}})
+                g.resign(level, by)
+            elif kind == "accept":
+                g.accept()
             else:
-                text = action.get("play")
-                if not isinstance(text, str):
-                    raise MalformedError("a play action has 'play': text such as '24/18 13/11'")
-                g.play(text)
+                g.reject()
         except MalformedError as exc:
             raise ApiError(400, "malformed", str(exc)) from None
         except IllegalMoveError as exc:
             raise ApiError(409, "illegal", str(exc)) from None
         self._emit_records(live, out, by, start)
         self._advance(live, out)
+
+    @staticmethod
+    def _checker_action(live: LiveGame, kind: str, action: dict[str, Any], by: str,
+                        out: list[Event]) -> None:
+        g = live.game
+        assert g is not None
+        if g.phase != "move":
+            raise IllegalMoveError("there is no roll to play now / сейчас нет броска для хода")
+        if kind == "move":
+            frm = _point(action.get("from"), "from")
+            to = _point(action.get("to"), "to")
+            live.move(frm, to)
+            out.append({"kind": "step", "by": by, "data": {"from": frm, "to": to}})
+        elif kind == "undo":
+            live.undo()
+            out.append({"kind": "undo", "by": by, "data": {}})
+        elif kind == "confirm":
+            g.confirm()
+        else:
+            text = action.get("play")
+            if not isinstance(text, str):
+                raise MalformedError("a play action has 'play': text such as '24/18 13/11'")
+            g.play(text)
 
     async def act(self, live: LiveGame, role: Role, action: Any) -> list[Event]:
         """Apply one player action; returns the stored events it produced."""
@@ -367,10 +537,22 @@ class GameService:
                 else:
                     other_id = r.opponent_id if r.creator_id == user_id else r.creator_id
                     opponent = names.get(other_id) if other_id else None
+                score = None
+                if r.score is not None:
+                    score = list(r.score) if r.creator_id == user_id else list(r.score)[::-1]
+                won = None
+                if r.mode != "local" and r.result is not None:
+                    if r.match_length:
+                        mw = r.result.get("match_winner")
+                        if mw is not None:
+                            won = (mw == "creator") == (r.creator_id == user_id)
+                    elif r.result.get("winner") is not None and mine is not None:
+                        won = r.result["winner"] == mine
                 out.append({
                     "id": r.id, "variant": r.variant, "mode": r.mode, "status": r.status,
                     "color": mine if r.mode != "local" else None, "opponent": opponent,
                     "result": r.result, "created_at": r.created_at.isoformat(),
+                    "length": r.match_length or 0, "score": score, "won": won,
                 })
             return out
 
@@ -400,9 +582,16 @@ class GameService:
                 ).all()
                 for gid, by, data in rows:
                     rec = data.get("record", {})
-                    if rec.get("type") == "roll" and by in colors[gid]:
-                        d1, d2 = rec["dice"]
-                        counts[d1 - 1][d2 - 1] += 1
+                    if rec.get("type") != "roll":
+                        continue
+                    # newer events name the roller; older ones only his colour
+                    if "uid" in data:
+                        if data["uid"] != user_id:
+                            continue
+                    elif by not in colors[gid]:
+                        continue
+                    d1, d2 = rec["dice"]
+                    counts[d1 - 1][d2 - 1] += 1
         total = sum(map(sum, counts))
         doubles = sum(counts[i][i] for i in range(6))
         faces = [sum(counts[i]) + sum(row[i] for row in counts) for i in range(6)]
