@@ -21,7 +21,7 @@ import pytest
 from helpers_boards import draw
 
 from nardy.game import Game
-from nardy.position import CHECKERS, OFF, other
+from nardy.position import CHECKERS, OFF, Position, other
 from nardy.variants import Variant, find_variant
 
 VARIANTS = ("crazy", "gulbara", "crazy-gulbara", "khachapuri", "fevga", "fevga-giul")
@@ -31,34 +31,49 @@ CHUNKS = 10
 REPLAY_EVERY = 250
 #: No random game comes near this many rolls; reaching it means no progress.
 MAX_ROLLS = 5000
+#: Consecutive rolls with no checker moved by either side: the game is frozen.
+MAX_IDLE_ROLLS = 100
 
 
 def play_random_games(
-    variant: Variant, seed: int, games: int, *, max_rolls: int = MAX_ROLLS
+    variant: Variant,
+    seed: int,
+    games: int,
+    *,
+    max_rolls: int = MAX_ROLLS,
+    start: Position | None = None,
 ) -> tuple[int, int]:
-    """Play ``games`` random games from the start; returns (total rolls, most rolls in
-    one game). Fails with the position when a game does not end."""
+    """Play ``games`` random games (from the start unless ``start`` is given); returns
+    (total rolls, most rolls in one game). Fails with the position when a game does
+    not end."""
     rng = random.Random(seed)
     randint = rng.randint
     randrange = rng.randrange
     total = longest = 0
     for number in range(games):
-        game = Game(variant)
+        game = Game(variant, position=start)
         while game.phase == "opening":
             a, b = randint(1, 6), randint(1, 6)
             game.opening(max(a, b), min(a, b))
-        rolls = 0
+        rolls = idle = 0
         while True:
             phase = game.phase
             if phase == "move":
                 plays = game.legal_plays()
                 game.play(plays[randrange(len(plays))])
+                idle = 0
             elif phase == "roll":
                 rolls += 1
-                if rolls > max_rolls:
+                idle += 1
+                if rolls > max_rolls or idle > MAX_IDLE_ROLLS:
+                    why = (
+                        f"no side has moved in {MAX_IDLE_ROLLS} rolls"
+                        if idle > MAX_IDLE_ROLLS
+                        else f"not over after {max_rolls} rolls"
+                    )
                     raise AssertionError(
-                        f"{variant.name} seed {seed} game {number}: not over after "
-                        f"{max_rolls} rolls\n{draw(variant, game.position)}"
+                        f"{variant.name} seed {seed} game {number}: {why}\n"
+                        f"{draw(variant, game.position)}\n{game.position!r}"
                     )
                 game.roll(randint(1, 6), randint(1, 6))
             else:
@@ -104,6 +119,19 @@ def test_soak_loop_reports_a_game_that_does_not_end() -> None:
     naming the variant and showing the board instead of looping on."""
     with pytest.raises(AssertionError, match="crazy seed 1 game 0: not over after 3 rolls"):
         play_random_games(find_variant("crazy"), 1, 1, max_rolls=3)
+
+
+def test_soak_loop_reports_a_frozen_game() -> None:
+    """The soak loop's own check: a crazy game in a position where neither side can
+    ever move (reached by the soak, seed 7000 game 163; see test_variants_crazy.py::
+    test_vcrazy_mutual_block_freezes_the_game) is reported as frozen after
+    MAX_IDLE_ROLLS rolls, with its board, not after MAX_ROLLS."""
+    crazy = find_variant("crazy")
+    frozen = Position.from_points(
+        {19: 2, 6: 3, 5: 3, 4: 2, 3: 3, 2: 1, 1: 1}, {1: 1, 2: 3, 3: 1, 4: 3, 5: 1, 6: 2, 19: 4}
+    )
+    with pytest.raises(AssertionError, match="game 0: no side has moved in 100 rolls"):
+        play_random_games(crazy, 0, 1, start=frozen)
 
 
 @pytest.mark.parametrize("name", VARIANTS)

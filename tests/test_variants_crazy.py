@@ -342,3 +342,42 @@ def test_vcrazy_tampered_sequence_play_names_its_record() -> None:
     with pytest.raises(ReplayError) as err:
         Game.replay(records)
     assert err.value.index == 3 and "not time to roll" in str(err.value)
+
+
+# -- a gap in the rules: a position neither side can ever leave -------------------------
+
+
+def _mutual_block() -> Position:
+    #    13  14  15  16  17  18 |  19  20  21  22  23  24
+    #    O1  O3  O1  O3  O1  O2 |  X2   .   .   .   .   .
+    #     .   .   .   .   .  O4 |  X3  X3  X2  X3  X1  X1
+    #    12  11  10   9   8   7 |   6   5   4   3   2   1
+    #  bar X0 O0  off X0 O0
+    # Reached by the variant soak (crazy, seed 7000, game 163). X's two checkers on 19
+    # face O's full home (X's 18..13); O's four on X's 7 (his 19) face X's full home.
+    # Both six-blocks are legal (L-BLOCK: each has been passed by opposing checkers).
+    return board(
+        CRAZY,
+        {19: 2, 6: 3, 5: 3, 4: 2, 3: 3, 2: 1, 1: 1},
+        {1: 1, 2: 3, 3: 1, 4: 3, 5: 1, 6: 2, 19: 4},
+    )
+
+
+def test_vcrazy_mutual_block_freezes_the_game() -> None:
+    """V-CRAZY leaves a gap: with moves inside the home forbidden and bearing off only
+    once all are home, this position has no legal play for either side with any roll
+    (nor with any double of a sequence), so by G-11 the game can never end. In long
+    nardy and crazy gulbara the home checkers may move and it resolves. RULES.md says
+    nothing about it; the variant soak meets it about twice in 10,000 games."""
+    pos = _mutual_block()
+    for side in (pos, pos.swap()):
+        for dice in ALL_ROLLS:
+            assert legal_plays(CRAZY, side, dice).must_pass, dice
+    for other in ("long", "crazy-gulbara"):
+        assert not legal_plays(find_variant(other), pos, (6, 1)).must_pass
+    game = Game(CRAZY, position=pos)
+    for dice in [(6, 6), (1, 1), (5, 4), (3, 3), (2, 1)] * 4:
+        game.roll(*dice)
+        assert game.phase == "roll"
+    assert game.position.key in (pos.key, pos.swap().key)
+    assert all(not t.play.moves for t in game.turns)
