@@ -70,8 +70,10 @@ def test_the_command_is_installed():
 )
 def test_a_whole_game_choosing_the_first_legal_play(tmp_path, variant, kinds):
     save = tmp_path / "game.jsonl"
+    # An empty line rolls at the roll-or-double prompt (short nardy has the cube) and is
+    # ignored at the move prompt; "1" plays the first listed play.
     proc = run_play("--variant", variant, "--seed", "7", "--lang", "en", "--save", str(save),
-                    stdin="1\n" * 4000)
+                    stdin="\n1\n" * 3000)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     out = proc.stdout
@@ -100,7 +102,7 @@ def test_a_whole_long_game_in_russian():
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert out.startswith("Длинные нарды.")
-    assert "Жребий: у первого игрока" in out
+    assert re.search(r"Жребий: Игрок 1 — \d, Игрок 2 — \d\.", out)
     assert "Ходят белые, зары" in out and "пипсы 360" in out
     assert "Партия окончена." in out
     assert re.search(r"(Белые|Чёрные) победили: (оин|марс)\. Очки: \d\.", out)
@@ -235,10 +237,11 @@ def test_no_legal_move_passes_the_turn(tmp_path):
     }
     path = write_records(tmp_path / "g.jsonl",
                          [{"type": "setup", "variant": "short", "position": position}])
-    proc = run_play("--load", path, "--lang", "en", "--seed", "1", stdin="")
+    proc = run_play("--load", path, "--lang", "en", "--seed", "1", stdin="\n\n")
     out = proc.stdout
-    assert re.search(r"White rolls \d-\d\.\nWhite cannot move with \d-\d\.\nBlack rolls", out)
-    ru = run_play("--load", path, "--lang", "ru", "--seed", "1", stdin="")
+    passed = re.search(r"White rolls \d-\d\.\nWhite cannot move with \d-\d\.\n", out)
+    assert passed and "Black rolls" in out[passed.end():]
+    ru = run_play("--load", path, "--lang", "ru", "--seed", "1", stdin="\n\n")
     assert re.search(r"Белые: с \d-\d ходить нечем\.", ru.stdout)
 
 
@@ -271,7 +274,7 @@ def test_russian_commands_and_messages(long_63):
     script = ["помощь", "список", "м 24/18", "отмена", "бла", "м 24/15", "доска", "ок"]
     proc = run_play("--load", long_63, "--lang", "ru", stdin="\n".join(script) + "\n")
     out = proc.stdout
-    assert "Длинные нарды. Наберите ? для подсказки." in out
+    assert "Длинные нарды. Наберите ? для справки." in out
     assert "Команды:" in out and "отмена (о)" in out
     assert "Возможные ходы с 6-3:\n  1) 24/15" in out
     assert "Сделан ход 24/18." in out and "Ход 24/18 отменён." in out

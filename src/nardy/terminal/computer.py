@@ -1,0 +1,190 @@
+"""The computer's side of a terminal game and the hints it gives, through the bots'
+public API (``nardy.bots.Bot``) and the engine's cube handler.
+
+Plays: a plain roll goes to ``Bot.choose``; the other turn segments of the long-nardy
+variants (a crazy sequence's higher doubles, moves passed to the opponent, RULES.md §5)
+are ranked by the bot's evaluation of the position after each legal play. Cube
+decisions come from ``nardy.engine_bots.cube`` (money play, or the match score with the
+match-equity table). Resignations are accepted when they concede at least the
+computer's cubeless equity.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from nardy.errors import NardyError
+from nardy.game import Game
+from nardy.outcome import resignation
+from nardy.plays import Play
+from nardy.position import Color, other
+from nardy.variants import Variant
+
+if TYPE_CHECKING:  # pragma: no cover
+    from nardy.bots import Bot
+
+#: Deepest search a hint may ask for.
+MAX_HINT_PLIES = 2
+#: The level whose evaluator ranks plays for hints (the depth is the hint's own).
+HINT_LEVEL = "advanced"
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """What the cube logic needs of a match: its length (0: money play) and the score
+    by colour in the current game."""
+
+    length: int = 0
+    white: int = 0
+    black: int = 0
+
+
+@dataclass(frozen=True)
+class CubeAdvice:
+    """A cube decision: ``action`` (double / no-double, or take / pass / beaver for the
+    side answering) and the equities per unit of the current cube."""
+
+    action: str
+    no_double: float
+    double_take: float
+    double_pass: float
+
+
+def level_name(level: int | str) -> str:
+    """The canonical name of a bot level given as a number or a name (EN or RU);
+    raises ``ValueError`` for an unknown level."""
+    from nardy.bots import level_spec
+
+    return level_spec(level).name
+
+
+def level_names() -> list[str]:
+    """All level names, weakest first."""
+    from nardy.bots import LEVELS
+
+    return list(LEVELS)
+
+
+def level_title(name: str, lang: str) -> str:
+    """A level's name for display, in ``lang``."""
+    from nardy.bots import LEVEL_NAMES_RU, LEVELS
+
+    return f"{LEVEL_NAMES_RU[name]}, {LEVELS[name]}" if lang == "ru" else f"{name}, {LEVELS[name]}"
+
+
+def _roll_moves(dice: tuple[int, int]) -> tuple[int, ...]:
+    return (dice[0],) * 4 if dice[0] == dice[1] else dice
+
+
+def _plain_roll(game: Game) -> tuple[int, int] | None:
+    """The roll when the segment to play is exactly it (two dice, a double's four)."""
+    seg = game.segment
+    if seg is None or seg.kind != "roll" or game.dice is None:
+        return None
+    return game.dice if seg.dice == _roll_moves(game.dice) else None
+
+
+def rank_plays(bot: Bot, game: Game, plies: int | None = None) -> list[tuple[Play, float]]:
+    """The legal plays of the segment to play, best first, with the mover's cubeless
+    equity; ``plies`` None uses the bot's own level (with its noise)."""
+    legal = game.legal_plays()
+    roll = _plain_roll(game)
+    if roll is not None:
+        ranked: list[tuple[Play, float]] = []
+        for r in bot.rank(game.position, roll, plies):
+            try:
+                ranked.append((legal.find(r.play.moves), r.equity))
+            except NardyError:  # a play the game does not list: rank the game's own
+                break
+        else:
+            return ranked
+    plays = list(legal)
+    results = [p.result for p in plays]
+    if not plays or any(r is None for r in results):
+        return [(p, 0.0) for p in plays]
+    # Each result is seen by the opponent: its equity is the mover's, negated.
+    equities = -bot.equity(results, plies)  # type: ignore[arg-type]
+    order = sorted(range(len(plays)), key=lambda i: -float(equities[i]))
+    return [(plays[i], float(equities[i])) for i in order]
+
+
+def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
+    """The cube decision for the side to act: before a roll (double or not) or, with a
+    double offered, the answer (take, pass, or beaver where the rules allow it)."""
+    from nardy.engine_bots import cube as engine_cube
+    from nardy.notation.position_json import position_to_json
+
+    cube = game.cube
+    request: dict[str, Any] = {
+        "variant": game.variant.name,
+        "options": game.variant.options(),
+        "position": position_to_json(game.position),
+        "cube": {"value": cube.value, "owner": cube.owner, "offered_by": cube.offered_by},
+        "level": level,
+    }
+    if score.length and max(score.white, score.black) < score.length:
+        request["match"] = {"length": score.length,
+                            "score": {"white": score.white, "black": score.black}}
+    answer = engine_cube(request)
+    action = str(answer["action"])
+    if action == "beaver" and cube.may_beaver() is not None:
+        action = "take"
+    eq = answer["equities"]
+    value = cube.value
+    return CubeAdvice(action, eq["no_double"] / value, eq["double_take"] / value,
+                      eq["double_pass"] / value)
+
+
+class ComputerPlayer:
+    """The computer's decisions in a game: plays, doubles, answers to doubles and to
+    resignation offers, at one bot level."""
+
+    def __init__(self, variant: Variant, level: str, seed: int | None = None) -> None:
+        from nardy.bots import Bot
+
+        self.level = level_name(level)
+        self.bot = Bot(variant, self.level, seed)
+
+    def choose(self, game: Game) -> Play:
+        """The play for the segment to play now (phase ``move``)."""
+        ranked = rank_plays(self.bot, game)
+        return ranked[0][0]
+
+    def doubles(self, game: Game, score: MatchScore) -> bool:
+        """Whether to double now (the side on roll, before rolling)."""
+        return cube_advice(game, score, self.level).action == "double"
+
+    def answer(self, game: Game, score: MatchScore) -> str:
+        """The answer to the double offered: "take", "pass" or "beaver"."""
+        action = cube_advice(game, score, self.level).action
+        return action if action in ("take", "pass", "beaver") else "take"
+
+    def accepts(self, game: Game) -> bool:
+        """Whether to accept the resignation offered: it concedes at least the
+        computer's cubeless equity in the position."""
+        from nardy.eval import money_equity
+
+        by = game.resign_by
+        level = game.resign_offer
+        assert by is not None and level is not None
+        winner: Color = other(by)
+        offered = resignation(game.variant, winner, level, game.position.side(by),
+                              gammons=game.cube.gammons_count).points
+        probs = self.bot.evaluate([game.position])[0]
+        equity = float(money_equity(probs, game.variant))  # the side on roll's
+        mine = equity if game.position.turn == winner else -equity
+        return offered >= mine - 1e-9
+
+
+_hint_bots: dict[Variant, Bot] = {}
+
+
+def hint_bot(variant: Variant) -> Bot:
+    """The bot that ranks plays for hints (made once per variant)."""
+    bot = _hint_bots.get(variant)
+    if bot is None:
+        from nardy.bots import Bot
+
+        bot = _hint_bots[variant] = Bot(variant, HINT_LEVEL)
+    return bot
