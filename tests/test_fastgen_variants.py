@@ -406,6 +406,30 @@ def test_first_turn_exception_off_in_fevga_and_head_per_double_in_crazy() -> Non
     assert side({24: 1, 6: 11, 20: 3}) in results(kh, pos, (4, 4, 4))  # no head limit
 
 
+@pytest.mark.parametrize(
+    "variant",
+    [
+        dataclasses.replace(find_variant("crazy"), first_turn_exception=False),
+        dataclasses.replace(find_variant("fevga"), head_limit=1),
+        dataclasses.replace(find_variant("fevga"), head_limit=2, fevga_runner=False),
+    ],
+    ids=["crazy-no-exception", "fevga-head-limit-1", "fevga-head-limit-2-no-runner"],
+)
+def test_first_turn_exception_off_with_a_head_limit(variant: Variant) -> None:
+    """``first_turn_exception=False`` only shows with a head limit, which no registered
+    variant combines with it: a first 6-6 still takes one checker off the head (and
+    every first roll agrees with Python, after every first play of the other side)."""
+    start = variant.start_position()
+    assert results(variant, start, (6, 6, 6, 6)) == {
+        side({24: 15 - variant.head_limit, 18: variant.head_limit})
+    }
+    for dice in SHAPES:
+        for c in assert_segment_same(variant, start, dice):
+            second = movegen.result_position(variant, start, c)
+            for reply in ((6, 6, 6, 6), (4, 4, 4), (3, 3), (5,), (6, 5)):
+                assert_segment_same(variant, second, reply)
+
+
 # -- dispatch ---------------------------------------------------------------------------------
 
 

@@ -228,9 +228,11 @@ static void ctx_clear(Ctx *c) {
     }
 }
 
-/* L-BLOCK (or V-FEVGA's rule): does my occupancy hold a six-block the rules forbid? */
-static inline int block_bad(const Ctx *c) {
-    if (c->fevga_block)
+/* L-BLOCK (or V-FEVGA's rule): does my occupancy hold a six-block the rules forbid?
+ * ``ext``: a compile-time constant, 1 in the search that knows the §5 rules. */
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+static ALWAYS_INLINE int block_bad_x(const Ctx *c, const int ext) {
+    if (ext && c->fevga_block)
         return (c->occ & QUARTER_19_24) == QUARTER_19_24 ||
                (c->stack_mask && (c->occ & c->stack_mask) == c->stack_mask);
     uint32_t m = c->occ >> 1;                            /* bit p-1: my point p */
@@ -301,8 +303,8 @@ static void insert(Ctx *c, int n) {
 
 /* Every node of the search is a candidate (movegen._Search._record), kept only if it
  * reaches the best level so far (G-8: most dice, then the larger single die). */
-static inline void record(Ctx *c, int n) {
-    if (c->end_block && block_bad(c)) return;
+static ALWAYS_INLINE void record(Ctx *c, int n, const int ext) {
+    if (c->end_block && block_bad_x(c, ext)) return;
     int level = n << 1;
     if (n == 1 && c->d1 != c->d2 && c->used[0] == c->big) level |= 1;
     if (level < c->best) return;
@@ -318,8 +320,14 @@ static inline void record(Ctx *c, int n) {
     insert(c, n);
 }
 
-static void dfs(Ctx *c, int i, int heads, uint32_t hitters, int max_src) {
-    record(c, i);
+/* The search is compiled twice from one body: without the §5 rules (the classic
+ * variants, as fast as before they existed) and with them. */
+static void dfs_classic(Ctx *c, int i, int heads, uint32_t hitters, int max_src);
+static void dfs_section5(Ctx *c, int i, int heads, uint32_t hitters, int max_src);
+
+static ALWAYS_INLINE void dfs_body(Ctx *c, int i, int heads, uint32_t hitters, int max_src,
+                                   const int ext) {
+    record(c, i, ext);
     if (i == c->norder || c->stop) return;
     const int d = c->order[i];
     uint8_t *mine = c->mine;
@@ -330,7 +338,7 @@ static void dfs(Ctx *c, int i, int heads, uint32_t hitters, int max_src) {
     } else {
         int top = c->prune_now ? max_src : 24;
         srcs = c->occ & ((2u << top) - 2u);
-        if (c->runner && !mine[OFF]) {
+        if (ext && c->runner && !mine[OFF]) {
             /* movegen._Search._runner_sources, recomputed at every node */
             const int off_head = CHECKERS - mine[24];
             if (off_head == 0) {
@@ -356,11 +364,12 @@ static void dfs(Ctx *c, int i, int heads, uint32_t hitters, int max_src) {
                 hit = 1;
             }
             /* V-CRAZY / V-CGUL: no moves inside the home (V-CGUL: once all are home) */
-            if (s <= 6 && c->home_rule && (c->home_rule == HOME_NEVER || !c->outside))
+            if (ext && s <= 6 && c->home_rule &&
+                (c->home_rule == HOME_NEVER || !c->outside))
                 continue;
         } else {
-            if (c->outside) continue;                                          /* G-10 */
-            if (t < 0 && ((c->occ & ABOVE_IN_HOME[s]) || c->exact)) continue;  /* G-10 */
+            if (c->outside) continue; /* G-10; V-CRAZY: only from the point of the die */
+            if (t < 0 && ((c->occ & ABOVE_IN_HOME[s]) || (ext && c->exact))) continue;
             t = OFF;
         }
         /* S-6: a checker that hit this turn may not go on to a point holding its own
@@ -407,14 +416,19 @@ static void dfs(Ctx *c, int i, int heads, uint32_t hitters, int max_src) {
         const int moved_home = s >= 7 && t <= 6;
         c->outside -= moved_home;
 
-        if (!(c->every_move && block_bad(c))) {
+        if (!(c->every_move && block_bad_x(c, ext))) {
             c->mv[i][0] = (uint8_t)s;
             c->mv[i][1] = (uint8_t)t;
             c->mv[i][2] = (uint8_t)hit;
             c->used[i] = (uint8_t)d;
             c->hits += hit;
-            dfs(c, i + 1, heads + (s == 24), nh, s);
-            if (alt && !c->stop) dfs(c, i + 1, heads + (s == 24), nh_alt, s);
+            if (ext) {
+                dfs_section5(c, i + 1, heads + (s == 24), nh, s);
+                if (alt && !c->stop) dfs_section5(c, i + 1, heads + (s == 24), nh_alt, s);
+            } else {
+                dfs_classic(c, i + 1, heads + (s == 24), nh, s);
+                if (alt && !c->stop) dfs_classic(c, i + 1, heads + (s == 24), nh_alt, s);
+            }
             c->hits -= hit;
         }
 
@@ -430,6 +444,21 @@ static void dfs(Ctx *c, int i, int heads, uint32_t hitters, int max_src) {
         c->hash = old_hash;
         if (c->stop) return;
     }
+}
+
+static void dfs_classic(Ctx *c, int i, int heads, uint32_t hitters, int max_src) {
+    dfs_body(c, i, heads, hitters, max_src, 0);
+}
+
+static void dfs_section5(Ctx *c, int i, int heads, uint32_t hitters, int max_src) {
+    dfs_body(c, i, heads, hitters, max_src, 1);
+}
+
+static void dfs(Ctx *c) {
+    if (c->exact || c->home_rule || c->runner || c->fevga_block)
+        dfs_section5(c, 0, 0, 0, 25);
+    else
+        dfs_classic(c, 0, 0, 0, 25);
 }
 
 /* Load a board into the context and run the roll's dice orders. */
@@ -455,17 +484,17 @@ static void search(Ctx *c, const uint8_t *mine, const uint8_t *opp) {
         c->norder = c->ndice;
         memset(c->order, c->d1, 4);
         c->prune_now = c->prune;
-        dfs(c, 0, 0, 0, 25);
+        dfs(c);
     } else {
         c->norder = 2;
         c->prune_now = 0;
         c->order[0] = (uint8_t)c->d1;
         c->order[1] = (uint8_t)c->d2;
-        dfs(c, 0, 0, 0, 25);
+        dfs(c);
         if (c->stop) return;
         c->order[0] = (uint8_t)c->d2;
         c->order[1] = (uint8_t)c->d1;
-        dfs(c, 0, 0, 0, 25);
+        dfs(c);
     }
 }
 
