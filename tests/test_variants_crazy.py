@@ -375,9 +375,24 @@ def test_vcrazy_mutual_block_freezes_the_game() -> None:
             assert legal_plays(CRAZY, side, dice).must_pass, dice
     for other in ("long", "crazy-gulbara"):
         assert not legal_plays(find_variant(other), pos, (6, 1)).must_pass
+    # The engine's ruling for the gap: the first roll that finds the position frozen
+    # ends the game as a void draw (no points), instead of rolling forever.
     game = Game(CRAZY, position=pos)
-    for dice in [(6, 6), (1, 1), (5, 4), (3, 3), (2, 1)] * 4:
-        game.roll(*dice)
-        assert game.phase == "roll"
+    game.roll(5, 4)
+    assert game.phase == "over"
+    assert game.outcome is not None
+    assert (game.outcome.winner, game.outcome.kind, game.outcome.value) == (None, "draw", 0)
+    assert game.outcome.reason == "frozen"
     assert game.position.key in (pos.key, pos.swap().key)
-    assert all(not t.play.moves for t in game.turns)
+    assert Game.replay(game.records).outcome == game.outcome
+
+
+def test_vcrazy_a_stuck_side_alone_does_not_end_the_game() -> None:
+    """Only a position where *neither* side can move ends the game: X is stuck as in
+    the mutual block, but O's four stand on his 20 (X's 8), free to move, so X's
+    unplayable roll just passes."""
+    pos = board(CRAZY, {19: 2, 6: 3, 5: 3, 4: 2, 3: 3, 2: 1, 1: 1},
+                {1: 1, 2: 3, 3: 1, 4: 3, 5: 1, 6: 2, 20: 4})
+    game = Game(CRAZY, position=pos)
+    game.roll(6, 5)
+    assert game.phase == "roll" and game.outcome is None and game.turn != pos.turn

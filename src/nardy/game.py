@@ -24,11 +24,19 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from nardy.cube import Cube, CubeRules
-from nardy.dice import DiceSource, RandomDice
+from nardy.dice import ROLLS, DiceSource, RandomDice
 from nardy.errors import IllegalMoveError, MalformedError, NardyError
 from nardy.movegen import next_steps
 from nardy.notation.position_json import position_from_json, position_to_json
-from nardy.outcome import Outcome, check_resign_level, draw, dropped, resignation, score_game
+from nardy.outcome import (
+    Outcome,
+    check_resign_level,
+    draw,
+    dropped,
+    frozen,
+    resignation,
+    score_game,
+)
 from nardy.plays import LegalPlays, Move, Play, format_moves
 from nardy.position import CHECKERS, OFF, WHITE, Color, Position, other
 from nardy.variants import Variant, find_variant
@@ -109,6 +117,7 @@ class Game:
         self.passed: list[int] = []  # moves to hand to the roller's opponent
         self.roller: Color | None = None
         self.reroll = False
+        self._moved_this_roll = False
         self._first_held = False  # a passed segment hides the first-turn flag
         self.starter: Color | None = None if position is None else position.turn
         self.outcome: Outcome | None = None
@@ -470,6 +479,7 @@ class Game:
         self.dice = dice
         self.roller = self.position.turn
         self.reroll = False
+        self._moved_this_roll = False
         self.passed = []
         if dice[0] == dice[1]:
             moves = v.crazy_moves_per_double if v.doubles_sequence else 4
@@ -528,6 +538,7 @@ class Game:
             before.theirs_first, keep_first
         )
         self.turns.append(Turn(seg.owner, seg.dice, play))
+        self._moved_this_roll = self._moved_this_roll or bool(play.moves)
         self.segment = None
         self._legal = None
         self.pending = []
@@ -593,11 +604,25 @@ class Game:
                 self.variant, self.position.mine, self.position.theirs, winner
             )
             return
+        if not self._moved_this_roll and self._frozen():
+            self.phase = "over"
+            self.outcome = frozen()
+            return
         nxt = self.roller if self.reroll else other(self.roller)
         self._orient(nxt)
         self.dice = None
         self.reroll = False
         self.phase = "roll"
+
+    def _frozen(self) -> bool:
+        """Can neither side ever move again? Positions where nothing moves never
+        change, so no legal play for either side with any of the 21 rolls means the
+        game cannot end by bearing off (met in V-CRAZY: a mutual block)."""
+        for board in (self.position, self.position.swap()):
+            for roll, _ in ROLLS:
+                if LegalPlays(self.variant, board, roll):
+                    return False
+        return True
 
 
 def _check_die(d: Any) -> None:

@@ -44,6 +44,7 @@ REASON_NAMES: dict[str, tuple[str, str]] = {
     "bear-off": ("borne off", "все шашки выброшены"),
     "resign": ("resignation", "сдача"),
     "drop": ("double refused", "отказ от удвоения"),
+    "frozen": ("no side can ever move", "ни одна сторона больше не может ходить"),
 }
 
 SCHEMES = ("standard", "koks", "home-mars", "four-tier", "per-checker")
@@ -224,6 +225,12 @@ def check_resign_level(variant: Variant, level: object) -> int:
 def dropped(variant: Variant, winner: Color, cube_value: int) -> Outcome:
     """C-3: the side that refused a double loses one game at the cube before the double."""
     return Outcome(winner, tiers(variant)[0].kind, 1, cube=cube_value, reason="drop")
+
+
+def frozen() -> Outcome:
+    """A game neither side can ever move in again (a gap of V-CRAZY's rules: home
+    moves forbidden, bear-off only when all are home): void, no points either way."""
+    return Outcome(None, "draw", 0, reason="frozen")
 
 
 def draw(variant: Variant) -> Outcome:
