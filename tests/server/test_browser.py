@@ -63,7 +63,14 @@ def wait_seq_above(page: Any, n: int) -> None:
 
 def play_turn_by_clicking(page: Any) -> None:
     """Click a highlighted checker, then a highlighted point, until the play is
-    complete; then confirm. The page holds no rules: it shows what the server sent."""
+    complete; then confirm. The page holds no rules: it shows what the server sent.
+    A player who may double rolls first (the Roll button)."""
+    if page.locator("#roll").count():
+        before = seq(page)
+        page.click("#roll")
+        wait_seq_above(page, before)
+        if not page.locator("#board .hit.src").count():
+            return  # nothing to play: the turn passed
     while page.locator("#confirm:disabled").count():
         before = seq(page)
         page.locator("#board .hit.src").first.click()
@@ -162,3 +169,46 @@ def test_friend_game_in_two_browsers_and_reconnect(browser: Any, server: Any,
     n_moves = other.locator("#moves li").count()
     assert mover.locator("#moves li").count() == n_moves
     assert a.errors == [] and b.errors == []
+
+
+def test_double_against_the_computer_in_a_match(browser: Any, server: Any, shots: Path) -> None:
+    """A 3-point match against the computer: the match score is shown, the player
+    clicks Double and sees the computer's answer (C-3, C-4)."""
+    page = new_page(browser, DESKTOP)
+    page.goto(server.url + "/")
+    page.select_option("#new-game select[name=variant]", "short")
+    page.fill("#new-game input[name=length]", "3")
+    page.click("#start")
+    page.wait_for_selector("#match-score")
+    assert "Матч до 3 очков" in page.inner_text("#scorebar")
+    assert page.inner_text("#match-score").replace(" ", "") == "0:0"
+    for _ in range(40):
+        if page.locator("#double").count():
+            break
+        if page.locator("#take").count():  # the computer doubled first
+            before = seq(page)
+            page.click("#take")
+            wait_seq_above(page, before)
+            continue
+        play_turn_by_clicking(page)
+    assert page.locator("#cube").get_attribute("data-value") in ("1", "2")
+    before = seq(page)
+    page.click("#double")
+    wait_seq_above(page, before)
+    answer = page.evaluate("window.__nardyGame.state().history.slice(-1)[0]")
+    assert answer["action"] in ("take", "pass") and answer["color"] != page.get_attribute(
+        "#status", "data-role")
+    if answer["action"] == "take":
+        assert "принимает" in page.inner_text("#notice")
+        cube = page.locator("#cube")
+        assert cube.get_attribute("data-owner") == answer["color"]
+        assert int(cube.get_attribute("data-value")) == answer["value"]
+    else:
+        page.wait_for_selector("#result")
+        assert "отказ от удвоения" in page.inner_text("#result-detail")
+        assert page.locator("#result-next").count() == 1  # the match goes on
+    page.screenshot(path=str(shots / "cube-match-desktop.png"))
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(shots / "cube-match-phone.png"), full_page=True)
+    assert page.errors == []

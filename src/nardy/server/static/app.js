@@ -56,20 +56,31 @@ function homePage() {
   const level = h("select", { name: "level" }, me.levels.map((l) =>
     h("option", { value: l }, (t("levels")[l] || l))));
   const seed = h("input", { name: "client_seed", maxlength: 200, autocomplete: "off" });
+  const length = h("input", { name: "length", type: "number", min: 0, max: 25, value: 0, inputmode: "numeric" });
+  const cube = h("select", { name: "cube" }, h("option", { value: "" }, t("cubeDefault")),
+    h("option", { value: "yes" }, t("yes")), h("option", { value: "no" }, t("no")));
+  const beavers = h("input", { name: "beavers", type: "checkbox" });
+  const beaverBox = h("div", { class: "check" }, beavers, h("label", {}, t("beavers")));
   const levelBox = h("div", {}, h("label", {}, t("level")), level);
   mode.addEventListener("change", () => { levelBox.hidden = mode.value !== "computer"; });
+  length.addEventListener("input", () => { beaverBox.hidden = Number(length.value) > 0; });
   const start = async (spec) => {
     try { const st = await call("POST", "/api/games", spec); go(`/game/${st.id}`); }
     catch (e) { toast(`${t("errorPrefix")}: ${e.message}`); }
   };
   const form = h("form", { class: "card", id: "new-game", onsubmit: (ev) => {
     ev.preventDefault();
-    start({ variant: variant.value, mode: mode.value, level: mode.value === "computer" ? level.value : null,
-      client_seed: seed.value });
+    const spec = { variant: variant.value, mode: mode.value, level: mode.value === "computer" ? level.value : null,
+      client_seed: seed.value, length: Number(length.value || 0) };
+    if (cube.value) spec.cube = cube.value === "yes";
+    if (beavers.checked && !spec.length) spec.beavers = true;
+    start(spec);
   } },
   h("h2", {}, t("newGame")),
   h("label", {}, t("variant")), variant,
   h("label", {}, t("mode")), mode, levelBox,
+  h("label", {}, t("matchLength")), length,
+  h("label", {}, t("cubeOpt")), cube, beaverBox,
   h("label", {}, t("clientSeed")), seed,
   h("button", { class: "big", type: "submit", id: "start" }, t("start")));
   main.replaceChildren(
@@ -83,22 +94,25 @@ function homePage() {
 function gamePage(id) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("class", "board"); svg.id = "board";
+  const scorebar = h("div", { class: "scorebar", id: "scorebar" });
   const status = h("div", { class: "status", id: "status" });
+  const notice = h("div", { class: "notice", id: "notice", hidden: true });
   const players = h("div", { class: "players", id: "players" });
+  const actions = h("div", { class: "actions", id: "actions" });
   const undo = h("button", { id: "undo", type: "button", disabled: true }, t("undo"));
   const confirm = h("button", { id: "confirm", type: "button", disabled: true }, t("confirm"));
   const moves = h("ol", { class: "movelist", id: "moves" });
   const extra = h("div", { id: "extra" });
   const overlay = h("div", { id: "overlay" });
   main.replaceChildren(h("div", { class: "game" },
-    h("div", {}, svg, h("p", { class: "small" }, t("hint"))),
-    h("div", { class: "panel card" }, status, players, h("div", { class: "controls" }, undo, confirm),
+    h("div", {}, scorebar, svg, h("p", { class: "small" }, t("hint"))),
+    h("div", { class: "panel card" }, status, notice, players, actions, h("div", { class: "controls" }, undo, confirm),
       h("h3", {}, t("moves")), moves, extra)), overlay);
-  const ui = { selected: null };
+  const ui = { selected: null, resignMenu: false, closed: null };
   let state = null;
 
   const send = (action) => {
-    ui.selected = null;
+    ui.selected = null; ui.resignMenu = false;
     if (!sock.send(action)) call("POST", `/api/games/${id}/actions`, action).then(render).catch((e) => toast(e.message));
   };
   ui.onSource = (p) => { ui.selected = p; paint(); };
@@ -106,13 +120,19 @@ function gamePage(id) {
   undo.onclick = () => send({ action: "undo" });
   confirm.onclick = () => send({ action: "confirm" });
 
-  function colorName(c) { return t(c); }
+  const kindName = (k) => t("kinds")[k] || k;
+  const mine = (c) => state.role === c;
   function playerLabel(c) {
     const p = state.players && state.players[c];
     if (!p) return "…";
     if (p.computer) return `${t("computer")} (${t("levels")[p.level] || p.level})`;
-    const mine = state.role === c;
-    return `${p.name || t("guest")}${mine ? ` (${t("you")})` : ""}`;
+    return `${p.name || t("guest")}${mine(c) ? ` (${t("you")})` : ""}`;
+  }
+  function actText(e) {
+    let s = t("acts")[e.action] || e.action;
+    if (e.value) s += ` → ${e.value}`;
+    if (e.kind) s += `: ${kindName(e.kind)}`;
+    return s;
   }
   function paint() {
     if (!state) return;
@@ -122,25 +142,136 @@ function gamePage(id) {
     confirm.disabled = !(L && L.can_confirm);
     svg.dataset.phase = state.phase; svg.dataset.seq = state.seq;
   }
+  function scoreNode(m) {
+    return h("span", { class: "score", id: "match-score" }, h("span", { class: "dot white" }),
+      `${m.score.white} : ${m.score.black}`, h("span", { class: "dot black", style: "margin-left:6px" }));
+  }
+  function renderScore(st) {
+    const m = st.match, kids = [];
+    if (m && m.length) {
+      kids.push(h("span", {}, t("matchTo")(m.length)), scoreNode(m), h("span", {}, t("gameNo")(m.game)));
+      if (m.crawford) kids.push(h("span", { class: "crawford", id: "crawford" }, t("crawford")));
+      else if (m.post_crawford) kids.push(h("span", {}, t("postCrawford")));
+    } else kids.push(h("span", {}, t("moneyGame")));
+    const c = st.cube;
+    if (c && c.enabled) {
+      kids.push(h("span", { id: "cube-info" }, `${t("cube")}: ${c.value} (${c.owner ? t("cubeOf")(c.owner) : t("cubeCentre")})`));
+    }
+    scorebar.replaceChildren(...kids);
+  }
+  function renderStatus(st) {
+    let s;
+    const me = st.role === "both" || (st.to_act && st.to_act === st.role);
+    if (st.phase === "waiting" || (st.mode === "friend" && !st.players.white)) s = t("waiting");
+    else if (st.phase === "over") s = t("over");
+    else if (st.phase === "cube") {
+      const c = st.cube;
+      if (st.role === "both" || st.role === "spectator") s = t("doubleOffered")(c.offered_by, c.next);
+      else if (me) s = t("theyDouble")(c.next);
+      else s = t("youDouble");
+    } else if (st.phase === "resign" && st.resign) {
+      const r = st.resign, v = t("points")(r.value);
+      if (st.role === "both" || st.role === "spectator") s = t("resignOffered")(r.by, kindName(r.kind), v);
+      else if (me) s = t("theyResign")(kindName(r.kind), v);
+      else s = t("youResign");
+    } else if (st.role === "spectator") s = `${t("spectator")} — ${t("turnOf")(st.to_act)}`;
+    else if (st.role === "both") s = t("turnOf")(st.to_act);
+    else if (me) s = st.phase === "roll" ? t("rollOrDouble") : t("yourTurn");
+    else if (st.players[st.to_act] && st.players[st.to_act].computer) s = t("computerThinks");
+    else s = t("theirTurn");
+    status.textContent = s;
+    status.dataset.turn = st.to_act || ""; status.dataset.role = st.role;
+    // the latest cube action or resignation, said in words
+    const h2 = st.history || [];
+    const last = h2.length ? h2[h2.length - 1] : null;
+    const prev = h2.length > 1 ? h2[h2.length - 2] : null;
+    const act = last && last.action ? last : (prev && prev.action ? prev : null);
+    notice.hidden = !act;
+    if (act) {
+      notice.textContent = `${playerLabel(act.color)}: ${actText(act)}`;
+      notice.dataset.action = act.action;
+    }
+  }
+  function renderActions(st) {
+    const A = st.actions || [];
+    const b = (id, label, action, cls = "") => h("button", { id, type: "button", class: cls, onclick: () => send(action) }, label);
+    const kids = [];
+    if (A.includes("roll")) kids.push(b("roll", t("roll"), { action: "roll" }, "main"));
+    if (A.includes("double")) kids.push(b("double", `${t("double")} → ${st.cube.next}`, { action: "double" }));
+    if (A.includes("take")) kids.push(b("take", t("take"), { action: "take" }, "main"));
+    if (A.includes("beaver")) kids.push(b("beaver", t("beaver"), { action: "beaver" }));
+    if (A.includes("pass")) kids.push(b("pass", t("pass"), { action: "pass" }, "warn"));
+    if (A.includes("accept")) kids.push(b("accept", t("accept"), { action: "accept" }, "main"));
+    if (A.includes("reject")) kids.push(b("reject", t("reject"), { action: "reject" }));
+    if (A.includes("next-game")) kids.push(b("next-game", t("nextGame"), { action: "next-game" }, "main"));
+    if (A.includes("resign")) {
+      if (ui.resignMenu) {
+        kids.push(h("div", { class: "small", style: "flex-basis:100%" }, t("resignAs")));
+        for (const r of st.resign_levels) {
+          kids.push(b(`resign-${r.level}`, `${kindName(r.kind)} (${t("points")(r.value)})`, { action: "resign", level: r.level }, "warn"));
+        }
+        kids.push(h("button", { type: "button", id: "resign-cancel", onclick: () => { ui.resignMenu = false; renderActions(state); } }, t("cancel")));
+      } else {
+        kids.push(h("button", { type: "button", id: "resign", class: "warn", onclick: () => { ui.resignMenu = true; renderActions(state); } }, t("resign")));
+      }
+    }
+    actions.replaceChildren(...kids);
+  }
+  function downloads(st) {
+    const a = [h("a", { href: `/api/games/${st.id}/record`, download: `nardy-${st.id}.jsonl` }, t("downloadJson"))];
+    if (st.family === "short") {
+      a.push(" · ", h("a", { href: `/api/games/${st.id}/record?format=mat`, download: `nardy-${st.id}.mat`, id: "dl-mat" }, t("downloadMat")),
+        " · ", h("a", { href: `/api/games/${st.id}/record?format=sgf`, download: `nardy-${st.id}.sgf`, id: "dl-sgf" }, t("downloadSgf")));
+    }
+    return a;
+  }
+  function renderOverlay(st) {
+    overlay.replaceChildren();
+    if (st.phase !== "over" || !st.outcome) return;
+    const m = st.match, key = `${m.game}:${m.over}`;
+    if (ui.closed === key) return;
+    const o = st.outcome, played = st.role === "white" || st.role === "black";
+    let title;
+    if (m.length && m.over) {
+      if (!m.winner) title = t("over");
+      else if (played) title = m.winner === st.role ? t("youWonMatch") : t("youLostMatch");
+      else title = t("matchWinnerIs")(m.winner);
+    } else if (!o.winner) title = t("draw");
+    else if (played && m.length) title = o.winner === st.role ? t("youWonGame") : t("youLostGame");
+    else if (played) title = o.winner === st.role ? t("youWon") : t("youLost");
+    else title = t("winnerIs")(o.winner);
+    let detail = `${kindName(o.kind)} — ${t("points")(o.value)}`;
+    if (o.cube > 1) detail += ` (${o.points} × ${o.cube})`;
+    if (o.reason && o.reason !== "bear-off") detail += `, ${t("reasons")[o.reason] || o.reason}`;
+    const card = h("div", { class: "card" }, h("h2", { id: "result-title" }, title), h("p", { id: "result-detail" }, detail));
+    if (m.length) card.append(h("p", {}, `${t("matchTo")(m.length)} · ${t("score")}: `, scoreNode(m)));
+    if ((st.actions || []).includes("next-game")) {
+      card.append(h("p", {}, h("button", { class: "big", id: "result-next", onclick: () => send({ action: "next-game" }) }, t("nextGame"))));
+    } else {
+      card.append(h("p", {}, h("button", { class: "big", onclick: () => go("/") }, t("newGame"))));
+    }
+    const links = [];
+    if (st.status === "over") links.push(h("a", { href: `/verify/${st.id}`, "data-link": true }, t("verifyDice")), " · ");
+    card.append(h("p", {}, ...links, ...downloads(st)));
+    card.append(h("p", {}, h("button", { type: "button", id: "result-close", onclick: () => { ui.closed = key; overlay.replaceChildren(); } }, "×")));
+    overlay.append(h("div", { class: "result", id: "result" }, card));
+  }
   function render(st) {
     if (st.state) st = st.state;
     if (state && st.seq < state.seq) return;
+    if (!state || st.seq !== state.seq) ui.resignMenu = false;
     state = st; ui.selected = null; paint();
-    let s;
-    if (st.phase === "waiting" || (st.mode === "friend" && !st.players.white)) s = t("waiting");
-    else if (st.phase === "over") s = t("over");
-    else if (st.role === "spectator") s = `${t("spectator")} — ${t("turnOf")(st.turn)}`;
-    else if (st.role === "both") s = t("turnOf")(st.turn);
-    else if (st.turn === st.role) s = t("yourTurn");
-    else if (st.players[st.turn] && st.players[st.turn].computer) s = t("computerThinks");
-    else s = t("theirTurn");
-    status.textContent = s;
-    status.dataset.turn = st.turn || ""; status.dataset.role = st.role;
-    players.replaceChildren(...["white", "black"].map((c) => h("div", { class: st.turn === c ? "active" : "" },
+    renderScore(st);
+    renderStatus(st);
+    const len = st.match && st.match.length;
+    players.replaceChildren(...["white", "black"].map((c) => h("div", { class: st.to_act === c ? "active" : "" },
       h("span", {}, h("span", { class: `dot ${c}` }), playerLabel(c)),
-      h("span", {}, st.pips ? `${t("pips")}: ${st.pips[c]}` : ""))));
-    moves.replaceChildren(...st.history.map((m) => h("li", {},
-      h("span", { class: `dot ${m.color}` }), `${m.dice.join("-")}: ${m.play === "-" ? t("noMove") : m.play}`)));
+      h("span", { class: "nums" }, st.pips ? `${t("pips")}: ${st.pips[c]}` : "",
+        len ? h("b", { class: "pscore", title: t("score") }, String(st.match.score[c])) : null))));
+    renderActions(st);
+    moves.replaceChildren(...(st.history || []).map((m) => (m.action
+      ? h("li", { class: "act" }, h("span", { class: `dot ${m.color}` }), actText(m))
+      : h("li", {}, h("span", { class: `dot ${m.color}` }), `${m.dice.join("-")}: ${m.play === "-" ? t("noMove") : m.play}`))));
     moves.scrollTop = moves.scrollHeight;
     const kids = [h("h3", {}, variantName(st.variant))];
     if (st.invite_url) kids.push(h("div", { class: "invite" }, h("p", {}, t("waiting")),
@@ -148,25 +279,9 @@ function gamePage(id) {
       h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(st.invite_url); toast(t("copied")); } }, t("copy"))));
     kids.push(h("p", { class: "small" }, `${t("commitment")}: `, h("code", { id: "commitment" }, st.dice_info.commitment)));
     if (st.dice_info.server_seed) kids.push(h("p", { class: "small" }, `${t("seedRevealed")}: `, h("code", {}, st.dice_info.server_seed)));
-    kids.push(h("p", {}, h("a", { href: `/api/games/${st.id}/record`, download: `nardy-${st.id}.jsonl` }, t("download")),
-      " · ", h("a", { href: `/verify/${st.id}`, "data-link": true }, t("verifyDice"))));
+    kids.push(h("p", {}, `${t("download")}: `, ...downloads(st), " · ", h("a", { href: `/verify/${st.id}`, "data-link": true }, t("verifyDice"))));
     extra.replaceChildren(...kids);
-    overlay.replaceChildren();
-    if (st.phase === "over" && st.outcome) {
-      const o = st.outcome;
-      let title;
-      if (!o.winner) title = t("draw");
-      else if (st.role === o.winner) title = t("youWon");
-      else if (st.role === "white" || st.role === "black") title = t("youLost");
-      else title = t("winnerIs")(o.winner);
-      overlay.append(h("div", { class: "result", id: "result" }, h("div", { class: "card" },
-        h("h2", { id: "result-title" }, title),
-        h("p", {}, `${t("kinds")[o.kind] || o.kind} — ${t("points")(o.points)}`),
-        h("p", {}, h("button", { class: "big", onclick: () => go("/") }, t("newGame"))),
-        h("p", {}, h("a", { href: `/verify/${st.id}`, "data-link": true }, t("verifyDice")), " · ",
-          h("a", { href: `/api/games/${st.id}/record` }, t("download"))),
-        h("p", {}, h("button", { type: "button", onclick: () => overlay.replaceChildren() }, "×")))));
-    }
+    renderOverlay(st);
   }
   const sock = new GameSocket(id, (msg) => render(msg.state), (err) => toast(`${t("errorPrefix")}: ${err.error}`));
   window.__nardyGame = { socket: sock, state: () => state };
@@ -204,7 +319,8 @@ async function profilePage() {
     h("td", {}, g.opponent === "computer" ? t("computer") : g.opponent === "local" ? t("local") : (g.opponent || "…")),
     h("td", {}, g.color ? t(g.color) : ""),
     h("td", {}, t("status")[g.status] || g.status),
-    h("td", {}, g.result ? `${g.result.winner ? t(g.result.winner) : t("draw")}, ${t("kinds")[g.result.kind] || g.result.kind}` : ""),
+    h("td", {}, g.length ? `${t("matchTo")(g.length)}${g.score ? `: ${g.score[0]}–${g.score[1]}` : ""}${g.won == null ? "" : g.won ? " ✓" : " ✗"}`
+      : g.result ? `${g.result.winner ? t(g.result.winner) : t("draw")}, ${t("kinds")[g.result.kind] || g.result.kind}` : ""),
     h("td", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, t("open")))));
   main.replaceChildren(h("div", { class: "card" }, h("h2", {}, data.user.name),
     data.user.guest ? h("p", {}, h("a", { href: "/register", "data-link": true }, t("register"))) : null,

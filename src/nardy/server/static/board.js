@@ -46,6 +46,30 @@ function stack(g, x, top, n, cls, label) {
   }
 }
 
+// The doubling cube (C-3): in the middle of the tray while nobody owns it (showing 64,
+// as a real cube does), on its owner's side otherwise; an offered double is shown on
+// the board's right half with the value it proposes.
+function drawCube(svg, state, mine) {
+  const c = state.cube;
+  if (!c || !c.enabled) return;
+  const s = 36, x = TRAY + 29;
+  const mid = (TOP + TRI + MID) / 2;
+  let y = mid, value = c.owner ? c.value : 64, cls = "cube";
+  if (c.owner) y = c.owner === mine ? mid + 48 : mid - 48;
+  if (c.crawford) cls += " off";
+  const g = el("g", { class: cls, id: "cube", "data-value": c.value, "data-owner": c.owner || "" }, svg);
+  el("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 6 }, g);
+  const txt = el("text", { x, y: y + 6 }, g);
+  txt.textContent = String(value);
+  if (c.offered_by) {
+    const ox = RIGHT + 3 * PW, oy = c.offered_by === mine ? mid + 48 : mid - 48;
+    const o = el("g", { class: "cube offered", id: "cube-offer" }, svg);
+    el("rect", { x: ox - 24, y: oy - 24, width: 48, height: 48, rx: 8 }, o);
+    const t2 = el("text", { x: ox, y: oy + 8 }, o);
+    t2.textContent = String(c.next);
+  }
+}
+
 // Draw ``state`` (a server game state) into ``svg``; ``ui`` holds the selection and
 // the callbacks {selected, onSource(point), onTarget(point)}.
 export function drawBoard(svg, state, ui = {}) {
@@ -94,6 +118,7 @@ export function drawBoard(svg, state, ui = {}) {
     drawDie(dg, cx - 24, cy, state.dice[0], false);
     drawDie(dg, cx + 24, cy, state.dice[1], false);
   }
+  drawCube(svg, state, mine);
   // Hit areas: whole columns, the bar (25) and the bearing-off tray (0).
   const hits = el("g", { class: "hits" }, svg);
   const area = (point, x, y, w, h) => {

@@ -21,7 +21,12 @@ export async function deriveDice(serverSeedHex, clientSeed, count) {
 export async function verifyPage(main, h, id) {
   const text = await (await fetch(`/api/games/${id}/record`)).text();
   const records = text.trim().split("\n").map((l) => JSON.parse(l));
-  const info = records[0].dice;
+  // a money game carries the dice on its setup line; a match's log does not: ask the server
+  let info = records[0].dice;
+  if (!info) {
+    const v = await (await fetch(`/api/games/${id}/verify`)).json();
+    info = { commitment: v.commitment, client_seed: v.client_seed, server_seed: v.server_seed };
+  }
   const card = h("div", { class: "card", id: "verify" }, h("h2", {}, t("verifyTitle")),
     h("p", { class: "small" }, `${t("commitment")}: `, h("code", {}, info.commitment)),
     h("p", { class: "small" }, `client seed: `, h("code", {}, JSON.stringify(info.client_seed))));
