@@ -91,10 +91,10 @@ def keys(cands: Sequence[Candidate]) -> list[tuple]:
 
 
 def replays(pos: Position, c: Candidate) -> bool:
-    """Do ``c.moves`` with ``c.dice`` lead from ``pos`` to ``c.mine`` (long: no hits)?"""
+    """Do ``c.moves`` with ``c.dice`` lead from ``pos`` to ``c.mine``?"""
     mine = list(pos.mine)
-    for (s, t, hit), d in zip(c.moves, c.dice, strict=True):
-        if hit or mine[s] == 0 or not (t == s - d or t == OFF and s - d <= 0):
+    for (s, t, _), d in zip(c.moves, c.dice, strict=True):
+        if mine[s] == 0 or not (t == s - d or t == OFF and s - d <= 0):
             return False
         mine[s] -= 1
         mine[t] += 1
@@ -188,6 +188,25 @@ def test_random_games_agree(config: tuple[str, dict]) -> None:
         assert seen["runner"] > 0 and seen["runner-double"] > 0, seen
 
 
+@pytest.mark.parametrize("name", ["short", "short-ru", "short-caucasian"])
+def test_short_variants_take_any_segment_shape(name: str) -> None:
+    """Explicit segments are not only §5 business: one to four equal dice of the short
+    variants (bar entry, hits, S-6, S-7) on the boards of a random game agree too."""
+    variant = find_variant(name)
+    rng = random.Random(name)
+    pos = variant.start_position()
+    for _ in range(150):
+        if pos.is_over():
+            break
+        for dice in [(rng.randint(1, 6),) * k for k in (1, 2, 3)]:
+            assert_segment_same(variant, pos, dice)
+        plays = assert_segment_same(variant, pos, (rng.randint(1, 6), rng.randint(1, 6)))
+        if plays:
+            pos = movegen.result_position(variant, pos, rng.choice(plays))
+        else:
+            pos = pos.swap().with_flags(pos.theirs_first, False)
+
+
 def choose_play(game: Game, rng: random.Random) -> str:
     """A random play, chosen independently of the order the generator lists plays in."""
     texts = sorted(str(p) for p in game.legal_plays())
@@ -275,7 +294,7 @@ def boards(draw: st.DrawFn) -> Position:
     return pos
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@pytest.mark.parametrize("config", [*CONFIGS, ("long", {}), ("nardgammon", {})], ids=config_id)
 @settings(
     max_examples=20,
     deadline=None,
