@@ -391,8 +391,11 @@ def test_vcrazy_a_stuck_side_alone_does_not_end_the_game() -> None:
     """Only a position where *neither* side can move ends the game: X is stuck as in
     the mutual block, but O's four stand on his 20 (X's 8), free to move, so X's
     unplayable roll just passes."""
-    pos = board(CRAZY, {19: 2, 6: 3, 5: 3, 4: 2, 3: 3, 2: 1, 1: 1},
-                {1: 1, 2: 3, 3: 1, 4: 3, 5: 1, 6: 2, 20: 4})
+    pos = board(
+        CRAZY,
+        {19: 2, 6: 3, 5: 3, 4: 2, 3: 3, 2: 1, 1: 1},
+        {1: 1, 2: 3, 3: 1, 4: 3, 5: 1, 6: 2, 20: 4},
+    )
     game = Game(CRAZY, position=pos)
     game.roll(6, 5)
     assert game.phase == "roll" and game.outcome is None and game.turn != pos.turn

@@ -15,6 +15,8 @@ checked against the rules directly, without ``nardy.movegen``:
   equal to the moves of its segments applied one by one;
 - the plays of every segment are exactly those of a small reference generator written
   from RULES.md §5 (``reference_segment_results``);
+- every game ends with one side borne off, or as the engine's void draw for a
+  position no side can ever move in again (V-CRAZY's mutual block), checked as such;
 - the record of every game replays to the same game, and a tampered play record is
   named by its index.
 """
@@ -25,13 +27,13 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from helpers_boards import draw, reference_block_illegal
+from helpers_boards import ALL_ROLLS, draw, reference_block_illegal
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from nardy.dice import RandomDice
 from nardy.game import Game, ReplayError, Turn
-from nardy.plays import LegalPlays, Play
+from nardy.plays import LegalPlays, Play, legal_plays
 from nardy.position import BAR, CHECKERS, OFF, Position, other
 from nardy.variants import Variant, find_variant
 
@@ -352,7 +354,13 @@ def play_checked_game(
         check_position(v, game.position)
         over = game.phase == "over"
         sides, reroll = check_roll(v, start, dice, game.turns[first_turn:], over)
-        if over:
+        if over and game.outcome is not None and game.outcome.reason == "frozen":
+            # the engine's ruling for V-CRAZY's mutual block: a void draw, only when
+            # no roll of either side can ever be played again
+            assert game.outcome.winner is None and game.outcome.value == 0
+            for side in (game.position, game.position.swap()):
+                assert all(legal_plays(v, side, d).must_pass for d in ALL_ROLLS)
+        elif over:
             assert game.outcome is not None
             winner = game.outcome.winner
             assert winner is not None and game.position.side(winner)[OFF] == CHECKERS
