@@ -320,3 +320,30 @@ async def test_crawford_game_and_post_crawford_double_in_a_local_match(
     lg = await new_game(p, variant="long")
     r = await p.get(f"/api/games/{lg['id']}/record?format=mat")
     assert r.status_code == 400 and "short" in r.json()["error"]
+
+
+async def test_long_nardy_match_next_game_starts_with_the_winner(player_factory: Any) -> None:
+    """L-4: in long nardy the next game has no toss; the previous winner starts and
+    plays white, so the player's colour may change between games."""
+    p = await player_factory()
+    st = await new_game(p, mode="computer", variant="long", level="beginner", length=3)
+    gid = st["id"]
+    assert st["cube"]["enabled"] is False and "double" not in st["actions"]  # C-5
+    me = st["role"]
+    st = await act(p, gid, {"action": "resign", "level": 2})  # mars: the computer accepts
+    assert st["outcome"]["reason"] == "resign" and st["outcome"]["value"] == 2
+    computer = "black" if me == "white" else "white"
+    assert st["match"]["score"] == {me: 0, computer: 2}
+    st = await act(p, gid, {"action": "next-game"})
+    # the computer won, so it starts game 2 as white; I play black now
+    assert st["role"] == "black" and st["match"]["game"] == 2
+    assert st["match"]["score"] == {"white": 2, "black": 0}
+    assert st["history"][0]["color"] == "white"  # no toss: white rolled and played first
+    assert st["match"]["games"][0]["winner"] == "white"  # game 1's winner, in today's colours
+    st = await act(p, gid, {"action": "resign", "level": 1})
+    assert st["match"]["over"] and st["match"]["winner"] == "white"
+    assert st["match"]["score"] == {"white": 3, "black": 0}
+    assert (await p.get("/api/me")).json()["games"][0]["won"] is False
+    match = read_match((await p.get(f"/api/games/{gid}/record")).text)
+    assert match.whites == [0, 1] if me == "white" else match.whites == [0, 0]
+    assert match.is_over and sorted(match.score) == [0, 3]

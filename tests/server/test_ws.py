@@ -103,3 +103,43 @@ def test_cross_site_socket_and_unknown_game_are_refused(app: Any) -> None:
         ) as ws:
             ws.receive_json()
         assert exc.value.code == 4404
+
+
+def test_double_take_and_resign_over_sockets(app: Any) -> None:
+    """A friend game: a double sent over one player's socket reaches the other, who
+    takes over his own; a resignation is refused out of turn (C-3)."""
+    with TestClient(app) as a, TestClient(app) as b:
+        st, csrf_a = start(a, mode="friend", variant="short")
+        csrf_b = b.get("/api/session").json()["csrf"]
+        token = st["invite_url"].rsplit("/", 1)[1]
+        assert b.post(f"/api/join/{token}", headers={"x-csrf-token": csrf_b}).status_code == 200
+        gid = st["id"]
+        sa = a.get(f"/api/games/{gid}").json()
+        mover, csrf = (a, csrf_a) if sa["to_act"] == sa["role"] else (b, csrf_b)
+        roller = b if mover is a else a
+        ms = mover.get(f"/api/games/{gid}").json()
+        mover.post(f"/api/games/{gid}/actions", headers={"x-csrf-token": csrf},
+                   json={"action": "play", "play": ms["legal"]["plays"][0]})
+        with roller.websocket_connect(f"/ws/games/{gid}") as wr, \
+                mover.websocket_connect(f"/ws/games/{gid}") as wm:
+            for ws in (wr, wm):
+                ws.send_json({"type": "hello", "last_seq": 0})
+                hello = ws.receive_json()
+            assert hello["state"]["actions"] == []  # the mover waits
+            wr.send_json({"type": "action", "id": 1, "action": {"action": "double"}})
+            mine = wr.receive_json()
+            assert [e["data"]["record"]["type"] for e in mine["events"]] == ["double"]
+            assert wr.receive_json()["type"] == "ack"
+            theirs = wm.receive_json()
+            assert theirs["events"] == mine["events"]
+            assert theirs["state"]["actions"] == ["take", "pass"]
+            assert theirs["state"]["cube"]["offered_by"] == mine["state"]["role"]
+            wm.send_json({"type": "action", "id": 2, "action": {"action": "take"}})
+            took = wm.receive_json()
+            assert took["state"]["cube"]["owner"] == took["state"]["role"]
+            assert wm.receive_json() == {"type": "ack", "id": 2, "seq": took["state"]["seq"]}
+            seen = wr.receive_json()
+            assert seen["state"]["cube"]["value"] == 2 and seen["state"]["phase"] == "move"
+            wm.send_json({"type": "action", "id": 3, "action": {"action": "resign", "level": 1}})
+            err = wm.receive_json()
+            assert err["type"] == "error" and err["code"] == "not-your-turn" and err["id"] == 3
