@@ -216,7 +216,11 @@ class Game:
         """Play a whole turn given as text, a ``Play`` or moves; returns the legal play."""
         self._need("move")
         legal = self.legal_plays()
-        chosen = legal.find(play.moves) if isinstance(play, Play) else legal.find(play)
+        if isinstance(play, Play):
+            # a Play taken from legal_plays() is used as it is
+            chosen = play if legal.owns(play) else legal.find(play.moves)
+        else:
+            chosen = legal.find(play)
         self._finish_turn(chosen)
         return chosen
 

@@ -246,6 +246,10 @@ class LegalPlays(Sequence[Play]):
     def __repr__(self) -> str:
         return f"<LegalPlays {self.dice_text}: {', '.join(map(str, self))}>"
 
+    def owns(self, play: Play) -> bool:
+        """Is ``play`` itself one of these plays (the very object handed out)?"""
+        return any(play is p for p in self._built)
+
     @property
     def dice_text(self) -> str:
         """The dice as players write them: ``6-5``, ``3-3``, ``4-4-5-5``."""
