@@ -107,9 +107,9 @@ def configure_variant(name: str, options: Sequence[str], lang: str) -> Variant:
         raise click.BadParameter(str(exc), param_hint=hint) from None
 
 
-def load_record(path: str, lang: str) -> Match:
+def load_record(path: str, lang: str, names: tuple[str, str]) -> Match:
     """The game or match recorded in ``path`` (JSON lines, as ``--save`` writes), as a
-    match (a single game is a money-play match of one game); raises
+    match (a single game is a money-play match of one game between ``names``); raises
     ``click.BadParameter`` naming the first bad line."""
     hint = "'--load'"
 
@@ -140,7 +140,7 @@ def load_record(path: str, lang: str) -> Match:
             detail = t("err.load_record", lang, line=line_of(exc.index), detail=exc.reason)
             raise bad(detail) from None
     try:
-        return match_for_game(Game.replay(records))
+        return match_for_game(Game.replay(records), names)
     except ReplayError as exc:
         raise bad(t("err.load_record", lang, line=line_of(exc.index), detail=exc.reason)
                   ) from None
@@ -236,7 +236,7 @@ def command(
             raise click.UsageError(t("err.load_with_variant", lang))
         if length is not None or cube is not None or beavers or jacoby or crawford is not None:
             raise click.UsageError(t("play.err.load_with_match", lang))
-        match = load_record(load_path, lang)
+        match = load_record(load_path, lang, default_names(term, seat))
         match.dice_source = dice
         for game in match.games:
             game.dice_source = dice

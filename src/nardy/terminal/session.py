@@ -30,9 +30,9 @@ def default_names(term: Terminal, computer_seat: int | None) -> tuple[str, str]:
     return (names[0], names[1])
 
 
-def match_for_game(game: Game) -> Match:
-    """A money-play match holding one (loaded) game, player 1 as White."""
-    match = Match(game.variant, 0, cube=game.cube.rules, dice=game.dice_source)
+def match_for_game(game: Game, names: tuple[str, str] = ("Player 1", "Player 2")) -> Match:
+    """A money-play match holding one (loaded) game, player 1 (``names[0]``) as White."""
+    match = Match(game.variant, 0, cube=game.cube.rules, players=names, dice=game.dice_source)
     match.games.append(game)
     match.whites.append(0)
     return match
@@ -89,6 +89,8 @@ class Session:
         a, b = m.score_before(self.index)
         line = self.term.text("play.match.status", length=m.length, first=self.seat(0),
                               second=self.seat(1), a=f"{a:g}", b=f"{b:g}")
+        if not m.cube_rules.enabled:
+            return [line]  # without a cube the Crawford rule changes nothing (C-5)
         if m.is_crawford(self.index):
             line += "; " + self.term.text("play.match.crawford_tag")
         elif any(m.is_crawford(i) for i in range(self.index)):
@@ -167,7 +169,7 @@ class Session:
             self.term.say("play.match.game", "bold", n=i + 1, length=m.length)
             for line in self.status():
                 self.term.out(line)
-            if m.is_crawford(i):
+            if m.is_crawford(i) and m.cube_rules.enabled:
                 a, b = m.score_before(i)
                 leader = m.players[0 if a > b else 1]
                 self.term.say("play.match.crawford_game", "bold", name=leader)
