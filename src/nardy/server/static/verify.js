@@ -25,7 +25,7 @@ export async function verifyPage(main, h, id) {
   let info = records[0].dice;
   if (!info) {
     const v = await (await fetch(`/api/games/${id}/verify`)).json();
-    info = { commitment: v.commitment, client_seed: v.client_seed, server_seed: v.server_seed };
+    info = { commitment: v.commitment, client_seed: v.client_seed ?? "", server_seed: v.server_seed };
   }
   const card = h("div", { class: "card", id: "verify" }, h("h2", {}, t("verifyTitle")),
     h("p", { class: "small" }, `${t("commitment")}: `, h("code", {}, info.commitment)),
