@@ -240,3 +240,17 @@ def test_mutated_fixture_is_rejected_with_a_line_or_read_consistently(data) -> N
 def test_arbitrary_text_never_gives_a_traceback(text) -> None:
     with contextlib.suppress(FormatError):
         read_mat(text)
+
+
+def test_game_resigned_before_its_first_play_reads_back() -> None:
+    """A game resigned before any checker moved has no move line in .mat or SGF; the
+    readers apply the resignation at the toss (found by the server's downloads)."""
+    from nardy.notation.sgf import read_sgf, write_sgf
+
+    match = Match("short", 3)
+    game = match.new_game()
+    game.opening(5, 3)
+    game.resign(2)
+    game.accept()
+    assert read_mat(write_mat(match)).score == match.score == (0, 2)
+    assert read_sgf(write_sgf(match)).score == (0, 2)

@@ -318,7 +318,7 @@ class Game:
     def resign(self, level: int, by: Color | None = None) -> None:
         """Offer to resign at ``level`` (1 single, 2 gammon/mars, 3 backgammon/koks, …
         the variant's tiers); ``by`` defaults to the side on roll."""
-        if self.phase not in ("roll", "move"):
+        if self.phase not in ("opening", "roll", "move"):
             raise GameError("a resignation is offered during play / сдаться можно только в игре")
         check_resign_level(self.variant, level)
         who = self.position.turn if by is None else by

@@ -171,7 +171,7 @@ def _apply(game: Game, action: Action) -> None:
 def _apply_win(game: Game, action: Action) -> None:
     color, points = action.color, action.points
     if game.phase != "over":
-        if game.phase not in ("roll", "move"):
+        if game.phase not in ("opening", "roll", "move"):
             raise IllegalMoveError(f"{color} wins {points:g}, but a decision is pending")
         if action.resigned is False:
             raise IllegalMoveError(f"{color} wins {points:g}, but the game is not finished")
