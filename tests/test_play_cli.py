@@ -895,3 +895,17 @@ def test_bad_match_records_name_the_line(tmp_path):
     proc = run_play("--load", path, "--lang", "en")
     assert proc.returncode == 2
     assert "cannot load the game from" in proc.stderr and "line 3:" in proc.stderr
+
+
+def test_a_russian_match_shows_the_score_and_the_computer(tmp_path):
+    proc = run_play("--variant", "short", "--match", "3", "--vs-computer", "white", "--level",
+                    "новичок", "--seed", "3", "--lang", "ru", stdin="")
+    out = proc.stdout
+    assert proc.returncode == 0, proc.stderr
+    assert "Вы играете против компьютера (уровень: новичок, 0)." in out
+    assert "Матч до 3 очков: Компьютер — Игрок." in out
+    assert "— Партия 1 матча до 3 —" in out
+    assert "Матч до 3: Компьютер (белые) 0 : 0 Игрок (чёрные)" in out
+    assert "Компьютер играет белыми, Игрок — чёрными." in out
+    assert "Ввод закончился: игра прервана." in out
+    assert "Чтобы сохранить" not in out  # nothing finished, nothing to suggest

@@ -28,6 +28,8 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_HINT_PLIES = 2
 #: The level whose evaluator ranks plays for hints (the depth is the hint's own).
 HINT_LEVEL = "advanced"
+#: Plays of a segment (not a plain roll) searched beyond 0 ply, after a 0-ply screen.
+DEEP_SEGMENT_PLAYS = 4
 
 
 @dataclass(frozen=True)
@@ -103,10 +105,18 @@ def rank_plays(bot: Bot, game: Game, plies: int | None = None) -> list[tuple[Pla
     results = [p.result for p in plays]
     if not plays or any(r is None for r in results):
         return [(p, 0.0) for p in plays]
-    # Each result is seen by the opponent: its equity is the mover's, negated.
-    equities = -bot.equity(results, plies)  # type: ignore[arg-type]
-    order = sorted(range(len(plays)), key=lambda i: -float(equities[i]))
-    return [(plays[i], float(equities[i])) for i in order]
+    # Each result is seen by the opponent: its equity is the mover's, negated. All plays
+    # are screened at 0 ply, the best few searched deeper.
+    equities = [-float(e) for e in bot.equity(results, 0)]  # type: ignore[arg-type]
+    order = sorted(range(len(plays)), key=lambda i: -equities[i])
+    depth = bot.spec.plies if plies is None else plies
+    if depth > 0:
+        head = order[:DEEP_SEGMENT_PLAYS]
+        deep = bot.equity([results[i] for i in head], depth)  # type: ignore[misc]
+        for i, e in zip(head, deep, strict=True):
+            equities[i] = -float(e)
+        order = sorted(head, key=lambda i: -equities[i]) + order[len(head):]
+    return [(plays[i], equities[i]) for i in order]
 
 
 def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
