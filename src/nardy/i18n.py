@@ -135,17 +135,9 @@ register({
         "en": "Opening toss: White rolls {white}, Black rolls {black}.",
         "ru": "Жребий: у белых {white}, у чёрных {black}.",
     },
-    "play.toss_long": {
-        "en": "Opening toss: player 1 rolls {first}, player 2 rolls {second}.",
-        "ru": "Жребий: у первого игрока {first}, у второго {second}.",
-    },
     "play.toss_tie": {
         "en": "Equal dice: toss again.",
         "ru": "Поровну — бросаем ещё раз.",
-    },
-    "play.long_white": {
-        "en": "Player {player} plays White and starts; player {other} plays Black.",
-        "ru": "Игрок {player} играет белыми и начинает, игрок {other} — чёрными.",
     },
     "play.starts": {
         "en": "{color} starts with {dice}.",
@@ -166,12 +158,6 @@ register({
     "play.passed_moves": {
         "en": "{color} must play the moves the opponent could not: {dice}.",
         "ru": "{color} должны сыграть ходы, которые не смог сделать соперник: {dice}.",
-    },
-    "play.unsupported": {
-        "en": "This game waits for an answer to a double or a resignation; "
-        "the terminal game does not handle those.",
-        "ru": "В этой партии ждут ответа на удвоение или сдачу; "
-        "в игре в терминале этого нет.",
     },
     "play.help": {
         "en": (
