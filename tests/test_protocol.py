@@ -63,6 +63,20 @@ def test_nothing_to_play_is_an_empty_list() -> None:
     assert answer["plays"] == []
 
 
+def test_segment_of_a_variant_turn() -> None:
+    # V-CGUL with crazy_moves_per_double=2: a double is two moves; passed moves too.
+    answer = handle({"cmd": "legal", "variant": "crazy-gulbara",
+                     "options": {"crazy_moves_per_double": 2},
+                     "position": START_LONG, "segment": [5, 5]})
+    assert [p["text"] for p in answer["plays"]] == ["24/14"]
+    roll = handle({"cmd": "legal", "variant": "crazy-gulbara",
+                   "position": START_LONG, "dice": [5, 5]})
+    assert [p["text"] for p in roll["plays"]] == ["24/4"]
+    bad = handle({"id": 9, "cmd": "legal", "variant": "crazy", "position": START_LONG,
+                  "segment": [5, 5, 5, 5, 5]})
+    assert bad["id"] == 9 and "1 to 4 dice" in bad["error"]
+
+
 def test_rule_options_are_used() -> None:
     # L-HEAD-2 head_exception="doubles-6-4-3": 5-5 never allows a second head checker.
     answer = handle({"cmd": "legal", "variant": "long", "options": {"head_exception": "blocked"},

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from nardy.errors import MalformedError, NardyError
-from nardy.movegen import legal_candidates, result_position
+from nardy.movegen import legal_candidates, result_position, segment_candidates
 from nardy.notation.position_id import decode_id, encode_id
 from nardy.notation.position_json import position_from_json, position_to_json
 from nardy.plays import Move, format_moves
@@ -65,15 +65,28 @@ def play_to_json(moves: Iterable[tuple[int, int, bool]], after: Position) -> dic
     }
 
 
+def _segment(request: dict[str, Any]) -> tuple[int, ...]:
+    seg = request.get("segment")
+    if not isinstance(seg, list) or not 1 <= len(seg) <= 4:
+        raise MalformedError("segment must be a list of 1 to 4 dice, e.g. [5, 5, 5, 5]")
+    for d in seg:
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+            raise MalformedError(f"a die shows 1..6, not {d!r}")
+    return tuple(seg)
+
+
 def cmd_legal(request: dict[str, Any]) -> dict[str, Any]:
-    """``legal``: every distinct legal play of the dice."""
+    """``legal``: every distinct legal play of a roll (``dice``: two numbers, a double
+    gives four moves) or of a turn segment of the §5 variants (``segment``: the dice
+    to play, e.g. the passed moves ``[3, 3]``)."""
     variant = _variant(request)
     position = _position(request, variant)
-    d1, d2 = _dice(request)
-    plays = [
-        play_to_json(c.moves, result_position(variant, position, c))
-        for c in legal_candidates(variant, position, d1, d2)
-    ]
+    if "segment" in request:
+        cands = segment_candidates(variant, position, _segment(request))
+    else:
+        d1, d2 = _dice(request)
+        cands = legal_candidates(variant, position, d1, d2)
+    plays = [play_to_json(c.moves, result_position(variant, position, c)) for c in cands]
     plays.sort(key=lambda p: p["text"])
     return {"plays": plays}
 
