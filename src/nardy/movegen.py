@@ -503,20 +503,30 @@ def legal_candidates(
     return list(unique.values())
 
 
+def _unpruned_search(
+    variant: Variant, position: Position, dice: tuple[int, ...]
+) -> tuple[set[tuple], int, _Search] | None:
+    """The legal results of ``dice`` (mine, opp), the dice they use, and a search that
+    tries every order of moves; None when nothing can be played."""
+    cands = segment_candidates(variant, position, dice)
+    if not cands:
+        return None
+    search = _Search(
+        variant, position, _head_allowance_dice(variant, position, dice), prune_doubles=False
+    )
+    return {(c.mine, c.opp) for c in cands}, len(cands[0].dice), search
+
+
 def legal_sequences(
     variant: Variant, position: Position, dice: Sequence[int]
 ) -> list[tuple[RawMove, ...]]:
     """Every order of single checker moves that makes a legal play of ``dice`` (every
     die listed: a double roll is four dice); empty when nothing can be played."""
     dice = tuple(dice)
-    cands = segment_candidates(variant, position, dice)
-    if not cands:
+    found = _unpruned_search(variant, position, dice)
+    if found is None:
         return []
-    legal = {(c.mine, c.opp) for c in cands}
-    most = len(cands[0].dice)
-    search = _Search(
-        variant, position, _head_allowance_dice(variant, position, dice), prune_doubles=False
-    )
+    legal, most, search = found
     search.paths = []
     search.run(dice_orders(dice))
     seen: set[tuple[RawMove, ...]] = set()
@@ -537,14 +547,10 @@ def next_steps(
     """Single checker moves (with the die each uses) that may follow the moves ``done``
     in a legal play of ``dice``: the step-by-step form of ``segment_candidates``."""
     dice = tuple(dice)
-    cands = segment_candidates(variant, position, dice)
-    if not cands:
+    found = _unpruned_search(variant, position, dice)
+    if found is None:
         return []
-    targets = {(c.mine, c.opp) for c in cands}
-    most = len(cands[0].dice)
-    search = _Search(
-        variant, position, _head_allowance_dice(variant, position, dice), prune_doubles=False
-    )
+    targets, most, search = found
     remaining = list(dice)
     heads = 0
     states: set[tuple[int, ...]] = {()}  # the S-6 hitter sets the moves so far allow
