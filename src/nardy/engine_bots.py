@@ -24,10 +24,9 @@ from nardy.bots.cube import cube_decision
 from nardy.errors import MalformedError
 from nardy.eval import money_equity
 from nardy.eval.match import match_equity, match_winning_chance
-from nardy.notation.position_json import position_from_json, position_to_json
-from nardy.plays import Move, format_moves
 from nardy.position import Position
-from nardy.variants import Variant, find_variant
+from nardy.protocol import play_to_json, request_dice, request_position, request_variant
+from nardy.variants import Variant
 
 #: Level used when a request names none.
 DEFAULT_LEVEL = "strongest"
@@ -38,33 +37,6 @@ def _bot(variant: Variant, level: str) -> Bot:
     return Bot(variant, level, seed=0)
 
 
-def _variant(request: dict[str, Any]) -> Variant:
-    name = request.get("variant", "short")
-    if not isinstance(name, str):
-        raise MalformedError("variant must be a string")
-    variant = find_variant(name)
-    options = request.get("options") or {}
-    if not isinstance(options, dict):
-        raise MalformedError("options must be an object of rule options")
-    return variant.with_options(**options) if options else variant
-
-
-def _position(request: dict[str, Any], variant: Variant) -> Position:
-    if "position" not in request:
-        raise MalformedError("missing field 'position'")
-    return position_from_json(request["position"], variant)
-
-
-def _dice(request: dict[str, Any]) -> tuple[int, int]:
-    dice = request.get("dice")
-    if not isinstance(dice, list) or len(dice) != 2:
-        raise MalformedError("dice must be a list of two numbers 1..6, e.g. [6, 5]")
-    for d in dice:
-        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-            raise MalformedError(f"a die shows 1..6, not {d!r}")
-    return dice[0], dice[1]
-
-
 def _level(request: dict[str, Any]) -> str:
     level = request.get("level", DEFAULT_LEVEL)
     if isinstance(level, bool) or not isinstance(level, int | str):
@@ -73,18 +45,6 @@ def _level(request: dict[str, Any]) -> str:
         return level_spec(level).name
     except ValueError as exc:
         raise MalformedError(str(exc)) from None
-
-
-def _point(p: int) -> int | str:
-    return "bar" if p == 25 else "off" if p == 0 else p
-
-
-def _play_json(moves: tuple[Move, ...], after: Position | None) -> dict[str, Any]:
-    return {
-        "moves": [[_point(m.frm), _point(m.to)] for m in moves],
-        "text": format_moves(moves),
-        "position": position_to_json(after) if after is not None else None,
-    }
 
 
 def _away(request: dict[str, Any], position: Position) -> tuple[int, int] | None:
@@ -144,16 +104,16 @@ def _equity(probs: np.ndarray, variant: Variant, away: tuple[int, int] | None,
 def best(request: dict[str, Any]) -> dict[str, Any]:
     """``best``: the bot's play (null when nothing can be played), its equity and
     probabilities from the side on roll."""
-    variant = _variant(request)
-    position = _position(request, variant)
-    dice = _dice(request)
+    variant = request_variant(request)
+    position = request_position(request, variant)
+    dice = request_dice(request)
     level = _level(request)
     ranked = _bot(variant, level).rank(position, dice)
     if not ranked:
         return {"play": None, "equity": None, "probs": None, "level": level}
     top = ranked[0]
     return {
-        "play": _play_json(top.play.moves, top.play.result),
+        "play": play_to_json(top.play.moves, top.play.result),
         "equity": round(_equity(top.probs, variant, _away(request, position)), 4),
         "probs": [round(float(x), 4) for x in top.probs],
         "plies": top.plies,
@@ -163,8 +123,8 @@ def best(request: dict[str, Any]) -> dict[str, Any]:
 
 def eval(request: dict[str, Any]) -> dict[str, Any]:  # noqa: A001 - protocol name
     """``eval``: five probabilities and the equity (money, or at the match score)."""
-    variant = _variant(request)
-    position = _position(request, variant)
+    variant = request_variant(request)
+    position = request_position(request, variant)
     level = _level(request)
     probs = _bot(variant, level).evaluate([position])[0]
     away = _away(request, position)
@@ -181,8 +141,8 @@ def eval(request: dict[str, Any]) -> dict[str, Any]:  # noqa: A001 - protocol na
 def cube(request: dict[str, Any]) -> dict[str, Any]:
     """``cube``: no-double/double for the side on roll, or take/pass/beaver for the
     side answering a double (``cube.offered_by``), with the equities."""
-    variant = _variant(request)
-    position = _position(request, variant)
+    variant = request_variant(request)
+    position = request_position(request, variant)
     level = _level(request)
     value, owner, offered = _cube_state(request, position)
     away = _away(request, position)

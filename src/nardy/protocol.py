@@ -22,7 +22,8 @@ from nardy.variants import Variant, find_variant
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-def _variant(request: dict[str, Any]) -> Variant:
+def request_variant(request: dict[str, Any]) -> Variant:
+    """The request's ``variant`` with its rule ``options`` applied."""
     name = request.get("variant", "short")
     if not isinstance(name, str):
         raise MalformedError("variant must be a string")
@@ -35,13 +36,15 @@ def _variant(request: dict[str, Any]) -> Variant:
     return variant.with_options(**options) if options else variant
 
 
-def _position(request: dict[str, Any], variant: Variant) -> Position:
+def request_position(request: dict[str, Any], variant: Variant) -> Position:
+    """The request's ``position`` object, checked against the variant's rules."""
     if "position" not in request:
         raise MalformedError("missing field 'position'")
     return position_from_json(request["position"], variant)
 
 
-def _dice(request: dict[str, Any]) -> tuple[int, int]:
+def request_dice(request: dict[str, Any]) -> tuple[int, int]:
+    """The request's ``dice``: two numbers 1..6."""
     dice = request.get("dice")
     if not isinstance(dice, list) or len(dice) != 2:
         raise MalformedError("dice must be a list of two numbers 1..6, e.g. [6, 5]")
@@ -51,17 +54,20 @@ def _dice(request: dict[str, Any]) -> tuple[int, int]:
     return dice[0], dice[1]
 
 
-def _point(p: int) -> int | str:
+def point_json(p: int) -> int | str:
+    """A point as the protocol writes it: 1..24, "bar" or "off"."""
     return "bar" if p == 25 else "off" if p == 0 else p
 
 
-def play_to_json(moves: Iterable[tuple[int, int, bool]], after: Position) -> dict[str, Any]:
+def play_to_json(
+    moves: Iterable[tuple[int, int, bool]] | Iterable[Move], after: Position | None
+) -> dict[str, Any]:
     """A play as the protocol writes it: moves, canonical text and resulting position."""
-    mv = [Move(s, t, h) for s, t, h in moves]
+    mv = [m if isinstance(m, Move) else Move(*m) for m in moves]
     return {
-        "moves": [[_point(m.frm), _point(m.to)] for m in mv],
+        "moves": [[point_json(m.frm), point_json(m.to)] for m in mv],
         "text": format_moves(mv),
-        "position": position_to_json(after),
+        "position": position_to_json(after) if after is not None else None,
     }
 
 
@@ -79,12 +85,12 @@ def cmd_legal(request: dict[str, Any]) -> dict[str, Any]:
     """``legal``: every distinct legal play of a roll (``dice``: two numbers, a double
     gives four moves) or of a turn segment of the §5 variants (``segment``: the dice
     to play, e.g. the passed moves ``[3, 3]``)."""
-    variant = _variant(request)
-    position = _position(request, variant)
+    variant = request_variant(request)
+    position = request_position(request, variant)
     if "segment" in request:
         cands = segment_candidates(variant, position, _segment(request))
     else:
-        d1, d2 = _dice(request)
+        d1, d2 = request_dice(request)
         cands = legal_candidates(variant, position, d1, d2)
     plays = [play_to_json(c.moves, result_position(variant, position, c)) for c in cands]
     plays.sort(key=lambda p: p["text"])
@@ -93,14 +99,14 @@ def cmd_legal(request: dict[str, Any]) -> dict[str, Any]:
 
 def cmd_id(request: dict[str, Any]) -> dict[str, Any]:
     """``id``: the position's compact ID (gnubg Position ID for short nardy)."""
-    variant = _variant(request)
-    position = _position(request, variant)
+    variant = request_variant(request)
+    position = request_position(request, variant)
     return {"position_id": encode_id(variant.family, position)}
 
 
 def cmd_from_id(request: dict[str, Any]) -> dict[str, Any]:
     """``from-id``: the position of an ID; ``turn`` (default white) names the side on roll."""
-    variant = _variant(request)
+    variant = request_variant(request)
     text = request.get("position_id")
     if text is None:
         raise MalformedError("missing field 'position_id' (the ID to decode)")
