@@ -15,10 +15,12 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.orm import sessionmaker
 
+from nardy.errors import MalformedError, NardyError
 from nardy.server.auth import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Accounts, Who
 from nardy.server.botplayer import Computer
 from nardy.server.db import make_engine, migrate
 from nardy.server.dicecheck import check_rolls
+from nardy.server.examples import UnknownExampleError, example_list, example_state
 from nardy.server.exports import ExportError, export
 from nardy.server.live import LiveGame
 from nardy.server.service import ApiError, Event, GameService
@@ -26,7 +28,7 @@ from nardy.server.settings import Settings
 from nardy.variants import VARIANTS
 
 STATIC = Path(__file__).with_name("static")
-PAGES = ("/", "/login", "/register", "/profile", "/rules", "/new")
+PAGES = ("/", "/login", "/register", "/profile", "/rules", "/tutorial", "/new")
 PAGE_PREFIXES = ("/game/", "/join/", "/verify/", "/stats/")
 
 
@@ -326,6 +328,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             current = games.live.get(game_id)
             if current is not None:
                 current.sockets.discard(sub)
+
+    # -- rules examples (engine-backed positions of the rules page) -----------------
+    @app.get("/api/rules/examples")
+    async def rules_examples() -> Response:
+        return JSONResponse(example_list())
+
+    @app.get("/api/rules/examples/{example_id}")
+    async def rules_example(example_id: str, moves: str = "") -> Response:
+        try:
+            return JSONResponse(example_state(example_id, moves))
+        except UnknownExampleError as e:
+            raise ApiError(404, "unknown-example", str(e)) from None
+        except MalformedError as e:
+            raise ApiError(400, "malformed", str(e)) from None
+        except NardyError as e:
+            raise ApiError(400, "illegal-move", str(e)) from None
 
     # -- pages ---------------------------------------------------------------------
     index = STATIC / "index.html"

@@ -3,6 +3,7 @@ import { call, session, GameSocket, ApiError } from "./api.js";
 import { drawBoard } from "./board.js";
 import { currentLang, setLang, t } from "./i18n.js";
 import { rulesPage } from "./rules.js";
+import { tutorialPage } from "./tutorial.js";
 import { verifyPage } from "./verify.js";
 
 const main = document.getElementById("main");
@@ -355,7 +356,8 @@ async function route() {
     else if (path === "/login") authPage("login");
     else if (path === "/register") authPage("register");
     else if (path === "/profile") await profilePage();
-    else if (path === "/rules") rulesPage(main, h);
+    else if (path === "/rules") await rulesPage(main, h);
+    else if (path === "/tutorial") tutorialPage(main, h);
     else if ((m = path.match(/^\/verify\/([\w-]+)$/))) await verifyPage(main, h, m[1]);
     else if ((m = path.match(/^\/stats\/(.+)$/))) await statsPage(decodeURIComponent(m[1]));
     else main.replaceChildren(h("p", {}, "404"));

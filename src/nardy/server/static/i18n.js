@@ -1,7 +1,7 @@
 // Interface texts in Russian and English (RULES.md terminology).
 const TEXTS = {
   ru: {
-    title: "Нарды", play: "Играть", rules: "Правила", profile: "Профиль", login: "Вход",
+    title: "Нарды", play: "Играть", rules: "Правила", tutorial: "Обучение", profile: "Профиль", login: "Вход",
     logout: "Выйти", register: "Регистрация", tryNow: "Попробовать без регистрации",
     heroTitle: "Длинные и короткие нарды онлайн",
     heroText: "Играйте с компьютером, вдвоём за одним устройством или с другом по ссылке. Кости бросает сервер, и каждый бросок можно проверить.",
@@ -56,7 +56,7 @@ const TEXTS = {
     points: (n) => `${n} ${n === 1 ? "очко" : n < 5 ? "очка" : "очков"}`,
   },
   en: {
-    title: "Nardy", play: "Play", rules: "Rules", profile: "Profile", login: "Log in",
+    title: "Nardy", play: "Play", rules: "Rules", tutorial: "Tutorial", profile: "Profile", login: "Log in",
     logout: "Log out", register: "Sign up", tryNow: "Try without signing up",
     heroTitle: "Long and short nardy online",
     heroText: "Play the computer, two players on one device, or a friend by link. The server rolls the dice, and every roll can be verified.",

@@ -1,0 +1,79 @@
+"""The rules page in real headless Chromium: the head example (L-HEAD-2) played by
+clicking, the reason shown for a refused move, undo, and the page in both languages.
+Screenshots go to ``NARDY_SCREENSHOTS`` (default: the test's temporary directory)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="needs Debian chromium at /usr/bin/chromium (apt-get install chromium)",
+    ),
+]
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def page(tmp_path: Path) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        pg = browser.new_context(viewport=PHONE, locale="ru-RU").new_page()
+        pg.errors = []
+        pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+        yield pg
+        browser.close()
+
+
+def wait_moves(page: Any, card: str, moves: str) -> None:
+    page.wait_for_function(
+        f"document.querySelector('{card} svg').dataset.moves === {moves!r}")
+
+
+def test_head_example_by_clicking(page: Any, server: Any, tmp_path: Path) -> None:
+    shots = Path(os.environ.get("NARDY_SCREENSHOTS", tmp_path / "shots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    card = "#ex-head-66"
+    page.goto(server.url + "/rules")
+    page.wait_for_selector(f"{card} .hit.src")
+    ex = page.locator(card)
+    # the head is the only checker that may move; it may go to 18 only
+    assert ex.locator(".hit.src").evaluate_all("els => els.map(e => e.dataset.point)") == ["24"]
+    ex.locator('.hit[data-point="24"]').click()
+    assert ex.locator(".hit.dst").evaluate_all("els => els.map(e => e.dataset.point)") == ["18"]
+    ex.locator('.hit.dst[data-point="18"]').click()
+    wait_moves(page, card, "24/18")
+    # the checker on 18 cannot go on: the caption says why (point 12 is the opponent's head)
+    ex.locator('.hit[data-point="18"]').click()
+    assert "голова соперника" in ex.locator(".feedback").inner_text()
+    assert "bad" in ex.locator(".feedback").get_attribute("class")
+    # the second checker off the head finishes the forced play
+    ex.locator('.hit[data-point="24"]').click()
+    ex.locator('.hit.dst[data-point="18"]').click()
+    wait_moves(page, card, "24/18 24/18")
+    feedback = ex.locator(".feedback")
+    assert "24/18(2)" in feedback.inner_text() and "ok" in feedback.get_attribute("class")
+    assert ex.locator(".hit.src").count() == 0  # nothing more to play
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    ex.screenshot(path=str(shots / "rules-head-phone.png"))
+    ex.locator("button.undo").click()
+    wait_moves(page, card, "24/18")
+    # English
+    page.click("#lang")
+    page.wait_for_selector(f"{card} .hit.src")
+    assert "first-turn exception" in page.locator(f"{card} .caption").inner_text()
+    assert page.inner_text("#lang") == "Русский"
+    assert page.errors == []
