@@ -86,8 +86,10 @@ function exampleCard(h, summary, lang) {
     ui.selected = null;
     paint();
     plays.replaceChildren(h("summary", {}, T.plays(state.plays.length)),
-      h("ul", {}, state.plays.map((p) => h("li", {}, h("code", {}, p.text),
-        p.moves.length > 1 ? ` (${p.moves.map(stepText).join(" ")})` : ""))));
+      h("ul", {}, state.plays.map((p) => {
+        const path = p.moves.map(stepText).join(" ");  // the single steps, when the text merges them
+        return h("li", {}, h("code", {}, p.text), path !== p.text ? ` = ${path}` : "");
+      })));
     const f = state.finished;
     if (f) {
       const note = f.note ? ` ${f.note[lang]}` : "";
