@@ -469,3 +469,19 @@ def test_l4_next_game_starter(rule: str) -> None:
     winner_player = match.player_of(0, game.outcome.winner)  # type: ignore[arg-type]
     expected = winner_player if rule == "winner" else 1  # player 1 was black
     assert match.next_white() == expected
+
+
+def test_g12_move_prefers_one_die_over_a_path() -> None:
+    """G-12 / G-10: with checkers on 3, 2 and 1 and 4-1, moving 3 → off bears off with
+    the 4 (leaving the 1 to play), not 3/2/off (found on the rules page)."""
+    from nardy.game import Game
+    from nardy.position import Position
+
+    game = Game("short", position=Position.from_points({3: 1, 2: 1, 1: 1}, {12: 15}))
+    game.roll(4, 1)
+    step = game.move(3, 0)
+    assert step.frm == 3 and step.to == 0
+    assert len(game.pending) == 1 and not game.turn_complete
+    game.move(2, 1)
+    assert game.turn_complete
+    assert str(game.confirm()) == "3/off 2/1"

@@ -456,13 +456,14 @@ class Game:
 
     def _hop_path(self, frm: int, to: int) -> list[tuple[Move, int]] | None:
         """The single moves (with dice) that take one checker from ``frm`` to ``to``
-        next, the smallest die first where several would do."""
+        next: one die when one can, else the path trying the smallest die first."""
         steps = sorted(self._next_steps(), key=lambda x: x[1])
         for (s, t, h), d in steps:
-            if s != frm or t < to:
+            if s == frm and t == to:
+                return [(Move(s, t, h), d)]  # one die does it: never a longer path
+        for (s, t, h), d in steps:
+            if s != frm or t <= to:
                 continue
-            if t == to:
-                return [(Move(s, t, h), d)]
             self.pending.append(Move(s, t, h))
             self._pending_dice.append(d)
             try:
