@@ -343,6 +343,23 @@ def test_rule_options_are_applied_and_recorded(tmp_path):
     assert setup["options"]["last_roll_draw"] is True
 
 
+def test_cube_rules_of_c3_are_options(tmp_path):
+    """C-3: «даве» (arithmetic cube), max_doubles and gammons_with_cube from the
+    command line reach the match's cube rules and its saved record."""
+    save = tmp_path / "m.jsonl"
+    proc = run_play("--variant", "short", "--match", "3", "--cube-progression", "arithmetic",
+                    "--max-doubles", "2", "--no-gammons-with-cube", "--lang", "en",
+                    "--seed", "3", "--save", str(save), stdin="")
+    assert proc.returncode == 0, proc.stderr
+    header = read_records(save)[0]
+    assert header["type"] == "match"
+    cube = header["cube"]
+    assert (cube["progression"], cube["max_doubles"], cube["gammons_with_cube"]) == (
+        "arithmetic", 2, False)
+    bad = run_play("--variant", "short", "--cube-progression", "fibonacci", stdin="")
+    assert bad.returncode == 2 and "fibonacci" in bad.stderr
+
+
 @pytest.mark.parametrize(
     "args,lang,message",
     [

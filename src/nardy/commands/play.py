@@ -159,12 +159,13 @@ def _computer_level(level: str | None, lang: str) -> str:
 
 def _new_match(variant: Variant, length: int, cube: bool | None, beavers: bool,
                jacoby: bool, crawford: bool | None, names: tuple[str, str], dice: DiceSource,
-               lang: str) -> Match:
+               lang: str, cube_rules: dict[str, Any]) -> Match:
     for flag, name in ((beavers, "--beavers"), (jacoby, "--jacoby")):
         if flag and length:
             raise click.BadParameter(t("play.err.money_only", lang, option=name),
                                      param_hint=f"'{name}'")
     settings: dict[str, Any] = {"beavers": beavers, "jacoby": jacoby}
+    settings.update({k: v for k, v in cube_rules.items() if v is not None})
     if cube is not None:
         settings["enabled"] = cube
     try:
@@ -192,6 +193,12 @@ def _new_match(variant: Variant, length: int, cube: bool | None, beavers: bool,
 @click.option("--beavers", is_flag=True, help="Allow beavers (money play).")
 @click.option("--jacoby", is_flag=True, help="Jacoby rule: gammons count only after a "
               "double (money play).")
+@click.option("--cube-progression", type=click.Choice(["geometric", "arithmetic"]),
+              default=None, help="Cube values 2, 4, 8 … or 2, 3, 4 … («даве»; C-3).")
+@click.option("--max-doubles", type=click.IntRange(min=0), default=None, metavar="N",
+              help="At most N doubles a game (C-3).")
+@click.option("--gammons-with-cube/--no-gammons-with-cube", default=None,
+              help="Do gammons (mars) count while the cube is in use (default yes; C-3).")
 @click.option("--crawford/--no-crawford", default=None,
               help="Crawford rule in matches (default: on; C-4).")
 @click.option("--vs-computer", "vs_computer", is_flag=False, flag_value="black", default=None,
@@ -213,6 +220,9 @@ def command(
     cube: bool | None,
     beavers: bool,
     jacoby: bool,
+    cube_progression: str | None,
+    max_doubles: int | None,
+    gammons_with_cube: bool | None,
     crawford: bool | None,
     vs_computer: str | None,
     level: str | None,
@@ -234,7 +244,9 @@ def command(
     if load_path:
         if variant_name is not None or options:
             raise click.UsageError(t("err.load_with_variant", lang))
-        if length is not None or cube is not None or beavers or jacoby or crawford is not None:
+        cube_set = (cube_progression, max_doubles, gammons_with_cube)
+        if (length is not None or cube is not None or beavers or jacoby
+                or crawford is not None or any(x is not None for x in cube_set)):
             raise click.UsageError(t("play.err.load_with_match", lang))
         match = load_record(load_path, lang, default_names(term, seat))
         match.dice_source = dice
@@ -242,8 +254,10 @@ def command(
             game.dice_source = dice
     else:
         variant = configure_variant(variant_name or "long", options, lang)
+        cube_rules = {"progression": cube_progression, "max_doubles": max_doubles,
+                      "gammons_with_cube": gammons_with_cube}
         match = _new_match(variant, length or 0, cube, beavers, jacoby, crawford,
-                           default_names(term, seat), dice, lang)
+                           default_names(term, seat), dice, lang, cube_rules)
     computer = None
     if seat is not None and level_chosen is not None:
         from nardy.terminal.computer import ComputerPlayer
