@@ -355,8 +355,9 @@ class Match:
         """An empty match made from a ``match`` record."""
         if not isinstance(header, dict) or header.get("type") != "match":
             raise MalformedError("a match log starts with a 'match' record")
+        # ``dice``: the verifiable-dice commitment a server writes into downloaded logs
         unknown = set(header) - {"type", "variant", "options", "length", "crawford", "cube",
-                                 "players"}
+                                 "players", "dice"}
         if unknown:
             raise MalformedError(f"match record: unknown field(s) {sorted(unknown)}")
         variant = find_variant(header.get("variant", "short"))

@@ -6,6 +6,9 @@ Crawford game, who may act, and record downloads (.mat, SGF, JSON lines) read ba
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -210,7 +213,9 @@ async def test_cube_actions_are_authorized(player_factory: Any) -> None:
         assert r.status_code == 400 and r.json()["code"] in ("bad-match", "malformed"), spec
 
 
-async def test_three_point_match_against_the_computer(player_factory: Any) -> None:
+async def test_three_point_match_against_the_computer(
+    player_factory: Any, tmp_path: Path
+) -> None:
     p = await player_factory()
     st = await new_game(p, mode="computer", level="beginner", length=3)
     gid = st["id"]
@@ -259,6 +264,23 @@ async def test_three_point_match_against_the_computer(player_factory: Any) -> No
             native.is_crawford(i) for i in range(len(native.games))]
     v = (await p.get(f"/api/games/{gid}/verify")).json()
     assert v["all_ok"] and len(v["rolls"]) >= len(native.games)
+    # ``nardy verify-dice`` re-derives every roll of the whole match log ...
+    log = tmp_path / "match.jsonl"
+    log.write_text(text, encoding="utf-8")
+    ok = subprocess.run([sys.executable, "-m", "nardy.cli", "verify-dice", str(log)],
+                        capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert "commitment: ok" in ok.stdout and "rolls verified" in ok.stdout
+    # ... and catches one forged die in any game of it
+    lines = text.splitlines()
+    last_roll = max(i for i, ln in enumerate(lines) if json.loads(ln).get("type") == "roll")
+    rec = json.loads(lines[last_roll])
+    rec["dice"] = [rec["dice"][0] % 6 + 1, rec["dice"][1]]
+    lines[last_roll] = json.dumps(rec)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    forged = subprocess.run([sys.executable, "-m", "nardy.cli", "verify-dice", str(log)],
+                            capture_output=True, text=True, timeout=120)
+    assert forged.returncode != 0 and "MISMATCH" in forged.stdout
 
 
 async def test_crawford_game_and_post_crawford_double_in_a_local_match(

@@ -89,6 +89,8 @@ def _check_fields(
         extra = set(rec) - set(canon)
         if rec.get("type") == "setup":
             extra -= {"position", "cube", "options"}
+        if rec.get("type") in ("setup", "match"):
+            extra -= {"dice"}  # a server game's verifiable-dice commitment and seeds
         if extra:
             raise FormatError(line, None, f"unknown field(s) {sorted(extra)} in a "
                               f"{rec.get('type')!r} record", source)

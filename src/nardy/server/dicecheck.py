@@ -69,10 +69,12 @@ def check_rolls(
 
 
 def dice_info(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """The ``dice`` object of a record's setup line (raises when missing)."""
-    if not records or records[0].get("type") != "setup":
-        raise MalformedError("a game record starts with a setup record")
+    """The ``dice`` object of a game record's setup line or a match log's match line
+    (raises when missing)."""
+    if not records or records[0].get("type") not in ("setup", "match"):
+        raise MalformedError("a game record starts with a setup record, a match log with a match")
     info = records[0].get("dice")
     if not isinstance(info, dict):
-        raise MalformedError("the setup record has no 'dice' object (not a server game?)")
+        raise MalformedError(
+            f"the {records[0]['type']} record has no 'dice' object (not a server game?)")
     return info

@@ -68,8 +68,9 @@ def export(live: LiveGame, fmt: str) -> Export:
     """The record of ``live`` in format ``fmt`` ("jsonl", "mat" or "sgf").
 
     JSON lines: a money game is one game's records with the dice commitment (and the
-    revealed seed) on its setup line, as ``nardy verify-dice`` reads them; a match is
-    ``nardy.match``'s log (``nardy convert`` and ``read_match`` read it)."""
+    revealed seed) on its setup line; a match is ``nardy.match``'s log with them on its
+    ``match`` line (``nardy convert`` and ``read_match`` read it). ``nardy verify-dice``
+    reads both."""
     gid = live.meta.id
     if fmt not in FORMATS:
         raise ExportError(f"format is one of {', '.join(FORMATS)}, not {fmt!r}")
@@ -80,7 +81,9 @@ def export(live: LiveGame, fmt: str) -> Export:
             text = dump_records(live.records())
         else:
             with named_match(live) as match:
-                text = dump_records(match.records)
+                records = match.records
+            records[0] = {**records[0], "dice": live.dice_public()}
+            text = dump_records(records)
         return Export(text, "application/x-ndjson", f"nardy-{gid}.jsonl")
     if live.match.variant.family != "short":
         raise ExportError(
