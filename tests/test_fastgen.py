@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import os
 import random
 from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 pytest.importorskip("nardy._fastgen", reason="the C extension nardy._fastgen is not built")
+
+from helpers_fastgen import config_id, make_variant, python_path
 
 from nardy import fastgen, movegen  # noqa: E402
 from nardy.errors import MalformedError  # noqa: E402
@@ -43,29 +43,6 @@ CONFIGS = [
     *itertools.product(("short", "short-ru", "short-caucasian"), SHORT_OPTIONS),
     *itertools.product(("long", "nardgammon"), LONG_OPTIONS),
 ]
-
-
-def config_id(config: tuple[str, dict]) -> str:
-    name, opts = config
-    return "-".join([name, *(str(v) for v in opts.values())])
-
-
-def make_variant(name: str, opts: dict) -> Variant:
-    return find_variant(name).with_options(**opts)
-
-
-@contextmanager
-def python_path() -> Iterator[None]:
-    """``legal_candidates`` runs the pure-Python generator inside the block."""
-    saved = os.environ.get("NARDY_PURE_PYTHON")
-    os.environ["NARDY_PURE_PYTHON"] = "1"
-    try:
-        yield
-    finally:
-        if saved is None:
-            del os.environ["NARDY_PURE_PYTHON"]
-        else:
-            os.environ["NARDY_PURE_PYTHON"] = saved
 
 
 def reference(variant: Variant, pos: Position, d1: int, d2: int) -> list[Candidate]:

@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import os
 import random
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 pytest.importorskip("nardy._fastgen", reason="the C extension nardy._fastgen is not built")
+
+from helpers_fastgen import config_id, make_variant, python_path
 
 from nardy import fastgen, movegen  # noqa: E402
 from nardy.dice import RandomDice  # noqa: E402
@@ -60,29 +60,6 @@ SHAPES: list[tuple[int, ...]] = [
     (1, 6), (2, 5), (3, 4),
     *((d,) * k for d in range(1, 7) for k in range(1, 5)),
 ]  # fmt: skip
-
-
-def config_id(config: tuple[str, dict]) -> str:
-    name, opts = config
-    return "-".join([name, *(str(v) for v in opts.values())])
-
-
-def make_variant(name: str, opts: dict) -> Variant:
-    return find_variant(name).with_options(**opts)
-
-
-@contextmanager
-def python_path() -> Iterator[None]:
-    """The pure-Python generator answers inside the block."""
-    saved = os.environ.get("NARDY_PURE_PYTHON")
-    os.environ["NARDY_PURE_PYTHON"] = "1"
-    try:
-        yield
-    finally:
-        if saved is None:
-            del os.environ["NARDY_PURE_PYTHON"]
-        else:
-            os.environ["NARDY_PURE_PYTHON"] = saved
 
 
 def keys(cands: Sequence[Candidate]) -> list[tuple]:
