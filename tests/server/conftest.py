@@ -188,3 +188,23 @@ def server(db_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
     srv.start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """A headless Debian Chromium driven by Playwright."""
+    from browser_helpers import ARGS, CHROMIUM
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: ``NARDY_SCREENSHOTS`` or the test's temporary directory."""
+    d = Path(os.environ.get("NARDY_SCREENSHOTS", tmp_path / "shots"))
+    d.mkdir(parents=True, exist_ok=True)
+    return d

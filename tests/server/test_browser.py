@@ -5,52 +5,12 @@ browser contexts, and a reconnect after a dropped socket. Screenshots go to
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
+from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
 
-CHROMIUM = Path("/usr/bin/chromium")
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="needs Debian chromium at /usr/bin/chromium (apt-get install chromium)",
-    ),
-]
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    d = Path(os.environ.get("NARDY_SCREENSHOTS", tmp_path / "shots"))
-    d.mkdir(parents=True, exist_ok=True)
-    return d
-
-
-def new_page(browser: Any, viewport: dict[str, int], locale: str = "ru-RU") -> Any:
-    ctx = browser.new_context(viewport=viewport, locale=locale)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
+pytestmark = BROWSER_MARKS
 
 
 def seq(page: Any) -> int:

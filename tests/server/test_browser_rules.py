@@ -4,38 +4,18 @@ Screenshots go to ``NARDY_SCREENSHOTS`` (default: the test's temporary directory
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import BROWSER_MARKS, PHONE, new_page
 
-CHROMIUM = Path("/usr/bin/chromium")
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="needs Debian chromium at /usr/bin/chromium (apt-get install chromium)",
-    ),
-]
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"width": 390, "height": 844}
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture
-def page(tmp_path: Path) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        pg = browser.new_context(viewport=PHONE, locale="ru-RU").new_page()
-        pg.errors = []
-        pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-        yield pg
-        browser.close()
+def page(browser: Any) -> Any:
+    return new_page(browser, PHONE)
 
 
 def wait_moves(page: Any, card: str, moves: str) -> None:
@@ -43,9 +23,7 @@ def wait_moves(page: Any, card: str, moves: str) -> None:
         f"document.querySelector('{card} svg').dataset.moves === {moves!r}")
 
 
-def test_head_example_by_clicking(page: Any, server: Any, tmp_path: Path) -> None:
-    shots = Path(os.environ.get("NARDY_SCREENSHOTS", tmp_path / "shots"))
-    shots.mkdir(parents=True, exist_ok=True)
+def test_head_example_by_clicking(page: Any, server: Any, shots: Path) -> None:
     card = "#ex-head-66"
     page.goto(server.url + "/rules")
     page.wait_for_selector(f"{card} .hit.src")

@@ -1,0 +1,37 @@
+"""Shared set-up of the end-to-end tests in real headless Chromium (Debian
+``chromium`` driven by Playwright); the ``browser`` and ``shots`` fixtures are in
+``conftest.py``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+#: Marks for a browser test module: ``pytestmark = BROWSER_MARKS``.
+BROWSER_MARKS = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="needs Debian chromium at /usr/bin/chromium (apt-get install chromium)",
+    ),
+]
+
+#: Chromium flags for a closed network (no background connections, no first-run work).
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def new_page(browser: Any, viewport: dict[str, int], locale: str = "ru-RU") -> Any:
+    """A page in a fresh context; uncaught page errors collect in ``page.errors``."""
+    ctx = browser.new_context(viewport=viewport, locale=locale)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
