@@ -19,7 +19,6 @@ import pytest
 from nardy.server import Settings, create_app
 
 POSTGRES = os.environ.get("NARDY_TEST_POSTGRES_URL")
-CHROMIUM = Path("/usr/bin/chromium")
 
 
 def pytest_configure(config: pytest.Config) -> None:
