@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import strategies as st
+
 from nardy.cube import CubeRules
 from nardy.dice import RandomDice
 from nardy.game import Game
@@ -103,3 +105,25 @@ def bear_off_position_game(
     theirs = black if black is not None else {6: 5, 8: 5, 13: 4, 19: 1}
     position = Position.from_points({1: 1}, theirs, turn=WHITE)
     return Game(variant, position=position, **kwargs)  # type: ignore[arg-type]
+
+
+def mutate_lines(text: str, data: st.DataObject, alphabet: str, max_insert: int) -> str:
+    """One random edit of a text file, for parser fuzzing: a character replaced (from
+    ``alphabet``), a line deleted, swapped, duplicated, or a random line inserted."""
+    lines = text.splitlines()
+    kind = data.draw(st.sampled_from(["char", "delete", "swap", "duplicate", "insert"]))
+    i = data.draw(st.integers(0, len(lines) - 1))
+    if kind == "char" and lines[i]:
+        j = data.draw(st.integers(0, len(lines[i]) - 1))
+        ch = data.draw(st.sampled_from(list(alphabet)))
+        lines[i] = lines[i][:j] + ch + lines[i][j + 1:]
+    elif kind == "delete":
+        del lines[i]
+    elif kind == "swap":
+        k = data.draw(st.integers(0, len(lines) - 1))
+        lines[i], lines[k] = lines[k], lines[i]
+    elif kind == "duplicate":
+        lines.insert(i, lines[i])
+    else:
+        lines.insert(i, data.draw(st.text(max_size=max_insert)))
+    return "\n".join(lines) + "\n"

@@ -7,7 +7,7 @@ import contextlib
 from pathlib import Path
 
 import pytest
-from helpers_matches import random_match
+from helpers_matches import mutate_lines, random_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -202,23 +202,7 @@ def test_unsupported_variation_and_bad_headers() -> None:
 
 
 def _mutate(text: str, data: st.DataObject) -> str:
-    lines = text.splitlines()
-    kind = data.draw(st.sampled_from(["char", "delete", "swap", "duplicate", "insert"]))
-    i = data.draw(st.integers(0, len(lines) - 1))
-    if kind == "char" and lines[i]:
-        j = data.draw(st.integers(0, len(lines[i]) - 1))
-        ch = data.draw(st.sampled_from(list("0123456789/*:) abWDT=>")))
-        lines[i] = lines[i][:j] + ch + lines[i][j + 1:]
-    elif kind == "delete":
-        del lines[i]
-    elif kind == "swap":
-        k = data.draw(st.integers(0, len(lines) - 1))
-        lines[i], lines[k] = lines[k], lines[i]
-    elif kind == "duplicate":
-        lines.insert(i, lines[i])
-    else:
-        lines.insert(i, data.draw(st.text(max_size=40)))
-    return "\n".join(lines) + "\n"
+    return mutate_lines(text, data, '0123456789/*:) abWDT=>', 40)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

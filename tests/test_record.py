@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from helpers_matches import play_out, random_match
+from helpers_matches import mutate_lines, play_out, random_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -141,23 +141,7 @@ _MATCH_TEXT = write_match(random_match(6, length=3, max_games=2))
 
 
 def _mutate(text: str, data: st.DataObject) -> str:
-    lines = text.splitlines()
-    kind = data.draw(st.sampled_from(["char", "delete", "swap", "duplicate", "insert"]))
-    i = data.draw(st.integers(0, len(lines) - 1))
-    if kind == "char" and lines[i]:
-        j = data.draw(st.integers(0, len(lines[i]) - 1))
-        ch = data.draw(st.sampled_from(list('0123456789{}[]",: abcxyz/*')))
-        lines[i] = lines[i][:j] + ch + lines[i][j + 1:]
-    elif kind == "delete":
-        del lines[i]
-    elif kind == "swap":
-        k = data.draw(st.integers(0, len(lines) - 1))
-        lines[i], lines[k] = lines[k], lines[i]
-    elif kind == "duplicate":
-        lines.insert(i, lines[i])
-    else:
-        lines.insert(i, data.draw(st.text(max_size=30)))
-    return "\n".join(lines) + "\n"
+    return mutate_lines(text, data, '0123456789{}[]",: abcxyz/*', 30)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
