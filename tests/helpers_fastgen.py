@@ -6,6 +6,9 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
+
+from nardy import movegen
 from nardy.variants import Variant, find_variant
 
 
@@ -32,3 +35,17 @@ def python_path() -> Iterator[None]:
             del os.environ["NARDY_PURE_PYTHON"]
         else:
             os.environ["NARDY_PURE_PYTHON"] = saved
+
+
+def count_python_searches(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
+    """Spy on the pure-Python search: the returned list grows by one entry (its
+    arguments) each time a real ``movegen._Search`` is made."""
+    runs: list[tuple] = []
+
+    class CountingSearch(movegen._Search):  # the real Python search, counted
+        def __init__(self, *args, **kwargs) -> None:
+            runs.append(args)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(movegen, "_Search", CountingSearch)
+    return runs

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 pytest.importorskip("nardy._fastgen", reason="the C extension nardy._fastgen is not built")
 
-from helpers_fastgen import config_id, make_variant, python_path
+from helpers_fastgen import config_id, count_python_searches, make_variant, python_path
 
 from nardy import fastgen, movegen  # noqa: E402
 from nardy.errors import MalformedError  # noqa: E402
@@ -364,14 +364,7 @@ def test_every_registered_variant_is_compiled() -> None:
 def test_env_var_forces_python_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """NARDY_PURE_PYTHON=1 sends legal_candidates to the Python search; unset (or 0),
     the compiled one answers and the Python search does not run."""
-    runs = []
-
-    class CountingSearch(movegen._Search):  # the real Python search, counted
-        def __init__(self, *args, **kwargs) -> None:
-            runs.append(args)
-            super().__init__(*args, **kwargs)
-
-    monkeypatch.setattr(movegen, "_Search", CountingSearch)
+    runs = count_python_searches(monkeypatch)
     short = find_variant("short")
     pos = short.start_position()
     monkeypatch.delenv("NARDY_PURE_PYTHON", raising=False)

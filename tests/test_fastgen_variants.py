@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 pytest.importorskip("nardy._fastgen", reason="the C extension nardy._fastgen is not built")
 
-from helpers_fastgen import config_id, make_variant, python_path
+from helpers_fastgen import config_id, count_python_searches, make_variant, python_path
 
 from nardy import fastgen, movegen  # noqa: E402
 from nardy.dice import RandomDice  # noqa: E402
@@ -503,14 +503,7 @@ def test_bad_dice_raise(dice: tuple) -> None:
 def test_env_var_forces_python_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """NARDY_PURE_PYTHON=1 sends segment_candidates to the Python search; unset (or 0),
     the compiled one answers and the Python search does not run."""
-    runs = []
-
-    class CountingSearch(movegen._Search):  # the real Python search, counted
-        def __init__(self, *args, **kwargs) -> None:
-            runs.append(args)
-            super().__init__(*args, **kwargs)
-
-    monkeypatch.setattr(movegen, "_Search", CountingSearch)
+    runs = count_python_searches(monkeypatch)
     crazy = find_variant("crazy-gulbara")
     pos = crazy.start_position()  # first turn: the head exception is judged too
     for dice in ((3, 3, 3), (6, 6, 6, 6), (5, 4), (2,)):
