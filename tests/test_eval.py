@@ -62,11 +62,12 @@ def test_sanitize_makes_probabilities_consistent() -> None:
     assert p[3] <= 1 - p[0] and p[4] <= p[3]
 
 
-@pytest.mark.parametrize("variant", [SHORT, LONG], ids=["short", "long"])
-def test_features_have_the_documented_size(variant) -> None:
+@pytest.mark.parametrize("name", sorted(FEATURES))
+def test_features_have_the_documented_size(name) -> None:
+    variant = SHORT if name.startswith("short") else LONG
     boards, first = boards_from_positions([variant.start_position()] * 3)
-    x = FEATURES[variant.family](boards, first)
-    assert x.shape == (3, feature_count(variant.family))
+    x = FEATURES[name](boards, first)
+    assert x.shape == (3, feature_count(name))
     assert np.isfinite(x).all()
 
 
@@ -74,7 +75,7 @@ def test_long_features_see_the_head_and_first_turn() -> None:
     start = LONG.start_position()
     later = start.with_flags(False, False)
     boards, first = boards_from_positions([start, later])
-    x = FEATURES["long"](boards, first)
+    x = FEATURES["long-v1"](boards, first)
     assert not np.array_equal(x[0], x[1])
 
 

@@ -15,6 +15,10 @@ from nardy.variants import find_variant
 @click.option("--games", default=10_000, show_default=True, help="Total self-play games.")
 @click.option("--out", default=None, help="Run directory (checkpoints) [runs/VARIANT].")
 @click.option("--hidden", default=80, show_default=True, help="Hidden units (new runs).")
+@click.option("--features", default=None,
+              help="Input feature set of a new net (nardy.eval.features) [family default].")
+@click.option("--init", "init", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="Start a new run from these weights (widened to --features).")
 @click.option("--lr", default=1e-3, show_default=True, help="Adam learning rate.")
 @click.option("--lr-end", default=1e-4, show_default=True,
               help="Learning rate reached at the last game (linear decay).")
@@ -29,7 +33,8 @@ from nardy.variants import find_variant
 @click.option("--workers", default=1, show_default=True, help="Local self-play processes.")
 @click.option("--ray-address", default=None, help="Fan self-play out over a Ray cluster.")
 @click.option("--fresh", is_flag=True, help="Ignore an existing checkpoint in --out.")
-def command(variant_name: str, games: int, out: str | None, hidden: int, lr: float,
+def command(variant_name: str, games: int, out: str | None, hidden: int,
+            features: str | None, init: str | None, lr: float,
             lr_end: float, lam: float, batch_games: int, minibatch: int, explore: float,
             seed: int, eval_every: int, eval_games: int, workers: int,
             ray_address: str | None, fresh: bool) -> None:
@@ -43,6 +48,13 @@ def command(variant_name: str, games: int, out: str | None, hidden: int, lr: flo
         variant = find_variant(variant_name)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--variant") from exc
+    from nardy.eval.features import FEATURES, family_of
+
+    if features is not None and (
+        features not in FEATURES or family_of(features) != variant.family
+    ):
+        sets = ", ".join(f for f in FEATURES if family_of(f) == variant.family)
+        raise click.BadParameter(f"{features!r}: use one of {sets}", param_hint="--features")
     counts = (games, workers, batch_games, minibatch, eval_every)
     if min(counts) < 1 or eval_games < 2:
         raise click.BadParameter("games, workers, batch-games, eval-every must be ≥ 1, "
@@ -50,7 +62,8 @@ def command(variant_name: str, games: int, out: str | None, hidden: int, lr: flo
     if not 0.0 <= lam <= 1.0:
         raise click.BadParameter("lambda must be in [0, 1] / λ от 0 до 1", param_hint="--lam")
     config = TrainConfig(
-        variant=variant.name, games=games, hidden=hidden, lr=lr, lam=lam,
+        variant=variant.name, games=games, hidden=hidden, features=features, init=init,
+        lr=lr, lam=lam,
         lr_end=lr_end, batch_games=batch_games, minibatch=minibatch, explore=explore,
         seed=seed, eval_every=eval_every, eval_games=eval_games, workers=workers,
         ray_address=ray_address,

@@ -3,10 +3,16 @@
 Both families use a Tesauro-style truncated unary code per point and side (the side
 on roll first, each in its own numbering):
 
-* short nardy — per point ``n≥1, n≥2, n≥3, (n−3)/2``; per side the bar ``/2`` and the
+* ``short-v1`` — per point ``n≥1, n≥2, n≥3, (n−3)/2``; per side the bar ``/2`` and the
   checkers off ``/15``; then both pip counts ``/167`` and a *contact* flag (some
   checker still has to pass an opposing one). 199 inputs.
-* long nardy — per point ``n≥1, n≥2, n≥3, (n−3)/4`` (stacks are tall in long nardy,
+* ``short-v2`` — ``short-v1`` plus 7 contact features per side (the side on roll
+  first): the share of the 36 rolls with which the other side can hit one of its blots
+  (direct and indirect shots, landing points checked), its blots ``/5``, its longest
+  prime ``/6``, the longest prime it holds in front of the other side's rearmost
+  checker ``/6``, its made home points ``/6``, its anchors in the other side's home
+  ``/3`` and its checkers back there (points 19–24 and the bar) ``/5``. 213 inputs.
+* ``long-v1`` — per point ``n≥1, n≥2, n≥3, (n−3)/4`` (stacks are tall in long nardy,
   point 24 is the head); per side the checkers off ``/15``, the first-turn flag (head
   exception), pips ``/360``, checkers at home ``/15``, checkers still on the head
   ``/15`` and the longest block of occupied points along the opponent's path ``/6``,
@@ -44,7 +50,7 @@ _BACK = np.arange(1, 26)
 
 
 def short_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
-    """(N, 199) inputs for short-nardy boards (N, 2, 26)."""
+    """(N, 199) ``short-v1`` inputs for short-nardy boards (N, 2, 26)."""
     del first
     n = len(boards)
     out = np.empty((n, 199), dtype=np.float32)
@@ -60,6 +66,84 @@ def short_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     return out
 
 
+_BITS = np.int64(1) << np.arange(26, dtype=np.int64)
+_POP6 = np.array([bin(i).count("1") for i in range(64)], dtype=np.float32)
+_DIE = np.arange(1, 7, dtype=np.int64)[:, None]
+_PAIR_A, _PAIR_B = (np.array(x, dtype=np.int64) for x in zip(
+    *[(a, b) for a in range(1, 7) for b in range(a + 1, 7)], strict=True))
+
+
+def _mask(flags: np.ndarray) -> np.ndarray:
+    """(N, k) booleans → (N,) int64 bit masks (bit i = column i)."""
+    return flags.astype(np.int64) @ _BITS[: flags.shape[1]]
+
+
+def _shot_share(attacker: np.ndarray, defender: np.ndarray) -> np.ndarray:
+    """Share of the 36 rolls with which ``attacker`` can hit a blot of ``defender``.
+
+    Both sides are (N, 26) counts in their own numbering; the defender's point p is the
+    attacker's point 25 − p. A shot lands on the blot from any attacker checker (the bar
+    included) with one die, or with a combination whose intermediate points are not
+    blocked (doubles up to four steps). Entering from the bar first is not enforced.
+    """
+    att = _mask(attacker[:, :26] > 0) & ~np.int64(1)
+    rev = defender[:, 24:0:-1]  # attacker's points 1..24
+    blot = _mask(rev == 1) << 1
+    free = ~(_mask(rev >= 2) << 1)
+    step = att[None, :] >> _DIE  # (6, N): every checker moved by one die
+    direct = (step & blot) != 0
+    a, b = _PAIR_A - 1, _PAIR_B - 1
+    two = (((step[a] & free) >> _PAIR_B[:, None]) | ((step[b] & free) >> _PAIR_A[:, None]))
+    hits = 2.0 * (direct[a] | direct[b] | ((two & blot) != 0)).sum(0)
+    reach, hit = step, direct
+    for _ in range(3):
+        reach = (reach & free) >> _DIE
+        hit = hit | ((reach & blot) != 0)
+    return ((hits + hit.sum(0)) / 36.0).astype(np.float32)
+
+
+def _run_length(mask: np.ndarray) -> np.ndarray:
+    """Longest run of set bits in each int64 mask (capped at 7)."""
+    out = np.zeros(len(mask), dtype=np.float32)
+    r = mask.copy()
+    for _ in range(7):
+        live = r != 0
+        if not live.any():
+            break
+        out += live
+        r &= r >> 1
+    return out
+
+
+def _rearmost(side: np.ndarray) -> np.ndarray:
+    """Highest occupied index 1..25 of each side (0 when all are off)."""
+    return np.where(side[:, 1:26] > 0, _BACK, 0).max(1)
+
+
+def short_v2_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
+    """(N, 213) ``short-v2`` inputs: ``short-v1`` plus contact features."""
+    n = len(boards)
+    out = np.empty((n, 213), dtype=np.float32)
+    out[:, :199] = short_features(boards, first)
+    me = np.concatenate([boards[:, 0], boards[:, 1]])  # both sides, each with
+    them = np.concatenate([boards[:, 1], boards[:, 0]])  # its opponent, stacked
+    made = _mask(me[:, :25] >= 2) & ~np.int64(1)  # points 1..24
+    ahead = np.int64(1) << (26 - _rearmost(them)).astype(np.int64)
+    runs = _run_length(np.concatenate([made, made & ~(ahead - 1)]))
+    extra = np.stack([
+        _shot_share(them, me),
+        (me[:, 1:25] == 1).sum(1) / 5.0,
+        runs[: 2 * n] / 6.0,
+        runs[2 * n :] / 6.0,
+        _POP6[(made >> 1) & 63] / 6.0,
+        _POP6[(made >> 19) & 63] / 3.0,
+        me[:, 19:26].sum(1) / 5.0,
+    ], axis=1)
+    out[:, 199:206] = extra[:n]
+    out[:, 206:213] = extra[n:]
+    return out
+
+
 def _longest_run(occ: np.ndarray) -> np.ndarray:
     run = np.zeros(len(occ), dtype=np.float32)
     best = np.zeros(len(occ), dtype=np.float32)
@@ -70,7 +154,7 @@ def _longest_run(occ: np.ndarray) -> np.ndarray:
 
 
 def long_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
-    """(N, 205) inputs for long-nardy boards (N, 2, 26)."""
+    """(N, 205) ``long-v1`` inputs for long-nardy boards (N, 2, 26)."""
     b = boards.astype(np.float32)
     n = len(b)
     parts = []
@@ -87,14 +171,24 @@ def long_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     return np.concatenate(parts, axis=1)
 
 
+#: Feature sets by name; a weight file names its set (older files: ``<family>-v1``).
 FEATURES: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
-    "short": short_features,
-    "long": long_features,
+    "short-v1": short_features,
+    "short-v2": short_v2_features,
+    "long-v1": long_features,
 }
 
-_COUNTS = {"short": 199, "long": 205}
+_COUNTS = {"short-v1": 199, "short-v2": 213, "long-v1": 205}
+
+#: The feature set new networks of each family are trained on.
+DEFAULT_FEATURES = {"short": "short-v2", "long": "long-v1"}
 
 
-def feature_count(family: str) -> int:
-    """Number of inputs of the family's networks."""
-    return _COUNTS[family]
+def feature_count(name: str) -> int:
+    """Number of inputs of a feature set."""
+    return _COUNTS[name]
+
+
+def family_of(name: str) -> str:
+    """The game family a feature set belongs to."""
+    return name.split("-", 1)[0]

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from nardy.eval.boards import final_probs, finished_mask, impossible_tiers, sanitize
-from nardy.eval.features import FEATURES, feature_count
+from nardy.eval.features import DEFAULT_FEATURES, FEATURES, family_of, feature_count
 from nardy.variants.base import Variant
 
 DATA = Path(__file__).parent / "data"
@@ -21,7 +21,8 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
 
 
 class NetEvaluator:
-    """An MLP ``inputs → hidden (sigmoid) → 5 (sigmoid)`` over family features."""
+    """An MLP ``inputs → hidden (sigmoid) → 5 (sigmoid)`` over a named feature set
+    (``nardy.eval.features``; the family's default set when none is given)."""
 
     def __init__(
         self,
@@ -31,35 +32,59 @@ class NetEvaluator:
         w2: np.ndarray,
         b2: np.ndarray,
         name: str = "net",
+        features: str | None = None,
     ) -> None:
         self.variant = variant
         self.family = variant.family
-        self.encode = FEATURES[self.family]
-        if w1.shape[0] != feature_count(self.family):
+        self.features = features or DEFAULT_FEATURES[self.family]
+        if family_of(self.features) != self.family:
+            raise ValueError(f"feature set {self.features} is not for {self.family} nardy")
+        self.encode = FEATURES[self.features]
+        if w1.shape[0] != feature_count(self.features):
             raise ValueError(
-                f"weights expect {w1.shape[0]} inputs, {self.family} features have "
-                f"{feature_count(self.family)}"
+                f"weights expect {w1.shape[0]} inputs, feature set {self.features} has "
+                f"{feature_count(self.features)}"
             )
         self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
         self.name = name
 
     @classmethod
-    def random(cls, variant: Variant, hidden: int = 80, seed: int = 0) -> NetEvaluator:
+    def random(
+        cls, variant: Variant, hidden: int = 80, seed: int = 0, features: str | None = None
+    ) -> NetEvaluator:
         """A freshly initialised net (training starts here)."""
         rng = np.random.default_rng(seed)
-        n = feature_count(variant.family)
+        features = features or DEFAULT_FEATURES[variant.family]
+        n = feature_count(features)
         w1 = rng.normal(0, 1 / np.sqrt(n), (n, hidden))
         w2 = rng.normal(0, 1 / np.sqrt(hidden), (hidden, 5))
-        return cls(variant, w1, np.zeros(hidden), w2, np.zeros(5), name="random")
+        return cls(variant, w1, np.zeros(hidden), w2, np.zeros(5), "random", features)
 
     @classmethod
     def load(cls, variant: Variant, path: str | Path) -> NetEvaluator:
-        """Load weights saved by :meth:`save`; the file's family must match."""
+        """Load weights saved by :meth:`save`; the file's family must match (files
+        without a feature-set name use the family's first set, ``<family>-v1``)."""
         with np.load(path, allow_pickle=False) as z:
             fam = str(z["family"])
             if fam != variant.family:
                 raise ValueError(f"{path}: a {fam} nardy net, not {variant.family}")
-            return cls(variant, z["w1"], z["b1"], z["w2"], z["b2"], name=Path(path).stem)
+            features = str(z["features"]) if "features" in z.files else f"{fam}-v1"
+            return cls(
+                variant, z["w1"], z["b1"], z["w2"], z["b2"], Path(path).stem, features
+            )
+
+    def widened(self, features: str) -> NetEvaluator:
+        """This net on a feature set that extends its own: the new inputs start with
+        zero weights, so the widened net plays exactly like this one."""
+        n_old, n_new = self.w1.shape[0], feature_count(features)
+        if n_new < n_old:
+            raise ValueError(f"{features} has fewer inputs than {self.features}")
+        w1 = np.zeros((n_new, self.w1.shape[1]))
+        w1[:n_old] = self.w1
+        return NetEvaluator(
+            self.variant, w1, self.b1.astype(float), self.w2.astype(float),
+            self.b2.astype(float), self.name, features,
+        )
 
     def save(self, path: str | Path, **meta: object) -> None:
         """Write the weights (float32) and metadata as an npz file."""
@@ -67,6 +92,7 @@ class NetEvaluator:
         np.savez_compressed(
             path,
             family=np.array(self.family),
+            features=np.array(self.features),
             w1=self.w1.astype(np.float32),
             b1=self.b1.astype(np.float32),
             w2=self.w2.astype(np.float32),

@@ -27,6 +27,8 @@ class TrainConfig:
     variant: str = "short"
     games: int = 10_000
     hidden: int = 80
+    features: str | None = None
+    init: str | None = None
     lr: float = 1e-3
     lr_end: float = 1e-4
     lam: float = 0.7
@@ -53,17 +55,13 @@ class Progress:
     win_rates: list[tuple[int, float, float]] = field(default_factory=list)  # games, ppg, ±
 
 
-def _net_from(variant_name: str, weights: list[np.ndarray]) -> NetEvaluator:
-    v = find_variant(variant_name)
-    return NetEvaluator(v, *weights)
-
-
 def play_batch(
-    variant_name: str, weights: list[np.ndarray], seeds: list[int], explore: float
+    variant_name: str, weights: list[np.ndarray], seeds: list[int], explore: float,
+    features: str | None = None,
 ) -> list[Trajectory]:
     """Self-play one game per seed with the given weights (runs in workers too)."""
     v = find_variant(variant_name)
-    net = NetEvaluator(v, *weights)
+    net = NetEvaluator(v, *weights, features=features)
     return [play_game(v, net, np.random.default_rng(s), explore=explore) for s in seeds]
 
 
@@ -105,6 +103,10 @@ class _Ray:
         pass
 
 
+def _copy(net: NetEvaluator) -> NetEvaluator:
+    return NetEvaluator(net.variant, *(p.copy() for p in net.params()), features=net.features)
+
+
 def save_checkpoint(path: Path, config: TrainConfig, learner: TDLearner, games: int,
                     history: list[tuple[int, float, float]]) -> None:
     """Weights, optimizer state, progress and config in one npz (atomic replace)."""
@@ -113,6 +115,7 @@ def save_checkpoint(path: Path, config: TrainConfig, learner: TDLearner, games: 
     np.savez(
         tmp,
         family=np.array(net.family),
+        features=np.array(net.features),
         w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2,
         games=np.array(games),
         config=np.array(json.dumps(asdict(config))),
@@ -155,15 +158,20 @@ def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = 
         if find_variant(saved["variant"]).family != variant.family:
             raise ValueError(f"{ckpt} is a {saved['variant']} checkpoint, not {config.variant}")
         weights = (np.array(z[k], dtype=float) for k in ("w1", "b1", "w2", "b2"))
-        net = NetEvaluator(variant, *weights)
+        features = str(z["features"]) if "features" in z else f"{variant.family}-v1"
+        net = NetEvaluator(variant, *weights, features=features)
         learner = TDLearner(net, config.lr, config.lam, config.minibatch)
         learner.load_state(z)
         games = int(z["games"])
         history = [tuple(h) for h in json.loads(str(z["history"]))]  # type: ignore[misc]
-    else:
-        net = NetEvaluator.random(variant, config.hidden, config.seed)
+    elif config.init:
+        net = NetEvaluator.load(variant, config.init)
+        net = net.widened(config.features or net.features)
         learner = TDLearner(net, config.lr, config.lam, config.minibatch)
-    prev = NetEvaluator(variant, *(p.copy() for p in net.params()))
+    else:
+        net = NetEvaluator.random(variant, config.hidden, config.seed, config.features)
+        learner = TDLearner(net, config.lr, config.lam, config.minibatch)
+    prev = _copy(net)
     runner: _Local | _Ray = _Ray(config.ray_address) if config.ray_address else _Local(
         config.workers
     )
@@ -178,7 +186,7 @@ def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = 
             jobs = [
                 (config.variant, weights,
                  [config.seed * 1_000_000_007 + games + j * per + k for k in range(per)],
-                 config.explore)
+                 config.explore, net.features)
                 for j in range(n_jobs)
             ]
             mse = 0.0
@@ -194,7 +202,7 @@ def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = 
                 history.append((games, ppg, ci))
                 meta = json.dumps(asdict(config))
                 net.save(out / f"net-{games:07d}.npz", games=games, config=meta)
-                prev = NetEvaluator(variant, *(p.copy() for p in net.params()))
+                prev = _copy(net)
                 save_checkpoint(ckpt, config, learner, games, history)
             if on_progress is not None:
                 rate = done_here / max(time.perf_counter() - started, 1e-9)

@@ -1,0 +1,121 @@
+"""Network input sets: the short-v2 contact features, hand-checked, and feature-set
+bookkeeping of weight files (legacy files, widening a net onto a larger set)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from nardy.eval.boards import boards_from_positions
+from nardy.eval.features import DEFAULT_FEATURES, FEATURES, feature_count, short_v2_features
+from nardy.eval.net import DATA, NetEvaluator
+from nardy.position import Position
+from nardy.variants import find_variant
+
+SHORT = find_variant("short")
+LONG = find_variant("long")
+
+# short-v2 columns after the 199 short-v1 inputs, side on roll first (+7: the other side)
+SHOTS, BLOTS, PRIME, CONTAIN, HOME, ANCHORS, BACK = range(199, 206)
+
+
+def v2(mine: dict[int, int], theirs: dict[int, int], theirs_bar: int = 0) -> np.ndarray:
+    """short-v2 inputs of one position given as {point: checkers} per side (own
+    numbering); missing checkers are borne off."""
+    pos = Position.from_points(mine, theirs, theirs_bar=theirs_bar)
+    return short_v2_features(*boards_from_positions([pos]))[0]
+
+
+def test_direct_and_combination_shots_are_counted() -> None:
+    # My blot on my 6 is their 19; their checkers on their 24 are 5 away:
+    # 11 rolls with a 5, plus 4-1 and 3-2 (2 each) = 15 of 36 (G-2: a single checker is hit).
+    x = v2({6: 1, 1: 14}, {24: 15})
+    assert x[SHOTS] * 36 == pytest.approx(15)
+    # The other side's blots: none, so the side on roll has no shot.
+    assert x[SHOTS + 7] == 0
+
+
+def test_blocked_intermediate_points_stop_combination_shots() -> None:
+    # Blot 5 away as above with my 5 and 4 held (their 20 and 21): 4-1 still goes
+    # 24→23→19 and 3-2 via 22, so all 15 rolls still hit.
+    open_x = v2({6: 1, 5: 2, 4: 2, 1: 10}, {24: 15})
+    assert open_x[SHOTS] * 36 == pytest.approx(15)
+    # 12 away (their 24 → their 12 = my 13): 6-6, 4-4 and 3-3. 3-3 steps 21, 18, 15, 12
+    # and 4-4 steps 20, 16, 12; holding my 9 (their 16) stops 4-4 only.
+    far = v2({13: 1, 1: 14}, {24: 15})
+    assert far[SHOTS] * 36 == pytest.approx(3)  # 6-6, 4-4, 3-3
+    blocked = v2({13: 1, 9: 2, 1: 12}, {24: 15})
+    assert blocked[SHOTS] * 36 == pytest.approx(2)  # 6-6, 3-3
+
+
+def test_a_checker_on_the_bar_shoots_from_the_bar() -> None:
+    # Their bar checker enters my home: my blot on my 3 is 3 away from their bar (25→22).
+    x = v2({3: 1, 1: 14}, {1: 14}, theirs_bar=1)
+    # 11 rolls with a 3 and 2-1 via their 23 (2 rolls); 1-1 would pass their 24 = my 1,
+    # which I hold: 13.
+    assert x[SHOTS] * 36 == pytest.approx(13)
+
+
+def test_primes_containment_home_points_and_anchors() -> None:
+    # I hold 4..9 (a full prime) with their checker behind it on their 24 (my 1).
+    mine = {4: 2, 5: 2, 6: 2, 7: 2, 8: 2, 9: 2, 20: 2, 21: 1}
+    x = v2(mine, {24: 2, 6: 13})
+    assert x[PRIME] * 6 == pytest.approx(6)
+    assert x[CONTAIN] * 6 == pytest.approx(6)
+    assert x[HOME] * 6 == pytest.approx(3)  # 4, 5, 6
+    assert x[ANCHORS] * 3 == pytest.approx(1)  # 20
+    assert x[BACK] * 5 == pytest.approx(3)  # 20, 20, 21
+    assert x[BLOTS] * 5 == pytest.approx(1)
+    # Their rearmost checker past my prime (on their 12 = my 13): nothing contains it.
+    y = v2(mine, {12: 2, 6: 13})
+    assert y[PRIME] * 6 == pytest.approx(6)
+    assert y[CONTAIN] * 6 == pytest.approx(1)  # only my 20 lies ahead of it
+
+
+def test_features_are_seen_from_each_side() -> None:
+    a = v2({6: 1, 1: 14}, {24: 15})
+    b = v2({24: 15}, {6: 1, 1: 14})
+    assert a[199:206] == pytest.approx(b[206:213])
+    assert a[206:213] == pytest.approx(b[199:206])
+
+
+def test_legacy_weight_files_use_the_first_feature_set() -> None:
+    old = NetEvaluator.load(SHORT, DATA / "short-v1.npz")
+    assert old.features == "short-v1"
+    assert NetEvaluator.load(LONG, DATA / "long-v1.npz").features == "long-v1"
+    assert NetEvaluator.random(SHORT, hidden=4).features == DEFAULT_FEATURES["short"]
+
+
+def test_a_widened_net_plays_exactly_like_the_original(tmp_path) -> None:
+    old = NetEvaluator.load(SHORT, DATA / "short-v1.npz")
+    wide = old.widened("short-v2")
+    assert wide.w1.shape[0] == feature_count("short-v2")
+    rng = np.random.default_rng(5)
+    positions = [SHORT.start_position()]
+    for _ in range(30):
+        pos = positions[-1]
+        from nardy.plays import legal_plays
+
+        plays = list(legal_plays(SHORT, pos, (int(rng.integers(1, 7)), int(rng.integers(1, 7)))))
+        if not plays or plays[0].result is None:
+            break
+        nxt = plays[int(rng.integers(len(plays)))].result
+        if nxt.mine[0] == 15 or nxt.theirs[0] == 15:
+            break
+        positions.append(nxt)
+    boards, first = boards_from_positions(positions)
+    assert wide.probs(boards, first) == pytest.approx(old.probs(boards, first), abs=1e-6)
+    path = tmp_path / "wide.npz"
+    wide.save(path)
+    assert NetEvaluator.load(SHORT, path).features == "short-v2"
+    with pytest.raises(ValueError, match="fewer inputs"):
+        NetEvaluator.random(SHORT, hidden=4, features="short-v2").widened("short-v1")
+
+
+def test_feature_sets_belong_to_their_family() -> None:
+    w = NetEvaluator.random(LONG, hidden=4)
+    with pytest.raises(ValueError, match="not for long"):
+        NetEvaluator(LONG, w.w1, w.b1, w.w2, w.b2, features="short-v1")
+    with pytest.raises(ValueError, match="inputs"):
+        NetEvaluator(SHORT, w.w1, w.b1, w.w2, w.b2, features="short-v2")
+    assert set(FEATURES) >= {"short-v1", "short-v2", "long-v1"}
