@@ -9,7 +9,7 @@ Each takes a parsed request dict (DESIGN.md: ``variant``, ``options``, ``positio
   doubling decision of the side on roll (no-double/double).
 * ``match`` — ``{"length": N, "score": {"white": a, "black": b}}`` (or ``[a, b]`` as
   white, black); length 0 or no ``match`` is money play. At a match score equities are
-  ``2·MWC − 1`` from the computed match-equity table (``nardy.eval.match``).
+  ``2·MWC − 1`` from the Kazaross-XG2 match-equity table (``nardy.eval.match``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from nardy.bots import Bot, level_spec
 from nardy.bots.cube import cube_decision
 from nardy.errors import MalformedError
 from nardy.eval import money_equity
-from nardy.eval.match import match_equity, match_winning_chance
+from nardy.eval.match import match_equity, match_winning_chance, post_crawford_after
 from nardy.position import Position
 from nardy.protocol import play_to_json, request_dice, request_position, request_variant
 from nardy.variants import Variant
@@ -159,7 +159,8 @@ def cube(request: dict[str, Any]) -> dict[str, Any]:
         # beavers in match play.
         nd = 2 * match_winning_chance(probs, *away, value, variant) - 1
         dt = 2 * match_winning_chance(probs, *away, 2 * value, variant) - 1
-        dp = 2 * match_equity(away[0] - value, away[1]) - 1
+        dp = 2 * match_equity(away[0] - value, away[1],
+                              post_crawford=post_crawford_after(*away)) - 1
         equities = {"no_double": nd, "double_take": dt, "double_pass": dp}
         take = "take" if dt <= dp else "pass"
         action = "double" if owner != "them" and min(dt, dp) > nd else "no-double"
