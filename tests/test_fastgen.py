@@ -14,6 +14,7 @@ import itertools
 import random
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -396,3 +397,28 @@ def test_results_are_ordinary_candidates() -> None:
         assert all(type(x) is int for x in c.mine + c.opp)
         with pytest.raises(dataclasses.FrozenInstanceError):
             c.mine = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", ["short", "short-ru", "long", "crazy", "fevga", "khachapuri"])
+def test_search_children_from_compiled_boards_equal_the_python_path(name) -> None:
+    """``Search.children`` reads the compiled ``boards`` bytes; the same positions, in the
+    same order and with the same flags, as built from Python candidates."""
+    from nardy.bots.search import Search
+    from nardy.plays import legal_plays
+
+    v = find_variant(name)
+    search = Search(v)
+    rng = np.random.default_rng(7)
+    pos, checked = v.start_position(), 0
+    for _ in range(150):
+        roll = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
+        fast_b, fast_f = search.children(pos, roll)
+        with python_path():
+            ref_b, ref_f = search.children(pos, roll)
+        assert fast_b.tolist() == ref_b.tolist()
+        assert fast_f.tolist() == ref_f.tolist()
+        checked += len(fast_b)
+        plays = list(legal_plays(v, pos, roll))
+        nxt = plays[int(rng.integers(len(plays)))].result if plays else pos.swap()
+        pos = v.start_position() if nxt is None or nxt.is_over() else nxt
+    assert checked > 150

@@ -706,10 +706,29 @@ static int pure_python_forced(void) {
     return v && v[0] && strcmp(v, "0") != 0;
 }
 
+/* The positions after each legal play as bytes: int16 boards (k, 2, 26), the
+ * opponent's side first in his own numbering, then mine (empty: nothing can be
+ * played). */
+static PyObject *build_boards(const Ctx *c, const uint8_t *opp0, const uint8_t *map) {
+    const int k = c->best <= 0 ? 0 : c->nres;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)k * 2 * NSLOT * 2);
+    if (!out) return NULL;
+    int16_t *b = (int16_t *)PyBytes_AS_STRING(out);
+    for (int j = 0; j < k; j++, b += 2 * NSLOT) {
+        const Result *r = &c->res[j];
+        const uint8_t *opp = r->hits ? r->opp : opp0;
+        for (int p = 0; p < NSLOT; p++) {
+            b[map[p]] = opp[p];
+            b[NSLOT + p] = r->mine[p];
+        }
+    }
+    return out;
+}
+
 /* The legal plays of two different dice, or of ``ndice`` equal ones, as a list of
- * Candidate. */
+ * Candidate (or, with ``as_boards``, as the bytes of build_boards). */
 static PyObject *generate(long flags, const uint8_t *mine, const uint8_t *theirs, int first,
-                          int d1, int d2, int ndice) {
+                          int d1, int d2, int ndice, int as_boards) {
     uint8_t opp[NSLOT];
     const int is_long = (flags & F_LONG) != 0;
     const uint8_t *map = is_long ? MAP_LONG : MAP_SHORT;
@@ -777,6 +796,8 @@ static PyObject *generate(long flags, const uint8_t *mine, const uint8_t *theirs
     PyObject *result = NULL;
     if (c->oom) {
         PyErr_NoMemory();
+    } else if (as_boards) {
+        result = build_boards(c, opp, map);
     } else {
         PyObject *opp0 = side_tuple(opp);
         if (opp0) {
@@ -855,10 +876,11 @@ static int read_input(PyObject *variant, PyObject *position, long *flags, uint8_
     return *first < 0 ? -1 : 0;
 }
 
-static PyObject *fastgen_candidates(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
+static PyObject *roll_plays(PyObject *const *args, Py_ssize_t nargs, int as_boards) {
     if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "candidates(variant, position, d1, d2) takes 4 arguments");
+        PyErr_SetString(PyExc_TypeError, as_boards
+                        ? "boards(variant, position, d1, d2) takes 4 arguments"
+                        : "candidates(variant, position, d1, d2) takes 4 arguments");
         return NULL;
     }
     if (!CAND_TYPE) return not_bound();
@@ -871,7 +893,17 @@ static PyObject *fastgen_candidates(PyObject *self, PyObject *const *args, Py_ss
     int r = read_input(args[0], args[1], &flags, mine, theirs, &first);
     if (r < 0) return NULL;
     if (r > 0) Py_RETURN_NONE;
-    return generate(flags, mine, theirs, first, d1, d2, 4);
+    return generate(flags, mine, theirs, first, d1, d2, 4, as_boards);
+}
+
+static PyObject *fastgen_candidates(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    return roll_plays(args, nargs, 0);
+}
+
+static PyObject *fastgen_boards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    return roll_plays(args, nargs, 1);
 }
 
 static PyObject *fastgen_segment(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -911,7 +943,7 @@ static PyObject *fastgen_segment(PyObject *self, PyObject *const *args, Py_ssize
     int r = read_input(args[0], args[1], &flags, mine, theirs, &first);
     if (r < 0) return NULL;
     if (r > 0) Py_RETURN_NONE;
-    return generate(flags, mine, theirs, first, d1, d2, (int)n);
+    return generate(flags, mine, theirs, first, d1, d2, (int)n, 0);
 }
 
 static Py_ssize_t slot_offset(PyTypeObject *type, const char *name) {
@@ -980,6 +1012,11 @@ static PyMethodDef methods[] = {
      "nardy.movegen.legal_candidates; None when the Python path\n"
      "must answer (NARDY_PURE_PYTHON set, a variant flags_of() rejects, dice that are\n"
      "not ints 1..6, a position that is not two 26-tuples of 15 checkers)."},
+    {"boards", (PyCFunction)(void (*)(void))fastgen_boards, METH_FASTCALL,
+     "boards(variant, position, d1, d2) -> bytes, or None\n\n"
+     "The positions after each play of candidates() (same order) as int16 boards\n"
+     "(k, 2, 26): the opponent's side in his own numbering, then the mover's;\n"
+     "empty bytes when nothing can be played; None as for candidates()."},
     {"segment", (PyCFunction)(void (*)(void))fastgen_segment, METH_FASTCALL,
      "segment(variant, position, dice) -> list of Candidate, or None\n\n"
      "nardy.movegen.segment_candidates for a tuple or list of two different dice or of\n"

@@ -26,6 +26,7 @@ from nardy.variants.base import Variant
 __all__ = [
     "SUPPORTED_VARIANTS",
     "available",
+    "fast_boards",
     "fast_candidates",
     "fast_segment",
     "supports",
@@ -182,6 +183,10 @@ def _python_only(variant: Variant, position: Position, d1: int, d2: int) -> list
     return None
 
 
+def _python_only_boards(variant: Variant, position: Position, d1: int, d2: int) -> bytes | None:
+    return None
+
+
 def _python_only_segment(
     variant: Variant, position: Position, dice: Sequence[int]
 ) -> list[Candidate] | None:
@@ -208,6 +213,14 @@ _fastgen, _reason = _load()
 #: dice that are not ints 1..6 — the Python path then reports the error).
 fast_candidates: Callable[[Variant, Position, int, int], list[Candidate] | None] = (
     _fastgen.candidates if _fastgen is not None else _python_only
+)
+
+#: ``fast_boards(variant, position, d1, d2) -> bytes | None``: the positions after the
+#: plays of ``fast_candidates`` (same order), as the bytes of an int16 array (k, 2, 26)
+#: with the opponent's side first in his own numbering (the side on roll next), then the
+#: mover's; empty bytes when nothing can be played; None when the Python path must answer.
+fast_boards: Callable[[Variant, Position, int, int], bytes | None] = getattr(
+    _fastgen, "boards", _python_only_boards
 )
 
 #: ``fast_segment(variant, position, dice) -> list[Candidate] | None``:

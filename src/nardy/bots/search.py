@@ -21,6 +21,7 @@ from nardy.dice import ROLLS
 from nardy.eval import Evaluator, evaluator_for
 from nardy.eval.boards import final_probs, invert
 from nardy.eval.equity import tier_values
+from nardy.fastgen import fast_boards
 from nardy.movegen import legal_candidates
 from nardy.plays import Play, legal_plays
 from nardy.position import CHECKERS, OFF, Position, other
@@ -90,6 +91,12 @@ class Search:
 
     def children(self, position: Position, roll: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
         """Boards (opponent on roll) after each legal play of ``roll``; a pass gives one."""
+        fast = fast_boards(self.variant, position, roll[0], roll[1])
+        if fast:
+            boards = np.frombuffer(fast, dtype=np.int16).reshape(-1, 2, 26)
+            first = np.zeros((len(boards), 2), dtype=bool)
+            first[:, 0] = position.theirs_first
+            return boards, first
         cands = legal_candidates(self.variant, position, roll[0], roll[1])
         f = (position.theirs_first, False)
         if not cands:
