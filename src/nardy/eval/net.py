@@ -110,11 +110,18 @@ class NetEvaluator:
         return h, _sigmoid(h @ self.w2 + self.b2)
 
     def probs(self, boards: np.ndarray, first: np.ndarray) -> np.ndarray:
-        """(N, 5) probabilities from the side on roll."""
+        """(N, 5) probabilities from the side on roll (exact bear-off database values
+        for pure bear-offs of backgammon-rule variants, ``nardy.eval.bearoff``)."""
+        from nardy.eval.bearoff import bearoff_mask, bearoff_probs, uses_standard_bearoff
+
         if not len(boards):
             return np.zeros((0, 5))
         x = self.encode(boards, first)
         p = impossible_tiers(self.variant, boards, sanitize(self.forward(x)[1]))
+        if uses_standard_bearoff(self.variant):
+            race = bearoff_mask(boards)
+            if race.any():
+                p[race] = bearoff_probs(boards[race])
         done = finished_mask(boards)
         if done.any():
             p[done] = final_probs(self.variant, boards[done])
