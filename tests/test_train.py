@@ -89,3 +89,18 @@ def test_cli_train_and_bad_options(tmp_path) -> None:
     assert bad.exit_code != 0 and "unknown variant" in bad.output
     bad = runner.invoke(command, ["--lam", "2"])
     assert bad.exit_code != 0 and "lambda" in bad.output
+
+
+def test_arena_games_can_start_from_given_positions() -> None:
+    from nardy.bots import Bot
+    from nardy.position import Position
+    from nardy.train.arena import play_match
+
+    # The side on roll bears off its last checker at once; the other side has none off:
+    # a gammon (S-5), 2 points to whoever starts.
+    last = Position.from_points({1: 1}, {6: 15})
+    a, b = Bot(SHORT, "advanced"), Bot(SHORT, "beginner", seed=1)
+    res = play_match(SHORT, a, b, 2, seed=3, duplicate=False, starts=[last])
+    assert res.points == [2.0, -2.0]
+    dup = play_match(SHORT, a, b, 4, seed=3, starts=[last])
+    assert dup.points == [0.0, 0.0] and dup.games == 4

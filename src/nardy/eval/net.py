@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
+from nardy.eval.bearoff import bearoff_mask, bearoff_probs, uses_standard_bearoff
 from nardy.eval.boards import final_probs, finished_mask, impossible_tiers, sanitize
 from nardy.eval.features import DEFAULT_FEATURES, FEATURES, family_of, feature_count
 from nardy.variants.base import Variant
@@ -33,6 +34,8 @@ class NetEvaluator:
         b2: np.ndarray,
         name: str = "net",
         features: str | None = None,
+        *,
+        bearoff: bool = True,
     ) -> None:
         self.variant = variant
         self.family = variant.family
@@ -47,6 +50,8 @@ class NetEvaluator:
             )
         self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
         self.name = name
+        #: Exact database values replace the net's in pure bear-offs (when they apply).
+        self.bearoff = bearoff and uses_standard_bearoff(variant)
 
     @classmethod
     def random(
@@ -112,13 +117,11 @@ class NetEvaluator:
     def probs(self, boards: np.ndarray, first: np.ndarray) -> np.ndarray:
         """(N, 5) probabilities from the side on roll (exact bear-off database values
         for pure bear-offs of backgammon-rule variants, ``nardy.eval.bearoff``)."""
-        from nardy.eval.bearoff import bearoff_mask, bearoff_probs, uses_standard_bearoff
-
         if not len(boards):
             return np.zeros((0, 5))
         x = self.encode(boards, first)
         p = impossible_tiers(self.variant, boards, sanitize(self.forward(x)[1]))
-        if uses_standard_bearoff(self.variant):
+        if self.bearoff:
             race = bearoff_mask(boards)
             if race.any():
                 p[race] = bearoff_probs(boards[race])

@@ -9,7 +9,7 @@ side with a 95% confidence interval (normal approximation over game pairs).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -82,9 +82,13 @@ def _roll_stream(seed: int, family: str) -> Callable[[int], tuple[int, int]]:
     return get
 
 
-def play_one(variant: Variant, first: Player, second: Player, dice_seed: int) -> float:
-    """One game; returns the points won (+) or lost (−) by ``first`` (who starts)."""
-    pos = variant.start_position()
+def play_one(
+    variant: Variant, first: Player, second: Player, dice_seed: int,
+    start: Position | None = None,
+) -> float:
+    """One game (from ``start``, else the variant's starting position, ``first`` on
+    roll); returns the points won (+) or lost (−) by ``first``."""
+    pos = start or variant.start_position()
     roll = _roll_stream(dice_seed, variant.family)
     players = (first, second)
     for k in range(MAX_TURNS):
@@ -111,20 +115,24 @@ def play_match(
     seed: int = 0,
     duplicate: bool = True,
     on_game: Callable[[MatchResult], None] | None = None,
+    starts: Sequence[Position] = (),
 ) -> MatchResult:
-    """Play ``games`` games (rounded up to pairs when duplicate) of A against B."""
+    """Play ``games`` games (rounded up to pairs when duplicate) of A against B; with
+    ``starts``, game (pair) i begins from ``starts[i % len(starts)]``."""
     res = MatchResult(unit=2 if duplicate else 1)
     pairs = (games + 1) // 2 if duplicate else games
     for i in range(pairs):
         ds = seed * 1_000_003 + i
+        start = starts[i % len(starts)] if starts else None
         if duplicate:
-            p1 = play_one(variant, a, b, ds)
-            p2 = -play_one(variant, b, a, ds)
+            p1 = play_one(variant, a, b, ds, start)
+            p2 = -play_one(variant, b, a, ds, start)
             res.points.append(p1 + p2)
             res.wins += (p1 > 0) + (p2 > 0)
             res.games += 2
         else:
-            p1 = play_one(variant, a, b, ds) if i % 2 == 0 else -play_one(variant, b, a, ds)
+            p1 = (play_one(variant, a, b, ds, start) if i % 2 == 0
+                  else -play_one(variant, b, a, ds, start))
             res.points.append(p1)
             res.wins += p1 > 0
             res.games += 1
