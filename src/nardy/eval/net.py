@@ -119,7 +119,10 @@ class NetEvaluator:
         for pure bear-offs of backgammon-rule variants, ``nardy.eval.bearoff``)."""
         if not len(boards):
             return np.zeros((0, 5))
-        x = self.encode(boards, first)
+        return self.probs_of(boards, self.encode(boards, first))
+
+    def probs_of(self, boards: np.ndarray, x: np.ndarray) -> np.ndarray:
+        """:meth:`probs` of boards whose features ``x`` are already computed."""
         p = impossible_tiers(self.variant, boards, sanitize(self.forward(x)[1]))
         if self.bearoff:
             race = bearoff_mask(boards)

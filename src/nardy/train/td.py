@@ -49,10 +49,11 @@ class TDLearner:
         self.beta1, self.beta2, self.eps = 0.9, 0.999, 1e-8
 
     def targets(self, traj: Trajectory) -> tuple[np.ndarray, np.ndarray]:
-        """Inputs and λ-return targets of one game's non-final positions."""
-        x = self.net.encode(traj.boards[:-1], traj.first[:-1])
-        _, values = self.net.forward(x)
-        return x, lambda_returns(values, traj.final, self.lam)
+        """Inputs and λ-return targets of one game's non-final positions (bootstrapped
+        from the evaluator's values: exact in pure bear-offs, impossible tiers zero)."""
+        boards = traj.boards[:-1]
+        x = self.net.encode(boards, traj.first[:-1])
+        return x, lambda_returns(self.net.probs_of(boards, x), traj.final, self.lam)
 
     def update(self, games: Sequence[Trajectory]) -> float:
         """Adam steps over the positions of ``games`` (targets computed first, then one
