@@ -91,6 +91,23 @@ def test_cli_train_and_bad_options(tmp_path) -> None:
     assert bad.exit_code != 0 and "lambda" in bad.output
 
 
+def test_cli_train_widens_a_net_onto_a_larger_feature_set(tmp_path) -> None:
+    from nardy.commands.train import command
+
+    old = tmp_path / "old.npz"
+    NetEvaluator.random(SHORT, hidden=8, seed=2, features="short-v1").save(old)
+    out = tmp_path / "run"
+    res = CliRunner().invoke(command, [
+        "--games", "2", "--features", "short-v2", "--init", str(old), "--eval-every", "2",
+        "--eval-games", "2", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    z = load_checkpoint(out / "checkpoint.npz")
+    assert str(z["features"]) == "short-v2" and z["w1"].shape == (213, 8)
+    assert NetEvaluator.load(SHORT, out / "final.npz").features == "short-v2"
+    bad = CliRunner().invoke(command, ["--features", "long-v1", "--out", str(out)])
+    assert bad.exit_code != 0 and "short-v1, short-v2" in bad.output
+
+
 def test_arena_games_can_start_from_given_positions() -> None:
     from nardy.bots import Bot
     from nardy.position import Position
