@@ -1,4 +1,5 @@
-"""``nardy train``: self-play TD(λ) training of a family's evaluation network."""
+"""``nardy train``: training a family's evaluation network — self-play TD(λ), or
+search distillation (the 0-ply net fitted to its own n-ply values, round by round)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,16 @@ from nardy.variants import find_variant
 @click.command(name="train")
 @click.option("--variant", "variant_name", default="short", show_default=True,
               help="Variant to train for (its family's net) / Вариант игры.")
-@click.option("--games", default=10_000, show_default=True, help="Total self-play games.")
+@click.option("--method", type=click.Choice(["td", "distill"]), default="td",
+              show_default=True,
+              help="td: self-play TD(λ); distill: fit the net to its own search values.")
+@click.option("--games", default=10_000, show_default=True, help="Total self-play games (td).")
+@click.option("--rounds", default=4, show_default=True, help="Distillation rounds (distill).")
+@click.option("--positions", default=100_000, show_default=True,
+              help="Self-play positions per round (distill).")
+@click.option("--target-plies", default=1, show_default=True,
+              help="Search depth of the targets (distill).")
+@click.option("--epochs", default=6, show_default=True, help="Epochs per round (distill).")
 @click.option("--out", default=None, help="Run directory (checkpoints) [runs/VARIANT].")
 @click.option("--hidden", default=80, show_default=True, help="Hidden units (new runs).")
 @click.option("--features", default=None,
@@ -33,14 +43,17 @@ from nardy.variants import find_variant
 @click.option("--workers", default=1, show_default=True, help="Local self-play processes.")
 @click.option("--ray-address", default=None, help="Fan self-play out over a Ray cluster.")
 @click.option("--fresh", is_flag=True, help="Ignore an existing checkpoint in --out.")
-def command(variant_name: str, games: int, out: str | None, hidden: int,
+def command(variant_name: str, method: str, games: int, rounds: int, positions: int,
+            target_plies: int, epochs: int, out: str | None, hidden: int,
             features: str | None, init: str | None, lr: float,
             lr_end: float, lam: float, batch_games: int, minibatch: int, explore: float,
             seed: int, eval_every: int, eval_games: int, workers: int,
             ray_address: str | None, fresh: bool) -> None:
-    """Train the evaluation net by self-play TD(λ); resumes from --out's checkpoint.
+    """Train the evaluation net (self-play TD(λ), or search distillation); resumes from
+    --out's checkpoint.
 
-    Обучение оценочной сети самоигрой TD(λ); продолжает с контрольной точки.
+    Обучение оценочной сети (самоигра TD(λ) или дистилляция поиска); продолжает с
+    контрольной точки.
     """
     from nardy.train.loop import TrainConfig, train
 
@@ -55,6 +68,10 @@ def command(variant_name: str, games: int, out: str | None, hidden: int,
     ):
         sets = ", ".join(f for f in FEATURES if family_of(f) == variant.family)
         raise click.BadParameter(f"{features!r}: use one of {sets}", param_hint="--features")
+    if method == "distill":
+        _distill(variant.name, rounds, positions, target_plies, epochs, features, init, lr,
+                 seed, eval_games, workers, ray_address, out, fresh)
+        return
     counts = (games, workers, batch_games, minibatch, eval_every)
     if min(counts) < 1 or eval_games < 2:
         raise click.BadParameter("games, workers, batch-games, eval-every must be ≥ 1, "
@@ -93,6 +110,52 @@ def command(variant_name: str, games: int, out: str | None, hidden: int,
 
         try:
             ckpt = train(config, report, resume=not fresh)
+        except (RuntimeError, ValueError) as exc:
+            raise click.ClickException(str(exc)) from exc
+    console.print(f"checkpoint: {ckpt}  /  контрольная точка: {ckpt}")
+
+
+def _distill(variant: str, rounds: int, positions: int, plies: int, epochs: int,
+             features: str | None, init: str | None, lr: float, seed: int, eval_games: int,
+             workers: int, ray_address: str | None, out: str | None, fresh: bool) -> None:
+    from nardy.train.distill import DistillConfig, distill
+
+    if min(rounds, positions, epochs, workers) < 1 or not 1 <= plies <= 3 or eval_games < 2:
+        raise click.BadParameter("rounds, positions, epochs, workers must be ≥ 1, "
+                                 "target-plies 1..3, eval-games ≥ 2 / значения вне пределов")
+    config = DistillConfig(
+        variant=variant, init=init, features=features, rounds=rounds, positions=positions,
+        plies=plies, epochs=epochs, lr=lr, seed=seed, eval_games=eval_games,
+        workers=workers, ray_address=ray_address, out=out or f"runs/{variant}-distill",
+    )
+    console = Console(stderr=True)
+    columns = (
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    stages = {"positions": "positions / позиции", "targets": "search targets / цели поиска",
+              "fit": "epochs / эпохи", "arena": "arena / матч"}
+    with Progress(*columns, console=console) as progress:
+        tasks: dict[tuple[int, str], object] = {}
+        printed: set[int] = set()
+
+        def report(p) -> None:  # type: ignore[no-untyped-def]
+            key = (p.round, p.stage)
+            if key not in tasks:
+                tasks[key] = progress.add_task(
+                    f"round {p.round}/{rounds} {stages[p.stage]}", total=p.total)
+            progress.update(tasks[key], completed=p.done)  # type: ignore[arg-type]
+            last = p.history[-1] if p.history else None
+            if last and last["round"] == p.round and p.round not in printed:
+                printed.add(p.round)
+                progress.console.print(
+                    f"round {p.round}: hold-out mse {last['holdout_mse_before']:.5f} → "
+                    f"{last['holdout_mse_after']:.5f}; new net vs previous: "
+                    f"{last['ppg_vs_previous']:+.3f} ± {last['ci95']:.3f} ppg"
+                )
+
+        try:
+            ckpt = distill(config, report, resume=not fresh)
         except (RuntimeError, ValueError) as exc:
             raise click.ClickException(str(exc)) from exc
     console.print(f"checkpoint: {ckpt}  /  контрольная точка: {ckpt}")

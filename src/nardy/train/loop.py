@@ -66,6 +66,8 @@ def play_batch(
 
 
 class _Local:
+    """Runs jobs in this process, or in a pool of ``workers`` processes."""
+
     def __init__(self, workers: int) -> None:
         self.pool = None
         if workers > 1:
@@ -73,10 +75,10 @@ class _Local:
 
             self.pool = mp.get_context("spawn").Pool(workers)
 
-    def map(self, jobs: list[tuple]) -> list[list[Trajectory]]:
+    def map(self, fn: Callable[..., Any], jobs: list[tuple]) -> list[Any]:
         if self.pool is None:
-            return [play_batch(*j) for j in jobs]
-        return self.pool.starmap(play_batch, jobs)
+            return [fn(*j) for j in jobs]
+        return self.pool.starmap(fn, jobs)
 
     def close(self) -> None:
         if self.pool is not None:
@@ -85,6 +87,8 @@ class _Local:
 
 
 class _Ray:
+    """Runs jobs as tasks on a Ray cluster."""
+
     def __init__(self, address: str) -> None:
         try:
             import ray  # noqa: PLC0415
@@ -94,13 +98,19 @@ class _Ray:
             ) from exc
         self.ray = ray
         ray.init(address=address, ignore_reinit_error=True)
-        self.remote = ray.remote(play_batch)
+        self.remote: dict[Callable[..., Any], Any] = {}
 
-    def map(self, jobs: list[tuple]) -> list[list[Trajectory]]:
-        return self.ray.get([self.remote.remote(*j) for j in jobs])
+    def map(self, fn: Callable[..., Any], jobs: list[tuple]) -> list[Any]:
+        remote = self.remote.setdefault(fn, self.ray.remote(fn))
+        return self.ray.get([remote.remote(*j) for j in jobs])
 
     def close(self) -> None:
         pass
+
+
+def runner_for(workers: int, ray_address: str | None) -> _Local | _Ray:
+    """Where jobs run: a Ray cluster when an address is given, else local processes."""
+    return _Ray(ray_address) if ray_address else _Local(workers)
 
 
 def _copy(net: NetEvaluator) -> NetEvaluator:
@@ -172,9 +182,7 @@ def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = 
         net = NetEvaluator.random(variant, config.hidden, config.seed, config.features)
         learner = TDLearner(net, config.lr, config.lam, config.minibatch)
     prev = _copy(net)
-    runner: _Local | _Ray = _Ray(config.ray_address) if config.ray_address else _Local(
-        config.workers
-    )
+    runner = runner_for(config.workers, config.ray_address)
     started = time.perf_counter()
     done_here = 0
     positions = 0
@@ -191,7 +199,7 @@ def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = 
             ]
             mse = 0.0
             learner.lr = config.lr + (config.lr_end - config.lr) * min(games / config.games, 1.0)
-            for batch in runner.map(jobs):
+            for batch in runner.map(play_batch, jobs):
                 mse = learner.update(batch)
                 positions += sum(len(t) for t in batch)
                 games += len(batch)

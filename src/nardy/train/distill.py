@@ -1,0 +1,247 @@
+"""Search distillation: train the 0-ply net towards its own n-ply values.
+
+A round: sample positions from 0-ply self-play of the current net (a little equity
+noise for variety; finished games and exact bear-offs left out), give each the n-ply
+value the current net finds by search (``nardy.bots.search``, 1 ply by default: the
+average over the 21 rolls of the best play), then fit the net to those values by Adam
+epochs (the same cross-entropy step as TD training) over the last ``keep_rounds``
+rounds' data. The 0-ply net thereby learns what one more ply of look-ahead knows, and
+the next round searches with the better net. Positions and targets of each round are
+saved, so a run resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from nardy.bots.search import Search
+from nardy.eval.bearoff import bearoff_mask
+from nardy.eval.net import NetEvaluator
+from nardy.position import Position
+from nardy.train.loop import runner_for
+from nardy.train.selfplay import play_game
+from nardy.train.td import TDLearner
+from nardy.variants import find_variant
+
+CHECKPOINT = "distill.npz"
+
+
+@dataclass
+class DistillConfig:
+    """Everything that determines a distillation run (saved in its checkpoint)."""
+
+    variant: str = "short"
+    init: str | None = None
+    features: str | None = None
+    rounds: int = 4
+    positions: int = 100_000
+    plies: int = 1
+    epochs: int = 6
+    lr: float = 3e-4
+    minibatch: int = 64
+    keep_rounds: int = 3
+    explore: float = 0.02
+    holdout: float = 0.05
+    seed: int = 0
+    eval_games: int = 1000
+    workers: int = 1
+    ray_address: str | None = None
+    out: str = "runs/distill"
+
+
+@dataclass
+class DistillProgress:
+    """What the job reports: the stage, its progress, and per-round results."""
+
+    round: int
+    stage: str  # "positions", "targets", "fit", "arena"
+    done: int
+    total: int
+    history: list[dict]
+
+
+def sample_positions(
+    variant_name: str, weights: list[np.ndarray], features: str, seeds: list[int],
+    explore: float,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Boards and first-turn flags of every unfinished, non-bear-off position of one
+    self-play game per seed (side on roll first)."""
+    v = find_variant(variant_name)
+    net = NetEvaluator(v, *weights, features=features)
+    boards, first = [], []
+    for s in seeds:
+        traj = play_game(v, net, np.random.default_rng(s), explore=explore)
+        b, f = traj.boards[:-1], traj.first[:-1]
+        keep = ~bearoff_mask(b) if net.bearoff else np.ones(len(b), dtype=bool)
+        boards.append(b[keep])
+        first.append(f[keep])
+    return np.concatenate(boards), np.concatenate(first)
+
+
+def search_targets(
+    variant_name: str, weights: list[np.ndarray], features: str, boards: np.ndarray,
+    first: np.ndarray, plies: int,
+) -> np.ndarray:
+    """(N, 5) n-ply values (side on roll) of the given boards under these weights."""
+    v = find_variant(variant_name)
+    search = Search(v, NetEvaluator(v, *weights, features=features), cache_size=50_000)
+    out = np.empty((len(boards), 5))
+    for i, (b, f) in enumerate(zip(boards, first, strict=True)):
+        pos = Position.trusted(
+            tuple(int(x) for x in b[0]), tuple(int(x) for x in b[1]), "white",
+            bool(f[0]), bool(f[1]),
+        )
+        out[i] = search.value(pos, plies)
+    return out
+
+
+def _start_net(config: DistillConfig) -> NetEvaluator:
+    from nardy.eval.net import load_shipped
+
+    v = find_variant(config.variant)
+    net = NetEvaluator.load(v, config.init) if config.init else load_shipped(v)
+    if net is None:
+        raise ValueError(f"no net to start from: give --init (no shipped {v.family} net)")
+    widened = net.widened(config.features or net.features)
+    return widened
+
+
+def _fit(learner: TDLearner, x: np.ndarray, y: np.ndarray, epochs: int, seed: int,
+         tick: Callable[[int], None]) -> None:
+    rng = np.random.default_rng(seed)
+    mb = learner.minibatch
+    for e in range(epochs):
+        order = rng.permutation(len(x))
+        for i in range(0, len(x), mb):
+            idx = order[i : i + mb]
+            learner.step(x[idx], y[idx])
+        tick(e + 1)
+
+
+def _mse(net: NetEvaluator, x: np.ndarray, y: np.ndarray) -> float:
+    return float(np.mean((net.forward(x)[1] - y) ** 2)) if len(x) else 0.0
+
+
+def distill(
+    config: DistillConfig,
+    on_progress: Callable[[DistillProgress], None] | None = None,
+    *,
+    resume: bool = True,
+) -> Path:
+    """Run (or resume) a distillation job; returns the path of its checkpoint."""
+    from nardy.bots import Bot
+    from nardy.train.arena import play_match
+
+    variant = find_variant(config.variant)
+    out = Path(config.out)
+    out.mkdir(parents=True, exist_ok=True)
+    ckpt = out / CHECKPOINT
+    history: list[dict] = []
+    start_round = 0
+    if resume and ckpt.exists():
+        with np.load(ckpt, allow_pickle=False) as z:
+            saved = json.loads(str(z["config"]))
+            if find_variant(saved["variant"]).family != variant.family:
+                raise ValueError(f"{ckpt} is a {saved['variant']} run, not {config.variant}")
+            net = NetEvaluator(
+                variant, *(np.array(z[k], dtype=float) for k in ("w1", "b1", "w2", "b2")),
+                features=str(z["features"]),
+            )
+            learner = TDLearner(net, config.lr, 0.0, config.minibatch)
+            learner.load_state({k: z[k] for k in z.files})
+            start_round = int(z["round"])
+            history = json.loads(str(z["history"]))
+    else:
+        net = _start_net(config)
+        learner = TDLearner(net, config.lr, 0.0, config.minibatch)
+    runner = runner_for(config.workers, config.ray_address)
+
+    def report(rnd: int, stage: str, done: int, total: int) -> None:
+        if on_progress is not None:
+            on_progress(DistillProgress(rnd, stage, done, total, history))
+
+    try:
+        for rnd in range(start_round + 1, config.rounds + 1):
+            weights = [p.copy() for p in net.params()]
+            jobs_n = max(1, config.workers)
+            # 1. positions from self-play (about 60 per game, so games come in chunks)
+            boards_l, first_l, n, game = [], [], 0, 0
+            report(rnd, "positions", 0, config.positions)
+            while n < config.positions:
+                seeds = [[config.seed * 1_000_003 + rnd * 100_000_007 + game + j * 50 + k
+                          for k in range(50)] for j in range(jobs_n)]
+                game += 50 * jobs_n
+                for b, f in runner.map(sample_positions, [
+                    (config.variant, weights, net.features, s, config.explore) for s in seeds
+                ]):
+                    boards_l.append(b)
+                    first_l.append(f)
+                    n += len(b)
+                report(rnd, "positions", min(n, config.positions), config.positions)
+            boards = np.concatenate(boards_l)[: config.positions]
+            first = np.concatenate(first_l)[: config.positions]
+            # 2. n-ply targets, in chunks over the workers
+            chunk = 500
+            targets = np.empty((len(boards), 5))
+            report(rnd, "targets", 0, len(boards))
+            for lo in range(0, len(boards), chunk * jobs_n):
+                parts = [(lo + j * chunk, min(lo + (j + 1) * chunk, len(boards)))
+                         for j in range(jobs_n) if lo + j * chunk < len(boards)]
+                results = runner.map(search_targets, [
+                    (config.variant, weights, net.features, boards[a:b], first[a:b],
+                     config.plies) for a, b in parts
+                ])
+                for (a, b), t in zip(parts, results, strict=True):
+                    targets[a:b] = t
+                report(rnd, "targets", parts[-1][1], len(boards))
+            np.savez_compressed(out / f"data-{rnd:03d}.npz", boards=boards, first=first,
+                                targets=targets)
+            # 3. fit on the last keep_rounds rounds (a hold-out of this round for checking)
+            xs, ys = [], []
+            for r in range(max(1, rnd - config.keep_rounds + 1), rnd + 1):
+                with np.load(out / f"data-{r:03d}.npz") as d:
+                    xs.append(net.encode(d["boards"], d["first"]))
+                    ys.append(d["targets"])
+            hold = int(len(boards) * config.holdout)
+            x_hold, y_hold = xs[-1][:hold], ys[-1][:hold]
+            xs[-1], ys[-1] = xs[-1][hold:], ys[-1][hold:]
+            x, y = np.concatenate(xs), np.concatenate(ys)
+            before = _mse(net, x_hold, y_hold)
+            prev = NetEvaluator(variant, *(p.copy() for p in net.params()),
+                                features=net.features)
+            report(rnd, "fit", 0, config.epochs)
+            _fit(learner, x, y, config.epochs, config.seed + rnd,
+                 lambda e, rnd=rnd: report(rnd, "fit", e, config.epochs))
+            after = _mse(net, x_hold, y_hold)
+            # 4. arena against the net the round started from
+            report(rnd, "arena", 0, config.eval_games)
+            res = play_match(variant, Bot(variant, "advanced", evaluator=net),
+                             Bot(variant, "advanced", evaluator=prev), config.eval_games,
+                             seed=70_000 + rnd)
+            history.append({"round": rnd, "positions": len(boards), "holdout_mse_before":
+                            before, "holdout_mse_after": after, "ppg_vs_previous": res.ppg,
+                            "ci95": res.ci95})
+            report(rnd, "arena", config.eval_games, config.eval_games)
+            meta = json.dumps(asdict(config))
+            net.save(out / f"net-r{rnd:03d}.npz", round=rnd, config=meta)
+            _save(ckpt, config, learner, rnd, history)
+        net.save(out / "final.npz", round=config.rounds, config=json.dumps(asdict(config)))
+    finally:
+        runner.close()
+    return ckpt
+
+
+def _save(path: Path, config: DistillConfig, learner: TDLearner, rnd: int,
+          history: list[dict]) -> None:
+    net = learner.net
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez(tmp, family=np.array(net.family), features=np.array(net.features),
+             w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2, round=np.array(rnd),
+             config=np.array(json.dumps(asdict(config))),
+             history=np.array(json.dumps(history)), **learner.state())
+    tmp.replace(path)

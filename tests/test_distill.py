@@ -1,0 +1,81 @@
+"""Search distillation: positions, n-ply targets, a tiny resumable run, the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from nardy.bots.search import Search
+from nardy.eval.boards import boards_from_positions
+from nardy.eval.net import NetEvaluator, load_shipped
+from nardy.position import Position
+from nardy.train.distill import DistillConfig, distill, sample_positions, search_targets
+from nardy.variants import find_variant
+
+SHORT = find_variant("short")
+
+
+def _weights() -> tuple[list[np.ndarray], str]:
+    net = load_shipped(SHORT)
+    assert net is not None
+    return net.params(), net.features
+
+
+def test_sampled_positions_leave_out_finished_games_and_bear_offs() -> None:
+    from nardy.eval.bearoff import bearoff_mask
+    from nardy.eval.boards import finished_mask
+
+    weights, features = _weights()
+    boards, first = sample_positions("short", weights, features, [1, 2], 0.02)
+    assert len(boards) == len(first) > 40
+    assert not finished_mask(boards).any() and not bearoff_mask(boards).any()
+    assert (boards.sum(axis=2) == 15).all()  # 15 checkers a side (G-1)
+
+
+def test_targets_are_the_search_values() -> None:
+    weights, features = _weights()
+    # Bearing off the last two checkers from the 1-point wins with every roll (G-10).
+    sure = Position.from_points({1: 2}, {19: 15})
+    start = SHORT.start_position()
+    boards, first = boards_from_positions([sure, start])
+    t = search_targets("short", weights, features, boards, first, 1)
+    assert t[0].tolist() == [1.0, 1.0, 1.0, 0.0, 0.0]  # backgammon: he is in my home
+    ref = Search(SHORT, NetEvaluator(SHORT, *weights, features=features)).value(start, 1)
+    assert t[1] == pytest.approx(ref)
+
+
+def test_a_tiny_run_resumes_and_improves_the_fit(tmp_path) -> None:
+    cfg = DistillConfig(rounds=1, positions=300, epochs=2, eval_games=2, holdout=0.2,
+                        out=str(tmp_path))
+    distill(cfg)
+    with np.load(tmp_path / "distill.npz") as z:
+        hist = json.loads(str(z["history"]))
+        assert int(z["round"]) == 1 and str(z["features"]) == "short-v1"
+    assert hist[0]["holdout_mse_after"] < hist[0]["holdout_mse_before"]
+    with np.load(tmp_path / "data-001.npz") as d:
+        assert d["boards"].shape == (300, 2, 26) and d["targets"].shape == (300, 5)
+    cfg.rounds = 2
+    seen = []
+    distill(cfg, seen.append)
+    assert {p.round for p in seen} == {2}  # round 1 was not done again
+    assert (tmp_path / "net-r002.npz").exists() and (tmp_path / "final.npz").exists()
+
+
+def test_cli_distill_and_bad_options(tmp_path) -> None:
+    from nardy.commands.train import command
+
+    runner = CliRunner()
+    res = runner.invoke(command, [
+        "--method", "distill", "--rounds", "1", "--positions", "100", "--epochs", "1",
+        "--eval-games", "2", "--features", "short-v2", "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    assert NetEvaluator.load(SHORT, tmp_path / "final.npz").features == "short-v2"
+    assert "round 1" in res.output
+    bad = runner.invoke(command, ["--method", "distill", "--target-plies", "7"])
+    assert bad.exit_code != 0 and "target-plies" in bad.output
+    bad = runner.invoke(command, ["--method", "distill", "--variant", "long",
+                                  "--features", "short-v2", "--out", str(tmp_path / "x")])
+    assert bad.exit_code != 0
