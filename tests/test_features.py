@@ -119,3 +119,45 @@ def test_feature_sets_belong_to_their_family() -> None:
     with pytest.raises(ValueError, match="inputs"):
         NetEvaluator(SHORT, w.w1, w.b1, w.w2, w.b2, features="short-v2")
     assert set(FEATURES) >= {"short-v1", "short-v2", "long-v1"}
+
+
+def _reference_shots(attacker: list[int], defender: list[int]) -> int:
+    """Rolls (of 36) that hit a defender blot, by the definition in plain loops."""
+    def at(y: int) -> int:  # defender checkers on the attacker's point y (1..24)
+        return defender[25 - y] if 1 <= y <= 24 else 0
+
+    hits = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            hit = False
+            for x in range(1, 26):
+                if not attacker[x]:
+                    continue
+                paths = ([[a] * k for k in range(1, 5)] if a == b
+                         else [[a], [b], [a, b], [b, a]])
+                for path in paths:
+                    y = x
+                    for k, d in enumerate(path):
+                        y -= d
+                        if y < 1 or (k < len(path) - 1 and at(y) >= 2):
+                            break
+                        if k == len(path) - 1 and at(y) == 1:
+                            hit = True
+            hits += hit
+    return hits
+
+
+def test_shot_counts_match_a_plain_reference_on_random_boards() -> None:
+    from nardy.eval.features import _shot_share
+
+    rng = np.random.default_rng(11)
+    for _ in range(200):
+        sides = []
+        for _side in range(2):
+            side = [0] * 26
+            for _c in range(15):
+                side[int(rng.integers(0, 26))] += 1
+            sides.append(side)
+        att, dfn = sides
+        got = _shot_share(np.array([att]), np.array([dfn]))[0] * 36
+        assert got == pytest.approx(_reference_shots(att, dfn)), (att, dfn)
