@@ -53,7 +53,7 @@ def test_a_tiny_run_resumes_and_improves_the_fit(tmp_path) -> None:
     distill(cfg)
     with np.load(tmp_path / "distill.npz") as z:
         hist = json.loads(str(z["history"]))
-        assert int(z["round"]) == 1 and str(z["features"]) == "short-v1"
+        assert int(z["round"]) == 1 and str(z["features"]) == load_shipped(SHORT).features
     assert hist[0]["holdout_mse_after"] < hist[0]["holdout_mse_before"]
     with np.load(tmp_path / "data-001.npz") as d:
         assert d["boards"].shape == (300, 2, 26) and d["targets"].shape == (300, 5)
