@@ -172,3 +172,36 @@ def test_engine_cube_rejects_bad_owner() -> None:
     with pytest.raises(ValueError, match="owner"):
         engine_bots.cube({"variant": "short", "position": START_JSON,
                           "cube": {"value": 1, "owner": "green"}})
+
+
+def test_engine_match_crawford_flags_c4() -> None:
+    from nardy import engine_bots
+
+    race = {"turn": "white", "white": {"points": {"2": 1, "1": 2}},
+            "black": {"points": {"6": 3, "5": 3, "4": 3}}}
+    leader = {"length": 5, "score": {"white": 0, "black": 4}}
+    # After the Crawford game the trailer doubles at once, but not in it (C-4) ...
+    free = engine_bots.cube({"variant": "short", "position": START_JSON, "level": 0,
+                             "cube": {"value": 1, "owner": None}, "match": leader})
+    assert free["double"] == "double"
+    crawford = engine_bots.cube({"variant": "short", "position": START_JSON, "level": 0,
+                                 "cube": {"value": 1, "owner": None},
+                                 "match": {**leader, "crawford_game": True}})
+    assert crawford["action"] == "no-double"
+    with pytest.raises(ValueError, match="Crawford game"):
+        engine_bots.cube({"variant": "short", "position": race, "level": 0,
+                          "cube": {"value": 1, "owner": None, "offered_by": "white"},
+                          "match": {**leader, "crawford_game": True}})
+    # ... and without the Crawford rule, reaching 1-away leads to post-Crawford play,
+    # which changes the match-winning chance of a game played at 3-away vs 2-away.
+    at = {"length": 5, "score": {"white": 2, "black": 3}}
+    with_rule = engine_bots.eval({"variant": "short", "position": START_JSON, "level": 0,
+                                  "match": at})
+    without = engine_bots.eval({"variant": "short", "position": START_JSON, "level": 0,
+                                "match": {**at, "crawford": False}})
+    assert with_rule["mwc"] != without["mwc"]
+    for bad in ({**at, "crawford": "no"}, {**at, "crawford_game": True},
+                {**leader, "crawford": False, "crawford_game": True}):
+        with pytest.raises(ValueError, match="crawford"):
+            engine_bots.eval({"variant": "short", "position": START_JSON, "level": 0,
+                              "match": bad})

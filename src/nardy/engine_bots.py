@@ -10,10 +10,14 @@ Each takes a parsed request dict (DESIGN.md: ``variant``, ``options``, ``positio
 * ``match`` — ``{"length": N, "score": {"white": a, "black": b}}`` (or ``[a, b]`` as
   white, black); length 0 or no ``match`` is money play. At a match score equities are
   ``2·MWC − 1`` from the Kazaross-XG2 match-equity table (``nardy.eval.match``).
+  Optional ``"crawford": false`` for a match without the Crawford rule (C-4, on by
+  default) and ``"crawford_game": true`` when this game is the Crawford game, where
+  nobody may double.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -47,13 +51,33 @@ def _level(request: dict[str, Any]) -> str:
         raise MalformedError(str(exc)) from None
 
 
-def _away(request: dict[str, Any], position: Position) -> tuple[int, int] | None:
-    """Points still needed by the side on roll and the other side, or None for money."""
+@dataclass(frozen=True)
+class _Away:
+    """A match score from the side on roll: points each side still needs, whether the
+    match plays the Crawford rule, and whether this game is the Crawford game."""
+
+    me: int
+    them: int
+    crawford_rule: bool = True
+    crawford_game: bool = False
+
+
+def _flag(match: dict[str, Any], key: str, default: bool) -> bool:
+    value = match.get(key, default)
+    if not isinstance(value, bool):
+        raise MalformedError(f"match.{key} must be true or false")
+    return value
+
+
+def _away(request: dict[str, Any], position: Position) -> _Away | None:
+    """The match score from the side on roll, or None for money play."""
     match = request.get("match")
     if match is None:
         return None
     if not isinstance(match, dict):
         raise MalformedError("match must be an object {length, score}")
+    crawford_rule = _flag(match, "crawford", True)
+    crawford_game = _flag(match, "crawford_game", False)
     length = match.get("length", 0)
     if isinstance(length, bool) or not isinstance(length, int) or length < 0:
         raise MalformedError("match.length must be a non-negative integer (0: money)")
@@ -69,7 +93,11 @@ def _away(request: dict[str, Any], position: Position) -> tuple[int, int] | None
             raise MalformedError(f"match.score values must be 0..{length - 1}")
     me = position.turn
     them = "black" if me == "white" else "white"
-    return length - score[me], length - score[them]
+    away = _Away(length - score[me], length - score[them], crawford_rule, crawford_game)
+    if crawford_game and (not crawford_rule or min(away.me, away.them) != 1):
+        raise MalformedError("match.crawford_game needs the Crawford rule and a player "
+                             "one point away (C-4)")
+    return away
 
 
 def _cube_state(request: dict[str, Any], position: Position) -> tuple[int, str, bool]:
@@ -94,11 +122,15 @@ def _cube_state(request: dict[str, Any], position: Position) -> tuple[int, str, 
     return value, side, offered == position.turn
 
 
-def _equity(probs: np.ndarray, variant: Variant, away: tuple[int, int] | None,
-            cube: int = 1) -> float:
+def _mwc(probs: np.ndarray, variant: Variant, away: _Away, cube: int = 1) -> float:
+    return match_winning_chance(probs, away.me, away.them, cube, variant,
+                                crawford_rule=away.crawford_rule)
+
+
+def _equity(probs: np.ndarray, variant: Variant, away: _Away | None, cube: int = 1) -> float:
     if away is None:
         return float(money_equity(probs, variant))
-    return 2.0 * match_winning_chance(probs, away[0], away[1], cube, variant) - 1.0
+    return 2.0 * _mwc(probs, variant, away, cube) - 1.0
 
 
 def best(request: dict[str, Any]) -> dict[str, Any]:
@@ -134,7 +166,7 @@ def eval(request: dict[str, Any]) -> dict[str, Any]:  # noqa: A001 - protocol na
         "level": level,
     }
     if away is not None:
-        out["mwc"] = round(match_winning_chance(probs, *away, 1, variant), 4)
+        out["mwc"] = round(_mwc(probs, variant, away), 4)
     return out
 
 
@@ -156,14 +188,17 @@ def cube(request: dict[str, Any]) -> dict[str, Any]:
         action, take = d.action, d.take
     else:
         # Match play: dead-cube match-winning chances (documented approximation); no
-        # beavers in match play.
-        nd = 2 * match_winning_chance(probs, *away, value, variant) - 1
-        dt = 2 * match_winning_chance(probs, *away, 2 * value, variant) - 1
-        dp = 2 * match_equity(away[0] - value, away[1],
-                              post_crawford=post_crawford_after(*away)) - 1
+        # beavers in match play; nobody doubles in the Crawford game (C-4).
+        if away.crawford_game and offered:
+            raise MalformedError("no doubling in the Crawford game (C-4)")
+        nd = 2 * _mwc(probs, variant, away, value) - 1
+        dt = 2 * _mwc(probs, variant, away, 2 * value) - 1
+        after = post_crawford_after(away.me, away.them, away.crawford_rule)
+        dp = 2 * match_equity(away.me - value, away.them, post_crawford=after) - 1
         equities = {"no_double": nd, "double_take": dt, "double_pass": dp}
         take = "take" if dt <= dp else "pass"
-        action = "double" if owner != "them" and min(dt, dp) > nd else "no-double"
+        may_double = owner != "them" and not away.crawford_game
+        action = "double" if may_double and min(dt, dp) > nd else "no-double"
     answer = take if offered else action
     return {
         "action": answer,

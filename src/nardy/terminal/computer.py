@@ -34,12 +34,13 @@ DEEP_SEGMENT_PLAYS = 4
 
 @dataclass(frozen=True)
 class MatchScore:
-    """What the cube logic needs of a match: its length (0: money play) and the score
-    by colour in the current game."""
+    """What the cube logic needs of a match: its length (0: money play), the score by
+    colour in the current game, and whether the match plays the Crawford rule (C-4)."""
 
     length: int = 0
     white: int = 0
     black: int = 0
+    crawford: bool = True
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,8 @@ def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
     }
     if score.length and max(score.white, score.black) < score.length:
         request["match"] = {"length": score.length,
-                            "score": {"white": score.white, "black": score.black}}
+                            "score": {"white": score.white, "black": score.black},
+                            "crawford": score.crawford, "crawford_game": cube.crawford}
     answer = engine_cube(request)
     action = str(answer["action"])
     if action == "beaver" and cube.may_beaver() is not None:

@@ -80,7 +80,7 @@ class Session:
         a, b = self.match.score_before(self.index)
         by_player = (int(a), int(b))
         return MatchScore(self.match.length, by_player[self.player_of(WHITE)],
-                          by_player[self.player_of(BLACK)])
+                          by_player[self.player_of(BLACK)], self.match.crawford_rule)
 
     def status(self) -> list[str]:
         m = self.match
