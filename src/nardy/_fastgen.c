@@ -876,6 +876,18 @@ static int read_input(PyObject *variant, PyObject *position, long *flags, uint8_
     return *first < 0 ? -1 : 0;
 }
 
+/* generate() for args (variant, position, …); None when the Python path must answer. */
+static PyObject *generate_for(PyObject *const *args, int d1, int d2, int ndice,
+                              int as_boards) {
+    long flags;
+    uint8_t mine[NSLOT], theirs[NSLOT];
+    int first;
+    int r = read_input(args[0], args[1], &flags, mine, theirs, &first);
+    if (r < 0) return NULL;
+    if (r > 0) Py_RETURN_NONE;
+    return generate(flags, mine, theirs, first, d1, d2, ndice, as_boards);
+}
+
 static PyObject *roll_plays(PyObject *const *args, Py_ssize_t nargs, int as_boards) {
     if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError, as_boards
@@ -887,13 +899,7 @@ static PyObject *roll_plays(PyObject *const *args, Py_ssize_t nargs, int as_boar
     if (pure_python_forced()) Py_RETURN_NONE;
     int d1 = read_die(args[2]), d2 = read_die(args[3]);
     if (!d1 || !d2) Py_RETURN_NONE; /* the Python path reports bad dice */
-    long flags;
-    uint8_t mine[NSLOT], theirs[NSLOT];
-    int first;
-    int r = read_input(args[0], args[1], &flags, mine, theirs, &first);
-    if (r < 0) return NULL;
-    if (r > 0) Py_RETURN_NONE;
-    return generate(flags, mine, theirs, first, d1, d2, 4, as_boards);
+    return generate_for(args, d1, d2, 4, as_boards);
 }
 
 static PyObject *fastgen_candidates(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -937,13 +943,7 @@ static PyObject *fastgen_segment(PyObject *self, PyObject *const *args, Py_ssize
         for (Py_ssize_t k = 1; k < n; k++)
             if (d[k] != d1) Py_RETURN_NONE; /* a mixed list: the Python path */
     }
-    long flags;
-    uint8_t mine[NSLOT], theirs[NSLOT];
-    int first;
-    int r = read_input(args[0], args[1], &flags, mine, theirs, &first);
-    if (r < 0) return NULL;
-    if (r > 0) Py_RETURN_NONE;
-    return generate(flags, mine, theirs, first, d1, d2, (int)n, 0);
+    return generate_for(args, d1, d2, (int)n, 0);
 }
 
 static Py_ssize_t slot_offset(PyTypeObject *type, const char *name) {

@@ -61,7 +61,7 @@ def short_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
         out[:, base + 96] = side[:, 25] * 0.5
         out[:, base + 97] = side[:, 0] / 15.0
     out[:, 196:198] = (boards @ _PTS[:, None].astype(boards.dtype))[:, :, 0] / 167.0
-    back = np.where(boards[:, :, 1:26] > 0, _BACK, 0).max(2)
+    back = _rearmost(boards)
     out[:, 198] = back[:, 0] + back[:, 1] > 25
     return out
 
@@ -115,9 +115,10 @@ def _run_length(mask: np.ndarray) -> np.ndarray:
     return out
 
 
-def _rearmost(side: np.ndarray) -> np.ndarray:
-    """Highest occupied index 1..25 of each side (0 when all are off)."""
-    return np.where(side[:, 1:26] > 0, _BACK, 0).max(1)
+def _rearmost(sides: np.ndarray) -> np.ndarray:
+    """Highest occupied index 1..25 of each side (0 when all are off), over the last
+    axis: (N, 26) → (N,), (N, 2, 26) → (N, 2)."""
+    return np.where(sides[..., 1:26] > 0, _BACK, 0).max(-1)
 
 
 def short_v2_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:

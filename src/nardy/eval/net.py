@@ -91,6 +91,11 @@ class NetEvaluator:
             self.b2.astype(float), self.name, features,
         )
 
+    def copy(self) -> NetEvaluator:
+        """An independent copy of this net (its weights copied)."""
+        return NetEvaluator(self.variant, *(p.copy() for p in self.params()), self.name,
+                            self.features, bearoff=self.bearoff)
+
     def save(self, path: str | Path, **meta: object) -> None:
         """Write the weights (float32) and metadata as an npz file."""
         extra = {k: np.array(str(v)) for k, v in meta.items()}

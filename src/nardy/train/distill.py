@@ -23,7 +23,7 @@ from nardy.bots.search import Search
 from nardy.eval.bearoff import bearoff_mask
 from nardy.eval.net import NetEvaluator
 from nardy.position import Position
-from nardy.train.loop import runner_for
+from nardy.train.loop import resume_learner, runner_for, save_checkpoint
 from nardy.train.selfplay import play_game
 from nardy.train.td import TDLearner
 from nardy.variants import find_variant
@@ -107,8 +107,7 @@ def _start_net(config: DistillConfig) -> NetEvaluator:
     net = NetEvaluator.load(v, config.init) if config.init else load_shipped(v)
     if net is None:
         raise ValueError(f"no net to start from: give --init (no shipped {v.family} net)")
-    widened = net.widened(config.features or net.features)
-    return widened
+    return net.widened(config.features or net.features)
 
 
 def _fit(learner: TDLearner, x: np.ndarray, y: np.ndarray, epochs: int, seed: int,
@@ -144,18 +143,10 @@ def distill(
     history: list[dict] = []
     start_round = 0
     if resume and ckpt.exists():
-        with np.load(ckpt, allow_pickle=False) as z:
-            saved = json.loads(str(z["config"]))
-            if find_variant(saved["variant"]).family != variant.family:
-                raise ValueError(f"{ckpt} is a {saved['variant']} run, not {config.variant}")
-            net = NetEvaluator(
-                variant, *(np.array(z[k], dtype=float) for k in ("w1", "b1", "w2", "b2")),
-                features=str(z["features"]),
-            )
-            learner = TDLearner(net, config.lr, 0.0, config.minibatch)
-            learner.load_state({k: z[k] for k in z.files})
-            start_round = int(z["round"])
-            history = json.loads(str(z["history"]))
+        learner, z = resume_learner(ckpt, config.variant, config.lr, 0.0, config.minibatch)
+        net = learner.net
+        start_round = int(z["round"])
+        history = json.loads(str(z["history"]))
     else:
         net = _start_net(config)
         learner = TDLearner(net, config.lr, 0.0, config.minibatch)
@@ -212,8 +203,7 @@ def distill(
             xs[-1], ys[-1] = xs[-1][hold:], ys[-1][hold:]
             x, y = np.concatenate(xs), np.concatenate(ys)
             before = _mse(net, x_hold, y_hold)
-            prev = NetEvaluator(variant, *(p.copy() for p in net.params()),
-                                features=net.features)
+            prev = net.copy()
             report(rnd, "fit", 0, config.epochs)
             _fit(learner, x, y, config.epochs, config.seed + rnd,
                  lambda e, rnd=rnd: report(rnd, "fit", e, config.epochs))
@@ -229,19 +219,9 @@ def distill(
             report(rnd, "arena", config.eval_games, config.eval_games)
             meta = json.dumps(asdict(config))
             net.save(out / f"net-r{rnd:03d}.npz", round=rnd, config=meta)
-            _save(ckpt, config, learner, rnd, history)
+            save_checkpoint(ckpt, config, learner, history, round=rnd)
         net.save(out / "final.npz", round=config.rounds, config=json.dumps(asdict(config)))
     finally:
         runner.close()
     return ckpt
 
-
-def _save(path: Path, config: DistillConfig, learner: TDLearner, rnd: int,
-          history: list[dict]) -> None:
-    net = learner.net
-    tmp = path.with_suffix(".tmp.npz")
-    np.savez(tmp, family=np.array(net.family), features=np.array(net.features),
-             w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2, round=np.array(rnd),
-             config=np.array(json.dumps(asdict(config))),
-             history=np.array(json.dumps(history)), **learner.state())
-    tmp.replace(path)

@@ -113,13 +113,10 @@ def runner_for(workers: int, ray_address: str | None) -> _Local | _Ray:
     return _Ray(ray_address) if ray_address else _Local(workers)
 
 
-def _copy(net: NetEvaluator) -> NetEvaluator:
-    return NetEvaluator(net.variant, *(p.copy() for p in net.params()), features=net.features)
-
-
-def save_checkpoint(path: Path, config: TrainConfig, learner: TDLearner, games: int,
-                    history: list[tuple[int, float, float]]) -> None:
-    """Weights, optimizer state, progress and config in one npz (atomic replace)."""
+def save_checkpoint(path: Path, config: Any, learner: TDLearner, history: list,
+                    **progress: int) -> None:
+    """Weights, optimizer state, progress counters (``games=…``, ``round=…``), history
+    and the run's config (a dataclass) in one npz (atomic replace)."""
     net = learner.net
     tmp = path.with_suffix(".tmp.npz")
     np.savez(
@@ -127,9 +124,9 @@ def save_checkpoint(path: Path, config: TrainConfig, learner: TDLearner, games: 
         family=np.array(net.family),
         features=np.array(net.features),
         w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2,
-        games=np.array(games),
         config=np.array(json.dumps(asdict(config))),
         history=np.array(json.dumps(history)),
+        **{k: np.array(v) for k, v in progress.items()},
         **learner.state(),
     )
     tmp.replace(path)
@@ -139,6 +136,23 @@ def load_checkpoint(path: Path) -> dict[str, Any]:
     """The arrays of a checkpoint written by :func:`save_checkpoint`."""
     with np.load(path, allow_pickle=False) as z:
         return {k: z[k] for k in z.files}
+
+
+def resume_learner(path: Path, variant_name: str, lr: float, lam: float, minibatch: int
+                   ) -> tuple[TDLearner, dict[str, Any]]:
+    """The learner (net and optimizer state) of a checkpoint, and its arrays; the
+    checkpoint must be of the same family as ``variant_name``."""
+    variant = find_variant(variant_name)
+    z = load_checkpoint(path)
+    saved = json.loads(str(z["config"]))
+    if find_variant(saved["variant"]).family != variant.family:
+        raise ValueError(f"{path} is a {saved['variant']} checkpoint, not {variant_name}")
+    weights = (np.array(z[k], dtype=float) for k in ("w1", "b1", "w2", "b2"))
+    features = str(z["features"]) if "features" in z else f"{variant.family}-v1"
+    learner = TDLearner(NetEvaluator(variant, *weights, features=features), lr, lam,
+                        minibatch)
+    learner.load_state(z)
+    return learner, z
 
 
 def _arena(config: TrainConfig, net: NetEvaluator, prev: NetEvaluator, games: int
@@ -163,15 +177,9 @@ def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = 
     games = 0
     history: list[tuple[int, float, float]] = []
     if resume and ckpt.exists():
-        z = load_checkpoint(ckpt)
-        saved = json.loads(str(z["config"]))
-        if find_variant(saved["variant"]).family != variant.family:
-            raise ValueError(f"{ckpt} is a {saved['variant']} checkpoint, not {config.variant}")
-        weights = (np.array(z[k], dtype=float) for k in ("w1", "b1", "w2", "b2"))
-        features = str(z["features"]) if "features" in z else f"{variant.family}-v1"
-        net = NetEvaluator(variant, *weights, features=features)
-        learner = TDLearner(net, config.lr, config.lam, config.minibatch)
-        learner.load_state(z)
+        learner, z = resume_learner(ckpt, config.variant, config.lr, config.lam,
+                                    config.minibatch)
+        net = learner.net
         games = int(z["games"])
         history = [tuple(h) for h in json.loads(str(z["history"]))]  # type: ignore[misc]
     elif config.init:
@@ -181,7 +189,7 @@ def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = 
     else:
         net = NetEvaluator.random(variant, config.hidden, config.seed, config.features)
         learner = TDLearner(net, config.lr, config.lam, config.minibatch)
-    prev = _copy(net)
+    prev = net.copy()
     runner = runner_for(config.workers, config.ray_address)
     started = time.perf_counter()
     done_here = 0
@@ -210,12 +218,12 @@ def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = 
                 history.append((games, ppg, ci))
                 meta = json.dumps(asdict(config))
                 net.save(out / f"net-{games:07d}.npz", games=games, config=meta)
-                prev = _copy(net)
-                save_checkpoint(ckpt, config, learner, games, history)
+                prev = net.copy()
+                save_checkpoint(ckpt, config, learner, history, games=games)
             if on_progress is not None:
                 rate = done_here / max(time.perf_counter() - started, 1e-9)
                 on_progress(Progress(games, config.games, positions, mse, rate, history))
-        save_checkpoint(ckpt, config, learner, games, history)
+        save_checkpoint(ckpt, config, learner, history, games=games)
         net.save(out / "final.npz", games=games, config=json.dumps(asdict(config)))
     finally:
         runner.close()
