@@ -3,6 +3,7 @@ of our bot against PubEval and against gnubg 0-ply.
 
     .venv/bin/python bench/strength_short.py --opponent pubeval --level advanced --games 1000
     .venv/bin/python bench/strength_short.py --opponent gnubg --level strongest --games 200
+    .venv/bin/python bench/strength_short.py --player gnubg --opponent pubeval --games 5000
 
 Targets (issue 4): ≥ +0.63 ppg vs PubEval at 0 ply; ≥ 0.00 vs gnubg 0-ply at the
 strongest level. gnubg is installed by the bench itself (pinned), never at run time.
@@ -59,6 +60,9 @@ class GnubgPlayer:
         self.g = ensure_gnubg()
         self.name = f"gnubg-{plies}ply"
 
+    def __repr__(self) -> str:
+        return self.name
+
     def choose(self, position: Position, dice: tuple[int, int]) -> Play | None:
         """gnubg's best play, resolved against our legal plays."""
         legal = legal_plays(self.variant, position, dice)
@@ -86,6 +90,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--weights", default=None, help="an npz net instead of the shipped one")
+    ap.add_argument("--player", choices=["ours", "gnubg"], default="ours",
+                    help="who plays side A: our bot, or gnubg 0-ply (to calibrate the yardstick)")
     args = ap.parse_args(argv)
     v = find_variant("short")
     evaluator = None
@@ -93,7 +99,8 @@ def main(argv: list[str] | None = None) -> None:
         from nardy.eval.net import NetEvaluator
 
         evaluator = NetEvaluator.load(v, args.weights)
-    ours = Bot(v, args.level, seed=args.seed, evaluator=evaluator)
+    ours = (GnubgPlayer(v, 0) if args.player == "gnubg"
+            else Bot(v, args.level, seed=args.seed, evaluator=evaluator))
     opp = PubEvalPlayer(v) if args.opponent == "pubeval" else GnubgPlayer(v, 0)
     started = time.perf_counter()
     last = [started]

@@ -17,6 +17,7 @@ import random
 import pytest
 from helpers_boards import ALL_ROLLS, draw
 
+from nardy.eval.pubeval import PubEvalPlayer, pubeval_scores
 from nardy.movegen import legal_candidates
 from nardy.plays import legal_plays
 from nardy.position import BAR, OFF, Position
@@ -196,3 +197,48 @@ def test_canonical_text_equals_gnubg(positions: list[Position]) -> None:
             if theirs != str(play):
                 differ.append(f"{play} (gnubg: {theirs})")
     assert not differ, f"{len(differ)} plays written differently, e.g. {differ[:5]}"
+
+
+
+def _after_key(position: Position) -> str:
+    """gnubg key of a position reached by a play (seen by the mover: [opp, me])."""
+    return gnubg_nn.key_of_board(to_board(Position(position.theirs, position.mine)))
+
+
+def test_pubeval_chooses_as_gnubg_pubeval(positions: list[Position]) -> None:
+    """Our PubEval player (Tesauro's published weights, written here) picks the same
+    resulting position as gnubg's own PubEval (``pub_best_move``) on the sampled
+    positions with a choice, one seeded roll each; where they differ, gnubg's pick
+    scores exactly as high as ours (a tie between two positions). The benchmark's
+    yardstick is the published one."""
+    player = PubEvalPlayer(SHORT)
+    rng = random.Random(7)
+    compared = ties = 0
+    for pos in positions:
+        dice = rng.choice(ALL_ROLLS)
+        legal = legal_plays(SHORT, pos, dice)
+        if len(legal) < 2:
+            continue
+        opp, me = (list(s) for s in to_board(pos))
+        flat = [int(x) + 1 for x in gnubg_nn.pub_best_move([opp, me], *dice)]
+        for frm, to in zip(flat[::2], flat[1::2], strict=True):  # 1-based, 25 = bar, 0 = off
+            me[frm - 1] -= 1
+            if to > 0:
+                me[to - 1] += 1
+                if opp[24 - to] == 1:  # a blot hit goes to the opponent's bar
+                    opp[24 - to] = 0
+                    opp[24] += 1
+        theirs = gnubg_nn.key_of_board([opp, me])
+        chosen = player.choose(pos, dice)
+        assert chosen is not None and chosen.result is not None
+        compared += 1
+        if _after_key(chosen.result) == theirs:
+            continue
+        alt = next(p for p in legal if _after_key(p.result) == theirs)
+        ours, gnubgs = pubeval_scores(pos, [chosen.result, alt.result])
+        assert gnubgs == pytest.approx(ours, abs=1e-5), (
+            f"roll {dice}: ours {chosen} ({ours}), gnubg {alt} ({gnubgs})\n{draw(SHORT, pos)}"
+        )
+        ties += 1
+    assert compared >= 1500
+    assert ties <= compared // 100
