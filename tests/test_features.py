@@ -1,5 +1,6 @@
-"""Network input sets: the short-v2 contact features, hand-checked, and feature-set
-bookkeeping of weight files (legacy files, widening a net onto a larger set)."""
+"""Network input sets: the short-v2 contact features and the short-v3 escapes,
+hand-checked, and feature-set bookkeeping of weight files (legacy files, widening a net
+onto a larger set)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,13 @@ import numpy as np
 import pytest
 
 from nardy.eval.boards import boards_from_positions
-from nardy.eval.features import DEFAULT_FEATURES, FEATURES, feature_count, short_v2_features
+from nardy.eval.features import (
+    DEFAULT_FEATURES,
+    FEATURES,
+    feature_count,
+    short_v2_features,
+    short_v3_features,
+)
 from nardy.eval.net import DATA, NetEvaluator
 from nardy.position import Position
 from nardy.variants import find_variant
@@ -161,3 +168,83 @@ def test_shot_counts_match_a_plain_reference_on_random_boards() -> None:
         att, dfn = sides
         got = _shot_share(np.array([att]), np.array([dfn]))[0] * 36
         assert got == pytest.approx(_reference_shots(att, dfn)), (att, dfn)
+
+
+# short-v3 columns after the 213 short-v2 inputs, side on roll first (+4: the other side)
+ESCAPE, WORST, DANCE, FREE = range(213, 217)
+
+
+def v3(mine: dict[int, int], theirs: dict[int, int], **bars: int) -> np.ndarray:
+    """short-v3 inputs of one position given as {point: checkers} per side."""
+    pos = Position.from_points(mine, theirs, **bars)
+    return short_v3_features(*boards_from_positions([pos]))[0]
+
+
+def test_escapes_from_the_start_and_behind_a_prime() -> None:
+    start = {24: 2, 13: 5, 8: 3, 6: 5}
+    x = v3(start, start)
+    # The back checkers see their points 12 (the midpoint), 17 and 19 ahead: only a
+    # landing past the midpoint escapes, and 6-6 is stopped there.
+    assert x[ESCAPE] == 0 and x[WORST] == 0
+    assert x[DANCE] * 36 == pytest.approx(1)  # their 6 point is made: 1/6 squared
+    assert x[FREE] * 100 == pytest.approx(2 * 18 + 5 * 7 + 3 * 2)
+    assert x[ESCAPE + 4 : FREE + 5] == pytest.approx(x[ESCAPE:FREE + 1])
+    # My checker on 24 behind their full prime on their 4..9 (my 21..16): no escape.
+    y = v3({24: 1, 1: 14}, {4: 2, 5: 2, 6: 2, 7: 2, 8: 2, 9: 2, 1: 3})
+    assert y[ESCAPE] == 0 and y[WORST] == 0
+    assert y[DANCE] * 36 == pytest.approx(16)  # their 1, 4, 5, 6 made: (4/6)² of 36
+    assert y[ESCAPE + 4] == 1 and y[WORST + 4] == 1  # they have nothing back
+
+
+def test_escapes_past_a_single_point() -> None:
+    # Their only point ahead is 6 pips in front (their 7 = my 18): a roll escapes when
+    # it lands beyond it through open points — 9 non-doubles (a + b > 6) twice, plus
+    # 4-4 and 5-5; 6-6, 3-3, 2-2 and 1-1 fall short or stop on it: 20 of 36.
+    x = v3({24: 1, 1: 14}, {7: 2, 1: 13})
+    assert x[ESCAPE] * 36 == pytest.approx(20)
+    assert x[WORST] * 36 == pytest.approx(20)
+    # Points they hold in my home board do not contain: their anchor on my 5 is ignored.
+    y = v3({24: 1, 1: 14}, {7: 2, 20: 2, 1: 11})
+    assert y[ESCAPE] * 36 == pytest.approx(20)
+
+
+def _reference_escapes(checker: int, held: set[int]) -> int:
+    """Rolls (of 36) that carry a checker on ``checker`` past every held point within
+    12 pips ahead, in plain loops (``held``: the blocked points, own numbering; points
+    further than 12 pips ahead are not looked at)."""
+    ahead = [k for k in range(1, 13) if checker - k in held]
+    far = max(ahead, default=0)
+    count = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            paths = [[a] * 4] if a == b else [[a], [b], [a, b], [b, a]]
+            ok = False
+            for path in paths:
+                pos = checker
+                for d in path:
+                    pos -= d
+                    if pos in held and checker - pos <= 12:
+                        break
+                    if checker - pos > far:
+                        ok = True
+            count += ok
+    return count
+
+
+def test_escapes_match_a_plain_reference_on_random_boards() -> None:
+    from nardy.eval.features import _escapes
+
+    rng = np.random.default_rng(12)
+    for _ in range(300):
+        me = [0] * 26
+        for _c in range(int(rng.integers(1, 6))):
+            me[int(rng.integers(13, 26))] += 1
+        them = [0] * 26
+        for p in rng.choice(np.arange(1, 25), size=int(rng.integers(0, 9)), replace=False):
+            them[int(p)] = 2
+        held = {25 - p for p in range(1, 25) if them[p] >= 2 and 25 - p > 6}
+        rear = max(p for p in range(26) if me[p])
+        back, worst = _escapes(np.array([me]), np.array([them]))
+        assert back[0] * 36 == pytest.approx(_reference_escapes(rear, held)), (me, them)
+        trapped = [_reference_escapes(p, held) for p in range(19, 26) if me[p]]
+        assert worst[0] * 36 == pytest.approx(min(trapped, default=36)), (me, them)

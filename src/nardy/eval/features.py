@@ -12,6 +12,14 @@ on roll first, each in its own numbering):
   prime ``/6``, the longest prime it holds in front of the other side's rearmost
   checker ``/6``, its made home points ``/6``, its anchors in the other side's home
   ``/3`` and its checkers back there (points 19–24 and the bar) ``/5``. 213 inputs.
+* ``short-v3`` — ``short-v2`` plus 4 more per side (the side on roll first): the
+  share of the 36 rolls with which its rearmost checker *escapes* (lands, through open
+  points, beyond every point the other side holds within 12 pips in front of it,
+  outside its own home board), the smallest such share over its checkers in the other
+  side's home board and on the bar (1 when it has none there), the share of rolls with
+  which a checker of its would stay on the bar (made points of the other side's home
+  board, squared over 36), and its *free pips* — pips of its checkers outside its home
+  board ``/100``. 221 inputs.
 * ``long-v1`` — per point ``n≥1, n≥2, n≥3, (n−3)/4`` (stacks are tall in long nardy,
   point 24 is the head); per side the checkers off ``/15``, the first-turn flag (head
   exception), pips ``/360``, checkers at home ``/15``, checkers still on the head
@@ -145,6 +153,68 @@ def short_v2_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     return out
 
 
+def _escape_table() -> np.ndarray:
+    """Rolls (of 36) that escape, for each 12-bit mask of blocked points in front of
+    a checker (bit ``12 − k`` set = the point ``k`` pips ahead is held by the other side)."""
+    out = np.zeros(1 << 12, dtype=np.float32)
+    for w in range(1 << 12):
+        shut = {k for k in range(1, 13) if w >> (12 - k) & 1}
+        far = max(shut, default=0)
+
+        def open_(k: int, shut: set[int] = shut) -> bool:
+            return k not in shut
+
+        count = 0
+        for a in range(1, 7):
+            for b in range(1, 7):
+                if a == b:
+                    stops = []
+                    for i in range(1, 5):
+                        if not open_(a * i):
+                            break
+                        stops.append(a * i)
+                    ok = any(k > far for k in stops)
+                else:
+                    ok = (open_(a) and a > far) or (open_(b) and b > far) or (
+                        a + b > far and open_(a + b) and (open_(a) or open_(b)))
+                count += ok
+        out[w] = count
+    return out
+
+
+_ESCAPES = _escape_table()
+_BACK_ZONE = np.arange(19, 26, dtype=np.int64)  # the other side's home board and the bar
+_OUTSIDE_HOME = ~np.int64(0b1111110)  # bits of points 1..6 cleared
+
+
+def _escapes(me: np.ndarray, them: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Escape shares (rearmost checker, worst checker on 19..25) of ``me`` against the
+    points ``them`` hold outside ``me``'s home board; both (N, 26), own numbering."""
+    held = ((_mask(them[:, 24:0:-1] >= 2) << 1) & _OUTSIDE_HOME) << 12  # point p → bit p+12
+    at = np.maximum(_rearmost(me), 1).astype(np.int64)
+    back = _ESCAPES[(held >> at) & 0xFFF] / 36.0
+    windows = _ESCAPES[(held[:, None] >> _BACK_ZONE[None, :]) & 0xFFF] / 36.0  # (N, 7)
+    worst = np.where(me[:, 19:26] > 0, windows, 1.0).min(1)
+    back = np.where(_rearmost(me) > 0, back, 1.0)
+    return back.astype(np.float32), worst.astype(np.float32)
+
+
+def short_v3_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
+    """(N, 221) ``short-v3`` inputs: ``short-v2`` plus escapes, dancing and free pips."""
+    n = len(boards)
+    out = np.empty((n, 221), dtype=np.float32)
+    out[:, :213] = short_v2_features(boards, first)
+    me = np.concatenate([boards[:, 0], boards[:, 1]])
+    them = np.concatenate([boards[:, 1], boards[:, 0]])
+    back, worst = _escapes(me, them)
+    closed = (them[:, 1:7] >= 2).sum(1) / 6.0
+    free = (me[:, 7:26] * _PTS[1:20]).sum(1) / 100.0
+    extra = np.stack([back, worst, closed * closed, free], axis=1)
+    out[:, 213:217] = extra[:n]
+    out[:, 217:221] = extra[n:]
+    return out
+
+
 def _longest_run(occ: np.ndarray) -> np.ndarray:
     run = np.zeros(len(occ), dtype=np.float32)
     best = np.zeros(len(occ), dtype=np.float32)
@@ -176,10 +246,11 @@ def long_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
 FEATURES: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
     "short-v1": short_features,
     "short-v2": short_v2_features,
+    "short-v3": short_v3_features,
     "long-v1": long_features,
 }
 
-_COUNTS = {"short-v1": 199, "short-v2": 213, "long-v1": 205}
+_COUNTS = {"short-v1": 199, "short-v2": 213, "short-v3": 221, "long-v1": 205}
 
 #: The feature set new networks of each family are trained on.
 DEFAULT_FEATURES = {"short": "short-v2", "long": "long-v1"}
