@@ -16,12 +16,24 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # single-threaded like gnubg
 
 import argparse
 import time
+from functools import partial
+
+from matches import run_match
 
 from nardy.bots import Bot
 from nardy.eval import HeuristicEvaluator
 from nardy.eval.net import NetEvaluator
-from nardy.train.arena import play_match
-from nardy.variants import find_variant
+from nardy.variants.base import Variant
+
+
+def net_bot(level: str, seed: int, weights: str | None, v: Variant) -> Bot:
+    """Our bot at ``level`` on the shipped net or on ``weights``."""
+    return Bot(v, level, seed=seed, evaluator=NetEvaluator.load(v, weights) if weights else None)
+
+
+def heuristic_bot(v: Variant) -> Bot:
+    """The documented heuristic player (``nardy.eval.heuristic``) at 0 ply."""
+    return Bot(v, "advanced", evaluator=HeuristicEvaluator(v))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -32,20 +44,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--weights", default=None, help="our net (default: shipped)")
     ap.add_argument("--opponent-weights", default=None, help="a previous net as opponent")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="processes (the same games whatever the count)")
     args = ap.parse_args(argv)
-    v = find_variant(args.variant)
-    ev = NetEvaluator.load(v, args.weights) if args.weights else None
-    ours = Bot(v, args.level, seed=args.seed, evaluator=ev)
+    ours = partial(net_bot, args.level, args.seed, args.weights)
     if args.opponent_weights:
-        opp_ev = NetEvaluator.load(v, args.opponent_weights)
+        opp = partial(net_bot, "advanced", 0, args.opponent_weights)
         name = f"net {args.opponent_weights}"
     else:
-        opp_ev = HeuristicEvaluator(v)
-        name = "heuristic player"
-    opp = Bot(v, "advanced", evaluator=opp_ev)
+        opp, name = heuristic_bot, "heuristic player"
     started = time.perf_counter()
-    res = play_match(v, ours, opp, args.games, seed=args.seed)
-    print(f"{v.name}: {ours!r} vs {name}: {res.summary()} "
+    res = run_match(args.variant, ours, opp, args.games, seed=args.seed, workers=args.workers)
+    print(f"{args.variant}: {args.level} vs {name}: {res.summary()} "
           f"({time.perf_counter() - started:.0f} s)")
 
 

@@ -2,7 +2,8 @@
 of our bot against PubEval and against gnubg 0-ply.
 
     .venv/bin/python bench/strength_short.py --opponent pubeval --level advanced --games 1000
-    .venv/bin/python bench/strength_short.py --opponent gnubg --level strongest --games 200
+    .venv/bin/python bench/strength_short.py --opponent gnubg --level strongest --games 2000 \
+        --workers 2
     .venv/bin/python bench/strength_short.py --player gnubg --opponent pubeval --games 5000
 
 Targets (issue 4): ≥ +0.63 ppg vs PubEval at 0 ply; ≥ 0.00 vs gnubg 0-ply at the
@@ -19,13 +20,14 @@ import argparse
 import subprocess
 import sys
 import time
+from functools import partial
+
+from matches import run_match
 
 from nardy.bots import Bot
 from nardy.eval.pubeval import PubEvalPlayer
 from nardy.plays import Move, Play, legal_plays
 from nardy.position import Position
-from nardy.train.arena import play_match
-from nardy.variants import find_variant
 from nardy.variants.base import Variant
 
 GNUBG_PIN = "gnubg-nn==1.1.0a11"
@@ -83,6 +85,16 @@ class GnubgPlayer:
         return legal.find(tuple(moves))
 
 
+def our_bot(level: str, seed: int, weights: str | None, v: Variant) -> Bot:
+    """Our bot at ``level``, on the shipped net or on ``weights``."""
+    evaluator = None
+    if weights:
+        from nardy.eval.net import NetEvaluator
+
+        evaluator = NetEvaluator.load(v, weights)
+    return Bot(v, level, seed=seed, evaluator=evaluator)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--opponent", choices=["pubeval", "gnubg"], default="pubeval")
@@ -92,28 +104,20 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--weights", default=None, help="an npz net instead of the shipped one")
     ap.add_argument("--player", choices=["ours", "gnubg"], default="ours",
                     help="who plays side A: our bot, or gnubg 0-ply (to calibrate the yardstick)")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="processes (the same games whatever the count)")
     args = ap.parse_args(argv)
-    v = find_variant("short")
-    evaluator = None
-    if args.weights:
-        from nardy.eval.net import NetEvaluator
-
-        evaluator = NetEvaluator.load(v, args.weights)
-    ours = (GnubgPlayer(v, 0) if args.player == "gnubg"
-            else Bot(v, args.level, seed=args.seed, evaluator=evaluator))
-    opp = PubEvalPlayer(v) if args.opponent == "pubeval" else GnubgPlayer(v, 0)
+    if "gnubg" in (args.player, args.opponent):
+        ensure_gnubg()  # install once, before the workers start
+    ours = (partial(GnubgPlayer, plies=0) if args.player == "gnubg"
+            else partial(our_bot, args.level, args.seed, args.weights))
+    opp = PubEvalPlayer if args.opponent == "pubeval" else partial(GnubgPlayer, plies=0)
+    name = ("gnubg-0ply" if args.player == "gnubg"
+            else f"{args.level}" + (f" ({args.weights})" if args.weights else ""))
     started = time.perf_counter()
-    last = [started]
-
-    def progress(res) -> None:  # type: ignore[no-untyped-def]
-        now = time.perf_counter()
-        if now - last[0] > 30:
-            last[0] = now
-            print(f"  … {res.summary()}", flush=True)
-
-    res = play_match(v, ours, opp, args.games, seed=args.seed, on_game=progress)
+    res = run_match("short", ours, opp, args.games, seed=args.seed, workers=args.workers)
     took = time.perf_counter() - started
-    print(f"short: {ours!r} vs {args.opponent}: {res.summary()} "
+    print(f"short: {name} vs {args.opponent}: {res.summary()} "
           f"(duplicate dice, cubeless money, {took:.0f} s)")
 
 

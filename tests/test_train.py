@@ -121,3 +121,19 @@ def test_arena_games_can_start_from_given_positions() -> None:
     assert res.points == [2.0, -2.0]
     dup = play_match(SHORT, a, b, 4, seed=3, starts=[last])
     assert dup.points == [0.0, 0.0] and dup.games == 4
+
+
+def test_a_match_split_into_blocks_plays_the_same_games() -> None:
+    """``first`` resumes the seed's dice at a given pair: blocks merged equal one run
+    (what the benchmarks' worker processes rely on)."""
+    from nardy.bots import Bot
+    from nardy.eval.pubeval import PubEvalPlayer
+    from nardy.train.arena import merge_results, play_match
+
+    a, b = Bot(SHORT, "advanced"), PubEvalPlayer(SHORT)  # both deterministic
+    whole = play_match(SHORT, a, b, 6, seed=9)
+    parts = [play_match(SHORT, a, b, 2 * n, seed=9, first=f) for f, n in ((0, 1), (1, 2))]
+    merged = merge_results(parts)
+    assert merged.points == whole.points and merged.wins == whole.wins
+    assert merged.games == whole.games == 6
+    assert merge_results([]).games == 0

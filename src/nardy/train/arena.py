@@ -66,6 +66,16 @@ class MatchResult:
         )
 
 
+def merge_results(parts: Sequence[MatchResult]) -> MatchResult:
+    """One result from the results of blocks of the same match."""
+    out = MatchResult(unit=parts[0].unit if parts else 1)
+    for part in parts:
+        out.points.extend(part.points)
+        out.wins += part.wins
+        out.games += part.games
+    return out
+
+
 def _roll_stream(seed: int, family: str) -> Callable[[int], tuple[int, int]]:
     rng = np.random.default_rng(seed)
     rolls: list[tuple[int, int]] = []
@@ -116,12 +126,15 @@ def play_match(
     duplicate: bool = True,
     on_game: Callable[[MatchResult], None] | None = None,
     starts: Sequence[Position] = (),
+    first: int = 0,
 ) -> MatchResult:
     """Play ``games`` games (rounded up to pairs when duplicate) of A against B; with
-    ``starts``, game (pair) i begins from ``starts[i % len(starts)]``."""
+    ``starts``, game (pair) i begins from ``starts[i % len(starts)]``. ``first`` skips
+    to pair (game) number ``first`` of the seed's dice, so that a long match can be
+    split into blocks that together play exactly the dice of one run."""
     res = MatchResult(unit=2 if duplicate else 1)
     pairs = (games + 1) // 2 if duplicate else games
-    for i in range(pairs):
+    for i in range(first, first + pairs):
         ds = seed * 1_000_003 + i
         start = starts[i % len(starts)] if starts else None
         if duplicate:
