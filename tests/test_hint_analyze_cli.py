@@ -151,3 +151,17 @@ def test_analysis_works_for_other_variants(name) -> None:
     plays = [d for d in analysis.decisions if d.kind == "play"]
     assert len(plays) == sum(1 for r in game.records if r["type"] == "play")
     assert {d.player for d in plays} == {"white", "black"}
+
+
+def test_hint_shows_the_best_play_at_the_depth_asked() -> None:
+    """When the filters leave one play, the bot stops there (it is the choice), but a
+    hint still evaluates it at the plies asked for and says so."""
+    from nardy.commands.hint import hint_data
+
+    pos = Position.from_points({6: 1, 5: 1}, {1: 1}, turn="white")
+    assert Bot(SHORT, "advanced").rank(pos, (6, 5), 2)[0].plies == 1
+    data = hint_data(SHORT, pos, (6, 5), 2, 10)
+    best, other = data["plays"][0], data["plays"][1]
+    assert best["play"] == "6/off 5/off" and best["plies"] == 2
+    assert best["equity"] == pytest.approx(1.0)
+    assert other["plies"] == 0 and other["diff"] < -1.5

@@ -110,11 +110,12 @@ class Bot:
     def __repr__(self) -> str:
         return f"Bot({self.variant.name!r}, level={self.spec.name!r}, eval={self.evaluator.name})"
 
-    def rank(self, position: Position, dice: tuple[int, int], plies: int | None = None
-             ) -> list[RankedPlay]:
-        """Legal plays ranked best first at this level (or at ``plies`` without noise)."""
+    def rank(self, position: Position, dice: tuple[int, int], plies: int | None = None,
+             *, settle: bool = False) -> list[RankedPlay]:
+        """Legal plays ranked best first at this level (or at ``plies`` without noise;
+        ``settle``: the best play at ``plies`` even when it was the only one left)."""
         if plies is not None:
-            return self.search.rank(position, dice, plies)
+            return self.search.rank(position, dice, plies, settle=settle)
         return self.search.rank(
             position, dice, self.spec.plies, noise=self.spec.noise, rng=self.rng
         )

@@ -182,11 +182,15 @@ class Search:
         filters: Sequence[Filter] = ROOT_FILTERS,
         noise: float = 0.0,
         rng: np.random.Generator | None = None,
+        *,
+        settle: bool = False,
     ) -> list[RankedPlay]:
         """All legal plays, best first: every play at 0 ply, the filtered best deeper.
 
         ``noise`` adds a normal error of that standard deviation (in equity) to every
-        evaluation (weak levels); an empty list means nothing can be played.
+        evaluation (weak levels); an empty list means nothing can be played. When the
+        filters leave a single play before ``plies`` is reached, that play is already the
+        choice; ``settle`` still evaluates it at ``plies`` (for hints, which show it).
         """
         plays = list(legal_plays(self.variant, position, dice))
         if not plays:
@@ -218,7 +222,7 @@ class Search:
                 r.plies = depth
             head.sort(key=lambda r: -r.equity)
             ranked = head + ranked[n:]
-            if n <= 1:
+            if n <= 1 and not settle:
                 break
         return ranked
 

@@ -61,7 +61,7 @@ def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int  
             "cube": d.as_dict(),
             "plies": plies,
         }
-    ranked = bot.rank(pos, dice, plies)
+    ranked = bot.rank(pos, dice, plies, settle=True)
     if not ranked:
         return {"plays": [], "plies": plies}
     best = ranked[0].equity

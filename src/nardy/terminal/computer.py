@@ -95,7 +95,7 @@ def rank_plays(bot: Bot, game: Game, plies: int | None = None) -> list[tuple[Pla
     roll = _plain_roll(game)
     if roll is not None:
         ranked: list[tuple[Play, float]] = []
-        for r in bot.rank(game.position, roll, plies):
+        for r in bot.rank(game.position, roll, plies, settle=True):
             try:
                 ranked.append((legal.find(r.play.moves), r.equity))
             except NardyError:  # a play the game does not list: rank the game's own
