@@ -1,8 +1,9 @@
-"""Build script for the optional compiled legal-play generator.
+"""Build script for the optional compiled extensions.
 
-All package metadata lives in pyproject.toml; this file only adds the C extension
-``nardy._fastgen``. It is optional: without a C compiler the package installs and
-``nardy.movegen`` uses its pure-Python generator.
+All package metadata lives in pyproject.toml; this file only adds the C extensions
+``nardy._fastgen`` (legal plays) and ``nardy._fastfeat`` (short-nardy network inputs).
+Both are optional: without a C compiler the package installs, and ``nardy.movegen``
+and ``nardy.eval.features`` use their pure-Python/numpy code.
 """
 
 from setuptools import Extension, setup
@@ -10,5 +11,6 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension("nardy._fastgen", ["src/nardy/_fastgen.c"], optional=True),
+        Extension("nardy._fastfeat", ["src/nardy/_fastfeat.c"], optional=True),
     ]
 )

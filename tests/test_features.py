@@ -248,3 +248,58 @@ def test_escapes_match_a_plain_reference_on_random_boards() -> None:
         assert back[0] * 36 == pytest.approx(_reference_escapes(rear, held)), (me, them)
         trapped = [_reference_escapes(p, held) for p in range(19, 26) if me[p]]
         assert worst[0] * 36 == pytest.approx(min(trapped, default=36)), (me, them)
+
+
+def _random_boards(seed: int, n: int) -> np.ndarray:
+    """Random boards with 15 checkers per side spread over off, points and bar."""
+    rng = np.random.default_rng(seed)
+    boards = np.zeros((n, 2, 26), dtype=np.int16)
+    for i in range(n):
+        for s in range(2):
+            np.add.at(boards[i, s], rng.integers(0, 26, size=15), 1)
+    return boards
+
+
+@pytest.mark.parametrize("name", ["short-v1", "short-v2", "short-v3"])
+def test_compiled_inputs_equal_the_numpy_reference(name: str, monkeypatch) -> None:
+    """The compiled short inputs (``nardy._fastfeat``) equal the numpy definitions on
+    3,000 random boards and on the positions of a played game."""
+    from nardy.eval import features
+
+    if features._fastfeat is None:
+        pytest.skip("nardy._fastfeat is not built")
+    from nardy.dice import RandomDice
+    from nardy.game import Game
+
+    game = Game(SHORT, dice=RandomDice(5))
+    game.opening(3, 1)
+    seen = []
+    while game.phase != "over" and len(seen) < 300:
+        if game.phase == "roll":
+            game.roll()
+        if game.phase == "move":
+            seen += [p.result for p in game.legal_plays()]
+            game.play(game.legal_plays()[0])
+    played, _ = boards_from_positions(seen)
+    boards = np.concatenate([_random_boards(3, 3000), played])
+    first = np.zeros((len(boards), 2), dtype=bool)
+    fn = FEATURES[name]
+    assert features.compiled()
+    fast = fn(boards, first)
+    monkeypatch.setenv("NARDY_PURE_PYTHON", "1")
+    assert not features.compiled()
+    slow = fn(boards, first)
+    assert fast.shape == slow.shape == (len(boards), feature_count(name))
+    np.testing.assert_allclose(fast, slow, rtol=0, atol=1e-6)
+
+
+def test_compiled_inputs_reject_wrong_shapes() -> None:
+    from nardy.eval import features
+
+    if features._fastfeat is None:
+        pytest.skip("nardy._fastfeat is not built")
+    boards = np.zeros((2, 2, 26), dtype=np.int16)
+    with pytest.raises(ValueError, match="int16"):
+        features._fastfeat.short(boards, np.empty((2, 200), dtype=np.float32), 1)
+    with pytest.raises(ValueError, match="version"):
+        features._fastfeat.short(boards, np.empty((2, 199), dtype=np.float32), 4)

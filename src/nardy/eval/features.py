@@ -29,9 +29,27 @@ on roll first, each in its own numbering):
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 import numpy as np
+
+try:  # the optional compiled inputs (setup.py); numpy below stays the reference
+    from nardy import _fastfeat
+except ImportError:  # pragma: no cover - depends on the build
+    _fastfeat = None
+
+
+def compiled() -> bool:
+    """Whether the short inputs come from the compiled extension (not when it is
+    missing or the environment sets ``NARDY_PURE_PYTHON=1``, read on every call)."""
+    return _fastfeat is not None and os.environ.get("NARDY_PURE_PYTHON") != "1"
+
+
+def _short_compiled(boards: np.ndarray, version: int, width: int) -> np.ndarray:
+    out = np.empty((len(boards), width), dtype=np.float32)
+    _fastfeat.short(np.ascontiguousarray(boards, dtype=np.int16), out, version)
+    return out
 
 _PTS = np.arange(26, dtype=np.float32)
 
@@ -59,7 +77,12 @@ _BACK = np.arange(1, 26)
 
 def short_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     """(N, 199) ``short-v1`` inputs for short-nardy boards (N, 2, 26)."""
-    del first
+    if compiled():
+        return _short_compiled(boards, 1, 199)
+    return _short_v1_numpy(boards)
+
+
+def _short_v1_numpy(boards: np.ndarray) -> np.ndarray:
     n = len(boards)
     out = np.empty((n, 199), dtype=np.float32)
     table = _TABLES[2.0]
@@ -131,9 +154,15 @@ def _rearmost(sides: np.ndarray) -> np.ndarray:
 
 def short_v2_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     """(N, 213) ``short-v2`` inputs: ``short-v1`` plus contact features."""
+    if compiled():
+        return _short_compiled(boards, 2, 213)
+    return _short_v2_numpy(boards)
+
+
+def _short_v2_numpy(boards: np.ndarray) -> np.ndarray:
     n = len(boards)
     out = np.empty((n, 213), dtype=np.float32)
-    out[:, :199] = short_features(boards, first)
+    out[:, :199] = _short_v1_numpy(boards)
     me = np.concatenate([boards[:, 0], boards[:, 1]])  # both sides, each with
     them = np.concatenate([boards[:, 1], boards[:, 0]])  # its opponent, stacked
     made = _mask(me[:, :25] >= 2) & ~np.int64(1)  # points 1..24
@@ -201,9 +230,11 @@ def _escapes(me: np.ndarray, them: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def short_v3_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     """(N, 221) ``short-v3`` inputs: ``short-v2`` plus escapes, dancing and free pips."""
+    if compiled():
+        return _short_compiled(boards, 3, 221)
     n = len(boards)
     out = np.empty((n, 221), dtype=np.float32)
-    out[:, :213] = short_v2_features(boards, first)
+    out[:, :213] = _short_v2_numpy(boards)
     me = np.concatenate([boards[:, 0], boards[:, 1]])
     them = np.concatenate([boards[:, 1], boards[:, 0]])
     back, worst = _escapes(me, them)

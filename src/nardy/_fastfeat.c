@@ -1,0 +1,214 @@
+/* Compiled short-nardy network inputs (nardy.eval.features): short-v1, short-v2 and
+ * short-v3 for a whole board batch. The numpy functions in features.py define the
+ * inputs and stay the reference; tests compare both on random and game boards.
+ *
+ * boards: int16 (N, 2, 26), side on roll first, each side in its own numbering
+ * (index 0 = borne off, 1..24 = points, 25 = bar). out: float32 (N, F).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+#define V1 199
+#define V2 213
+#define V3 221
+
+static float ESCAPES[4096]; /* rolls (of 36) escaping, per 12-bit blocked mask */
+
+static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
+
+static int rearmost(const int16_t *s) {
+    for (int p = 25; p >= 1; p--)
+        if (s[p] > 0) return p;
+    return 0;
+}
+
+static int run_length(uint64_t m) {
+    int n = 0;
+    while (m && n < 7) {
+        n++;
+        m &= m >> 1;
+    }
+    return n;
+}
+
+/* Rolls (of 36) with which `att` hits a blot of `dfn` (features.py: _shot_share). */
+static int shots(const int16_t *att, const int16_t *dfn) {
+    uint64_t a = 0, blot = 0, blocked = 0;
+    for (int p = 1; p <= 25; p++)
+        if (att[p] > 0) a |= (uint64_t)1 << p;
+    for (int y = 1; y <= 24; y++) {
+        int n = dfn[25 - y];
+        if (n == 1) blot |= (uint64_t)1 << y;
+        if (n >= 2) blocked |= (uint64_t)1 << y;
+    }
+    uint64_t free = ~blocked;
+    uint64_t step[7];
+    int direct[7];
+    for (int d = 1; d <= 6; d++) {
+        step[d] = a >> d;
+        direct[d] = (step[d] & blot) != 0;
+    }
+    int hits = 0;
+    for (int x = 1; x <= 6; x++)
+        for (int y = x + 1; y <= 6; y++) {
+            uint64_t two = ((step[x] & free) >> y) | ((step[y] & free) >> x);
+            if (direct[x] || direct[y] || (two & blot)) hits += 2;
+        }
+    for (int d = 1; d <= 6; d++) {
+        uint64_t reach = step[d];
+        int hit = direct[d];
+        for (int k = 0; k < 3; k++) {
+            reach = (reach & free) >> d;
+            if (reach & blot) hit = 1;
+        }
+        hits += hit;
+    }
+    return hits;
+}
+
+static void escape_table(void) {
+    for (int w = 0; w < 4096; w++) {
+        int shut[13] = {0}, far = 0;
+        for (int k = 1; k <= 12; k++)
+            if ((w >> (12 - k)) & 1) {
+                shut[k] = 1;
+                far = k;
+            }
+#define OPEN(k) ((k) > 12 || !shut[k])
+        int count = 0;
+        for (int a = 1; a <= 6; a++)
+            for (int b = 1; b <= 6; b++) {
+                int ok = 0;
+                if (a == b) {
+                    for (int i = 1; i <= 4; i++) {
+                        if (!OPEN(a * i)) break;
+                        if (a * i > far) ok = 1;
+                    }
+                } else {
+                    ok = (OPEN(a) && a > far) || (OPEN(b) && b > far) ||
+                         (a + b > far && OPEN(a + b) && (OPEN(a) || OPEN(b)));
+                }
+                count += ok;
+            }
+#undef OPEN
+        ESCAPES[w] = (float)count;
+    }
+}
+
+static void v1(const int16_t *b, float *o) {
+    for (int s = 0; s < 2; s++) {
+        const int16_t *side = b + 26 * s;
+        float *base = o + 98 * s;
+        for (int p = 1; p <= 24; p++) {
+            int n = side[p];
+            float *c = base + 4 * (p - 1);
+            c[0] = n >= 1;
+            c[1] = n >= 2;
+            c[2] = n >= 3;
+            c[3] = n > 3 ? (float)(n - 3) / 2.0f : 0.0f;
+        }
+        base[96] = side[25] * 0.5f;
+        base[97] = side[0] / 15.0f;
+        int pips = 0;
+        for (int p = 1; p <= 25; p++) pips += p * side[p];
+        o[196 + s] = (float)pips / 167.0f;
+    }
+    o[198] = rearmost(b) + rearmost(b + 26) > 25;
+}
+
+static uint64_t made_mask(const int16_t *side) {
+    uint64_t m = 0;
+    for (int p = 1; p <= 24; p++)
+        if (side[p] >= 2) m |= (uint64_t)1 << p;
+    return m;
+}
+
+static void v2_side(const int16_t *me, const int16_t *them, float *o) {
+    uint64_t made = made_mask(me);
+    int blots = 0, back = 0;
+    for (int p = 1; p <= 24; p++) blots += me[p] == 1;
+    for (int p = 19; p <= 25; p++) back += me[p];
+    uint64_t ahead = (uint64_t)1 << (26 - rearmost(them));
+    o[0] = shots(them, me) / 36.0f;
+    o[1] = blots / 5.0f;
+    o[2] = run_length(made) / 6.0f;
+    o[3] = run_length(made & ~(ahead - 1)) / 6.0f;
+    o[4] = popcount64((made >> 1) & 63) / 6.0f;
+    o[5] = popcount64((made >> 19) & 63) / 3.0f;
+    o[6] = back / 5.0f;
+}
+
+static void v3_side(const int16_t *me, const int16_t *them, float *o) {
+    uint64_t held = 0;
+    for (int p = 7; p <= 24; p++)
+        if (them[25 - p] >= 2) held |= (uint64_t)1 << p;
+    held <<= 12;
+    int rear = rearmost(me);
+    o[0] = rear ? ESCAPES[(held >> rear) & 0xFFF] / 36.0f : 1.0f;
+    float worst = 1.0f;
+    for (int p = 19; p <= 25; p++)
+        if (me[p] > 0) {
+            float e = ESCAPES[(held >> p) & 0xFFF] / 36.0f;
+            if (e < worst) worst = e;
+        }
+    o[1] = worst;
+    int closed = 0, free = 0;
+    for (int p = 1; p <= 6; p++) closed += them[p] >= 2;
+    for (int p = 7; p <= 25; p++) free += me[p] * (p - 6);
+    float c = closed / 6.0f;
+    o[2] = c * c;
+    o[3] = free / 100.0f;
+}
+
+/* short(boards, out, version): fill out (N, 199|213|221) for version 1|2|3. */
+static PyObject *fastfeat_short(PyObject *self, PyObject *args) {
+    Py_buffer bb, ob;
+    int version;
+    if (!PyArg_ParseTuple(args, "y*w*i", &bb, &ob, &version)) return NULL;
+    int width = version == 1 ? V1 : version == 2 ? V2 : version == 3 ? V3 : 0;
+    Py_ssize_t n = bb.len / (Py_ssize_t)(52 * sizeof(int16_t));
+    if (!width || bb.len != n * 52 * (Py_ssize_t)sizeof(int16_t) ||
+        ob.len != n * width * (Py_ssize_t)sizeof(float)) {
+        PyBuffer_Release(&bb);
+        PyBuffer_Release(&ob);
+        PyErr_SetString(PyExc_ValueError, "boards must be int16 (N, 2, 26) and out float32 "
+                                          "(N, 199|213|221) for version 1|2|3");
+        return NULL;
+    }
+    const int16_t *boards = bb.buf;
+    float *out = ob.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const int16_t *b = boards + 52 * i;
+        float *o = out + width * i;
+        v1(b, o);
+        if (version >= 2) {
+            v2_side(b, b + 26, o + V1);
+            v2_side(b + 26, b, o + V1 + 7);
+        }
+        if (version >= 3) {
+            v3_side(b, b + 26, o + V2);
+            v3_side(b + 26, b, o + V2 + 4);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&bb);
+    PyBuffer_Release(&ob);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"short", fastfeat_short, METH_VARARGS,
+     "short(boards, out, version): short-v1/v2/v3 inputs of int16 (N, 2, 26) boards "
+     "into a float32 (N, F) array."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fastfeat",
+                                    "Compiled short-nardy network inputs.", -1, methods};
+
+PyMODINIT_FUNC PyInit__fastfeat(void) {
+    escape_table();
+    return PyModule_Create(&module);
+}
