@@ -1,10 +1,11 @@
 """Short nardy strength: points per game (cubeless money, duplicate dice, 95% CI)
-of our bot against PubEval and against gnubg 0-ply.
+of our bot against PubEval, gnubg 0-ply or another net (head to head at 0 ply).
 
     .venv/bin/python bench/strength_short.py --opponent pubeval --level advanced --games 1000
     .venv/bin/python bench/strength_short.py --opponent gnubg --level strongest --games 2000 \
         --workers 2
     .venv/bin/python bench/strength_short.py --player gnubg --opponent pubeval --games 5000
+    .venv/bin/python bench/strength_short.py --weights new.npz --opponent-weights old.npz
 
 Targets (issue 4): ≥ +0.63 ppg vs PubEval at 0 ply; ≥ 0.00 vs gnubg 0-ply at the
 strongest level. gnubg is installed by the bench itself (pinned), never at run time.
@@ -104,6 +105,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--weights", default=None, help="an npz net instead of the shipped one")
     ap.add_argument("--player", choices=["ours", "gnubg"], default="ours",
                     help="who plays side A: our bot, or gnubg 0-ply (to calibrate the yardstick)")
+    ap.add_argument("--opponent-weights", default=None,
+                    help="play this net at 0 ply instead of --opponent")
     ap.add_argument("--workers", type=int, default=1,
                     help="processes (the same games whatever the count)")
     args = ap.parse_args(argv)
@@ -112,6 +115,9 @@ def main(argv: list[str] | None = None) -> None:
     ours = (partial(GnubgPlayer, plies=0) if args.player == "gnubg"
             else partial(our_bot, args.level, args.seed, args.weights))
     opp = PubEvalPlayer if args.opponent == "pubeval" else partial(GnubgPlayer, plies=0)
+    if args.opponent_weights:
+        opp = partial(our_bot, "advanced", args.seed, args.opponent_weights)
+        args.opponent = f"net {args.opponent_weights}"
     name = ("gnubg-0ply" if args.player == "gnubg"
             else f"{args.level}" + (f" ({args.weights})" if args.weights else ""))
     started = time.perf_counter()
