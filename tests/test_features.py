@@ -11,6 +11,7 @@ from nardy.eval.boards import boards_from_positions
 from nardy.eval.features import (
     DEFAULT_FEATURES,
     FEATURES,
+    family_of,
     feature_count,
     short_v2_features,
     short_v3_features,
@@ -260,10 +261,10 @@ def _random_boards(seed: int, n: int) -> np.ndarray:
     return boards
 
 
-@pytest.mark.parametrize("name", ["short-v1", "short-v2", "short-v3"])
+@pytest.mark.parametrize("name", ["short-v1", "short-v2", "short-v3", "long-v1"])
 def test_compiled_inputs_equal_the_numpy_reference(name: str, monkeypatch) -> None:
-    """The compiled short inputs (``nardy._fastfeat``) equal the numpy definitions on
-    3,000 random boards and on the positions of a played game."""
+    """The compiled inputs (``nardy._fastfeat``) equal the numpy definitions on 3,000
+    random boards (random first-turn flags) and on the positions of a played game."""
     from nardy.eval import features
 
     if features._fastfeat is None:
@@ -271,7 +272,8 @@ def test_compiled_inputs_equal_the_numpy_reference(name: str, monkeypatch) -> No
     from nardy.dice import RandomDice
     from nardy.game import Game
 
-    game = Game(SHORT, dice=RandomDice(5))
+    variant = find_variant(family_of(name))
+    game = Game(variant, dice=RandomDice(5))
     game.opening(3, 1)
     seen = []
     while game.phase != "over" and len(seen) < 300:
@@ -280,9 +282,10 @@ def test_compiled_inputs_equal_the_numpy_reference(name: str, monkeypatch) -> No
         if game.phase == "move":
             seen += [p.result for p in game.legal_plays()]
             game.play(game.legal_plays()[0])
-    played, _ = boards_from_positions(seen)
+    played, played_first = boards_from_positions(seen)
     boards = np.concatenate([_random_boards(3, 3000), played])
-    first = np.zeros((len(boards), 2), dtype=bool)
+    coins = np.random.default_rng(4).random((3000, 2)) < 0.5
+    first = np.concatenate([coins, played_first])
     fn = FEATURES[name]
     assert features.compiled()
     fast = fn(boards, first)
@@ -303,3 +306,6 @@ def test_compiled_inputs_reject_wrong_shapes() -> None:
         features._fastfeat.short(boards, np.empty((2, 200), dtype=np.float32), 1)
     with pytest.raises(ValueError, match="version"):
         features._fastfeat.short(boards, np.empty((2, 199), dtype=np.float32), 4)
+    with pytest.raises(ValueError, match="205"):
+        features._fastfeat.long(boards, np.zeros((2, 2), dtype=bool),
+                                np.empty((2, 199), dtype=np.float32))

@@ -1,5 +1,5 @@
-/* Compiled short-nardy network inputs (nardy.eval.features): short-v1, short-v2 and
- * short-v3 for a whole board batch. The numpy functions in features.py define the
+/* Compiled network inputs (nardy.eval.features): short-v1, short-v2, short-v3 and
+ * long-v1 for a whole board batch. The numpy functions in features.py define the
  * inputs and stay the reference; tests compare both on random and game boards.
  *
  * boards: int16 (N, 2, 26), side on roll first, each side in its own numbering
@@ -198,15 +198,79 @@ static PyObject *fastfeat_short(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* The opponent's path in a side's own numbering: points 12..1, then 24..13. */
+static const int LONG_PATH[24] = {12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1,
+                                  24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13};
+
+/* long(boards, first, out): long-v1 inputs (N, 205); first: uint8/bool (N, 2). */
+static PyObject *fastfeat_long(PyObject *self, PyObject *args) {
+    Py_buffer bb, fb, ob;
+    if (!PyArg_ParseTuple(args, "y*y*w*", &bb, &fb, &ob)) return NULL;
+    Py_ssize_t n = bb.len / (Py_ssize_t)(52 * sizeof(int16_t));
+    if (bb.len != n * 52 * (Py_ssize_t)sizeof(int16_t) || fb.len != n * 2 ||
+        ob.len != n * 205 * (Py_ssize_t)sizeof(float)) {
+        PyBuffer_Release(&bb);
+        PyBuffer_Release(&fb);
+        PyBuffer_Release(&ob);
+        PyErr_SetString(PyExc_ValueError, "boards must be int16 (N, 2, 26), first bool (N, 2) "
+                                          "and out float32 (N, 205)");
+        return NULL;
+    }
+    const int16_t *boards = bb.buf;
+    const uint8_t *first = fb.buf;
+    float *out = ob.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const int16_t *b = boards + 52 * i;
+        float *o = out + 205 * i;
+        int pips[2];
+        for (int s = 0; s < 2; s++) {
+            const int16_t *side = b + 26 * s;
+            float *base = o + 102 * s;
+            for (int p = 1; p <= 24; p++) {
+                int c = side[p];
+                float *u = base + 4 * (p - 1);
+                u[0] = c >= 1;
+                u[1] = c >= 2;
+                u[2] = c >= 3;
+                u[3] = c > 3 ? (float)(c - 3) / 4.0f : 0.0f;
+            }
+            int pip = 0, home = 0, run = 0, best = 0;
+            for (int p = 1; p <= 25; p++) pip += p * side[p];
+            for (int p = 0; p <= 6; p++) home += side[p];
+            for (int k = 0; k < 24; k++) {
+                run = side[LONG_PATH[k]] > 0 ? run + 1 : 0;
+                if (run > best) best = run;
+            }
+            pips[s] = pip;
+            base[96] = side[0] / 15.0f;
+            base[97] = first[2 * i + s] != 0;
+            base[98] = pip / 360.0f;
+            base[99] = home / 15.0f;
+            base[100] = side[24] / 15.0f;
+            base[101] = best / 6.0f;
+        }
+        o[204] = (pips[1] - pips[0]) / 60.0f;
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&bb);
+    PyBuffer_Release(&fb);
+    PyBuffer_Release(&ob);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"short", fastfeat_short, METH_VARARGS,
      "short(boards, out, version): short-v1/v2/v3 inputs of int16 (N, 2, 26) boards "
      "into a float32 (N, F) array."},
+    {"long", fastfeat_long, METH_VARARGS,
+     "long(boards, first, out): long-v1 inputs of int16 (N, 2, 26) boards and bool (N, 2) "
+     "first-turn flags into a float32 (N, 205) array."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fastfeat",
-                                    "Compiled short-nardy network inputs.", -1, methods};
+                                    "Compiled network inputs (short and long nardy).", -1, methods};
 
 PyMODINIT_FUNC PyInit__fastfeat(void) {
     escape_table();

@@ -41,7 +41,7 @@ except ImportError:  # pragma: no cover - depends on the build
 
 
 def compiled() -> bool:
-    """Whether the short inputs come from the compiled extension (not when it is
+    """Whether the inputs come from the compiled extension (not when it is
     missing or the environment sets ``NARDY_PURE_PYTHON=1``, read on every call)."""
     return _fastfeat is not None and os.environ.get("NARDY_PURE_PYTHON") != "1"
 
@@ -257,6 +257,11 @@ def _longest_run(occ: np.ndarray) -> np.ndarray:
 
 def long_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     """(N, 205) ``long-v1`` inputs for long-nardy boards (N, 2, 26)."""
+    if compiled():
+        out = np.empty((len(boards), 205), dtype=np.float32)
+        _fastfeat.long(np.ascontiguousarray(boards, dtype=np.int16),
+                       np.ascontiguousarray(first, dtype=np.bool_), out)
+        return out
     b = boards.astype(np.float32)
     n = len(b)
     parts = []
