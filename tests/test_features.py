@@ -265,9 +265,9 @@ def _random_boards(seed: int, n: int) -> np.ndarray:
 def test_compiled_inputs_equal_the_numpy_reference(name: str, monkeypatch) -> None:
     """The compiled inputs (``nardy._fastfeat``) equal the numpy definitions on 3,000
     random boards (random first-turn flags) and on the positions of a played game."""
-    from nardy.eval import features
+    from nardy.eval import compiled
 
-    if features._fastfeat is None:
+    if compiled.ext is None:
         pytest.skip("nardy._fastfeat is not built")
     from nardy.dice import RandomDice
     from nardy.game import Game
@@ -287,25 +287,53 @@ def test_compiled_inputs_equal_the_numpy_reference(name: str, monkeypatch) -> No
     coins = np.random.default_rng(4).random((3000, 2)) < 0.5
     first = np.concatenate([coins, played_first])
     fn = FEATURES[name]
-    assert features.compiled()
+    assert compiled.available()
     fast = fn(boards, first)
     monkeypatch.setenv("NARDY_PURE_PYTHON", "1")
-    assert not features.compiled()
+    assert not compiled.available()
     slow = fn(boards, first)
     assert fast.shape == slow.shape == (len(boards), feature_count(name))
     np.testing.assert_allclose(fast, slow, rtol=0, atol=1e-6)
 
 
 def test_compiled_inputs_reject_wrong_shapes() -> None:
-    from nardy.eval import features
+    from nardy.eval import compiled
 
-    if features._fastfeat is None:
+    if compiled.ext is None:
         pytest.skip("nardy._fastfeat is not built")
     boards = np.zeros((2, 2, 26), dtype=np.int16)
     with pytest.raises(ValueError, match="int16"):
-        features._fastfeat.short(boards, np.empty((2, 200), dtype=np.float32), 1)
+        compiled.ext.short(boards, np.empty((2, 200), dtype=np.float32), 1)
     with pytest.raises(ValueError, match="version"):
-        features._fastfeat.short(boards, np.empty((2, 199), dtype=np.float32), 4)
+        compiled.ext.short(boards, np.empty((2, 199), dtype=np.float32), 4)
     with pytest.raises(ValueError, match="205"):
-        features._fastfeat.long(boards, np.zeros((2, 2), dtype=bool),
+        compiled.ext.long(boards, np.zeros((2, 2), dtype=bool),
                                 np.empty((2, 199), dtype=np.float32))
+
+
+@pytest.mark.parametrize("family", ["short", "long"])
+def test_compiled_settling_equals_the_numpy_reference(family: str, monkeypatch) -> None:
+    """Raw outputs out of range and inconsistent, on random boards that include
+    bear-offs and finished games: the compiled settling (clip, gammon ≤ win, impossible
+    tiers zeroed, bear-off and finished rows) equals ``sanitize``/``impossible_tiers``."""
+    from nardy.eval import compiled
+    from nardy.eval.boards import settled
+
+    if compiled.ext is None:
+        pytest.skip("nardy._fastfeat is not built")
+    variant = find_variant(family)
+    rng = np.random.default_rng(8)
+    boards = _random_boards(9, 2000)
+    boards[:300, :, 7:] = 0  # bear-offs: move everything outside home onto point 1..6
+    for i in range(300):
+        for s in range(2):
+            np.add.at(boards[i, s], rng.integers(1, 7, size=15 - boards[i, s].sum()), 1)
+    boards[300:320, 0] = 0
+    boards[300:320, 0, 0] = 15  # finished: the side on roll has borne off
+    raw = rng.uniform(-0.2, 1.2, size=(len(boards), 5)).astype(np.float32)
+    fast = settled(variant, boards, raw)
+    monkeypatch.setenv("NARDY_PURE_PYTHON", "1")
+    slow = settled(variant, boards, raw)
+    np.testing.assert_allclose(fast[0], slow[0], rtol=0, atol=1e-12)
+    assert (fast[1] == slow[1]).all() and fast[1][:300].all() and fast[1].sum() >= 300
+    assert (fast[2] == slow[2]).all() and fast[2][300:320].all()

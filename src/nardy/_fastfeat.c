@@ -259,6 +259,76 @@ static PyObject *fastfeat_long(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* settle(boards, probs, long, bearoff, finished): in place on float64 probs (N, 5), as
+ * boards.sanitize then boards.impossible_tiers; writes the bear-off rows
+ * (bearoff.bearoff_mask) and the finished rows (boards.finished_mask) as bytes. */
+static PyObject *fastfeat_settle(PyObject *self, PyObject *args) {
+    Py_buffer bb, pb, rb, db;
+    int is_long;
+    if (!PyArg_ParseTuple(args, "y*w*pw*w*", &bb, &pb, &is_long, &rb, &db)) return NULL;
+    Py_ssize_t n = bb.len / (Py_ssize_t)(52 * sizeof(int16_t));
+    if (bb.len != n * 52 * (Py_ssize_t)sizeof(int16_t) ||
+        pb.len != n * 5 * (Py_ssize_t)sizeof(double) || rb.len != n || db.len != n) {
+        PyBuffer_Release(&bb);
+        PyBuffer_Release(&pb);
+        PyBuffer_Release(&rb);
+        PyBuffer_Release(&db);
+        PyErr_SetString(PyExc_ValueError, "boards must be int16 (N, 2, 26), probs float64 "
+                                          "(N, 5) and both masks bool (N,)");
+        return NULL;
+    }
+    const int16_t *boards = bb.buf;
+    double *probs = pb.buf;
+    uint8_t *race = rb.buf, *done = db.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const int16_t *a = boards + 52 * i, *b = a + 26;
+        double *q = probs + 5 * i;
+        for (int k = 0; k < 5; k++) q[k] = q[k] < 0.0 ? 0.0 : q[k] > 1.0 ? 1.0 : q[k];
+        double w = q[0];
+        if (q[1] > w) q[1] = w;
+        if (q[2] > q[1]) q[2] = q[1];
+        if (q[3] > 1.0 - w) q[3] = 1.0 - w;
+        if (q[4] > q[3]) q[4] = q[3];
+        if (b[0] != 0) q[1] = 0.0;
+        if (a[0] != 0) q[3] = 0.0;
+        int a_back = 0, b_back = 0, a_far = 0, b_far = 0;
+        for (int p = 19; p <= 24; p++) {
+            a_far += a[p];
+            b_far += b[p];
+        }
+        if (is_long) {
+            if (b_far == 0) q[2] = 0.0;
+            if (a_far == 0) q[4] = 0.0;
+        } else {
+            a_back = rearmost(a);
+            b_back = rearmost(b);
+            if (a_back + b_back <= 25) {
+                if (b_far + b[25] == 0) q[2] = 0.0;
+                if (a_far + a[25] == 0) q[4] = 0.0;
+            }
+        }
+        if (q[2] > q[1]) q[2] = q[1];
+        if (q[4] > q[3]) q[4] = q[3];
+        int bear = 1;
+        for (int s = 0; s < 2; s++) {
+            const int16_t *side = a + 26 * s;
+            int outside = 0, home = 0;
+            for (int p = 7; p <= 25; p++) outside += side[p];
+            for (int p = 1; p <= 6; p++) home += side[p];
+            if (outside || !home || side[0] >= 15) bear = 0;
+        }
+        race[i] = (uint8_t)bear;
+        done[i] = a[0] == 15 || b[0] == 15;
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&bb);
+    PyBuffer_Release(&pb);
+    PyBuffer_Release(&rb);
+    PyBuffer_Release(&db);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"short", fastfeat_short, METH_VARARGS,
      "short(boards, out, version): short-v1/v2/v3 inputs of int16 (N, 2, 26) boards "
@@ -266,6 +336,9 @@ static PyMethodDef methods[] = {
     {"long", fastfeat_long, METH_VARARGS,
      "long(boards, first, out): long-v1 inputs of int16 (N, 2, 26) boards and bool (N, 2) "
      "first-turn flags into a float32 (N, 205) array."},
+    {"settle", fastfeat_settle, METH_VARARGS,
+     "settle(boards, probs, long, bearoff, finished): consistent probabilities in place, "
+     "impossible tiers zeroed; the bear-off and finished rows into two bool arrays."},
     {NULL, NULL, 0, NULL},
 };
 

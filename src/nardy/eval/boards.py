@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from nardy.eval import compiled
 from nardy.position import BAR, CHECKERS, OFF, Position
 from nardy.variants.base import Variant
 
@@ -78,6 +79,25 @@ def impossible_tiers(variant: Variant, boards: np.ndarray, probs: np.ndarray) ->
 def finished_mask(boards: np.ndarray) -> np.ndarray:
     """Positions where one side has borne off all its checkers."""
     return (boards[:, 0, OFF] == CHECKERS) | (boards[:, 1, OFF] == CHECKERS)
+
+
+def settled(variant: Variant, boards: np.ndarray, raw: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Raw net outputs made consistent (:func:`sanitize`, :func:`impossible_tiers`), with
+    the rows that are pure bear-offs (``bearoff.bearoff_mask``) and finished games
+    (:func:`finished_mask`)."""
+    if compiled.available():
+        assert compiled.ext is not None
+        p = np.array(raw, dtype=np.float64)
+        race = np.empty(len(p), dtype=np.bool_)
+        done = np.empty(len(p), dtype=np.bool_)
+        compiled.ext.settle(np.ascontiguousarray(boards, dtype=np.int16), p,
+                            variant.family == "long", race, done)
+        return p, race, done
+    from nardy.eval.bearoff import bearoff_mask
+
+    p = impossible_tiers(variant, boards, sanitize(np.array(raw, dtype=np.float64)))
+    return p, bearoff_mask(boards), finished_mask(boards)
 
 
 def final_probs(variant: Variant, boards: np.ndarray) -> np.ndarray:

@@ -29,26 +29,17 @@ on roll first, each in its own numbering):
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 import numpy as np
 
-try:  # the optional compiled inputs (setup.py); numpy below stays the reference
-    from nardy import _fastfeat
-except ImportError:  # pragma: no cover - depends on the build
-    _fastfeat = None
-
-
-def compiled() -> bool:
-    """Whether the inputs come from the compiled extension (not when it is
-    missing or the environment sets ``NARDY_PURE_PYTHON=1``, read on every call)."""
-    return _fastfeat is not None and os.environ.get("NARDY_PURE_PYTHON") != "1"
+from nardy.eval import compiled
 
 
 def _short_compiled(boards: np.ndarray, version: int, width: int) -> np.ndarray:
     out = np.empty((len(boards), width), dtype=np.float32)
-    _fastfeat.short(np.ascontiguousarray(boards, dtype=np.int16), out, version)
+    assert compiled.ext is not None
+    compiled.ext.short(np.ascontiguousarray(boards, dtype=np.int16), out, version)
     return out
 
 _PTS = np.arange(26, dtype=np.float32)
@@ -77,7 +68,7 @@ _BACK = np.arange(1, 26)
 
 def short_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     """(N, 199) ``short-v1`` inputs for short-nardy boards (N, 2, 26)."""
-    if compiled():
+    if compiled.available():
         return _short_compiled(boards, 1, 199)
     return _short_v1_numpy(boards)
 
@@ -154,7 +145,7 @@ def _rearmost(sides: np.ndarray) -> np.ndarray:
 
 def short_v2_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     """(N, 213) ``short-v2`` inputs: ``short-v1`` plus contact features."""
-    if compiled():
+    if compiled.available():
         return _short_compiled(boards, 2, 213)
     return _short_v2_numpy(boards)
 
@@ -230,7 +221,7 @@ def _escapes(me: np.ndarray, them: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def short_v3_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     """(N, 221) ``short-v3`` inputs: ``short-v2`` plus escapes, dancing and free pips."""
-    if compiled():
+    if compiled.available():
         return _short_compiled(boards, 3, 221)
     n = len(boards)
     out = np.empty((n, 221), dtype=np.float32)
@@ -257,9 +248,10 @@ def _longest_run(occ: np.ndarray) -> np.ndarray:
 
 def long_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     """(N, 205) ``long-v1`` inputs for long-nardy boards (N, 2, 26)."""
-    if compiled():
+    if compiled.available():
         out = np.empty((len(boards), 205), dtype=np.float32)
-        _fastfeat.long(np.ascontiguousarray(boards, dtype=np.int16),
+        assert compiled.ext is not None
+        compiled.ext.long(np.ascontiguousarray(boards, dtype=np.int16),
                        np.ascontiguousarray(first, dtype=np.bool_), out)
         return out
     b = boards.astype(np.float32)

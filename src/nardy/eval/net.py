@@ -6,8 +6,8 @@ from pathlib import Path
 
 import numpy as np
 
-from nardy.eval.bearoff import bearoff_mask, bearoff_probs, uses_standard_bearoff
-from nardy.eval.boards import final_probs, finished_mask, impossible_tiers, sanitize
+from nardy.eval.bearoff import bearoff_probs, uses_standard_bearoff
+from nardy.eval.boards import final_probs, settled
 from nardy.eval.features import DEFAULT_FEATURES, FEATURES, family_of, feature_count
 from nardy.variants.base import Variant
 
@@ -128,12 +128,9 @@ class NetEvaluator:
 
     def probs_of(self, boards: np.ndarray, x: np.ndarray) -> np.ndarray:
         """:meth:`probs` of boards whose features ``x`` are already computed."""
-        p = impossible_tiers(self.variant, boards, sanitize(self.forward(x)[1]))
-        if self.bearoff:
-            race = bearoff_mask(boards)
-            if race.any():
-                p[race] = bearoff_probs(boards[race])
-        done = finished_mask(boards)
+        p, race, done = settled(self.variant, boards, self.forward(x)[1])
+        if self.bearoff and race.any():
+            p[race] = bearoff_probs(boards[race])
         if done.any():
             p[done] = final_probs(self.variant, boards[done])
         return p

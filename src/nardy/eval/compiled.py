@@ -1,0 +1,20 @@
+"""The optional compiled evaluation helpers (``nardy._fastfeat``, built by setup.py when
+a C compiler is present): network inputs and the settling of raw net outputs. The numpy
+code in ``features`` and ``boards`` defines both and stays the reference."""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+ext: ModuleType | None
+try:
+    from nardy import _fastfeat as ext
+except ImportError:  # pragma: no cover - depends on the build
+    ext = None
+
+
+def available() -> bool:
+    """Whether the compiled helpers are used: built, and the environment does not set
+    ``NARDY_PURE_PYTHON=1`` (read on every call)."""
+    return ext is not None and os.environ.get("NARDY_PURE_PYTHON") != "1"
