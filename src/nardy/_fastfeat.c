@@ -96,18 +96,23 @@ static void escape_table(void) {
     }
 }
 
+/* The truncated unary code of points 1..24: n≥1, n≥2, n≥3, (n−3)/tall (96 inputs). */
+static void unary(const int16_t *side, float *base, float tall) {
+    for (int p = 1; p <= 24; p++) {
+        int n = side[p];
+        float *c = base + 4 * (p - 1);
+        c[0] = n >= 1;
+        c[1] = n >= 2;
+        c[2] = n >= 3;
+        c[3] = n > 3 ? (float)(n - 3) / tall : 0.0f;
+    }
+}
+
 static void v1(const int16_t *b, float *o) {
     for (int s = 0; s < 2; s++) {
         const int16_t *side = b + 26 * s;
         float *base = o + 98 * s;
-        for (int p = 1; p <= 24; p++) {
-            int n = side[p];
-            float *c = base + 4 * (p - 1);
-            c[0] = n >= 1;
-            c[1] = n >= 2;
-            c[2] = n >= 3;
-            c[3] = n > 3 ? (float)(n - 3) / 2.0f : 0.0f;
-        }
+        unary(side, base, 2.0f);
         base[96] = side[25] * 0.5f;
         base[97] = side[0] / 15.0f;
         int pips = 0;
@@ -227,14 +232,7 @@ static PyObject *fastfeat_long(PyObject *self, PyObject *args) {
         for (int s = 0; s < 2; s++) {
             const int16_t *side = b + 26 * s;
             float *base = o + 102 * s;
-            for (int p = 1; p <= 24; p++) {
-                int c = side[p];
-                float *u = base + 4 * (p - 1);
-                u[0] = c >= 1;
-                u[1] = c >= 2;
-                u[2] = c >= 3;
-                u[3] = c > 3 ? (float)(c - 3) / 4.0f : 0.0f;
-            }
+            unary(side, base, 4.0f);
             int pip = 0, home = 0, run = 0, best = 0;
             for (int p = 1; p <= 25; p++) pip += p * side[p];
             for (int p = 0; p <= 6; p++) home += side[p];
