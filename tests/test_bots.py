@@ -205,3 +205,57 @@ def test_engine_match_crawford_flags_c4() -> None:
         with pytest.raises(ValueError, match="crawford"):
             engine_bots.eval({"variant": "short", "position": START_JSON, "level": 0,
                               "match": bad})
+
+
+# -- checker play for the match score / single games (C-3 Jacoby, C-4) ----------------
+
+#: Black to play 4-3 (found in 0-ply self-play): for money the blitz "8/5*/1*" (gammons),
+#: for the win only the safe "13/6" has the better P(win).
+BLITZ_ID, BLITZ_DICE = "2K6DASF2cxsEAA", (3, 4)
+
+
+def _blitz():  # type: ignore[no-untyped-def]
+    from nardy.notation.position_id import decode_position_id
+
+    return decode_position_id(BLITZ_ID, "black")
+
+
+def test_playing_for_the_win_only_picks_the_best_winning_chance() -> None:
+    from nardy.bots import money_objective
+
+    pos = _blitz()
+    money = Bot(SHORT, "advanced")
+    single = money.playing_for(money_objective(SHORT, gammons=False))
+    assert str(money.choose(pos, BLITZ_DICE)) == "8/5*/1*"
+    assert str(single.choose(pos, BLITZ_DICE)) == "13/6"
+    ranked = money.rank(pos, BLITZ_DICE)  # every play at 0 ply, with its probabilities
+    best_win = max(ranked, key=lambda r: r.probs[0])
+    assert str(best_win.play) == "13/6"
+    # the same net and level, another objective
+    assert single.evaluator is money.evaluator and single.spec == money.spec
+
+
+def test_engine_best_plays_for_the_match_score_c4() -> None:
+    """Double match point (1-away each): the engine's best play is the one that wins
+    most often; for money (no match) it is the gammonish blitz."""
+    from nardy import engine_bots
+    from nardy.notation.position_json import position_to_json
+
+    req = {"variant": "short", "position": position_to_json(_blitz()),
+           "dice": list(BLITZ_DICE), "level": "advanced"}
+    assert engine_bots.best(req)["play"]["text"] == "8/5*/1*"
+    dmp = engine_bots.best({**req, "match": {"length": 3, "score": {"white": 2, "black": 2}}})
+    assert dmp["play"]["text"] == "13/6"
+    # the equity reported is the match equity of that play: 2·P(win) − 1 at DMP
+    assert dmp["equity"] == pytest.approx(2 * dmp["probs"][0] - 1, abs=2e-4)
+
+
+def test_terminal_computer_plays_for_the_match_score_c4() -> None:
+    from nardy.terminal.computer import ComputerPlayer, MatchScore
+
+    g = Game(SHORT, position=_blitz())
+    g.roll(*BLITZ_DICE)
+    computer = ComputerPlayer(SHORT, "advanced")
+    assert computer.choose(g).text == "8/5*/1*"
+    assert computer.choose(g, MatchScore(length=5, white=4, black=4)).text == "13/6"
+    assert computer.choose(g, MatchScore(length=0)).text == "8/5*/1*"

@@ -12,6 +12,7 @@ from nardy.eval.match import (
     GAMMON_RATE,
     MET_FILE,
     match_equity,
+    match_objective,
     match_winning_chance,
     met_table,
     post_crawford_after,
@@ -146,3 +147,35 @@ def test_engine_cube_prices_the_pass_post_crawford_c4() -> None:
                             "cube": {"value": 1, "owner": None},
                             "match": {"length": 5, "score": {"white": 1, "black": 4}}})
     assert ans["equities"]["double_pass"] == pytest.approx(2 * 0.32264 - 1, abs=1e-4)
+
+
+def _consistent_probs(rng: np.random.Generator) -> np.ndarray:
+    """Random probabilities with bg ≤ gammon ≤ win on each side."""
+    w = rng.random()
+    wg = w * rng.random()
+    lg = (1 - w) * rng.random()
+    return np.array([w, wg, wg * rng.random(), lg, lg * rng.random()])
+
+
+@pytest.mark.parametrize(("a", "b", "cube", "crawford_rule"), [
+    (3, 5, 1, True), (5, 3, 2, True), (1, 4, 2, True), (4, 1, 1, False), (2, 2, 1, True),
+    (7, 7, 4, True), (30, 28, 1, True),
+])
+def test_match_objective_is_the_match_equity_as_a_linear_map(a, b, cube, crawford_rule) -> None:
+    """C-4: the checker-play objective at a score is 2·MWC − 1 exactly, for any
+    consistent probabilities."""
+    weights, const = match_objective(a, b, cube, crawford_rule=crawford_rule)
+    rng = np.random.default_rng(a * 100 + b)
+    for _ in range(50):
+        p = _consistent_probs(rng)
+        mwc = match_winning_chance(p, a, b, cube, crawford_rule=crawford_rule)
+        assert p @ weights + const == pytest.approx(2 * mwc - 1, abs=1e-12)
+
+
+def test_at_double_match_point_only_winning_counts() -> None:
+    """1-away against 1-away: gammons are worth nothing, the objective is 2·P(win) − 1;
+    at 2-away against 1-away (Crawford game) the trailer's gammon wins the match."""
+    weights, const = match_objective(1, 1)
+    assert weights == pytest.approx([2, 0, 0, 0, 0]) and const == pytest.approx(-1)
+    weights, _ = match_objective(2, 1)
+    assert weights[1] > 0 and weights[3] == pytest.approx(0)  # the leader has no gammon

@@ -27,7 +27,12 @@ from nardy.bots import Bot, level_spec
 from nardy.bots.cube import cube_decision
 from nardy.errors import MalformedError
 from nardy.eval import money_equity
-from nardy.eval.match import match_equity, match_winning_chance, post_crawford_after
+from nardy.eval.match import (
+    match_equity,
+    match_objective,
+    match_winning_chance,
+    post_crawford_after,
+)
 from nardy.position import Position
 from nardy.protocol import play_to_json, request_dice, request_position, request_variant
 from nardy.variants import Variant
@@ -140,13 +145,19 @@ def best(request: dict[str, Any]) -> dict[str, Any]:
     position = request_position(request, variant)
     dice = request_dice(request)
     level = _level(request)
-    ranked = _bot(variant, level).rank(position, dice)
+    away = _away(request, position)
+    bot = _bot(variant, level)
+    if away is not None:  # checker play at the match score (C-4)
+        value = _cube_state(request, position)[0]
+        bot = bot.playing_for(match_objective(away.me, away.them, value, variant,
+                                              crawford_rule=away.crawford_rule))
+    ranked = bot.rank(position, dice)
     if not ranked:
         return {"play": None, "equity": None, "probs": None, "level": level}
     top = ranked[0]
     return {
         "play": play_to_json(top.play.moves, top.play.result),
-        "equity": round(_equity(top.probs, variant, _away(request, position)), 4),
+        "equity": round(_equity(top.probs, variant, away), 4),
         "probs": [round(float(x), 4) for x in top.probs],
         "plies": top.plies,
         "level": level,

@@ -95,3 +95,25 @@ def test_money_cube_decisions_come_from_the_bot() -> None:
     answer = computer.answer_double(g, "advanced", MatchContext())
     assert answer == {"beaver": "take"}.get(decision.take, decision.take)
     assert np.isfinite(decision.no_double)
+
+
+def test_checker_play_follows_what_the_game_scores_c3_c4() -> None:
+    """Black to play 4-3 where money play blitzes for gammons: the computer does so for
+    money, but plays safe for the win only at double match point and under the Jacoby
+    rule with the cube in the centre (gammons do not count)."""
+    from nardy.cube import CubeRules
+    from nardy.notation.position_id import decode_position_id
+
+    variant = find_variant("short")
+    pos = decode_position_id("2K6DASF2cxsEAA", "black")
+    computer = Computer()
+
+    def choice(ctx: MatchContext | None, **rules: bool) -> str:
+        g = Game(variant, position=pos, cube=CubeRules(**rules))
+        g.roll(3, 4)
+        return computer.choose(g, "advanced", ctx).text
+
+    assert choice(None) == "8/5*/1*"
+    assert choice(MatchContext()) == "8/5*/1*"
+    assert choice(MatchContext(my_away=1, opp_away=1), money=False) == "13/6"
+    assert choice(None, jacoby=True) == "13/6"

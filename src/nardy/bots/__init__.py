@@ -23,13 +23,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from nardy.bots.cube import CubeDecision, cube_decision
-from nardy.bots.search import RankedPlay, Search
+from nardy.bots.search import RankedPlay, Search, money_objective
 from nardy.eval import Evaluator, evaluator_for, money_equity
 from nardy.plays import Play
 from nardy.position import Position
 from nardy.variants import Variant, find_variant
 
-__all__ = ["Bot", "LEVELS", "LevelSpec", "LEVEL_SPECS", "level_spec", "RankedPlay", "Search"]
+__all__ = [
+    "Bot", "LEVELS", "LevelSpec", "LEVEL_SPECS", "game_objective", "level_spec",
+    "money_objective", "RankedPlay", "Search",
+]
 
 LEVELS: dict[str, int] = {
     "beginner": 0,
@@ -89,6 +92,24 @@ def level_spec(level: int | str) -> LevelSpec:
     return LEVEL_SPECS[level]
 
 
+def game_objective(
+    variant: Variant, cube_value: int = 1, gammons_count: bool = True,
+    away: tuple[int, int] | None = None, crawford_rule: bool = True,
+) -> tuple[np.ndarray, float] | None:
+    """What checker play maximises in a game: at a match score (``away``: the points
+    the mover and the opponent still need) its match equity (C-4); when gammons do not
+    count (Jacoby with the cube in the centre, C-3) single games only; else ``None``
+    (cubeless money equity, the bot's default)."""
+    if away is not None:
+        from nardy.eval.match import match_objective
+
+        return match_objective(away[0], away[1], cube_value, variant,
+                               crawford_rule=crawford_rule)
+    if not gammons_count:
+        return money_objective(variant, gammons=False)
+    return None
+
+
 class Bot:
     """A computer player for one variant at one strength level."""
 
@@ -99,13 +120,23 @@ class Bot:
         seed: int | None = None,
         *,
         evaluator: Evaluator | None = None,
+        objective: tuple[np.ndarray, float] | None = None,
     ) -> None:
         self.variant = find_variant(variant) if isinstance(variant, str) else variant
         self.spec = level_spec(level)
         self.level = LEVELS[self.spec.name]
+        self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.evaluator = evaluator or evaluator_for(self.variant)
-        self.search = Search(self.variant, self.evaluator)
+        self.search = Search(self.variant, self.evaluator, objective=objective)
+
+    def playing_for(self, objective: tuple[np.ndarray, float] | None) -> Bot:
+        """This bot (same level and net) choosing plays by another linear objective of
+        the probabilities (:func:`game_objective`); ``None``: this bot itself."""
+        if objective is None:
+            return self
+        return Bot(self.variant, self.spec.name, self.seed, evaluator=self.evaluator,
+                   objective=objective)
 
     def __repr__(self) -> str:
         return f"Bot({self.variant.name!r}, level={self.spec.name!r}, eval={self.evaluator.name})"

@@ -6,7 +6,8 @@ the value, for the side on roll, of its best play, where plays are first ranked 
 their 0-ply value and the best few are re-evaluated at (n−1) ply. A play chosen "at
 n ply" is the play whose resulting position has the best n-ply value. All values are
 (5,) probability vectors; plays are compared by cubeless equity under the variant's
-scoring (``nardy.eval.equity``).
+scoring (``nardy.eval.equity``), or by another linear *objective* of the probabilities
+(a match score's equity, ``nardy.eval.match.match_objective``; single games only).
 """
 
 from __future__ import annotations
@@ -26,6 +27,17 @@ from nardy.movegen import legal_candidates
 from nardy.plays import Play, legal_plays
 from nardy.position import CHECKERS, OFF, Position, other
 from nardy.variants.base import Variant
+
+
+def money_objective(variant: Variant, gammons: bool = True) -> tuple[np.ndarray, float]:
+    """``(weights, constant)`` of cubeless money equity, ``probs @ weights + constant``,
+    under the variant's scoring; ``gammons=False``: single games only (2·P(win) − 1, as
+    when the Jacoby rule leaves gammons out with the cube in the centre)."""
+    if not gammons:
+        return np.array([2.0, 0.0, 0.0, 0.0, 0.0]), -1.0
+    v1, v2, v3 = tier_values(variant)
+    # equity = w·(2v1) + wg·(v2−v1) + wbg·(v3−v2) − lg·(v2−v1) − lbg·(v3−v2) − v1
+    return np.array([2 * v1, v2 - v1, v3 - v2, -(v2 - v1), -(v3 - v2)]), -v1
 
 
 @dataclass(frozen=True)
@@ -62,13 +74,14 @@ class Search:
         *,
         cache_size: int = 100_000,
         inner_keep: int = INNER_KEEP,
+        objective: tuple[np.ndarray, float] | None = None,
     ) -> None:
         self.variant = variant
         self.evaluator = evaluator or evaluator_for(variant)
-        v1, v2, v3 = tier_values(variant)
-        # equity = w·(2v1) + wg·(v2−v1) + wbg·(v3−v2) − lg·(v2−v1) − lbg·(v3−v2) − v1
-        self._eq = np.array([2 * v1, v2 - v1, v3 - v2, -(v2 - v1), -(v3 - v2)])
-        self._eq0 = -v1
+        if objective is None:
+            objective = money_objective(variant)
+        self._eq = np.asarray(objective[0], dtype=float)
+        self._eq0 = float(objective[1])
         self.cache: dict[tuple, np.ndarray] = {}
         self.cache_size = cache_size
         self.inner_keep = inner_keep

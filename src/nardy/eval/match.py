@@ -135,6 +135,19 @@ def post_crawford_after(away_me: int, away_them: int, crawford_rule: bool = True
     return not crawford_rule or min(away_me, away_them) == 1
 
 
+def _outcome_equities(away_me: int, away_them: int, cube: int, variant: Variant | None,
+                      crawford_rule: bool) -> tuple[float, ...]:
+    """Match-winning chances after each outcome of this game: a single, gammon and
+    backgammon win, then the same three losses."""
+    v1, v2, v3 = tier_values(variant)
+    post = post_crawford_after(away_me, away_them, crawford_rule)
+    wins = tuple(match_equity(away_me - int(v * cube), away_them, post_crawford=post)
+                 for v in (v1, v2, v3))
+    losses = tuple(match_equity(away_me, away_them - int(v * cube), post_crawford=post)
+                   for v in (v1, v2, v3))
+    return wins + losses
+
+
 def match_winning_chance(
     probs: np.ndarray, away_me: int, away_them: int, cube: int = 1,
     variant: Variant | None = None, *, crawford_rule: bool = True,
@@ -145,18 +158,19 @@ def match_winning_chance(
     1-away score reached from a score where nobody was 1-away is the Crawford game.
     """
     w, wg, wbg, lg, lbg = (float(x) for x in probs)
-    v1, v2, v3 = tier_values(variant)
-    post = post_crawford_after(away_me, away_them, crawford_rule)
+    shares = (w - wg, wg - wbg, wbg, 1 - w - lg, lg - lbg, lbg)
+    equities = _outcome_equities(away_me, away_them, cube, variant, crawford_rule)
+    return sum(max(p, 0.0) * e for p, e in zip(shares, equities, strict=True))
 
-    def me(a: int, b: int) -> float:
-        return match_equity(a, b, post_crawford=post)
 
-    outcomes = (
-        (w - wg, me(away_me - int(v1 * cube), away_them)),
-        (wg - wbg, me(away_me - int(v2 * cube), away_them)),
-        (wbg, me(away_me - int(v3 * cube), away_them)),
-        (1 - w - lg, me(away_me, away_them - int(v1 * cube))),
-        (lg - lbg, me(away_me, away_them - int(v2 * cube))),
-        (lbg, me(away_me, away_them - int(v3 * cube))),
-    )
-    return sum(max(p, 0.0) * e for p, e in outcomes)
+def match_objective(
+    away_me: int, away_them: int, cube: int = 1, variant: Variant | None = None, *,
+    crawford_rule: bool = True,
+) -> tuple[np.ndarray, float]:
+    """``(weights, constant)`` with ``probs @ weights + constant`` = 2·MWC − 1 (the
+    match equity of :func:`match_winning_chance`) for consistent probabilities: the
+    linear objective the checker play of a match maximises."""
+    e1, e2, e3, e4, e5, e6 = _outcome_equities(away_me, away_them, cube, variant,
+                                               crawford_rule)
+    weights = 2.0 * np.array([e1 - e4, e2 - e1, e3 - e2, e5 - e4, e6 - e5])
+    return weights, 2.0 * e4 - 1.0

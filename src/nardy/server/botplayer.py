@@ -59,6 +59,21 @@ def match_accepts(offered: float, equity: float, ctx: MatchContext) -> bool:
     return offered >= equity - 1e-9
 
 
+def _playing_for(bot: Any, game: Game, ctx: MatchContext | None) -> Any:
+    """The bot choosing by the objective of this game (``nardy.bots.game_objective``):
+    the match score's equity, single games when gammons do not count, else money."""
+    if not hasattr(bot, "playing_for"):
+        return bot
+    from nardy.bots import game_objective
+
+    away = None
+    if ctx is not None and ctx.my_away is not None and ctx.opp_away is not None:
+        away = (int(ctx.my_away), int(ctx.opp_away))
+    return bot.playing_for(game_objective(game.variant, game.cube.value,
+                                          game.cube.gammons_count, away,
+                                          crawford_rule=not ctx.post_crawford if ctx else True))
+
+
 class Computer:
     """The computer's decisions; bots are made once per (variant, level)."""
 
@@ -100,10 +115,12 @@ class Computer:
             return bot, self._locks[key]
 
     # -- checker play --------------------------------------------------------------
-    def choose(self, game: Game, level: str | None) -> Play:
+    def choose(self, game: Game, level: str | None, ctx: MatchContext | None = None) -> Play:
         """The computer's play of the current segment (phase "move"): ``Bot.choose``
-        for a plain roll; for the other segments (a crazy sequence's higher doubles,
-        passed moves) the legal plays ranked by the bot's evaluation."""
+        for a plain roll — for the match score when ``ctx`` gives one, for single games
+        when gammons do not count (Jacoby, C-3) — and for the other segments (a crazy
+        sequence's higher doubles, passed moves) the legal plays ranked by the bot's
+        money evaluation."""
         legal = game.legal_plays()
         if len(legal) == 1:
             return legal[0]
@@ -114,7 +131,8 @@ class Computer:
         seg = game.segment
         with lock:
             if seg is not None and seg.kind == "roll" and game.dice is not None:
-                choice = bot.choose(game.position, game.dice)
+                player = _playing_for(bot, game, ctx)
+                choice = player.choose(game.position, game.dice)
                 if choice is not None:
                     try:
                         return legal.find(choice.moves)

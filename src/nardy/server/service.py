@@ -226,7 +226,7 @@ class GameService:
                 self._emit_records(live, out, by, start)
             elif g.phase == "move" and g.turn == comp:
                 by = g.turn
-                g.play(self.computer.choose(g, m.level))
+                g.play(self.computer.choose(g, m.level, self._context(live, by)))
                 self._emit_records(live, out, by, start)
             elif g.phase == "cube" and g.to_act == comp:
                 answer = self.computer.answer_double(g, m.level, self._context(live, comp))

@@ -158,9 +158,20 @@ class ComputerPlayer:
         self.level = level_name(level)
         self.bot = Bot(variant, self.level, seed)
 
-    def choose(self, game: Game) -> Play:
-        """The play for the segment to play now (phase ``move``)."""
-        ranked = rank_plays(self.bot, game)
+    def choose(self, game: Game, score: MatchScore | None = None) -> Play:
+        """The play for the segment to play now (phase ``move``), for the match score
+        when there is one (C-4), for single games when gammons do not count (C-3)."""
+        from nardy.bots import game_objective
+
+        away = None
+        if score is not None and score.length and max(score.white, score.black) < score.length:
+            me = game.position.turn
+            mine, theirs = (score.white, score.black) if me == "white" else (score.black,
+                                                                             score.white)
+            away = (score.length - mine, score.length - theirs)
+        objective = game_objective(game.variant, game.cube.value, game.cube.gammons_count,
+                                   away, crawford_rule=score.crawford if score else True)
+        ranked = rank_plays(self.bot.playing_for(objective), game)
         return ranked[0][0]
 
     def doubles(self, game: Game, score: MatchScore) -> bool:

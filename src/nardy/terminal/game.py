@@ -449,7 +449,7 @@ class TerminalGame:
         if self.is_computer(mover):
             computer = self.context.computer
             assert computer is not None
-            g.play(computer.choose(g))
+            g.play(computer.choose(g, self.context.score()))
             self.announced = False
             self.report()
             return
