@@ -165,3 +165,88 @@ def test_hint_shows_the_best_play_at_the_depth_asked() -> None:
     assert best["play"] == "6/off 5/off" and best["plies"] == 2
     assert best["equity"] == pytest.approx(1.0)
     assert other["plies"] == 0 and other["diff"] < -1.5
+
+
+def _play_out(game: Game, bots: dict[str, Bot]) -> None:
+    """Both sides play the game to its end with their bots (no cube)."""
+    while game.phase != "over":
+        if game.phase == "opening":
+            game.opening()
+        elif game.phase == "roll":
+            game.roll()
+        else:
+            game.play(bots[game.position.turn].choose(game.position, game.dice))
+
+
+def test_a_match_is_analysed_at_its_score_per_player_c4() -> None:
+    """A 3-point match: two games resigned for a gammon each, then double match point
+    (2-2). There only winning counts: every checker play loses exactly twice the winning
+    chance it gives away (0 ply), while the same game analysed as money play prices
+    gammons too; summaries are per player name."""
+    from nardy.eval import invert
+    from nardy.match import Match
+
+    match = Match("short", 3, players=("Аня", "Борис"), dice=RandomDice(21))
+    for loser in ("white", "black"):
+        g = match.new_game()
+        g.opening(3, 1)
+        g.resign(2, by=loser)
+        g.accept()
+    assert match.score == (2.0, 2.0)
+    last = match.new_game()
+    weak = {c: Bot(SHORT, "beginner", seed=i) for i, c in enumerate(("white", "black"))}
+    _play_out(last, weak)
+    analysis = analyze_records(match.records, plies=0)
+    assert set(analysis.players) == {"Аня", "Борис"}
+    assert {d.player for d in analysis.decisions} <= {"Аня", "Борис"}
+    plays = [d for d in analysis.decisions if d.kind == "play" and d.game == 2]
+    assert len(plays) > 10 and any(d.loss > 0.01 for d in plays)
+    judge = Bot(SHORT, "advanced")
+    replay = Game.replay(last.records[:1])
+    recs = iter(last.records[1:])
+    checked = 0
+    for rec in recs:
+        if rec["type"] == "play" and replay.phase == "move":
+            legal = list(replay.legal_plays())
+            pwin = [float(invert(judge.evaluate([p.result], 0))[0][0]) for p in legal]
+            played = legal[[str(p) for p in legal].index(rec["play"])]
+            mine = pwin[legal.index(played)]
+            d = plays[checked]
+            assert d.played == rec["play"]
+            assert d.loss == pytest.approx(2 * (max(pwin) - mine), abs=1e-6)
+            checked += 1
+        replay.apply(rec)
+    assert checked == len(plays)
+    money = analyze_records(last.records, plies=0)
+    money_plays = [d for d in money.decisions if d.kind == "play"]
+    assert [d.played for d in money_plays] == [d.played for d in plays]
+    assert any(abs(a.loss - b.loss) > 1e-3 for a, b in zip(money_plays, plays, strict=True))
+    assert set(money.players) == {"white", "black"}
+
+
+def test_long_match_analysis_follows_players_across_colours() -> None:
+    """Long nardy: the winner of a game plays white in the next (L-4), so colours change
+    hands; each decision is summed under the player who made it."""
+    from nardy.match import Match
+
+    long_v = find_variant("long")
+    match = Match(long_v, 3, players=("A", "B"), dice=RandomDice(5))
+    g = match.new_game(white=0)
+    g.opening(3, 1)
+    g.resign(1, by="white")  # A (white) resigns: B wins and plays white next
+    g.accept()
+    g = match.new_game()
+    assert match.whites == [0, 1]
+    bots = {c: Bot(long_v, "beginner", seed=i) for i, c in enumerate(("white", "black"))}
+    _play_out(g, bots)
+    analysis = analyze_records(match.records, plies=0)
+    by_player = {d.player for d in analysis.decisions if d.game == 1 and d.kind == "play"}
+    assert by_player == {"A", "B"}
+    plays = [d for d in analysis.decisions if d.game == 1 and d.kind == "play"]
+    replay = Game.replay(g.records[:1])
+    movers = []
+    for rec in g.records[1:]:
+        if rec["type"] == "play" and replay.phase == "move":
+            movers.append(replay.position.turn)
+        replay.apply(rec)
+    assert [d.player for d in plays] == [{"white": "B", "black": "A"}[c] for c in movers]

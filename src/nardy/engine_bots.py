@@ -27,12 +27,7 @@ from nardy.bots import Bot, level_spec
 from nardy.bots.cube import cube_decision
 from nardy.errors import MalformedError
 from nardy.eval import money_equity
-from nardy.eval.match import (
-    match_equity,
-    match_objective,
-    match_winning_chance,
-    post_crawford_after,
-)
+from nardy.eval.match import match_cube_equities, match_objective, match_winning_chance
 from nardy.position import Position
 from nardy.protocol import play_to_json, request_dice, request_position, request_variant
 from nardy.variants import Variant
@@ -202,10 +197,8 @@ def cube(request: dict[str, Any]) -> dict[str, Any]:
         # beavers in match play; nobody doubles in the Crawford game (C-4).
         if away.crawford_game and offered:
             raise MalformedError("no doubling in the Crawford game (C-4)")
-        nd = 2 * _mwc(probs, variant, away, value) - 1
-        dt = 2 * _mwc(probs, variant, away, 2 * value) - 1
-        after = post_crawford_after(away.me, away.them, away.crawford_rule)
-        dp = 2 * match_equity(away.me - value, away.them, post_crawford=after) - 1
+        nd, dt, dp = match_cube_equities(probs, away.me, away.them, value, variant,
+                                         crawford_rule=away.crawford_rule)
         equities = {"no_double": nd, "double_take": dt, "double_pass": dp}
         take = "take" if dt <= dp else "pass"
         may_double = owner != "them" and not away.crawford_game

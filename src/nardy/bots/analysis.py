@@ -1,8 +1,10 @@
-"""Game analysis: the equity each checker play and cube action gave away.
+"""Game and match analysis: the equity each checker play and cube action gave away.
 
 Every recorded play is compared with the best play at the analysis depth (both at the
 same depth); every double / take / pass with the cube decision of the same
-evaluation. Marks follow gnubg's thresholds: doubtful ≥ 0.04, bad ≥ 0.08, very bad
+evaluation. Money games are judged by cubeless money equity (single games only when
+gammons do not count); a match log's games by match equity at their score,
+in money-equivalent units. Marks follow gnubg's thresholds: doubtful ≥ 0.04, bad ≥ 0.08, very bad
 ≥ 0.16 (equity, per cube unit). Per player: the *error rate* is the mean loss per
 unforced decision in millipoints (mEMG), rated on gnubg's scale.
 """
@@ -13,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from nardy.bots import Bot
+from nardy.bots import Bot, game_objective
 from nardy.errors import MalformedError
 from nardy.game import Game
 
@@ -162,34 +164,102 @@ def _cube_owner(game: Game) -> str:
     return "me" if owner == game.position.turn else "them"
 
 
+@dataclass
+class _Scoring:
+    """What one game of a record is played for: the match score of each colour (None in
+    money play) and the labels its decisions are summed under (colours, or the match's
+    player names)."""
+
+    labels: dict[str, str]
+    away: dict[str, tuple[int, int]] | None = None
+    length: int = 0
+    crawford_rule: bool = True
+
+    def objective(self, game: Game, color: str) -> tuple[Any, float] | None:
+        """The checker-play objective of ``color`` (``game_objective``)."""
+        away = self.away[color] if self.away else None
+        return game_objective(game.variant, game.cube.value, game.cube.gammons_count, away,
+                              crawford_rule=self.crawford_rule)
+
+    def match_request(self, game: Game, color: str) -> dict[str, Any] | None:
+        """The engine protocol's ``match`` object for ``color``'s cube decision."""
+        if not self.away:
+            return None
+        me, them = self.away[color]
+        score = {color: self.length - me, ("black" if color == "white" else "white"):
+                 self.length - them}
+        return {"length": self.length, "score": score, "crawford": self.crawford_rule,
+                "crawford_game": bool(game.cube.crawford)}
+
+
+def _scorings(records: Sequence[Any], count: int) -> list[_Scoring]:
+    """Per game: the match score and player names when the record is a match log."""
+    colors = {"white": "white", "black": "black"}
+    if not records or not isinstance(records[0], dict) or records[0].get("type") != "match":
+        return [_Scoring(colors) for _ in range(count)]
+    from nardy.match import Match, MatchReplayError
+
+    try:
+        match = Match.replay(records)
+    except MatchReplayError as exc:
+        raise MalformedError(f"record {exc.index}: {exc.reason}") from exc
+    names = list(match.players)
+    if names[0] == names[1]:
+        names = [f"{names[0]} (1)", f"{names[1]} (2)"]
+    out = []
+    for gi in range(len(match.games)):
+        labels = {c: names[match.player_of(gi, c)] for c in ("white", "black")}  # type: ignore[arg-type]
+        if match.money:
+            out.append(_Scoring(labels))
+            continue
+        score = match.score_before(gi)
+        away = {}
+        for c in ("white", "black"):
+            me = match.player_of(gi, c)  # type: ignore[arg-type]
+            away[c] = (int(match.length - score[me]), int(match.length - score[1 - me]))
+        out.append(_Scoring(labels, away, match.length, match.crawford_rule))
+    return out
+
+
 def analyze_records(records: Sequence[Any], plies: int = 0) -> Analysis:
-    """Analyse every game in ``records`` at ``plies`` (0–2)."""
+    """Analyse every game in ``records`` at ``plies`` (0–2). In a match log every
+    decision is judged at its match score (Kazaross-XG2 match equity, losses scaled to
+    money-equivalent units: a single game's swing at the cube counts 2, as in money
+    play) and the summaries are per player name; otherwise by cubeless money equity,
+    per colour."""
     decisions: list[Decision] = []
-    players = {c: PlayerSummary(c) for c in ("white", "black")}
     bots: dict[Any, Bot] = {}
     games = split_games(records)
+    scorings = _scorings(records, len(games))
+    players = {label: PlayerSummary(label) for sc in scorings for label in sc.labels.values()}
     for gi, recs in enumerate(games):
         game = Game.replay(recs[:1])
+        sc = scorings[gi] if gi < len(scorings) else _Scoring({"white": "white",
+                                                              "black": "black"})
         bot = bots.get(game.variant)
         if bot is None:
             bot = bots[game.variant] = Bot(game.variant, "advanced")
         turn = 0
         for rec in recs[1:]:
             kind = rec.get("type")
+            found: Decision | None = None
             if kind == "play" and game.phase == "move":
                 turn += 1
-                decisions.append(_play_decision(bot, game, rec, gi, turn, plies))
+                found = _play_decision(bot, game, rec, gi, turn, plies, sc)
             elif kind == "roll" and game.phase == "roll" and _may_double(game):
-                d = _double_decision(bot, game, gi, turn, plies, doubled=False)
+                d = _double_decision(bot, game, gi, turn, plies, False, sc)
                 if d.loss > 0:  # a missed double
-                    decisions.append(d)
+                    found = d
             elif kind == "double" and game.phase == "roll":
-                decisions.append(_double_decision(bot, game, gi, turn, plies, doubled=True))
+                found = _double_decision(bot, game, gi, turn, plies, True, sc)
             elif kind in ("take", "pass", "beaver") and game.phase == "cube":
-                decisions.append(_take_decision(bot, game, kind, gi, turn, plies))
+                found = _take_decision(bot, game, kind, gi, turn, plies, sc)
+            if found is not None:
+                found.player = sc.labels[found.player]
+                decisions.append(found)
             game.apply(rec)
     for d in decisions:
-        s = players[d.player]
+        s = players.setdefault(d.player, PlayerSummary(d.player))
         s.decisions += 1
         if d.choices > 1:
             s.unforced += 1
@@ -202,49 +272,76 @@ def analyze_records(records: Sequence[Any], plies: int = 0) -> Analysis:
 
 
 def _play_decision(bot: Bot, game: Game, rec: dict[str, Any], gi: int, turn: int,
-                   plies: int) -> Decision:
+                   plies: int, sc: _Scoring) -> Decision:
     legal = game.legal_plays()
     played = legal.find(rec.get("play", ""))
-    ranked = bot.search.rank(game.position, game.dice, plies)  # type: ignore[arg-type]
+    objective = sc.objective(game, game.position.turn)
+    judge = bot.playing_for(objective)
+    ranked = judge.search.rank(game.position, game.dice, plies)  # type: ignore[arg-type]
     best = ranked[0]
     mine = next(r for r in ranked if r.play.result == played.result)
     if mine.plies != best.plies and played.result is not None:
-        mine_probs = bot.search.value(played.result, best.plies)
+        mine_probs = judge.search.value(played.result, best.plies)
         from nardy.eval import invert
 
-        mine_eq = float(bot.search.equity(invert(mine_probs[None, :]))[0])
+        mine_eq = float(judge.search.equity(invert(mine_probs[None, :]))[0])
     else:
         mine_eq = mine.equity
-    loss = max(0.0, best.equity - mine_eq)
+    unit = 1.0 if objective is None else 2.0 / float(objective[0][0])  # money-equivalent
+    loss = max(0.0, best.equity - mine_eq) * unit
     return Decision(gi, turn, game.position.turn, "play", game.dice, str(played),
-                    str(best.play), loss, mine_eq, best.equity, len(ranked))
+                    str(best.play), loss, mine_eq * unit, best.equity * unit, len(ranked))
+
+
+def _cube_view(bot: Bot, game: Game, doubler_pos: Any, owner: str, plies: int,
+               sc: _Scoring, doubler: str) -> tuple[float, float, float, str, str]:
+    """(no double, double/take, double/pass) per cube unit in money-equivalent equity
+    for the doubler, and the best action and answer: money play from the bot's cube
+    logic, a match at the doubler's score from the match equity table."""
+    if not sc.away:
+        d = bot.cube(doubler_pos, owner, plies)
+        return d.no_double, d.double_take, d.double_pass, d.action, d.take
+    from nardy.eval.match import match_cube_equities, match_objective
+
+    value = game.cube.value
+    me, them = sc.away[doubler]
+    probs = bot.evaluate([doubler_pos], plies)[0]
+    nd, dt, dp = match_cube_equities(probs, me, them, value, game.variant,
+                                     crawford_rule=sc.crawford_rule)
+    swing = float(match_objective(me, them, value, game.variant,
+                                  crawford_rule=sc.crawford_rule)[0][0])
+    unit = 2.0 / swing / value  # one single game at this cube is worth 2 per cube unit
+    take = "take" if dt <= dp else "pass"
+    may = owner != "them" and not game.cube.crawford
+    action = "double" if may and min(dt, dp) > nd else "no-double"
+    return nd * unit, dt * unit, dp * unit, action, take
 
 
 def _double_decision(bot: Bot, game: Game, gi: int, turn: int, plies: int,
-                     doubled: bool) -> Decision:
-    d = bot.cube(game.position, _cube_owner(game), plies)
-    after = min(d.double_take, d.double_pass)
-    best = max(after, d.no_double)
-    got = after if doubled else d.no_double
-    value = getattr(getattr(game, "cube", None), "value", 1)
-    return Decision(gi, turn, game.position.turn, "cube", None,
-                    "double" if doubled else "no-double", d.action,
+                     doubled: bool, sc: _Scoring) -> Decision:
+    me = game.position.turn
+    nd, dt, dp, action, _ = _cube_view(bot, game, game.position, _cube_owner(game), plies,
+                                       sc, me)
+    after = min(dt, dp)
+    best = max(after, nd)
+    got = after if doubled else nd
+    value = game.cube.value
+    return Decision(gi, turn, me, "cube", None, "double" if doubled else "no-double", action,
                     (best - got) * value, got * value, best * value, 2)
 
 
 def _take_decision(bot: Bot, game: Game, kind: str, gi: int, turn: int,
-                   plies: int) -> Decision:
-    cube = getattr(game, "cube", None)
-    doubler = getattr(cube, "offered_by", None) or game.position.turn
+                   plies: int, sc: _Scoring) -> Decision:
+    cube = game.cube
+    doubler = cube.offered_by or game.position.turn
     pos = game.position if game.position.turn == doubler else game.position.swap()
-    owner_before = getattr(cube, "owner", None)
-    owner = "centre" if owner_before is None else ("me" if owner_before == doubler else "them")
-    d = bot.cube(pos, owner, plies)
-    # taker's equities (per cube before the double): −DT for take/beaver, −1 for pass
-    take_eq, pass_eq = -d.double_take, -d.double_pass
+    owner = "centre" if cube.owner is None else ("me" if cube.owner == doubler else "them")
+    _, dt, dp, _, answer = _cube_view(bot, game, pos, owner, plies, sc, doubler)
+    # taker's equities (per cube before the double): −DT for take/beaver, −DP for pass
+    take_eq, pass_eq = -dt, -dp
     best = max(take_eq, pass_eq)
     got = pass_eq if kind == "pass" else take_eq
-    value = getattr(cube, "value", 1)
+    value = cube.value
     taker = "white" if doubler == "black" else "black"
-    return Decision(gi, turn, taker, "cube", None, kind, d.take,
+    return Decision(gi, turn, taker, "cube", None, kind, answer,
                     (best - got) * value, got * value, best * value, 2)

@@ -41,10 +41,11 @@ def read_records(path: Path) -> list[Any]:
 @click.option("--all", "show_all", is_flag=True, help="List every decision, not only errors.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def command(record: Path, plies: int, show_all: bool, as_json: bool) -> None:
-    """Analyse a game record (JSON lines): equity lost per decision, marks
-    (doubtful 0.04 / bad 0.08 / very bad 0.16), error rate and rating per player.
+    """Analyse a game or match record (JSON lines): equity lost per decision (a match at
+    its score), marks (doubtful 0.04 / bad 0.08 / very bad 0.16), error rate and rating
+    per player.
 
-    Анализ партии: потеря эквити по ходам, ошибки, рейтинг игроков.
+    Анализ партии или матча: потеря эквити по ходам, ошибки, рейтинг игроков.
     """
     from nardy.bots.analysis import analyze_records
 
