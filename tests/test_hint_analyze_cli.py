@@ -37,16 +37,20 @@ def _blunder_record() -> list[dict]:
 
 def _bot_game_record(seed: int) -> list[dict]:
     game = Game(SHORT, dice=RandomDice(seed))
-    strong, weak = Bot(SHORT, "advanced"), Bot(SHORT, "beginner", seed=seed)
+    _play_out(game, {"white": Bot(SHORT, "advanced"),
+                     "black": Bot(SHORT, "beginner", seed=seed)})
+    return game.records
+
+
+def _play_out(game: Game, bots: dict[str, Bot]) -> None:
+    """Both sides play the game to its end with their bots (no cube)."""
     while game.phase != "over":
         if game.phase == "opening":
             game.opening()
         elif game.phase == "roll":
             game.roll()
-        elif game.phase == "move":
-            bot = strong if game.position.turn == "white" else weak
-            game.play(bot.choose(game.position, game.dice))
-    return game.records
+        else:
+            game.play(bots[game.position.turn].choose(game.position, game.dice))
 
 
 def test_marks_and_ratings_follow_the_thresholds() -> None:
@@ -166,16 +170,6 @@ def test_hint_shows_the_best_play_at_the_depth_asked() -> None:
     assert best["equity"] == pytest.approx(1.0)
     assert other["plies"] == 0 and other["diff"] < -1.5
 
-
-def _play_out(game: Game, bots: dict[str, Bot]) -> None:
-    """Both sides play the game to its end with their bots (no cube)."""
-    while game.phase != "over":
-        if game.phase == "opening":
-            game.opening()
-        elif game.phase == "roll":
-            game.roll()
-        else:
-            game.play(bots[game.position.turn].choose(game.position, game.dice))
 
 
 def test_a_match_is_analysed_at_its_score_per_player_c4() -> None:
