@@ -675,6 +675,30 @@ def test_the_computer_answers_resignations(tmp_path):
     assert "Black (Computer) wins (resignation): backgammon. Points: 3." in out
 
 
+@pytest.mark.parametrize("answer", ["y", "n"])
+def test_the_computer_resigns_a_certain_gammon(tmp_path, answer):
+    """The computer, on roll and gammoned for certain, offers to resign a gammon
+    (``nardy.bots.resign``); accepted, the game ends there; refused, it rolls on and
+    does not offer the gammon again."""
+    path = write_records(tmp_path / "g.jsonl", [
+        {"type": "setup", "variant": "short", "position": WHITE_GAMMONED}])
+    save = tmp_path / "out.jsonl"
+    proc = run_play("--load", path, "--vs-computer", "white", "--level", "expert",
+                    "--lang", "en", "--seed", "5", "--save", str(save), stdin=f"{answer}\n")
+    out = proc.stdout
+    assert proc.returncode == 0, proc.stderr
+    assert "White (Computer) offers to resign: gammon, 2 point(s)." in out
+    assert "Black: accept the resignation? (y/n) > " in out
+    if answer == "y":
+        assert "Black (Player) accepts the resignation." in out
+        assert "Black (Player) wins (resignation): gammon. Points: 2." in out
+        assert [r["type"] for r in read_records(save)] == ["setup", "resign", "accept"]
+    else:
+        assert "Black (Player) rejects the resignation: play goes on." in out
+        assert out.count("offers to resign") == 1
+        assert "White rolls" in out
+
+
 def test_a_game_against_the_computer_to_the_end(tmp_path):
     """Issue 4: the computer plays its side (its plays are printed, it is never asked);
     the same seed gives the same game."""

@@ -131,6 +131,7 @@ class Game:
             setup["cube"] = cube_json
         self.resign_offer: int | None = None  # a resignation level awaiting an answer
         self.resign_by: Color | None = None
+        self.refused: dict[Color, int] = {}  # the highest level refused, per offering side
         self._phase_before_offer: Phase = "roll"
 
     @property
@@ -348,6 +349,8 @@ class Game:
         """Refuse the resignation offer: play goes on where it stopped."""
         self._need("resign")
         self.records.append({"type": "reject"})
+        assert self.resign_by is not None and self.resign_offer is not None
+        self.refused[self.resign_by] = max(self.refused.get(self.resign_by, 0), self.resign_offer)
         self.resign_offer = self.resign_by = None
         self.phase = self._phase_before_offer
 

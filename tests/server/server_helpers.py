@@ -35,14 +35,17 @@ async def roll_if_asked(player: Any, state: dict[str, Any]) -> dict[str, Any]:
 
 
 async def play_first_plays(player: Any, state: dict[str, Any], *, limit: int = 2000,
-                           answer: str = "take") -> dict[str, Any]:
+                           answer: str = "take", resignation: str = "accept"
+                           ) -> dict[str, Any]:
     """Play the first legal play every turn (rolling when asked, never doubling,
-    answering a double with ``answer``) until the current game is over."""
+    answering a double with ``answer`` and the computer's resignation offer with
+    ``resignation``) until the current game is over."""
     for _ in range(limit):
         if state["phase"] == "over":
             return state
-        if answer in state["actions"]:
-            state = await act(player, state["id"], {"action": answer})
+        reply = next((r for r in (answer, resignation) if r in state["actions"]), None)
+        if reply is not None:
+            state = await act(player, state["id"], {"action": reply})
             continue
         if "roll" in state["actions"]:  # (a roll with no play passes the turn)
             state = await act(player, state["id"], {"action": "roll"})

@@ -117,3 +117,29 @@ def test_checker_play_follows_what_the_game_scores_c3_c4() -> None:
     assert choice(MatchContext()) == "8/5*/1*"
     assert choice(MatchContext(my_away=1, opp_away=1), money=False) == "13/6"
     assert choice(None, jacoby=True) == "13/6"
+
+
+def test_the_computer_offers_to_resign_only_certain_losses() -> None:
+    """``nardy.bots.resign``: a certain gammon is resigned as a gammon in money play,
+    as a single game when that already gives the opponent the match (C-4); a position
+    with contact is played on; without a bot the computer never resigns."""
+    from nardy.notation.position_json import position_from_json
+
+    def side(points: dict[int, int]) -> dict[str, object]:
+        return {"points": {str(p): n for p, n in points.items()}, "bar": 0,
+                "first_turn": False}
+
+    short = find_variant("short")
+    gammoned = position_from_json({"turn": "white",
+                                   "white": side({12: 3, 11: 3, 10: 3, 9: 3, 8: 3}),
+                                   "black": side({1: 2, 2: 2, 3: 1})}, short)
+    computer = Computer()
+    game = Game(short, position=gammoned)
+    assert computer.resignation_offer(game, "beginner", MatchContext()) == 2
+    assert computer.resignation_offer(game, "beginner", MatchContext(5, 1)) == 1
+    assert computer.resignation_offer(game, "beginner", MatchContext(5, 3)) == 2
+    assert computer.resignation_offer(game, "first-legal", MatchContext()) is None
+    opening = Game(short, dice=RandomDice(1))
+    opening.opening()
+    opening.play(opening.legal_plays()[0])
+    assert computer.resignation_offer(opening, "strongest", MatchContext()) is None

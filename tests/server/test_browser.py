@@ -24,7 +24,13 @@ def wait_seq_above(page: Any, n: int) -> None:
 def play_turn_by_clicking(page: Any) -> None:
     """Click a highlighted checker, then a highlighted point, until the play is
     complete; then confirm. The page holds no rules: it shows what the server sent.
-    A player who may double rolls first (the Roll button)."""
+    A player who may double rolls first (the Roll button); the computer's offer to
+    resign a lost game is accepted (the Accept button), which ends the game."""
+    if page.locator("#accept").count():
+        before = seq(page)
+        page.click("#accept")
+        wait_seq_above(page, before)
+        return
     if page.locator("#roll").count():
         before = seq(page)
         page.click("#roll")

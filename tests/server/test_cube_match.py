@@ -146,6 +146,56 @@ async def test_resignation_offered_refused_then_accepted(player_factory: Any) ->
     assert kinds == ["resign", "reject", "resign", "accept"]
 
 
+async def strong_turn(player: Any, state: dict[str, Any], bot: Bot) -> dict[str, Any]:
+    """The player rolls (never doubling) and makes ``bot``'s play; a double is taken."""
+    gid = state["id"]
+    for action in ("take", "roll"):
+        if action in state["actions"]:
+            return await act(player, gid, {"action": action})
+    records = [json.loads(x) for x in
+               (await player.get(f"/api/games/{gid}/record")).text.splitlines()]
+    game = Game.replay(records)
+    choice = bot.choose(game.position, game.dice)
+    assert choice is not None
+    return await act(player, gid, {"action": "play", "play": game.legal_plays().find(
+        choice.moves).text})
+
+
+async def test_the_computer_resigns_a_lost_game(player_factory: Any) -> None:
+    """The computer offers to resign once its loss is certain (``nardy.bots.resign``),
+    at the level it loses; refused, it plays on without offering that level again;
+    accepted, the game ends at that level (C-2)."""
+    p = await player_factory()
+    strong = Bot(find_variant("short"), "advanced")
+    offers: list[tuple[str, dict[str, Any]]] = []
+    for game_no in range(6):
+        st = await new_game(p, mode="computer", level="beginner")
+        answer = "reject" if game_no % 2 == 0 else "accept"
+        seen = 0
+        while st["phase"] != "over":
+            if st["phase"] == "resign":
+                assert st["to_act"] == st["role"] and st["actions"] == ["accept", "reject"]
+                assert st["resign"]["by"] != st["role"]
+                offers.append((answer, st["resign"]))
+                seen += 1
+                st = await act(p, st["id"], {"action": answer})
+                continue
+            st = await strong_turn(p, st, strong)
+        o = st["outcome"]
+        levels = [h["level"] for h in st["history"] if h.get("action") == "resign"]
+        assert levels == sorted(set(levels))  # a refused level is never offered again
+        if seen and answer == "accept":
+            offer = offers[-1][1]
+            assert (o["winner"], o["reason"], o["kind"], o["value"]) == (
+                st["role"], "resign", offer["kind"], offer["value"])
+        elif seen:  # refused: the game was played out and the computer lost it
+            assert o["winner"] == st["role"] and o["reason"] == "bear-off"
+            assert o["value"] >= offers[-1][1]["value"]
+        if {a for a, _ in offers} == {"accept", "reject"}:
+            break
+    assert {a for a, _ in offers} == {"accept", "reject"}, offers
+
+
 async def test_the_computer_answers_a_double_as_its_bot_says(player_factory: Any) -> None:
     p = await player_factory()
     st: dict[str, Any] = {"phase": "cube", "actions": []}

@@ -13,6 +13,9 @@ noise to the evaluations (a play that *looks* about as good), never random moves
  4    expert        1-ply   none
  5    strongest     2-ply   none (filtered: 8 → 3 → best)
 ====  ============  ======  ==========================================
+
+Every level offers to resign only a game it is certain to lose (``Bot.resignation``,
+``nardy.bots.resign``).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from nardy.bots.cube import CubeDecision, cube_decision
+from nardy.bots.resign import certain_loss, no_contact
 from nardy.bots.search import RankedPlay, Search, money_objective
 from nardy.eval import Evaluator, evaluator_for, money_equity
 from nardy.plays import Play
@@ -168,17 +172,19 @@ class Bot:
         """Cubeless money equity (variant scoring) of each position for its side on roll."""
         return money_equity(self.evaluate(positions, plies), self.variant)
 
+    def resignation(self, position: Position, gammons_count: bool = True) -> int | None:
+        """The level this bot offers to resign at, the side on roll in ``position``
+        (``nardy.bots.resign``): only a loss certain by its 0-ply evaluation, with no
+        contact left; None: play on."""
+        if not no_contact(self.variant, position):
+            return None
+        return certain_loss(self.variant, self.evaluate([position], 0)[0], gammons_count)
+
     def cube(self, position: Position, owner: str = "centre", plies: int | None = None
              ) -> CubeDecision:
         """Doubling decision for the side on roll (before rolling), money play."""
         if owner not in ("centre", "me", "them"):
             raise ValueError(f"cube owner must be centre, me or them, not {owner!r}")
         probs = self.evaluate([position], plies)[0]
-        a, b = position.mine, position.theirs
-        if self.variant.family == "short":
-            a_back = max(i for i in range(26) if a[i]) if any(a[1:]) else 0
-            b_back = max(i for i in range(26) if b[i]) if any(b[1:]) else 0
-            race = a_back + b_back <= 25
-        else:
-            race = False
+        race = self.variant.family == "short" and no_contact(self.variant, position)
         return cube_decision(probs, owner, race=race, variant=self.variant)  # type: ignore[arg-type]

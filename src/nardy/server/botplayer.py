@@ -1,5 +1,6 @@
-"""The computer opponent: plays, doubles, answers doubles and resignations with
-``nardy.bots`` (its public API: ``Bot.choose``, ``Bot.equity``, ``Bot.cube``), or,
+"""The computer opponent: plays, doubles, resigns lost games, answers doubles and
+resignations with ``nardy.bots`` (its public API: ``Bot.choose``, ``Bot.equity``,
+``Bot.cube``, ``Bot.resignation``), or,
 when no bot is installed, the first legal play and a cube it never turns."""
 
 from __future__ import annotations
@@ -191,6 +192,18 @@ class Computer:
         if answer == "beaver" and "beaver" not in allowed:
             answer = "take"
         return answer
+
+    def resignation_offer(self, game: Game, level: str | None, ctx: MatchContext) -> int | None:
+        """The level the computer (on roll, before rolling) offers to resign at, or None:
+        only a game it is certain to lose (``nardy.bots.resign.offer_level``)."""
+        found = self._bot(game.variant, level)
+        if found is None:
+            return None
+        bot, lock = found
+        from nardy.bots.resign import offer_level
+
+        with lock:
+            return offer_level(bot, game, ctx.opp_away)
 
     def accepts_resignation(self, game: Game, level: str | None, ctx: MatchContext) -> bool:
         """Whether the computer (receiving the offer) accepts the resignation."""

@@ -215,6 +215,11 @@ class GameService:
             elif g.phase == "roll":
                 by = g.turn
                 if by == comp:
+                    offer = self.computer.resignation_offer(g, m.level, self._context(live, by))
+                    if offer is not None:
+                        g.resign(offer)
+                        self._emit_records(live, out, by, start)
+                        continue
                     if "double" in g.cube_actions() and self.computer.wants_double(
                             g, m.level, self._context(live, by)):
                         g.double()

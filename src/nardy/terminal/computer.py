@@ -183,6 +183,17 @@ class ComputerPlayer:
         action = cube_advice(game, score, self.level).action
         return action if action in ("take", "pass", "beaver") else "take"
 
+    def resigns(self, game: Game, score: MatchScore | None = None) -> int | None:
+        """The level the computer (on roll, before rolling) offers to resign at, or
+        None: only a game it is certain to lose (``nardy.bots.resign``)."""
+        from nardy.bots.resign import offer_level
+
+        opp_away = None
+        if score is not None and score.length:
+            theirs = score.black if game.turn == "white" else score.white
+            opp_away = score.length - theirs
+        return offer_level(self.bot, game, opp_away)
+
     def accepts(self, game: Game) -> bool:
         """Whether to accept the resignation offered: it concedes at least the
         computer's cubeless equity in the position."""

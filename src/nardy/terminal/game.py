@@ -255,12 +255,16 @@ class TerminalGame:
         g = self.game
         mover = g.turn
         self.announced = False
+        computer = self.context.computer if self.is_computer(mover) else None
+        if computer is not None:
+            level = computer.resigns(g, self.context.score())
+            if level is not None:
+                self.resign(str(level))
+                return
         if "double" not in g.cube_actions():
             self.roll()
             return
-        if self.is_computer(mover):
-            computer = self.context.computer
-            assert computer is not None
+        if computer is not None:
             if computer.doubles(g, self.context.score()):
                 self.double()
             else:
