@@ -129,10 +129,61 @@ def test_hint_without_dice_gives_evaluation_and_cube() -> None:
     assert len(data["probs"]) == 5 and data["cube"]["action"] in ("no-double", "double")
 
 
+BLITZ = ["--id", "2K6DASF2cxsEAA", "--turn", "black"]  # black to play 4-3: blitz or not
+
+
+def test_hint_at_a_match_score_ranks_by_match_equity_c4() -> None:
+    """Money play blitzes (8/5*/1*, gammons count double); at double match point only
+    winning counts and the hint ranks the quiet 13/6 first, with each play's MWC."""
+    runner = CliRunner()
+    money = json.loads(runner.invoke(hint_cmd, [*BLITZ, "--dice", "4-3", "--plies", "0",
+                                                "--json"]).output)
+    assert money["plays"][0]["play"] == "8/5*/1*" and "away" not in money
+    assert all("mwc" not in p for p in money["plays"])
+    res = runner.invoke(hint_cmd, [*BLITZ, "--dice", "4-3", "--plies", "0", "--json",
+                                   "--match", "7", "--score", "6-6"])
+    assert res.exit_code == 0, res.output
+    dmp = json.loads(res.output)
+    assert dmp["away"] == [1, 1] and dmp["plays"][0]["play"] == "13/6"
+    for p in dmp["plays"]:
+        # at DMP the match equity is 2·P(win) − 1 and the MWC is P(win)
+        assert p["mwc"] == pytest.approx(p["probs"][0], abs=1e-3)
+        assert p["equity"] == pytest.approx(2 * p["mwc"] - 1, abs=1e-3)
+    table = runner.invoke(hint_cmd, [*BLITZ, "--dice", "4-3", "--plies", "0",
+                                     "--match", "7", "--score", "6-6"]).output
+    assert "MWC" in table and "(1-away, 1-away)" in table
+
+
+def test_hint_cube_at_a_match_score_is_the_engines() -> None:
+    """Without dice, the hint's cube decision at a score is the engine protocol's."""
+    from nardy.engine_bots import cube as engine_cube
+
+    args = [*BLITZ, "--plies", "0", "--json", "--match", "7", "--score", "2-4",
+            "--cube", "2", "--owner", "black"]
+    res = CliRunner().invoke(hint_cmd, args)
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    from nardy.notation.position_id import decode_id
+    from nardy.notation.position_json import position_to_json
+
+    position = position_to_json(decode_id("short", "2K6DASF2cxsEAA", "black"))
+    engine = engine_cube({"variant": "short", "position": position,
+                          "level": "advanced", "cube": {"value": 2, "owner": "black"},
+                          "match": {"length": 7, "score": [2, 4]}})
+    assert data["away"] == [3, 5] and 0.5 < data["mwc"] < 1
+    assert (data["cube"]["action"], data["cube"]["take"]) == (engine["double"], engine["take"])
+    for k, v in data["cube"]["equities"].items():
+        assert 2 * v == pytest.approx(engine["equities"][k], abs=1e-3)  # per unit of cube
+
+
 @pytest.mark.parametrize("args,needle", [
     (["--dice", "7-1"], "3-1"),
     (["--position", "{nope"], "JSON"),
     (["--variant", "chess"], "unknown variant"),
+    (["--score", "2-1"], "--match"),
+    (["--match", "5", "--score", "two"], "white-black"),
+    (["--match", "5", "--score", "5-0"], "0..4"),
+    (["--match", "5", "--crawford-game"], "Crawford"),
 ])
 def test_hint_bad_input_is_a_clear_error(args, needle) -> None:
     res = CliRunner().invoke(hint_cmd, args)

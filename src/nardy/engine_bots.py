@@ -52,7 +52,7 @@ def _level(request: dict[str, Any]) -> str:
 
 
 @dataclass(frozen=True)
-class _Away:
+class Away:
     """A match score from the side on roll: points each side still needs, whether the
     match plays the Crawford rule, and whether this game is the Crawford game."""
 
@@ -69,8 +69,9 @@ def _flag(match: dict[str, Any], key: str, default: bool) -> bool:
     return value
 
 
-def _away(request: dict[str, Any], position: Position) -> _Away | None:
-    """The match score from the side on roll, or None for money play."""
+def match_away(request: dict[str, Any], position: Position) -> Away | None:
+    """The match score of the request's ``match`` from the side on roll, or None for
+    money play; a malformed score is a ``MalformedError``."""
     match = request.get("match")
     if match is None:
         return None
@@ -93,14 +94,14 @@ def _away(request: dict[str, Any], position: Position) -> _Away | None:
             raise MalformedError(f"match.score values must be 0..{length - 1}")
     me = position.turn
     them = "black" if me == "white" else "white"
-    away = _Away(length - score[me], length - score[them], crawford_rule, crawford_game)
+    away = Away(length - score[me], length - score[them], crawford_rule, crawford_game)
     if crawford_game and (not crawford_rule or min(away.me, away.them) != 1):
         raise MalformedError("match.crawford_game needs the Crawford rule and a player "
                              "one point away (C-4)")
     return away
 
 
-def _cube_state(request: dict[str, Any], position: Position) -> tuple[int, str, bool]:
+def cube_state(request: dict[str, Any], position: Position) -> tuple[int, str, bool]:
     """Cube value, owner from the side on roll (centre/me/them), and whether the side
     on roll has just offered it."""
     cube = request.get("cube") or {}
@@ -122,15 +123,18 @@ def _cube_state(request: dict[str, Any], position: Position) -> tuple[int, str, 
     return value, side, offered == position.turn
 
 
-def _mwc(probs: np.ndarray, variant: Variant, away: _Away, cube: int = 1) -> float:
+def match_chance(probs: np.ndarray, variant: Variant, away: Away, cube: int = 1) -> float:
+    """The side on roll's match-winning chance with ``probs`` at the score ``away``."""
     return match_winning_chance(probs, away.me, away.them, cube, variant,
                                 crawford_rule=away.crawford_rule)
 
 
-def _equity(probs: np.ndarray, variant: Variant, away: _Away | None, cube: int = 1) -> float:
+def position_equity(probs: np.ndarray, variant: Variant, away: Away | None,
+                    cube: int = 1) -> float:
+    """Cubeless money equity, or at a match score 2·MWC − 1, of ``probs``."""
     if away is None:
         return float(money_equity(probs, variant))
-    return 2.0 * _mwc(probs, variant, away, cube) - 1.0
+    return 2.0 * match_chance(probs, variant, away, cube) - 1.0
 
 
 def best(request: dict[str, Any]) -> dict[str, Any]:
@@ -140,10 +144,10 @@ def best(request: dict[str, Any]) -> dict[str, Any]:
     position = request_position(request, variant)
     dice = request_dice(request)
     level = _level(request)
-    away = _away(request, position)
+    away = match_away(request, position)
     bot = _bot(variant, level)
     if away is not None:  # checker play at the match score (C-4)
-        value = _cube_state(request, position)[0]
+        value = cube_state(request, position)[0]
         bot = bot.playing_for(match_objective(away.me, away.them, value, variant,
                                               crawford_rule=away.crawford_rule))
     ranked = bot.rank(position, dice)
@@ -152,7 +156,7 @@ def best(request: dict[str, Any]) -> dict[str, Any]:
     top = ranked[0]
     return {
         "play": play_to_json(top.play.moves, top.play.result),
-        "equity": round(_equity(top.probs, variant, away), 4),
+        "equity": round(position_equity(top.probs, variant, away), 4),
         "probs": [round(float(x), 4) for x in top.probs],
         "plies": top.plies,
         "level": level,
@@ -165,14 +169,14 @@ def eval(request: dict[str, Any]) -> dict[str, Any]:  # noqa: A001 - protocol na
     position = request_position(request, variant)
     level = _level(request)
     probs = _bot(variant, level).evaluate([position])[0]
-    away = _away(request, position)
+    away = match_away(request, position)
     out: dict[str, Any] = {
         "probs": [round(float(x), 4) for x in probs],
-        "equity": round(_equity(probs, variant, away), 4),
+        "equity": round(position_equity(probs, variant, away), 4),
         "level": level,
     }
     if away is not None:
-        out["mwc"] = round(_mwc(probs, variant, away), 4)
+        out["mwc"] = round(match_chance(probs, variant, away), 4)
     return out
 
 
@@ -182,33 +186,39 @@ def cube(request: dict[str, Any]) -> dict[str, Any]:
     variant = request_variant(request)
     position = request_position(request, variant)
     level = _level(request)
-    value, owner, offered = _cube_state(request, position)
-    away = _away(request, position)
-    bot = _bot(variant, level)
+    value, owner, offered = cube_state(request, position)
+    away = match_away(request, position)
+    if away is not None and away.crawford_game and offered:
+        raise MalformedError("no doubling in the Crawford game (C-4)")
     # Always evaluated from the side on roll (the doubler); the taker's answer follows.
-    probs = bot.evaluate([position])[0]
-    if away is None:
-        d = cube_decision(probs, owner, variant=variant)  # type: ignore[arg-type]
-        equities = {"no_double": d.no_double, "double_take": d.double_take,
-                    "double_pass": d.double_pass}
-        action, take = d.action, d.take
-    else:
-        # Match play: dead-cube match-winning chances (documented approximation); no
-        # beavers in match play; nobody doubles in the Crawford game (C-4).
-        if away.crawford_game and offered:
-            raise MalformedError("no doubling in the Crawford game (C-4)")
-        nd, dt, dp = match_cube_equities(probs, away.me, away.them, value, variant,
-                                         crawford_rule=away.crawford_rule)
-        equities = {"no_double": nd, "double_take": dt, "double_pass": dp}
-        take = "take" if dt <= dp else "pass"
-        may_double = owner != "them" and not away.crawford_game
-        action = "double" if may_double and min(dt, dp) > nd else "no-double"
-    answer = take if offered else action
+    probs = _bot(variant, level).evaluate([position])[0]
+    action, take, equities = cube_verdict(probs, variant, owner, value, away)
     return {
-        "action": answer,
+        "action": take if offered else action,
         "double": action,
         "take": take,
-        "equities": {k: round(float(v) * value, 4) for k, v in equities.items()},
+        "equities": {k: round(v * value, 4) for k, v in equities.items()},
         "probs": [round(float(x), 4) for x in probs],
         "level": level,
     }
+
+
+def cube_verdict(probs: np.ndarray, variant: Variant, owner: str, value: int = 1,
+                 away: Away | None = None) -> tuple[str, str, dict[str, float]]:
+    """``(double or no-double, take / pass / beaver, equities)`` for the side on roll
+    with ``probs``, the cube at ``value`` owned by ``owner`` (centre/me/them): money
+    play (``nardy.bots.cube``), or at the match score ``away`` — dead-cube match
+    equities (the documented approximation), no beavers, nobody doubles in the
+    Crawford game (C-4). Equities are per unit of the current cube."""
+    if away is None:
+        d = cube_decision(probs, owner, variant=variant)  # type: ignore[arg-type]
+        return d.action, d.take, {"no_double": float(d.no_double),
+                                  "double_take": float(d.double_take),
+                                  "double_pass": float(d.double_pass)}
+    nd, dt, dp = match_cube_equities(probs, away.me, away.them, value, variant,
+                                     crawford_rule=away.crawford_rule)
+    take = "take" if dt <= dp else "pass"
+    may_double = owner != "them" and not away.crawford_game
+    action = "double" if may_double and min(dt, dp) > nd else "no-double"
+    return action, take, {"no_double": float(nd), "double_take": float(dt),
+                          "double_pass": float(dp)}

@@ -12,7 +12,6 @@ from rich.console import Console
 from rich.table import Table
 
 from nardy.errors import NardyError
-from nardy.eval import money_equity
 
 LABELS = ("win", "win g", "win bg", "lose g", "lose bg")
 
@@ -46,36 +45,68 @@ def _load_position(variant, position: str | None, pid: str | None, turn: str):  
     return variant.start_position()
 
 
-def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int  # type: ignore[no-untyped-def]
-              ) -> dict[str, Any]:
-    """The hint as JSON-ready data."""
+def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int,  # type: ignore[no-untyped-def]
+              setting: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The hint as JSON-ready data. ``setting`` holds the protocol's ``match`` and
+    ``cube`` objects (DESIGN.md): at a match score plays are ranked by match equity
+    (2·MWC − 1, Kazaross-XG2) and each gets its match-winning chance; the cube
+    decision follows the score and the cube's value and owner."""
     from nardy.bots import Bot
+    from nardy.engine_bots import cube_state, cube_verdict, match_away, match_chance
+    from nardy.eval.match import match_objective
 
+    setting = setting or {}
+    away = match_away(setting, pos)
+    value, owner, _ = cube_state(setting, pos)
     bot = Bot(variant, "advanced")
+    out: dict[str, Any] = {"plies": plies}
+    if away is not None:
+        out["away"] = [away.me, away.them]
+        bot = bot.playing_for(match_objective(away.me, away.them, value, variant,
+                                              crawford_rule=away.crawford_rule))
     if dice is None:
         probs = bot.evaluate([pos], plies)[0]
-        d = bot.cube(pos, "centre", plies)
-        return {
+        action, take, equities = cube_verdict(probs, variant, owner, value, away)
+        out.update({
             "probs": [round(float(x), 4) for x in probs],
-            "equity": round(float(money_equity(probs, variant)), 4),
-            "cube": d.as_dict(),
-            "plies": plies,
-        }
+            "equity": round(float(bot.search.equity(probs)), 4),
+            "cube": {"action": action, "take": take,
+                     "equities": {k: round(v, 4) for k, v in equities.items()}},
+        })
+        if away is not None:
+            out["mwc"] = round(match_chance(probs, variant, away, value), 4)
+        return out
     ranked = bot.rank(pos, dice, plies, settle=True)
-    if not ranked:
-        return {"plays": [], "plies": plies}
-    best = ranked[0].equity
-    return {
-        "plies": plies,
-        "plays": [
-            {
-                "rank": i + 1, "play": str(r.play), "equity": round(r.equity, 4),
-                "diff": round(r.equity - best, 4), "plies": r.plies,
-                "probs": [round(float(x), 4) for x in r.probs],
-            }
-            for i, r in enumerate(ranked[:top])
-        ],
-    }
+    best = ranked[0].equity if ranked else 0.0
+    out["plays"] = [
+        {
+            "rank": i + 1, "play": str(r.play), "equity": round(r.equity, 4),
+            "diff": round(r.equity - best, 4), "plies": r.plies,
+            "probs": [round(float(x), 4) for x in r.probs],
+            **({"mwc": round((r.equity + 1) / 2, 4)} if away is not None else {}),
+        }
+        for i, r in enumerate(ranked[:top])
+    ]
+    return out
+
+
+def _setting(length: int, score: str, cube: int, owner: str, crawford_game: bool
+             ) -> dict[str, Any]:
+    """The protocol's ``match`` and ``cube`` objects from the command's options."""
+    m = re.fullmatch(r"\s*(\d+)\s*[-:,/ ]\s*(\d+)\s*", score)
+    if not m:
+        raise click.BadParameter(f"{score!r}: the score is written white-black, like 2-1 / "
+                                 "счёт пишется как белые-чёрные, например 2-1",
+                                 param_hint="--score")
+    setting: dict[str, Any] = {"cube": {"value": cube,
+                                        "owner": None if owner == "centre" else owner}}
+    if length:
+        setting["match"] = {"length": length, "score": [int(m[1]), int(m[2])],
+                            "crawford_game": crawford_game}
+    elif crawford_game or score.strip() not in ("0-0", ""):
+        raise click.UsageError("--score and --crawford-game need --match N / "
+                               "счёт задаётся вместе с --match N")
+    return setting
 
 
 @click.command(name="hint")
@@ -89,44 +120,66 @@ def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int  
 @click.option("--plies", type=click.IntRange(0, 3), default=1, show_default=True,
               help="Search depth / глубина счёта.")
 @click.option("--top", type=click.IntRange(1, 100), default=10, show_default=True)
+@click.option("--match", "length", type=click.IntRange(0, 25), default=0, metavar="N",
+              help="Match length (0: money play) / длина матча (0: на деньги).")
+@click.option("--score", default="0-0", show_default=True,
+              help="Match score white-black / счёт матча: белые-чёрные.")
+@click.option("--crawford-game", is_flag=True,
+              help="This is the Crawford game (C-4) / это игра Кроуфорда.")
+@click.option("--cube", "cube_value", type=click.IntRange(min=1), default=1,
+              show_default=True, help="Cube value / значение куба.")
+@click.option("--owner", type=click.Choice(["centre", "white", "black"]), default="centre",
+              show_default=True, help="Cube owner / владелец куба.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def command(variant_name: str, position: str | None, pid: str | None, turn: str,
-            dice: str | None, plies: int, top: int, as_json: bool) -> None:
-    """Best plays for a roll, ranked, with equities and probabilities.
+            dice: str | None, plies: int, top: int, length: int, score: str,
+            crawford_game: bool, cube_value: int, owner: str, as_json: bool) -> None:
+    """Best plays for a roll, ranked, with equities and probabilities; at a match
+    score by match equity, with match-winning chances.
 
-    Подсказка: лучшие ходы с эквити и вероятностями.
+    Подсказка: лучшие ходы с эквити и вероятностями; при счёте матча — по эквити
+    матча, с шансами выиграть матч.
     """
     from nardy.variants import find_variant
 
+    setting = _setting(length, score, cube_value, owner, crawford_game)
     try:
         variant = find_variant(variant_name)
         pos = _load_position(variant, position, pid, turn)
         roll = _parse_dice(dice) if dice else None
-        data = hint_data(variant, pos, roll, plies, top)
+        data = hint_data(variant, pos, roll, plies, top, setting)
     except NardyError as exc:
         raise click.ClickException(str(exc)) from exc
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False))
         return
     console = Console()
+    at = ""
+    if "away" in data:
+        at = (f", match {length} / матч до {length}: {score} "
+              f"({data['away'][0]}-away, {data['away'][1]}-away)")
     if roll is None:
         p = data["probs"]
-        console.print(f"{variant.title_en} / {variant.title_ru}, {plies}-ply")
+        console.print(f"{variant.title_en} / {variant.title_ru}, {plies}-ply{at}")
         console.print("  ".join(f"{k} {v:.3f}" for k, v in zip(LABELS, p, strict=True)))
-        console.print(f"equity / эквити: {data['equity']:+.3f}")
+        mwc = f", MWC {data['mwc']:.1%}" if "mwc" in data else ""
+        console.print(f"equity / эквити: {data['equity']:+.3f}{mwc}")
         c = data["cube"]
+        e = c["equities"]
         console.print(f"cube / куб: {c['action']}, {c['take']} "
-                      f"(ND {c['equities']['no_double']:+.3f}, "
-                      f"D/T {c['equities']['double_take']:+.3f}, D/P +1.000)")
+                      f"(ND {e['no_double']:+.3f}, D/T {e['double_take']:+.3f}, "
+                      f"D/P {e['double_pass']:+.3f})")
         return
     if not data["plays"]:
         console.print("no legal play / хода нет")
         return
-    table = Table(title=f"{variant.name} {roll[0]}-{roll[1]}: hint / подсказка")
-    for col in ("#", "play / ход", "ply", "equity", "diff", *LABELS):
+    table = Table(title=f"{variant.name} {roll[0]}-{roll[1]}: hint / подсказка{at}")
+    mwc_col = ("MWC",) if "away" in data else ()
+    for col in ("#", "play / ход", "ply", "equity", "diff", *mwc_col, *LABELS):
         table.add_column(col, justify="left" if col.startswith("play") else "right")
     for r in data["plays"]:
+        mwc_cell = (f"{r['mwc']:.1%}",) if "mwc" in r else ()
         table.add_row(str(r["rank"]), r["play"], str(r["plies"]), f"{r['equity']:+.3f}",
-                      f"{r['diff']:+.3f}" if r["rank"] > 1 else "",
+                      f"{r['diff']:+.3f}" if r["rank"] > 1 else "", *mwc_cell,
                       *(f"{x:.3f}" for x in r["probs"]))
     console.print(table)
