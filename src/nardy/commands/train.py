@@ -43,12 +43,14 @@ from nardy.variants import find_variant
 @click.option("--workers", default=1, show_default=True, help="Local self-play processes.")
 @click.option("--ray-address", default=None, help="Fan self-play out over a Ray cluster.")
 @click.option("--fresh", is_flag=True, help="Ignore an existing checkpoint in --out.")
+@click.option("--average-last", default=0, show_default=True, metavar="N",
+              help="Also write average.npz: the mean of the last N snapshots (td).")
 def command(variant_name: str, method: str, games: int, rounds: int, positions: int,
             target_plies: int, epochs: int, out: str | None, hidden: int,
             features: str | None, init: str | None, lr: float,
             lr_end: float, lam: float, batch_games: int, minibatch: int, explore: float,
             seed: int, eval_every: int, eval_games: int, workers: int,
-            ray_address: str | None, fresh: bool) -> None:
+            ray_address: str | None, fresh: bool, average_last: int) -> None:
     """Train the evaluation net (self-play TD(λ), or search distillation); resumes from
     --out's checkpoint.
 
@@ -78,13 +80,16 @@ def command(variant_name: str, method: str, games: int, rounds: int, positions: 
                                  "eval-games ≥ 2 / значения должны быть положительными")
     if not 0.0 <= lam <= 1.0:
         raise click.BadParameter("lambda must be in [0, 1] / λ от 0 до 1", param_hint="--lam")
+    if average_last < 0:
+        raise click.BadParameter("the number of snapshots is ≥ 0 / число снимков ≥ 0",
+                                 param_hint="--average-last")
     config = TrainConfig(
         variant=variant.name, games=games, hidden=hidden, features=features, init=init,
         lr=lr, lam=lam,
         lr_end=lr_end, batch_games=batch_games, minibatch=minibatch, explore=explore,
         seed=seed, eval_every=eval_every, eval_games=eval_games, workers=workers,
         ray_address=ray_address,
-        out=out or f"runs/{variant.name}",
+        out=out or f"runs/{variant.name}", average_last=average_last,
     )
     console = Console(stderr=True)
     columns = (
@@ -113,6 +118,10 @@ def command(variant_name: str, method: str, games: int, rounds: int, positions: 
         except (RuntimeError, ValueError) as exc:
             raise click.ClickException(str(exc)) from exc
     console.print(f"checkpoint: {ckpt}  /  контрольная точка: {ckpt}")
+    if average_last:
+        avg = ckpt.with_name("average.npz")
+        console.print(f"mean of the last {average_last} snapshots: {avg}  /  "
+                      f"среднее последних {average_last} снимков: {avg}")
 
 
 def _distill(variant: str, rounds: int, positions: int, plies: int, epochs: int,

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from nardy.eval.net import NetEvaluator
+from nardy.train.average import average_last
 from nardy.train.selfplay import Trajectory, play_game
 from nardy.train.td import TDLearner
 from nardy.variants import find_variant
@@ -41,6 +42,7 @@ class TrainConfig:
     workers: int = 1
     ray_address: str | None = None
     out: str = "runs/short"
+    average_last: int = 0  # > 0: also write average.npz, the mean of the last N snapshots
 
 
 @dataclass
@@ -225,6 +227,8 @@ def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = 
                 on_progress(Progress(games, config.games, positions, mse, rate, history))
         save_checkpoint(ckpt, config, learner, history, games=games)
         net.save(out / "final.npz", games=games, config=json.dumps(asdict(config)))
+        if config.average_last > 0:
+            average_last(variant, out, config.average_last)
     finally:
         runner.close()
     return ckpt
