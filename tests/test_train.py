@@ -137,3 +137,51 @@ def test_a_match_split_into_blocks_plays_the_same_games() -> None:
     assert merged.points == whole.points and merged.wins == whole.wins
     assert merged.games == whole.games == 6
     assert merge_results([]).games == 0
+
+
+def test_average_nets_is_the_element_wise_mean(tmp_path) -> None:
+    from nardy.train.average import average_nets
+
+    a, b = tmp_path / "a.npz", tmp_path / "b.npz"
+    NetEvaluator.random(SHORT, hidden=8, seed=1, features="short-v2").save(a)
+    NetEvaluator.random(SHORT, hidden=8, seed=2, features="short-v2").save(b)
+    mean = average_nets(SHORT, [a, b])
+    na, nb = NetEvaluator.load(SHORT, a), NetEvaluator.load(SHORT, b)
+    for got, x, y in zip(mean.params(), na.params(), nb.params(), strict=True):
+        assert np.allclose(got, (x + y) / 2)
+    assert mean.features == "short-v2"
+    other = tmp_path / "other.npz"
+    NetEvaluator.random(SHORT, hidden=8, seed=3, features="short-v1").save(other)
+    with pytest.raises(ValueError, match="other.npz"):
+        average_nets(SHORT, [a, other])
+    with pytest.raises(ValueError, match="no snapshots"):
+        average_nets(SHORT, [])
+
+
+def test_a_run_writes_the_mean_of_its_last_snapshots(tmp_path) -> None:
+    from nardy.train.average import average_nets, snapshots
+
+    cfg = TrainConfig(variant="short", games=6, hidden=8, batch_games=2, eval_every=2,
+                      eval_games=2, out=str(tmp_path), average_last=2)
+    train(cfg)
+    assert [p.name for p in snapshots(tmp_path)] == [
+        "net-0000002.npz", "net-0000004.npz", "net-0000006.npz"]
+    avg = NetEvaluator.load(SHORT, tmp_path / "average.npz")
+    ref = average_nets(SHORT, [tmp_path / "net-0000004.npz", tmp_path / "net-0000006.npz"])
+    assert all(np.array_equal(x, y) for x, y in zip(avg.params(), ref.params(), strict=True))
+    with np.load(tmp_path / "average.npz") as z:
+        assert str(z["averaged"]) == "net-0000004.npz,net-0000006.npz"
+        assert str(z["games"]) == "6"
+
+
+def test_cli_average_last_errors_are_clear(tmp_path) -> None:
+    from nardy.commands.train import command
+
+    runner = CliRunner()
+    bad = runner.invoke(command, ["--average-last", "-1", "--out", str(tmp_path)])
+    assert bad.exit_code != 0 and "--average-last" in bad.output
+    res = runner.invoke(command, ["--games", "2", "--hidden", "8", "--eval-every", "2",
+                                  "--eval-games", "2", "--out", str(tmp_path),
+                                  "--average-last", "3"])
+    assert res.exit_code != 0 and "1 snapshot(s), 3 asked to average" in res.output
+    assert (tmp_path / "final.npz").exists()  # the run itself is kept
