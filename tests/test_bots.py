@@ -134,6 +134,27 @@ def test_engine_eval_money_and_match() -> None:
     match = engine_bots.eval({"variant": "short", "position": START_JSON, "level": 0,
                               "match": {"length": 5, "score": {"white": 4, "black": 0}}})
     assert match["mwc"] > 0.7  # one point away against five
+    assert money["resign"] is None and match["resign"] is None
+
+
+def test_engine_eval_says_when_to_resign() -> None:
+    """``resign``: a certain gammon (``nardy.bots.resign``) in money play; a single game
+    when the opponent needs one point, and a gammon when he needs three at a cube of 1."""
+    from nardy import engine_bots
+
+    gammoned = {"turn": "white",
+                "white": {"points": {"12": 3, "11": 3, "10": 3, "9": 3, "8": 3}},
+                "black": {"points": {"1": 2, "2": 2, "3": 1}}}
+    ask = {"variant": "short", "position": gammoned, "level": "advanced"}
+    assert engine_bots.eval(ask)["resign"] == 2
+    one_away = {"length": 5, "score": {"white": 0, "black": 4}}
+    assert engine_bots.eval({**ask, "match": one_away})["resign"] == 1
+    three_away = {"length": 5, "score": {"white": 0, "black": 2}}
+    assert engine_bots.eval({**ask, "match": three_away})["resign"] == 2
+    # at a cube of 2 a single game (2 points) is enough for the player 2 away
+    two_away = {"length": 5, "score": {"white": 0, "black": 3}}
+    assert engine_bots.eval({**ask, "match": two_away, "cube": {"value": 2,
+                                                                "owner": "black"}})["resign"] == 1
 
 
 def test_engine_cube_double_and_answer() -> None:

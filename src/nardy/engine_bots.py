@@ -25,6 +25,7 @@ import numpy as np
 
 from nardy.bots import Bot, level_spec
 from nardy.bots.cube import cube_decision
+from nardy.bots.resign import match_level
 from nardy.errors import MalformedError
 from nardy.eval import money_equity
 from nardy.eval.match import match_cube_equities, match_objective, match_winning_chance
@@ -164,15 +165,25 @@ def best(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def eval(request: dict[str, Any]) -> dict[str, Any]:  # noqa: A001 - protocol name
-    """``eval``: five probabilities and the equity (money, or at the match score)."""
+    """``eval``: five probabilities, the equity (money, or at the match score) and
+    ``resign``: the level the side on roll would resign at (``nardy.bots.resign``: a
+    certain loss only; at a match score the lowest level that gives the match), or
+    null."""
     variant = request_variant(request)
     position = request_position(request, variant)
     level = _level(request)
-    probs = _bot(variant, level).evaluate([position])[0]
+    bot = _bot(variant, level)
+    probs = bot.evaluate([position])[0]
     away = match_away(request, position)
+    value, _, _ = cube_state(request, position)
+    resign = bot.resignation(position)
+    if resign is not None:
+        resign = match_level(variant, resign, position.mine, value,
+                             away.them if away else None)
     out: dict[str, Any] = {
         "probs": [round(float(x), 4) for x in probs],
         "equity": round(position_equity(probs, variant, away), 4),
+        "resign": resign,
         "level": level,
     }
     if away is not None:

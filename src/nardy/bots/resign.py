@@ -26,7 +26,7 @@ import numpy as np
 
 from nardy.eval.boards import LOSE_BG, LOSE_G, WIN
 from nardy.outcome import resignation
-from nardy.position import BAR, Position, other
+from nardy.position import BAR, Position
 from nardy.variants.base import Variant
 
 if TYPE_CHECKING:
@@ -69,6 +69,20 @@ def certain_loss(variant: Variant, probs: np.ndarray, gammons_count: bool = True
     return None
 
 
+def match_level(variant: Variant, level: int, loser: tuple[int, ...], cube: int,
+                opp_away: float | None, gammons_count: bool = True, lowest: int = 1) -> int:
+    """The level to offer instead of a certain loss at ``level``: in a match (the
+    opponent ``opp_away`` points away) the lowest level from ``lowest`` up that already
+    gives him the match; in money play ``level`` itself."""
+    if opp_away is None:
+        return level
+    for lower in range(max(1, lowest), level):
+        won = resignation(variant, "white", lower, loser, gammons=gammons_count)  # any colour
+        if won.with_cube(cube).value >= opp_away:
+            return lower
+    return level
+
+
 def offer_level(bot: Bot, game: Game, opp_away: float | None = None) -> int | None:
     """The level the computer (``bot``, on roll in ``game``, before rolling) offers to
     resign at now, or None: a certain loss (:meth:`Bot.resignation`) at a level higher
@@ -78,13 +92,8 @@ def offer_level(bot: Bot, game: Game, opp_away: float | None = None) -> int | No
         return None
     me = game.turn
     level = bot.resignation(game.position, game.cube.gammons_count)
-    if level is None or level <= game.refused.get(me, 0):
+    refused = game.refused.get(me, 0)
+    if level is None or level <= refused:
         return None
-    if opp_away is not None:
-        loser = game.position.side(me)
-        for lower in range(max(1, game.refused.get(me, 0) + 1), level):
-            won = resignation(game.variant, other(me), lower, loser,
-                              gammons=game.cube.gammons_count).with_cube(game.cube.value)
-            if won.value >= opp_away:
-                return lower
-    return level
+    return match_level(game.variant, level, game.position.side(me), game.cube.value,
+                       opp_away, game.cube.gammons_count, lowest=refused + 1)
