@@ -22,6 +22,8 @@ from nardy.position import Color, other
 from nardy.variants import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
     from nardy.bots import Bot
 
 #: Deepest search a hint may ask for.
@@ -86,6 +88,23 @@ def _plain_roll(game: Game) -> tuple[int, int] | None:
     if seg is None or seg.kind != "roll" or game.dice is None:
         return None
     return game.dice if seg.dice == _roll_moves(game.dice) else None
+
+
+def play_objective(game: Game, score: MatchScore | None = None
+                   ) -> tuple[np.ndarray, float] | None:
+    """What checker play maximises for the side to move (``nardy.bots.game_objective``):
+    the match equity at the score (C-4), single games when gammons do not count (C-3),
+    else None (cubeless money equity)."""
+    from nardy.bots import game_objective
+
+    away = None
+    if score is not None and score.length and max(score.white, score.black) < score.length:
+        me = game.position.turn
+        mine, theirs = (score.white, score.black) if me == "white" else (score.black,
+                                                                         score.white)
+        away = (score.length - mine, score.length - theirs)
+    return game_objective(game.variant, game.cube.value, game.cube.gammons_count, away,
+                          crawford_rule=score.crawford if score else True)
 
 
 def rank_plays(bot: Bot, game: Game, plies: int | None = None) -> list[tuple[Play, float]]:
@@ -161,17 +180,7 @@ class ComputerPlayer:
     def choose(self, game: Game, score: MatchScore | None = None) -> Play:
         """The play for the segment to play now (phase ``move``), for the match score
         when there is one (C-4), for single games when gammons do not count (C-3)."""
-        from nardy.bots import game_objective
-
-        away = None
-        if score is not None and score.length and max(score.white, score.black) < score.length:
-            me = game.position.turn
-            mine, theirs = (score.white, score.black) if me == "white" else (score.black,
-                                                                             score.white)
-            away = (score.length - mine, score.length - theirs)
-        objective = game_objective(game.variant, game.cube.value, game.cube.gammons_count,
-                                   away, crawford_rule=score.crawford if score else True)
-        ranked = rank_plays(self.bot.playing_for(objective), game)
+        ranked = rank_plays(self.bot.playing_for(play_objective(game, score)), game)
         return ranked[0][0]
 
     def doubles(self, game: Game, score: MatchScore) -> bool:

@@ -27,6 +27,7 @@ from nardy.terminal.computer import (
     MatchScore,
     cube_advice,
     hint_bot,
+    play_objective,
     rank_plays,
 )
 from nardy.terminal.console import EndOfInput, QuitGame, Terminal
@@ -519,12 +520,16 @@ class TerminalGame:
             return
         plies = int(arg) if arg else HINT_PLIES
         g = self.game
-        ranked = rank_plays(hint_bot(self.variant), g, plies)
+        score = self.context.score()
+        objective = play_objective(g, score)
+        ranked = rank_plays(hint_bot(self.variant).playing_for(objective), g, plies)
         if not ranked:
             self.say("play.hint.no_play")
             return
         number = {p: i for i, p in enumerate(g.legal_plays(), 1)}
-        self.say("play.hint.header", dice=dice_text(self.dice_now()), plies=plies)
+        at_score = bool(score.length) and objective is not None
+        self.say("play.hint.header_match" if at_score else "play.hint.header",
+                 dice=dice_text(self.dice_now()), plies=plies)
         best = ranked[0][1]
         for rank, (play, equity) in enumerate(ranked[:HINT_TOP]):
             diff = f"{equity - best:+.3f}" if rank else " " * 6

@@ -200,6 +200,12 @@ register({
     "play.reason.drop": {"en": "double passed", "ru": "отказ от удвоения"},
     "play.reason.resign": {"en": "resignation", "ru": "сдача"},
     # -- hints ----------------------------------------------------------------------------
+    "play.hint.header_match": {
+        "en": "Hint for {dice} (depth {plies}, match equity at the score, 2·MWC − 1; the "
+        "number is the play's number in list — type it to play):",
+        "ru": "Подсказка для {dice} (глубина {plies}, эквити матча при этом счёте, "
+        "2·P(матч) − 1; номер — номер хода в списке, наберите его, чтобы сыграть):",
+    },
     "play.hint.header": {
         "en": "Hint for {dice} (depth {plies}, cubeless equity; the number is the play's "
         "number in list — type it to play):",
