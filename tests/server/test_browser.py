@@ -75,7 +75,17 @@ def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any,
     title = page.inner_text("#result-title")
     assert title in ("Вы выиграли!", "Вы проиграли")
     page.screenshot(path=str(shots / "result-desktop.png"))
-    page.click("#result a[href^='/verify/']")
+    # the review: the bots judge every play of the game just played (long nardy here)
+    page.click("#analyse")
+    page.wait_for_selector("#review-panel")
+    assert page.locator("#result").count() == 0  # the result card makes way for it
+    assert page.locator("#review-summary tr").count() == 3  # a header and two players
+    assert page.locator("#equity-graph polyline").count() == 1
+    points = page.get_attribute("#equity-graph polyline", "points").split()
+    assert len(points) >= turns  # one point per play, both sides
+    assert "Анализ партии (глубина 0)" in page.inner_text("#review-panel")
+    page.screenshot(path=str(shots / "review-desktop.png"), full_page=True)
+    page.click("#extra a[href^='/verify/']")
     page.wait_for_selector("#verify-result")
     assert "совпадают" in page.inner_text("#verify-result")
     assert page.errors == []

@@ -69,6 +69,7 @@ class Decision:
     equity: float
     best_equity: float
     choices: int
+    color: str = ""  # the colour that decided (``player`` is its label: colour or name)
 
     @property
     def mark(self) -> str:
@@ -82,7 +83,7 @@ class Decision:
             "dice": list(self.dice) if self.dice else None, "played": self.played,
             "best": self.best, "loss": round(self.loss, 4), "equity": round(self.equity, 4),
             "best_equity": round(self.best_equity, 4), "choices": self.choices,
-            "mark": self.mark,
+            "mark": self.mark, "color": self.color or self.player,
         }
 
 
@@ -255,7 +256,7 @@ def analyze_records(records: Sequence[Any], plies: int = 0) -> Analysis:
             elif kind in ("take", "pass", "beaver") and game.phase == "cube":
                 found = _take_decision(bot, game, kind, gi, turn, plies, sc)
             if found is not None:
-                found.player = sc.labels[found.player]
+                found.color, found.player = found.player, sc.labels[found.player]
                 decisions.append(found)
             game.apply(rec)
     for d in decisions:

@@ -23,6 +23,7 @@ from nardy.server.dicecheck import check_rolls
 from nardy.server.examples import UnknownExampleError, example_list, example_state
 from nardy.server.exports import ExportError, export
 from nardy.server.live import LiveGame
+from nardy.server.review import finished_records, review
 from nardy.server.service import ApiError, Event, GameService
 from nardy.server.settings import Settings
 from nardy.variants import VARIANTS
@@ -252,6 +253,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(400, "bad-format", str(exc)) from None
         return Response(out.text, media_type=out.media_type, headers={
             "content-disposition": f'attachment; filename="{out.filename}"'})
+
+    @app.get("/api/games/{game_id}/analysis")
+    async def analysis(game_id: str, plies: int = 0) -> Response:
+        live = await games.get(game_id)
+        async with live.lock:
+            records = finished_records(live)
+        return JSONResponse(await to_thread.run_sync(review, game_id, records, plies))
 
     @app.get("/api/games/{game_id}/verify")
     async def verify(game_id: str) -> Response:

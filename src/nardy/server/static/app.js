@@ -3,6 +3,7 @@ import { call, session, GameSocket, ApiError } from "./api.js";
 import { drawBoard } from "./board.js";
 import { currentLang, setLang, t } from "./i18n.js";
 import { rulesPage } from "./rules.js";
+import { reviewPanel } from "./review.js";
 import { tutorialPage } from "./tutorial.js";
 import { verifyPage } from "./verify.js";
 
@@ -105,8 +106,9 @@ function gamePage(id) {
   const moves = h("ol", { class: "movelist", id: "moves" });
   const extra = h("div", { id: "extra" });
   const overlay = h("div", { id: "overlay" });
+  const review = h("div", { id: "review" });
   main.replaceChildren(h("div", { class: "game" },
-    h("div", {}, scorebar, svg, h("p", { class: "small" }, t("hint"))),
+    h("div", {}, scorebar, svg, h("p", { class: "small" }, t("hint")), review),
     h("div", { class: "panel card" }, status, notice, players, actions, h("div", { class: "controls" }, undo, confirm),
       h("h3", {}, t("moves")), moves, extra)), overlay);
   const ui = { selected: null, resignMenu: false, closed: null };
@@ -226,6 +228,17 @@ function gamePage(id) {
     }
     return a;
   }
+  // The bots' review of the finished game, under the board.
+  const reviewName = (x) => (x === "white" || x === "black" ? `${t(x)} — ${playerLabel(x)}` : x);
+  function showReview() {
+    ui.closed = `${state.match.game}:${state.match.over}`;
+    overlay.replaceChildren();
+    review.replaceChildren(h("p", { class: "small", id: "review-wait" }, t("analysing")));
+    call("GET", `/api/games/${id}/analysis`)
+      .then((data) => { review.replaceChildren(reviewPanel(data, h, reviewName)); review.scrollIntoView({ block: "nearest" }); })
+      .catch((e) => { review.replaceChildren(); toast(e.message); });
+  }
+  const reviewButton = (bid) => h("button", { type: "button", id: bid, onclick: showReview }, t("analyse"));
   function renderOverlay(st) {
     overlay.replaceChildren();
     if (st.phase !== "over" || !st.outcome) return;
@@ -254,6 +267,7 @@ function gamePage(id) {
     const links = [];
     if (st.status === "over") links.push(h("a", { href: `/verify/${st.id}`, "data-link": true }, t("verifyDice")), " · ");
     card.append(h("p", {}, ...links, ...downloads(st)));
+    card.append(h("p", {}, reviewButton("analyse")));
     card.append(h("p", {}, h("button", { type: "button", id: "result-close", onclick: () => { ui.closed = key; overlay.replaceChildren(); } }, "×")));
     overlay.append(h("div", { class: "result", id: "result" }, card));
   }
@@ -281,6 +295,8 @@ function gamePage(id) {
     kids.push(h("p", { class: "small" }, `${t("commitment")}: `, h("code", { id: "commitment" }, st.dice_info.commitment)));
     if (st.dice_info.server_seed) kids.push(h("p", { class: "small" }, `${t("seedRevealed")}: `, h("code", {}, st.dice_info.server_seed)));
     kids.push(h("p", {}, `${t("download")}: `, ...downloads(st), " · ", h("a", { href: `/verify/${st.id}`, "data-link": true }, t("verifyDice"))));
+    if (st.phase === "over") kids.push(h("p", {}, reviewButton("analyse-side")));
+    else review.replaceChildren();
     extra.replaceChildren(...kids);
     renderOverlay(st);
   }

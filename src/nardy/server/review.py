@@ -1,0 +1,60 @@
+"""The review of a finished server game: every play and cube action judged by the bots
+(``nardy.bots.analysis``) for the game page — the players' error rates, ratings and
+marks, each decision's equity loss, and White's equity after every play for the graph.
+
+Only a finished game (or a match's finished games) is reviewed, so the review never
+helps during play. Reviews are cached per game, record length and depth.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from nardy.bots.analysis import analyze_records
+from nardy.server.exports import named_match
+from nardy.server.live import LiveGame
+from nardy.server.service import ApiError
+
+#: Depths a review may ask for (0: the net alone; 1: one ply, a few seconds a game).
+PLIES = (0, 1)
+_CACHE: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+_CACHE_SIZE = 64
+
+
+def finished_records(live: LiveGame) -> list[dict[str, Any]]:
+    """The records to review (call under the game's lock): a money game's, or the
+    match log with the players' names; a game still being played is refused."""
+    if live.game is None:
+        raise ApiError(409, "not-started", "the game has not started yet / партия ещё не началась")
+    if live.game.phase != "over":
+        raise ApiError(409, "not-over", "a game is reviewed once it is over / анализ партии "
+                       "доступен после её окончания")
+    if live.meta.length == 0:
+        return [dict(r) for r in live.game.records]
+    with named_match(live) as match:
+        return match.records
+
+
+def review(game_id: str, records: list[dict[str, Any]], plies: int) -> dict[str, Any]:
+    """The review of ``records`` at ``plies`` (``nardy.bots.analysis`` as JSON, plus
+    ``graph``: per play, the game, the colour that played, the loss and White's equity
+    after it)."""
+    if plies not in PLIES:
+        raise ApiError(400, "malformed", f"plies is one of {PLIES}, not {plies!r}")
+    key = (game_id, len(records), plies)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit
+    data = analyze_records(records, plies).as_dict()
+    data["plies"] = plies
+    data["graph"] = [
+        {"game": d["game"], "turn": d["turn"], "color": d["color"], "loss": d["loss"],
+         "white": d["equity"] if d["color"] == "white" else -d["equity"]}
+        for d in data["decisions"] if d["kind"] == "play"
+    ]
+    _CACHE[key] = data
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return data

@@ -1,0 +1,61 @@
+// The review of a finished game (GET /api/games/{id}/analysis): the players' error
+// rates and marks, a graph of White's equity after every play with the mistakes marked,
+// and the list of mistakes. The page judges nothing: it shows what the server's bots said.
+import { t } from "./i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const MARK_CLASS = { doubtful: "m-doubtful", bad: "m-bad", "very bad": "m-very-bad" };
+
+function svgEl(tag, attrs, ...kids) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const k of kids) e.append(k);
+  return e;
+}
+
+// White's equity after each play, the mistakes as dots, games separated by dashes.
+function equityGraph(graph, decisions, colorName) {
+  const W = 640, H = 180, pad = 24;
+  const top = Math.max(1, Math.ceil(Math.max(...graph.map((g) => Math.abs(g.white)), 0)));
+  const x = (i) => pad + (graph.length > 1 ? (i * (W - 2 * pad)) / (graph.length - 1) : 0);
+  const y = (v) => H / 2 - (Math.max(-top, Math.min(top, v)) * (H / 2 - pad)) / top;
+  const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, class: "equity-graph", id: "equity-graph", role: "img" });
+  svg.append(svgEl("title", {}, t("graphTitle")));
+  svg.append(svgEl("line", { x1: pad, x2: W - pad, y1: y(0), y2: y(0), class: "axis" }));
+  for (const v of [top, -top]) {
+    svg.append(svgEl("text", { x: 2, y: y(v) + 4, class: "tick" }, `${v > 0 ? "+" : ""}${v}`));
+  }
+  graph.forEach((g, i) => {
+    if (i > 0 && g.game !== graph[i - 1].game) {
+      svg.append(svgEl("line", { x1: x(i - 0.5), x2: x(i - 0.5), y1: pad / 2, y2: H - pad / 2, class: "game-sep" }));
+    }
+  });
+  svg.append(svgEl("polyline", { points: graph.map((g, i) => `${x(i)},${y(g.white)}`).join(" "), class: "equity-line" }));
+  const plays = decisions.filter((d) => d.kind === "play");
+  graph.forEach((g, i) => {
+    const d = plays[i];
+    if (!d || !d.mark) return;
+    svg.append(svgEl("circle", { cx: x(i), cy: y(g.white), r: 4, class: `mistake ${MARK_CLASS[d.mark]}` },
+      svgEl("title", {}, `${colorName(d.color)} ${d.dice ? d.dice.join("-") : ""}: ${d.played} → ${d.best} (−${d.loss.toFixed(3)})`)));
+  });
+  return svg;
+}
+
+export function reviewPanel(data, h, colorName) {
+  const rows = Object.values(data.players).map((p) => h("tr", {},
+    h("td", {}, colorName(p.player)), h("td", {}, p.error_rate.toFixed(1)), h("td", {}, t("ratings")[p.rating] || p.rating),
+    h("td", {}, `${p.marks.doubtful} / ${p.marks.bad} / ${p.marks["very bad"]}`), h("td", {}, String(p.cube_errors))));
+  const summary = h("table", { class: "review-summary", id: "review-summary" },
+    h("tr", {}, ...t("reviewColumns").map((c) => h("th", {}, c))), ...rows);
+  const mistakes = data.decisions.filter((d) => d.mark);
+  const list = mistakes.length
+    ? h("ol", { class: "mistakes", id: "mistakes" }, ...mistakes.map((d) => h("li", { class: MARK_CLASS[d.mark] },
+      `${data.games > 1 ? `${t("gameNo")(d.game + 1)}, ` : ""}${t("turnNo")(d.turn)}, ${colorName(d.color)}`,
+      d.dice ? ` ${d.dice.join("-")}` : "", `: ${d.played} → ${t("bestWas")} ${d.best} `,
+      h("b", {}, `−${d.loss.toFixed(3)}`), ` (${t("marks")[d.mark]})`)))
+    : h("p", { id: "mistakes" }, t("noMistakes"));
+  return h("section", { class: "card review", id: "review-panel" },
+    h("h3", {}, t("reviewTitle")(data.plies)), summary,
+    h("p", { class: "small" }, t("graphTitle")), equityGraph(data.graph, data.decisions, colorName),
+    h("h4", {}, t("mistakesTitle")), list);
+}

@@ -1,0 +1,76 @@
+"""The review of a finished game (``GET /api/games/{id}/analysis``): the bots judge
+every play and cube action of the real record; refused while the game is played."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from server_helpers import play_first_plays
+
+from nardy.bots.analysis import analyze_records
+
+pytestmark = pytest.mark.anyio
+
+
+async def computer_game(player: Any, **spec: Any) -> dict[str, Any]:
+    r = await player.post("/api/games", {"mode": "computer", "variant": "short",
+                                         "level": "beginner", **spec})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+async def test_a_finished_game_is_reviewed_move_by_move(player_factory: Any) -> None:
+    p = await player_factory()
+    st = await computer_game(p)
+    gid = st["id"]
+    early = await p.get(f"/api/games/{gid}/analysis")
+    assert early.status_code == 409 and early.json()["code"] == "not-over"
+    assert "once it is over" in early.json()["error"]  # says when it will be available
+    st = await play_first_plays(p, st)
+    r = await p.get(f"/api/games/{gid}/analysis")
+    assert r.status_code == 200, r.text
+    data = r.json()
+    records = [json.loads(x) for x in (await p.get(f"/api/games/{gid}/record")).text.splitlines()]
+    plays = [rec for rec in records if rec["type"] == "play"]
+    judged = [d for d in data["decisions"] if d["kind"] == "play"]
+    assert len(judged) == len(plays) and data["plies"] == 0 and data["games"] == 1
+    assert set(data["players"]) == {"white", "black"}
+    # the same judgement as ``nardy analyze`` of the downloaded record
+    offline = analyze_records(records, 0).as_dict()
+    assert [d["loss"] for d in offline["decisions"]] == [d["loss"] for d in data["decisions"]]
+    graph = data["graph"]
+    assert len(graph) == len(judged)
+    for point, d in zip(graph, judged, strict=True):
+        assert point["white"] == (d["equity"] if d["color"] == "white" else -d["equity"])
+    # the winner's equity ends up on his side of the graph
+    assert (graph[-1]["white"] > 0) == (st["outcome"]["winner"] == "white")
+    again = await p.get(f"/api/games/{gid}/analysis")
+    assert again.json() == data
+
+
+async def test_review_depth_and_unknown_games_are_clear_errors(player_factory: Any) -> None:
+    p = await player_factory()
+    st = await play_first_plays(p, await computer_game(p))
+    gid = st["id"]
+    bad = await p.get(f"/api/games/{gid}/analysis?plies=5")
+    assert bad.status_code == 400 and "plies" in bad.json()["error"]
+    deeper = await p.get(f"/api/games/{gid}/analysis?plies=1")
+    assert deeper.status_code == 200 and deeper.json()["plies"] == 1
+    missing = await p.get("/api/games/nope/analysis")
+    assert missing.status_code == 404
+
+
+async def test_a_match_is_reviewed_per_player_name(player_factory: Any) -> None:
+    p = await player_factory()
+    st = await computer_game(p, length=3)
+    st = await play_first_plays(p, st)
+    assert st["phase"] == "over"  # the first game, between two games or the match's end
+    r = await p.get(f"/api/games/{st['id']}/analysis")
+    assert r.status_code == 200, r.text
+    data = r.json()
+    names = set(data["players"])
+    assert "Computer beginner" in names and len(names) == 2
+    assert {d["player"] for d in data["decisions"]} <= names
+    assert {d["color"] for d in data["decisions"]} <= {"white", "black"}
