@@ -772,8 +772,9 @@ def test_hint_ranks_the_plays_of_the_roll(tmp_path):
 def test_hint_in_a_match_ranks_by_match_equity_c4(tmp_path):
     """In a match the hint ranks the plays for the score, as the computer plays them:
     at double match point the quiet 13/6, not the money blitz 8/5*/1*."""
+    from nardy.bots.segments import rank_plays
     from nardy.notation.position_id import decode_id
-    from nardy.terminal.computer import MatchScore, hint_bot, play_objective, rank_plays
+    from nardy.terminal.computer import MatchScore, hint_bot, play_objective
     from nardy.variants import find_variant
 
     short = find_variant("short")

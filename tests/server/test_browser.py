@@ -63,7 +63,20 @@ def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any,
     assert page.inner_text("#status") == "Ваш ход"
     page.screenshot(path=str(shots / "game-desktop.png"))
     turns = 0
+    hinted = False
     while not page.locator("#result").count():
+        if turns == 4 and page.locator("#hint").count():
+            # the hint lists the bots' best plays; clicking one plays it
+            before = seq(page)
+            page.click("#hint")
+            page.wait_for_selector("#hint-list .hint-play")
+            assert "Лучшие ходы (глубина 1" in page.inner_text("#hints")
+            page.screenshot(path=str(shots / "hint-desktop.png"))
+            page.locator("#hint-list .hint-play").first.click()
+            wait_seq_above(page, before)
+            hinted = True
+            turns += 1
+            continue
         play_turn_by_clicking(page)
         turns += 1
         if turns == 3:
@@ -72,6 +85,7 @@ def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any,
             page.locator("#board .hit.src.selected").click()  # deselect
             page.locator("#board .hit.src").first.click()
         assert turns < 200
+    assert hinted
     title = page.inner_text("#result-title")
     assert title in ("Вы выиграли!", "Вы проиграли")
     page.screenshot(path=str(shots / "result-desktop.png"))

@@ -254,6 +254,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return Response(out.text, media_type=out.media_type, headers={
             "content-disposition": f'attachment; filename="{out.filename}"'})
 
+    @app.get("/api/games/{game_id}/hint")
+    async def hint(game_id: str, request: Request) -> Response:
+        user = await require(request)
+        live = await games.get(game_id)
+        return JSONResponse(await games.hint(live, live.meta.role_of(user.user_id)))
+
     @app.get("/api/games/{game_id}/analysis")
     async def analysis(game_id: str, plies: int = 0) -> Response:
         live = await games.get(game_id)

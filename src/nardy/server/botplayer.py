@@ -20,6 +20,8 @@ from nardy.position import Color, other
 from nardy.variants import Variant
 
 DEFAULT_LEVEL = "medium"
+#: The level whose net ranks plays for hints (0 ply, no noise; the hint sets the depth).
+HINT_LEVEL = "advanced"
 #: How many of the best 0-ply candidates a deeper level looks at again (segments).
 DEEP_KEEP = 3
 
@@ -161,6 +163,20 @@ class Computer:
         else:
             best = order[0]
         return plays[int(best)]
+
+    def hint(self, game: Game, ctx: MatchContext, plies: int = 1, top: int = 5
+             ) -> list[tuple[Play, float]]:
+        """The ``top`` best plays of the segment to play (phase "move") with the mover's
+        equity, ranked at ``plies`` by the hint level's net for what the game scores
+        (``nardy.bots.segments.rank_plays``); [] when no bot is installed."""
+        found = self._bot(game.variant, HINT_LEVEL)
+        if found is None:
+            return []
+        from nardy.bots.segments import rank_plays
+
+        bot, lock = found
+        with lock:
+            return rank_plays(_playing_for(bot, game, ctx), game, plies)[:top]
 
     # -- the cube (RULES.md C-3, C-4) ------------------------------------------------
     def wants_double(self, game: Game, level: str | None, ctx: MatchContext) -> bool:

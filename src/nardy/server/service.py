@@ -33,6 +33,9 @@ from nardy.variants import find_variant
 MODES = ("computer", "local", "friend")
 #: Longest match on offer (points); 0 is one money game.
 MAX_MATCH_LENGTH = 25
+#: Depth and length of a hint (``GameService.hint``).
+HINT_PLIES = 1
+HINT_TOP = 5
 ACTIONS = ("move", "undo", "confirm", "play", "roll", "double", "take", "pass", "beaver",
            "resign", "accept", "reject", "next-game")
 Event = dict[str, Any]
@@ -491,6 +494,27 @@ class GameService:
             if not isinstance(text, str):
                 raise MalformedError("a play action has 'play': text such as '24/18 13/11'")
             g.play(text)
+
+    async def hint(self, live: LiveGame, role: Role) -> dict[str, Any]:
+        """The best plays of the dice being played, for the player on roll, ranked for
+        what the game scores (``Computer.hint``). Hints are for games against the
+        computer and on one device: in a game between two people they would help one."""
+        if live.meta.mode == "friend":
+            raise ApiError(403, "no-hints", "hints are for games against the computer or on "
+                           "one device / подсказки — только в игре с компьютером или вдвоём "
+                           "за одним устройством")
+        async with live.lock:
+            g = live.game
+            if (g is None or g.phase != "move" or role == "spectator"
+                    or (role != "both" and role != g.to_act)):
+                raise ApiError(409, "not-now", "a hint is for the player on roll once the "
+                               "dice are rolled / подсказка — игроку, чей ход, после броска")
+            ctx = self._context(live, g.turn)
+            ranked = await to_thread.run_sync(self.computer.hint, g, ctx, HINT_PLIES, HINT_TOP)
+        best = ranked[0][1] if ranked else 0.0
+        return {"plies": HINT_PLIES, "match": ctx.my_away is not None, "plays": [
+            {"play": p.text, "equity": round(e, 4), "diff": round(e - best, 4)}
+            for p, e in ranked]}
 
     async def act(self, live: LiveGame, role: Role, action: Any) -> list[Event]:
         """Apply one player action; returns the stored events it produced."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from nardy.errors import NardyError
+from nardy.bots.segments import rank_plays
 from nardy.game import Game
 from nardy.outcome import resignation
 from nardy.plays import Play
@@ -30,8 +30,6 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_HINT_PLIES = 2
 #: The level whose evaluator ranks plays for hints (the depth is the hint's own).
 HINT_LEVEL = "advanced"
-#: Plays of a segment (not a plain roll) searched beyond 0 ply, after a 0-ply screen.
-DEEP_SEGMENT_PLAYS = 4
 
 
 @dataclass(frozen=True)
@@ -78,18 +76,6 @@ def level_title(name: str, lang: str) -> str:
     return f"{LEVEL_NAMES_RU[name]}, {LEVELS[name]}" if lang == "ru" else f"{name}, {LEVELS[name]}"
 
 
-def _roll_moves(dice: tuple[int, int]) -> tuple[int, ...]:
-    return (dice[0],) * 4 if dice[0] == dice[1] else dice
-
-
-def _plain_roll(game: Game) -> tuple[int, int] | None:
-    """The roll when the segment to play is exactly it (two dice, a double's four)."""
-    seg = game.segment
-    if seg is None or seg.kind != "roll" or game.dice is None:
-        return None
-    return game.dice if seg.dice == _roll_moves(game.dice) else None
-
-
 def play_objective(game: Game, score: MatchScore | None = None
                    ) -> tuple[np.ndarray, float] | None:
     """What checker play maximises for the side to move (``nardy.bots.game_objective``):
@@ -105,38 +91,6 @@ def play_objective(game: Game, score: MatchScore | None = None
         away = (score.length - mine, score.length - theirs)
     return game_objective(game.variant, game.cube.value, game.cube.gammons_count, away,
                           crawford_rule=score.crawford if score else True)
-
-
-def rank_plays(bot: Bot, game: Game, plies: int | None = None) -> list[tuple[Play, float]]:
-    """The legal plays of the segment to play, best first, with the mover's cubeless
-    equity; ``plies`` None uses the bot's own level (with its noise)."""
-    legal = game.legal_plays()
-    roll = _plain_roll(game)
-    if roll is not None:
-        ranked: list[tuple[Play, float]] = []
-        for r in bot.rank(game.position, roll, plies, settle=True):
-            try:
-                ranked.append((legal.find(r.play.moves), r.equity))
-            except NardyError:  # a play the game does not list: rank the game's own
-                break
-        else:
-            return ranked
-    plays = list(legal)
-    results = [p.result for p in plays]
-    if not plays or any(r is None for r in results):
-        return [(p, 0.0) for p in plays]
-    # Each result is seen by the opponent: its equity is the mover's, negated. All plays
-    # are screened at 0 ply, the best few searched deeper.
-    equities = [-float(e) for e in bot.equity(results, 0)]  # type: ignore[arg-type]
-    order = sorted(range(len(plays)), key=lambda i: -equities[i])
-    depth = bot.spec.plies if plies is None else plies
-    if depth > 0:
-        head = order[:DEEP_SEGMENT_PLAYS]
-        deep = bot.equity([results[i] for i in head], depth)  # type: ignore[misc]
-        for i, e in zip(head, deep, strict=True):
-            equities[i] = -float(e)
-        order = sorted(head, key=lambda i: -equities[i]) + order[len(head):]
-    return [(plays[i], equities[i]) for i in order]
 
 
 def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:

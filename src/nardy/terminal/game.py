@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from nardy.bots.segments import rank_plays
 from nardy.errors import AmbiguousMoveError, IllegalMoveError, MalformedError
 from nardy.game import Game
 from nardy.i18n import MESSAGES
@@ -28,7 +29,6 @@ from nardy.terminal.computer import (
     cube_advice,
     hint_bot,
     play_objective,
-    rank_plays,
 )
 from nardy.terminal.console import EndOfInput, QuitGame, Terminal
 

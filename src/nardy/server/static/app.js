@@ -107,9 +107,10 @@ function gamePage(id) {
   const extra = h("div", { id: "extra" });
   const overlay = h("div", { id: "overlay" });
   const review = h("div", { id: "review" });
+  const hintBox = h("div", { id: "hints" });
   main.replaceChildren(h("div", { class: "game" },
     h("div", {}, scorebar, svg, h("p", { class: "small" }, t("hint")), review),
-    h("div", { class: "panel card" }, status, notice, players, actions, h("div", { class: "controls" }, undo, confirm),
+    h("div", { class: "panel card" }, status, notice, players, actions, h("div", { class: "controls" }, undo, confirm), hintBox,
       h("h3", {}, t("moves")), moves, extra)), overlay);
   const ui = { selected: null, resignMenu: false, closed: null };
   let state = null;
@@ -195,6 +196,16 @@ function gamePage(id) {
       notice.dataset.action = act.action;
     }
   }
+  // Hints: the bots' best plays for the dice being played (not in games between two people).
+  function showHint() {
+    hintBox.replaceChildren(h("p", { class: "small" }, t("hintWait")));
+    call("GET", `/api/games/${id}/hint`).then((data) => {
+      const rows = data.plays.map((p, i) => h("li", {},
+        h("button", { type: "button", class: "hint-play", onclick: () => { hintBox.replaceChildren(); send({ action: "play", play: p.play }); } }, p.play),
+        ` ${p.equity >= 0 ? "+" : ""}${p.equity.toFixed(3)}`, i ? ` (${p.diff.toFixed(3)})` : ""));
+      hintBox.replaceChildren(h("p", { class: "small" }, t("hintTitle")(data.plies, data.match)), h("ol", { class: "hint-list", id: "hint-list" }, ...rows));
+    }).catch((e) => { hintBox.replaceChildren(); toast(e.message); });
+  }
   function renderActions(st) {
     const A = st.actions || [];
     const b = (id, label, action, cls = "") => h("button", { id, type: "button", class: cls, onclick: () => send(action) }, label);
@@ -207,6 +218,8 @@ function gamePage(id) {
     if (A.includes("accept")) kids.push(b("accept", t("accept"), { action: "accept" }, "main"));
     if (A.includes("reject")) kids.push(b("reject", t("reject"), { action: "reject" }));
     if (A.includes("next-game")) kids.push(b("next-game", t("nextGame"), { action: "next-game" }, "main"));
+    const myMove = st.phase === "move" && (st.role === "both" || st.to_act === st.role);
+    if (myMove && st.mode !== "friend") kids.push(h("button", { type: "button", id: "hint", onclick: showHint }, t("hintButton")));
     if (A.includes("resign")) {
       if (ui.resignMenu) {
         kids.push(h("div", { class: "small", style: "flex-basis:100%" }, t("resignAs")));
@@ -274,7 +287,7 @@ function gamePage(id) {
   function render(st) {
     if (st.state) st = st.state;
     if (state && st.seq < state.seq) return;
-    if (!state || st.seq !== state.seq) ui.resignMenu = false;
+    if (!state || st.seq !== state.seq) { ui.resignMenu = false; hintBox.replaceChildren(); }
     state = st; ui.selected = null; paint();
     renderScore(st);
     renderStatus(st);

@@ -1,0 +1,62 @@
+"""The legal plays of a game's current segment ranked by a bot: a plain roll through
+the bot's search (``Bot.rank``), the other segments of the §5 variants (a crazy
+sequence's higher doubles, moves passed to the opponent) by the positions they lead to.
+Used by hints (terminal and web) and the terminal's computer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nardy.errors import NardyError
+from nardy.game import Game
+from nardy.plays import Play
+
+if TYPE_CHECKING:  # pragma: no cover
+    from nardy.bots import Bot
+
+#: Plays of a segment (not a plain roll) searched beyond 0 ply, after a 0-ply screen.
+DEEP_SEGMENT_PLAYS = 4
+
+
+def _roll_moves(dice: tuple[int, int]) -> tuple[int, ...]:
+    return (dice[0],) * 4 if dice[0] == dice[1] else dice
+
+
+def _plain_roll(game: Game) -> tuple[int, int] | None:
+    """The roll when the segment to play is exactly it (two dice, a double's four)."""
+    seg = game.segment
+    if seg is None or seg.kind != "roll" or game.dice is None:
+        return None
+    return game.dice if seg.dice == _roll_moves(game.dice) else None
+
+
+def rank_plays(bot: Bot, game: Game, plies: int | None = None) -> list[tuple[Play, float]]:
+    """The legal plays of the segment to play, best first, with the mover's cubeless
+    equity; ``plies`` None uses the bot's own level (with its noise)."""
+    legal = game.legal_plays()
+    roll = _plain_roll(game)
+    if roll is not None:
+        ranked: list[tuple[Play, float]] = []
+        for r in bot.rank(game.position, roll, plies, settle=True):
+            try:
+                ranked.append((legal.find(r.play.moves), r.equity))
+            except NardyError:  # a play the game does not list: rank the game's own
+                break
+        else:
+            return ranked
+    plays = list(legal)
+    results = [p.result for p in plays]
+    if not plays or any(r is None for r in results):
+        return [(p, 0.0) for p in plays]
+    # Each result is seen by the opponent: its equity is the mover's, negated. All plays
+    # are screened at 0 ply, the best few searched deeper.
+    equities = [-float(e) for e in bot.equity(results, 0)]  # type: ignore[arg-type]
+    order = sorted(range(len(plays)), key=lambda i: -equities[i])
+    depth = bot.spec.plies if plies is None else plies
+    if depth > 0:
+        head = order[:DEEP_SEGMENT_PLAYS]
+        deep = bot.equity([results[i] for i in head], depth)  # type: ignore[misc]
+        for i, e in zip(head, deep, strict=True):
+            equities[i] = -float(e)
+        order = sorted(head, key=lambda i: -equities[i]) + order[len(head):]
+    return [(plays[i], equities[i]) for i in order]
