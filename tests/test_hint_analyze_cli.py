@@ -91,6 +91,32 @@ def test_analysis_of_a_recorded_game_covers_every_play() -> None:
             assert d.played == "no-double" and d.best == "double" and d.loss > 0
 
 
+def test_analysis_graph_and_the_printed_course_of_the_game(tmp_path) -> None:
+    """The graph is White's equity after every play; ``nardy analyze`` pictures it as
+    bars (▁ −3 … █ +3) with the marked plays under it."""
+    from nardy.commands.analyze import course_lines, sparkline
+
+    assert sparkline([-3.0, -5.0, 0.0, 2.99, 3.0], 3.0) == "▁▁▅██"
+    records = _bot_game_record(9)
+    analysis = analyze_records(records, plies=0)
+    plays = [d for d in analysis.decisions if d.kind == "play"]
+    graph = analysis.graph()
+    assert len(graph) == len(plays)
+    for point, d in zip(graph, plays, strict=True):
+        assert point["color"] == d.player  # a money game: labels are colours
+        assert point["white"] == pytest.approx(d.equity if d.player == "white" else -d.equity,
+                                               abs=1e-4)
+    lines = course_lines(graph, 1)
+    bars = "".join(line for line in lines[1::2])
+    assert len(bars) == len(plays) and set(bars) <= set("▁▂▃▄▅▆▇█")
+    marked = "".join(lines[2::2]).count("^")
+    assert marked == sum(1 for d in plays if d.mark)
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in records) + "\n")
+    res = CliRunner().invoke(analyze_cmd, [str(path)])
+    assert res.exit_code == 0 and "White's equity after each play" in res.output
+
+
 def test_analyze_cli_prints_summary_and_json(tmp_path) -> None:
     path = tmp_path / "game.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in _blunder_record()) + "\n")

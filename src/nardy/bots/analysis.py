@@ -123,12 +123,22 @@ class Analysis:
     players: dict[str, PlayerSummary]
     games: int
 
+    def graph(self) -> list[dict[str, Any]]:
+        """Per checker play: its game, turn, the colour that played, the loss and
+        White's equity after it (the game's course, for equity graphs)."""
+        return [
+            {"game": d.game, "turn": d.turn, "color": d.color, "loss": round(d.loss, 4),
+             "white": round(d.equity if d.color == "white" else -d.equity, 4)}
+            for d in self.decisions if d.kind == "play"
+        ]
+
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
             "games": self.games,
             "decisions": [d.as_dict() for d in self.decisions],
             "players": {k: v.as_dict() for k, v in self.players.items()},
+            "graph": self.graph(),
         }
 
 

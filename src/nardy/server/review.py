@@ -37,9 +37,8 @@ def finished_records(live: LiveGame) -> list[dict[str, Any]]:
 
 
 def review(game_id: str, records: list[dict[str, Any]], plies: int) -> dict[str, Any]:
-    """The review of ``records`` at ``plies`` (``nardy.bots.analysis`` as JSON, plus
-    ``graph``: per play, the game, the colour that played, the loss and White's equity
-    after it)."""
+    """The review of ``records`` at ``plies``: ``nardy.bots.analysis`` as JSON (with
+    its ``graph``: White's equity after every play) and the depth."""
     if plies not in PLIES:
         raise ApiError(400, "malformed", f"plies is one of {PLIES}, not {plies!r}")
     key = (game_id, len(records), plies)
@@ -49,11 +48,6 @@ def review(game_id: str, records: list[dict[str, Any]], plies: int) -> dict[str,
         return hit
     data = analyze_records(records, plies).as_dict()
     data["plies"] = plies
-    data["graph"] = [
-        {"game": d["game"], "turn": d["turn"], "color": d["color"], "loss": d["loss"],
-         "white": d["equity"] if d["color"] == "white" else -d["equity"]}
-        for d in data["decisions"] if d["kind"] == "play"
-    ]
     _CACHE[key] = data
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
