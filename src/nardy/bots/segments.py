@@ -30,14 +30,17 @@ def _plain_roll(game: Game) -> tuple[int, int] | None:
     return game.dice if seg.dice == _roll_moves(game.dice) else None
 
 
-def rank_plays(bot: Bot, game: Game, plies: int | None = None) -> list[tuple[Play, float]]:
-    """The legal plays of the segment to play, best first, with the mover's cubeless
-    equity; ``plies`` None uses the bot's own level (with its noise)."""
+def rank_plays(bot: Bot, game: Game, plies: int | None = None, *, settle: bool = True
+               ) -> list[tuple[Play, float]]:
+    """The legal plays of the segment to play, best first, with the mover's equity (a
+    plain roll: by the bot's objective; other segments: cubeless money). ``plies`` None
+    plays at the bot's level, with its noise (the computer's choice); ``settle``: the
+    best play gets the full depth even when the filters leave it alone (hints)."""
     legal = game.legal_plays()
     roll = _plain_roll(game)
     if roll is not None:
         ranked: list[tuple[Play, float]] = []
-        for r in bot.rank(game.position, roll, plies, settle=True):
+        for r in bot.rank(game.position, roll, plies, settle=settle):
             try:
                 ranked.append((legal.find(r.play.moves), r.equity))
             except NardyError:  # a play the game does not list: rank the game's own
@@ -51,6 +54,8 @@ def rank_plays(bot: Bot, game: Game, plies: int | None = None) -> list[tuple[Pla
     # Each result is seen by the opponent: its equity is the mover's, negated. All plays
     # are screened at 0 ply, the best few searched deeper.
     equities = [-float(e) for e in bot.equity(results, 0)]  # type: ignore[arg-type]
+    if plies is None and bot.spec.noise > 0:  # a weak level's human-like misjudgement
+        equities = [e + float(bot.rng.normal(0.0, bot.spec.noise)) for e in equities]
     order = sorted(range(len(plays)), key=lambda i: -equities[i])
     depth = bot.spec.plies if plies is None else plies
     if depth > 0:

@@ -10,9 +10,6 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from nardy.errors import NardyError
 from nardy.game import Game
 from nardy.outcome import resignation
 from nardy.plays import Play
@@ -22,8 +19,6 @@ from nardy.variants import Variant
 DEFAULT_LEVEL = "medium"
 #: The level whose net ranks plays for hints (0 ply, no noise; the hint sets the depth).
 HINT_LEVEL = "advanced"
-#: How many of the best 0-ply candidates a deeper level looks at again (segments).
-DEEP_KEEP = 3
 
 
 @dataclass(frozen=True)
@@ -119,50 +114,22 @@ class Computer:
 
     # -- checker play --------------------------------------------------------------
     def choose(self, game: Game, level: str | None, ctx: MatchContext | None = None) -> Play:
-        """The computer's play of the current segment (phase "move"): ``Bot.choose``
-        for a plain roll — for the match score when ``ctx`` gives one, for single games
-        when gammons do not count (Jacoby, C-3) — and for the other segments (a crazy
-        sequence's higher doubles, passed moves) the legal plays ranked by the bot's
-        money evaluation."""
+        """The computer's play of the current segment (phase "move") at its level
+        (``nardy.bots.segments.rank_plays``): a plain roll for what the game scores —
+        the match score when ``ctx`` gives one, single games when gammons do not count
+        (Jacoby, C-3) — the other segments (a crazy sequence's higher doubles, passed
+        moves) by cubeless money equity."""
         legal = game.legal_plays()
         if len(legal) == 1:
             return legal[0]
         found = self._bot(game.variant, level)
         if found is None:
             return legal[0]
-        bot, lock = found
-        seg = game.segment
-        with lock:
-            if seg is not None and seg.kind == "roll" and game.dice is not None:
-                player = _playing_for(bot, game, ctx)
-                choice = player.choose(game.position, game.dice)
-                if choice is not None:
-                    try:
-                        return legal.find(choice.moves)
-                    except NardyError:
-                        pass  # the roll's plays differ from this segment's (rule options)
-            return self._rank(bot, list(legal))
+        from nardy.bots.segments import rank_plays
 
-    @staticmethod
-    def _rank(bot: Any, plays: list[Play]) -> Play:
-        """The best play by the bot's evaluation of the positions it leads to: 0-ply
-        for all, then the level's depth for the best few; weak levels add noise."""
-        results = [p.result for p in plays]
-        eq = -np.asarray(bot.equity(results, plies=0), dtype=float)  # for the mover
-        spec = getattr(bot, "spec", None)
-        noise = float(getattr(spec, "noise", 0.0) or 0.0)
-        rng = getattr(bot, "rng", None) or np.random.default_rng()
-        if noise > 0:
-            eq = eq + rng.normal(0.0, noise, len(eq))
-        plies = int(getattr(spec, "plies", 0) or 0)
-        order = list(np.argsort(-eq))
-        if plies > 0:
-            head = order[:DEEP_KEEP]
-            deep = -np.asarray(bot.equity([results[i] for i in head], plies=plies), dtype=float)
-            best = head[int(np.argmax(deep))]
-        else:
-            best = order[0]
-        return plays[int(best)]
+        bot, lock = found
+        with lock:
+            return rank_plays(_playing_for(bot, game, ctx), game, settle=False)[0][0]
 
     def hint(self, game: Game, ctx: MatchContext, plies: int = 1, top: int = 5
              ) -> list[tuple[Play, float]]:
