@@ -94,7 +94,7 @@ def test_analysis_of_a_recorded_game_covers_every_play() -> None:
 def test_analysis_graph_and_the_printed_course_of_the_game(tmp_path) -> None:
     """The graph is White's equity after every play; ``nardy analyze`` pictures it as
     bars (▁ −3 … █ +3) with the marked plays under it."""
-    from nardy.commands.analyze import course_lines, sparkline
+    from nardy.terminal.review import course_lines, sparkline
 
     assert sparkline([-3.0, -5.0, 0.0, 2.99, 3.0], 3.0) == "▁▁▅██"
     records = _bot_game_record(9)

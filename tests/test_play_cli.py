@@ -744,6 +744,24 @@ def test_segment_variants_against_the_computer(tmp_path, variant):
     assert any(len(t.dice) != 2 or t.dice[0] == t.dice[1] for t in game.turns)
 
 
+def test_review_at_the_end_of_a_game(tmp_path):
+    """``--review``: after the game the computer lists the mistakes, pictures the game's
+    course and rates both players; nothing is reviewed when the game is abandoned."""
+    args = ("--variant", "long", "--vs-computer", "white", "--level", "beginner",
+            "--seed", "8", "--lang", "en", "--review")
+    proc = run_play(*args, stdin="1\n" * 600)
+    out = proc.stdout
+    assert proc.returncode == 0, proc.stderr
+    review = out[out.index("The computer reviews the play (0 ply)"):]
+    assert "Game over." not in review  # the review comes after the game
+    assert "White's equity after each play" in review
+    assert re.search(r"^[▁▂▃▄▅▆▇█]{10,}$", review, re.M)
+    assert "players / игроки" in review and "white" in review and "black" in review
+    assert "very bad" in review  # playing the first listed play is often a blunder
+    quit_early = run_play(*args, stdin="1\n" * 3)
+    assert "The computer reviews" not in quit_early.stdout
+
+
 def test_hint_ranks_the_plays_of_the_roll(tmp_path):
     """Issue 4: ``hint`` lists the best plays with equities (the bots' ranking); the
     number shown plays it."""

@@ -211,6 +211,9 @@ def _new_match(variant: Variant, length: int, cube: bool | None, beavers: bool,
               help="Write the game (money play) or match record, JSON lines, at the end.")
 @click.option("--load", "load_path", type=click.Path(dir_okay=False), default=None,
               help="Continue a game or match saved with --save (its rules apply).")
+@click.option("--review", is_flag=True,
+              help="At the end, the computer reviews the game or match: the marked "
+              "mistakes, the course of each game, each player's error rate.")
 def command(
     variant_name: str | None,
     lang: str | None,
@@ -228,6 +231,7 @@ def command(
     level: str | None,
     save_path: str | None,
     load_path: str | None,
+    review: bool,
 ) -> None:
     """Play nardy: two at one keyboard or against the computer, a game or a match.
     / Игра в нарды вдвоём или с компьютером: партия или матч."""
@@ -278,4 +282,6 @@ def command(
         ok = session.save(save_path)
     elif session.abandoned is None:
         term.say("play.save_hint" if match.money else "play.match.save_hint")
+    if review and session.abandoned is None:
+        session.review()
     sys.exit(0 if ok else 1)

@@ -84,6 +84,13 @@ register({
         "en": "Match record saved to {path} ({n} records).",
         "ru": "Запись матча сохранена в {path} (записей: {n}).",
     },
+    "play.review": {
+        "en": "The computer reviews the play (0 ply): the mistakes, the course of the game, "
+        "each player's error rate.",
+        "ru": "Компьютер разбирает игру (глубина 0): ошибки, ход партии, потеря на ход у "
+        "каждого игрока.",
+    },
+    "play.review.title": {"en": "Mistakes", "ru": "Ошибки"},
     "play.match.save_hint": {
         "en": "To keep the match record, run with --save FILE.",
         "ru": "Чтобы сохранить запись матча, запустите с --save ФАЙЛ.",

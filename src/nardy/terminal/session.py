@@ -201,6 +201,20 @@ class Session:
             return list(game.records) if game is not None else []
         return m.records
 
+    def review(self) -> None:
+        """The computer's review of what was played (``nardy.bots.analysis`` at 0 ply,
+        a match at its score): the marked mistakes, each game's course, the players'
+        error rates."""
+        from nardy.bots.analysis import analyze_records
+        from nardy.terminal.review import print_analysis
+
+        records = self.records()
+        if len(records) < 2:
+            return
+        self.term.say("play.review", "bold")
+        print_analysis(self.term.console, analyze_records(records, 0),
+                       self.term.text("play.review.title"))
+
     def save(self, path: str) -> bool:
         """Write the record as JSON lines; False (after saying why) on failure."""
         records = self.records()
