@@ -182,6 +182,11 @@ def test_double_against_the_computer_in_a_match(browser: Any, server: Any, shots
             continue
         play_turn_by_clicking(page)
     assert page.locator("#cube").get_attribute("data-value") in ("1", "2")
+    page.click("#hint")  # the cube hint at the match score, before the roll
+    page.wait_for_selector("#cube-hint")
+    advice = page.inner_text("#cube-hint")
+    assert "Совет компьютера при этом счёте:" in advice and "ND " in advice
+    assert ("не удваивать" in advice) or ("удвоить" in advice)
     before = seq(page)
     page.click("#double")
     wait_seq_above(page, before)

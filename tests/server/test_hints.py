@@ -38,16 +38,14 @@ async def test_a_hint_ranks_the_plays_of_the_roll_and_one_can_be_played(
     p = await player_factory()
     st = await new_game(p, mode="computer", level="beginner")
     gid = st["id"]
-    if st["phase"] == "roll":
-        before = await p.get(f"/api/games/{gid}/hint")
-        assert before.status_code == 409 and before.json()["code"] == "not-now"
-        st = await roll_if_asked(p, st)
+    st = await roll_if_asked(p, st)
     assert st["phase"] == "move" and st["to_act"] == st["role"]
     r = await p.get(f"/api/games/{gid}/hint")
     assert r.status_code == 200, r.text
     hint = r.json()
     plays = hint["plays"]
     assert 1 <= len(plays) <= 5 and hint["plies"] == 1 and hint["match"] is False
+    assert hint["kind"] == "play"
     assert {x["play"] for x in plays} <= set(st["legal"]["plays"])
     assert [x["equity"] for x in plays] == sorted((x["equity"] for x in plays), reverse=True)
     assert plays[0]["diff"] == 0 and all(x["diff"] <= 0 for x in plays)
@@ -85,6 +83,38 @@ async def test_no_hints_between_two_people_or_for_others(player_factory: Any) ->
     assert "computer" in r.json()["error"]
     st = await roll_if_asked(owner, await new_game(owner, mode="computer", level="beginner"))
     watcher = await stranger.get(f"/api/games/{st['id']}/hint")
+    assert "player to act" in watcher.json()["error"]
     assert watcher.status_code == 409 and watcher.json()["code"] == "not-now"
     missing = await owner.get("/api/games/nope/hint")
     assert missing.status_code == 404
+
+
+async def test_cube_hints_before_the_roll_and_facing_a_double(player_factory: Any) -> None:
+    """C-3: before rolling (when he may double) the player gets the cube decision, and
+    facing a double the answer — the same as the terminal's cube hint."""
+    from nardy.bots.advice import MatchScore, cube_advice
+
+    p = await player_factory()
+    st = await new_game(p, mode="local")
+    gid = st["id"]
+    st = await act(p, gid, {"action": "play", "play": st["legal"]["plays"][0]})
+    assert st["phase"] == "roll" and "double" in st["actions"]
+    r = await p.get(f"/api/games/{gid}/hint")
+    assert r.status_code == 200, r.text
+    before = r.json()
+    game = await replayed(p, gid)
+    expected = cube_advice(game, MatchScore(), "expert")
+    assert before["kind"] == "cube" and before["action"] == expected.action
+    assert before["action"] in ("double", "no-double")
+    assert before["equities"]["no_double"] == pytest.approx(expected.no_double, abs=1e-4)
+    st = await act(p, gid, {"action": "double"})
+    assert st["phase"] == "cube"
+    facing = (await p.get(f"/api/games/{gid}/hint")).json()
+    assert facing["kind"] == "cube" and facing["action"] in ("take", "pass")
+    game = await replayed(p, gid)
+    assert facing["action"] == cube_advice(game, MatchScore(), "expert").action
+    st = await act(p, gid, {"action": "take"})
+    st = await roll_if_asked(p, st)
+    if st["phase"] == "move":  # the doubler rolled: a play hint again
+        assert (await p.get(f"/api/games/{gid}/hint")).json()["kind"] == "play"
+

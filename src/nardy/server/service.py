@@ -18,6 +18,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import sessionmaker
 
+from nardy.bots.advice import MatchScore, cube_advice
 from nardy.cube import CubeRules
 from nardy.errors import IllegalMoveError, MalformedError, NardyError
 from nardy.match import Match
@@ -36,6 +37,8 @@ MAX_MATCH_LENGTH = 25
 #: Depth and length of a hint (``GameService.hint``).
 HINT_PLIES = 1
 HINT_TOP = 5
+#: The bot level of cube hints (1 ply).
+CUBE_HINT_LEVEL = "expert"
 ACTIONS = ("move", "undo", "confirm", "play", "roll", "double", "take", "pass", "beaver",
            "resign", "accept", "reject", "next-game")
 Event = dict[str, Any]
@@ -496,25 +499,41 @@ class GameService:
             g.play(text)
 
     async def hint(self, live: LiveGame, role: Role) -> dict[str, Any]:
-        """The best plays of the dice being played, for the player on roll, ranked for
-        what the game scores (``Computer.hint``). Hints are for games against the
-        computer and on one device: in a game between two people they would help one."""
+        """Advice for the player to act, for what the game scores: with the dice rolled,
+        the best plays (``Computer.hint``); before rolling with the cube available, or
+        facing a double, the cube decision (``nardy.bots.advice.cube_advice``). Hints
+        are for games against the computer and on one device: in a game between two
+        people they would help one."""
         if live.meta.mode == "friend":
             raise ApiError(403, "no-hints", "hints are for games against the computer or on "
                            "one device / подсказки — только в игре с компьютером или вдвоём "
                            "за одним устройством")
         async with live.lock:
             g = live.game
-            if (g is None or g.phase != "move" or role == "spectator"
-                    or (role != "both" and role != g.to_act)):
-                raise ApiError(409, "not-now", "a hint is for the player on roll once the "
-                               "dice are rolled / подсказка — игроку, чей ход, после броска")
-            ctx = self._context(live, g.turn)
-            ranked = await to_thread.run_sync(self.computer.hint, g, ctx, HINT_PLIES, HINT_TOP)
-        best = ranked[0][1] if ranked else 0.0
-        return {"plies": HINT_PLIES, "match": ctx.my_away is not None, "plays": [
-            {"play": p.text, "equity": round(e, 4), "diff": round(e - best, 4)}
-            for p, e in ranked]}
+            mine = g is not None and role != "spectator" and role in ("both", g.to_act)
+            if g is not None and mine and g.phase == "move":
+                ctx = self._context(live, g.turn)
+                ranked = await to_thread.run_sync(self.computer.hint, g, ctx, HINT_PLIES,
+                                                  HINT_TOP)
+                best = ranked[0][1] if ranked else 0.0
+                return {"kind": "play", "plies": HINT_PLIES, "match": ctx.my_away is not None,
+                        "plays": [{"play": p.text, "equity": round(e, 4),
+                                   "diff": round(e - best, 4)} for p, e in ranked]}
+            if g is not None and mine and (g.phase == "cube" or (
+                    g.phase == "roll" and "double" in g.cube_actions())):
+                score = live.score_by_color()
+                at = MatchScore(live.meta.length, int(score["white"]), int(score["black"]),
+                                live.match.crawford_rule)
+                advice = await to_thread.run_sync(cube_advice, g, at, CUBE_HINT_LEVEL)
+                return {"kind": "cube", "plies": 1, "match": bool(live.meta.length),
+                        "action": advice.action,
+                        "equities": {"no_double": round(advice.no_double, 4),
+                                     "double_take": round(advice.double_take, 4),
+                                     "double_pass": round(advice.double_pass, 4)}}
+        raise ApiError(409, "not-now", "a hint is for the player to act: with the dice "
+                       "rolled, before rolling when he may double, or facing a double / "
+                       "подсказка — игроку, чей ход: после броска, перед броском, когда "
+                       "можно удвоить, или при удвоении соперника")
 
     async def act(self, live: LiveGame, role: Role, action: Any) -> list[Event]:
         """Apply one player action; returns the stored events it produced."""

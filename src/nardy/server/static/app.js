@@ -200,6 +200,12 @@ function gamePage(id) {
   function showHint() {
     hintBox.replaceChildren(h("p", { class: "small" }, t("hintWait")));
     call("GET", `/api/games/${id}/hint`).then((data) => {
+      if (data.kind === "cube") {
+        const e = data.equities, f = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
+        hintBox.replaceChildren(h("p", { id: "cube-hint" }, t("cubeHint")(t("advice")[data.action] || data.action, data.match),
+          h("br"), h("span", { class: "small" }, `ND ${f(e.no_double)} · D/T ${f(e.double_take)} · D/P ${f(e.double_pass)}`)));
+        return;
+      }
       const rows = data.plays.map((p, i) => h("li", {},
         h("button", { type: "button", class: "hint-play", onclick: () => { hintBox.replaceChildren(); send({ action: "play", play: p.play }); } }, p.play),
         ` ${p.equity >= 0 ? "+" : ""}${p.equity.toFixed(3)}`, i ? ` (${p.diff.toFixed(3)})` : ""));
@@ -218,8 +224,9 @@ function gamePage(id) {
     if (A.includes("accept")) kids.push(b("accept", t("accept"), { action: "accept" }, "main"));
     if (A.includes("reject")) kids.push(b("reject", t("reject"), { action: "reject" }));
     if (A.includes("next-game")) kids.push(b("next-game", t("nextGame"), { action: "next-game" }, "main"));
-    const myMove = st.phase === "move" && (st.role === "both" || st.to_act === st.role);
-    if (myMove && st.mode !== "friend") kids.push(h("button", { type: "button", id: "hint", onclick: showHint }, t("hintButton")));
+    const myTurn = st.role === "both" || st.to_act === st.role;
+    const advisable = st.phase === "move" || A.includes("double") || A.includes("take");
+    if (myTurn && advisable && st.mode !== "friend") kids.push(h("button", { type: "button", id: "hint", onclick: showHint }, t("hintButton")));
     if (A.includes("resign")) {
       if (ui.resignMenu) {
         kids.push(h("div", { class: "small", style: "flex-basis:100%" }, t("resignAs")));

@@ -1,0 +1,80 @@
+"""Advice for the side to act in a game: what its checker play maximises at the score,
+and the cube decision — shared by the terminal's computer and hints and the web's hints.
+Cube decisions come from the engine's cube handler (``nardy.engine_bots.cube``: money
+play, or the match score with the match-equity table)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from nardy.game import Game
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """What the cube logic needs of a match: its length (0: money play), the score by
+    colour in the current game, and whether the match plays the Crawford rule (C-4)."""
+
+    length: int = 0
+    white: int = 0
+    black: int = 0
+    crawford: bool = True
+
+
+@dataclass(frozen=True)
+class CubeAdvice:
+    """A cube decision: ``action`` (double / no-double, or take / pass / beaver for the
+    side answering) and the equities per unit of the current cube."""
+
+    action: str
+    no_double: float
+    double_take: float
+    double_pass: float
+
+
+def play_objective(game: Game, score: MatchScore | None = None
+                   ) -> tuple[np.ndarray, float] | None:
+    """What checker play maximises for the side to move (``nardy.bots.game_objective``):
+    the match equity at the score (C-4), single games when gammons do not count (C-3),
+    else None (cubeless money equity)."""
+    from nardy.bots import game_objective
+
+    away = None
+    if score is not None and score.length and max(score.white, score.black) < score.length:
+        me = game.position.turn
+        mine, theirs = (score.white, score.black) if me == "white" else (score.black,
+                                                                         score.white)
+        away = (score.length - mine, score.length - theirs)
+    return game_objective(game.variant, game.cube.value, game.cube.gammons_count, away,
+                          crawford_rule=score.crawford if score else True)
+
+
+def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
+    """The cube decision for the side to act: before a roll (double or not) or, with a
+    double offered, the answer (take, pass, or beaver where the rules allow it)."""
+    from nardy.engine_bots import cube as engine_cube
+    from nardy.notation.position_json import position_to_json
+
+    cube = game.cube
+    request: dict[str, Any] = {
+        "variant": game.variant.name,
+        "options": game.variant.options(),
+        "position": position_to_json(game.position),
+        "cube": {"value": cube.value, "owner": cube.owner, "offered_by": cube.offered_by},
+        "level": level,
+    }
+    if score.length and max(score.white, score.black) < score.length:
+        request["match"] = {"length": score.length,
+                            "score": {"white": score.white, "black": score.black},
+                            "crawford": score.crawford, "crawford_game": cube.crawford}
+    answer = engine_cube(request)
+    action = str(answer["action"])
+    if action == "beaver" and cube.may_beaver() is not None:
+        action = "take"
+    eq = answer["equities"]
+    value = cube.value
+    return CubeAdvice(action, eq["no_double"] / value, eq["double_take"] / value,
+                      eq["double_pass"] / value)
