@@ -114,6 +114,39 @@ def test_engine_best_returns_a_legal_play() -> None:
     assert isinstance(ans["equity"], float) and len(ans["probs"]) == 5
 
 
+def test_engine_rank_is_the_hint_best_first() -> None:
+    """``rank``: every legal play of the roll, best first, the first being ``best``'s
+    play; at double match point by match equity (C-4)."""
+    from nardy import engine_bots, protocol
+
+    ans = engine_bots.rank({"variant": "short", "position": START_JSON, "dice": [3, 1],
+                            "level": "advanced", "plies": 0, "top": 100})
+    legal = {str(p) for p in legal_plays(SHORT, SHORT.start_position(), (3, 1))}
+    plays = ans["plays"]
+    assert {p["play"]["text"] for p in plays} == legal
+    assert [p["equity"] for p in plays] == sorted((p["equity"] for p in plays), reverse=True)
+    assert plays[0]["diff"] == 0 and all(p["plies"] == 0 for p in plays)
+    best = engine_bots.best({"variant": "short", "position": START_JSON, "dice": [3, 1],
+                             "level": "advanced"})
+    assert plays[0]["play"] == best["play"] and plays[0]["equity"] == best["equity"]
+    three = protocol.handle({"cmd": "rank", "id": 7, "variant": "short", "position": START_JSON,
+                             "dice": [3, 1], "level": "advanced", "plies": 1, "top": 3})
+    assert three["id"] == 7 and len(three["plays"]) == 3
+    assert three["plays"][0]["plies"] == 1
+    from nardy.notation.position_id import decode_id
+    from nardy.notation.position_json import position_to_json
+
+    blitz = position_to_json(decode_id("short", "2K6DASF2cxsEAA", "black"))
+    ask = {"variant": "short", "position": blitz, "dice": [4, 3], "level": "advanced",
+           "plies": 0}
+    assert engine_bots.rank(ask)["plays"][0]["play"]["text"] == "8/5*/1*"
+    dmp = engine_bots.rank({**ask, "match": {"length": 7, "score": [6, 6]}})
+    assert dmp["plays"][0]["play"]["text"] == "13/6"
+    for bad, needle in (({"plies": 4}, "plies"), ({"top": 0}, "top")):
+        err = protocol.handle({"cmd": "rank", **ask, **bad})
+        assert needle in err["error"]
+
+
 def test_engine_best_when_nothing_can_be_played() -> None:
     from nardy import engine_bots
 

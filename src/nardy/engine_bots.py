@@ -1,4 +1,4 @@
-"""Engine protocol handlers for the bot commands ``best``, ``eval`` and ``cube``.
+"""Engine protocol handlers for the bot commands ``best``, ``rank``, ``eval`` and ``cube``.
 
 Each takes a parsed request dict (DESIGN.md: ``variant``, ``options``, ``position``,
 ``dice``, ``level``, ``cube``, ``match``) and returns the answer fields; errors are
@@ -162,6 +162,36 @@ def best(request: dict[str, Any]) -> dict[str, Any]:
         "plies": top.plies,
         "level": level,
     }
+
+
+def rank(request: dict[str, Any]) -> dict[str, Any]:
+    """``rank``: the legal plays best first — the first ``top`` (default 10) — each with
+    its equity (money, or 2·MWC − 1 at the match score), its difference to the best, its
+    probabilities and the depth it got; ``plies`` (0–3, default: the level's) sets the
+    depth (a hint, like gnubg's)."""
+    variant = request_variant(request)
+    position = request_position(request, variant)
+    dice = request_dice(request)
+    level = _level(request)
+    plies = request.get("plies", level_spec(level).plies)
+    if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= 3:
+        raise MalformedError("plies must be 0..3")
+    top = request.get("top", 10)
+    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+        raise MalformedError("top must be a positive integer")
+    away = match_away(request, position)
+    bot = _bot(variant, level)
+    if away is not None:  # checker play at the match score (C-4)
+        value = cube_state(request, position)[0]
+        bot = bot.playing_for(match_objective(away.me, away.them, value, variant,
+                                              crawford_rule=away.crawford_rule))
+    ranked = bot.rank(position, dice, plies, settle=True)
+    equities = [position_equity(r.probs, variant, away) for r in ranked]
+    return {"plays": [
+        {"play": play_to_json(r.play.moves, r.play.result), "equity": round(e, 4),
+         "diff": round(e - equities[0], 4), "probs": [round(float(x), 4) for x in r.probs],
+         "plies": r.plies}
+        for r, e in zip(ranked[:top], equities, strict=False)], "level": level}
 
 
 def eval(request: dict[str, Any]) -> dict[str, Any]:  # noqa: A001 - protocol name

@@ -134,6 +134,7 @@ COMMANDS: dict[str, Handler] = {
     "id": cmd_id,
     "from-id": cmd_from_id,
     "best": _bot_handler("best"),
+    "rank": _bot_handler("rank"),
     "eval": _bot_handler("eval"),
     "cube": _bot_handler("cube"),
 }
