@@ -234,6 +234,38 @@ def test_analysis_works_for_other_variants(name) -> None:
     assert {d.player for d in plays} == {"white", "black"}
 
 
+@pytest.mark.parametrize("name", ["crazy", "gulbara", "crazy-gulbara", "khachapuri",
+                                  "fevga-giul"])
+def test_analysis_judges_the_segments_of_the_section_5_variants(name) -> None:
+    """V-CRAZY, V-GUL, V-CGUL, V-KHACH, V-GIUL: a crazy sequence's higher doubles and
+    passed moves are judged like any play; a side that plays the best play at 0 ply
+    (``rank_plays``) loses nothing, the noisy side does."""
+    from nardy.bots.segments import plain_roll, rank_plays
+
+    v = find_variant(name)
+    best, noisy = Bot(v, "advanced"), Bot(v, "beginner", seed=3)
+    segments = 0
+    for seed in range(6):  # the first seeded game with a segment that is not a roll
+        game = Game(v, dice=RandomDice(seed))
+        while game.phase != "over":
+            if game.phase == "opening":
+                game.opening(5, 3)
+            elif game.phase == "roll":
+                game.roll()
+            else:
+                segments += plain_roll(game) is None
+                player = best if game.position.turn == "white" else noisy
+                game.play(rank_plays(player, game, 0 if player is best else None)[0][0])
+        if segments:
+            break
+    assert segments > 0
+    analysis = analyze_records(game.records, plies=0)
+    plays = [d for d in analysis.decisions if d.kind == "play"]
+    assert len(plays) == sum(1 for r in game.records if r["type"] == "play")
+    assert analysis.players["white"].total_loss == pytest.approx(0.0, abs=1e-9)
+    assert analysis.players["black"].total_loss > 0
+
+
 def test_hint_shows_the_best_play_at_the_depth_asked() -> None:
     """When the filters leave one play, the bot stops there (it is the choice), but a
     hint still evaluates it at the plies asked for and says so."""

@@ -15,8 +15,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from nardy.bots import Bot, game_objective
+from nardy.bots.segments import plain_roll
 from nardy.errors import MalformedError
+from nardy.eval import invert
 from nardy.game import Game
 
 MARKS: tuple[tuple[float, str, str], ...] = (
@@ -284,24 +288,36 @@ def analyze_records(records: Sequence[Any], plies: int = 0) -> Analysis:
 
 def _play_decision(bot: Bot, game: Game, rec: dict[str, Any], gi: int, turn: int,
                    plies: int, sc: _Scoring) -> Decision:
+    """The played play against the best at ``plies``: a plain roll through the
+    search's filtered ranking; a segment of the §5 variants (a crazy sequence's higher
+    double, passed moves) — or a roll whose plays the rule options change — by every
+    play's value at ``plies``."""
     legal = game.legal_plays()
     played = legal.find(rec.get("play", ""))
     objective = sc.objective(game, game.position.turn)
     judge = bot.playing_for(objective)
-    ranked = judge.search.rank(game.position, game.dice, plies)  # type: ignore[arg-type]
-    best = ranked[0]
-    mine = next(r for r in ranked if r.play.result == played.result)
-    if mine.plies != best.plies and played.result is not None:
-        mine_probs = judge.search.value(played.result, best.plies)
-        from nardy.eval import invert
-
-        mine_eq = float(judge.search.equity(invert(mine_probs[None, :]))[0])
-    else:
-        mine_eq = mine.equity
     unit = 1.0 if objective is None else 2.0 / float(objective[0][0])  # money-equivalent
-    loss = max(0.0, best.equity - mine_eq) * unit
+    ranked = judge.search.rank(game.position, game.dice, plies) if plain_roll(game) else []
+    mine = next((r for r in ranked if r.play.result == played.result), None)
+    if mine is None:  # not a plain roll: value each of the segment's plays
+        plays = list(legal)
+        values = np.stack([judge.search.value(p.result, plies) for p in plays])
+        equities = judge.search.equity(invert(values))  # for the mover
+        top = int(np.argmax(equities))
+        mine_eq = float(equities[next(i for i, p in enumerate(plays)
+                                      if p.result == played.result)])
+        best_eq, best_text, choices = float(equities[top]), str(plays[top]), len(plays)
+    else:
+        best = ranked[0]
+        if mine.plies != best.plies and played.result is not None:
+            mine_probs = judge.search.value(played.result, best.plies)
+            mine_eq = float(judge.search.equity(invert(mine_probs[None, :]))[0])
+        else:
+            mine_eq = mine.equity
+        best_eq, best_text, choices = best.equity, str(best.play), len(ranked)
+    loss = max(0.0, best_eq - mine_eq) * unit
     return Decision(gi, turn, game.position.turn, "play", game.dice, str(played),
-                    str(best.play), loss, mine_eq * unit, best.equity * unit, len(ranked))
+                    best_text, loss, mine_eq * unit, best_eq * unit, choices)
 
 
 def _cube_view(bot: Bot, game: Game, doubler_pos: Any, owner: str, plies: int,

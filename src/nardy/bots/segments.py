@@ -22,7 +22,7 @@ def _roll_moves(dice: tuple[int, int]) -> tuple[int, ...]:
     return (dice[0],) * 4 if dice[0] == dice[1] else dice
 
 
-def _plain_roll(game: Game) -> tuple[int, int] | None:
+def plain_roll(game: Game) -> tuple[int, int] | None:
     """The roll when the segment to play is exactly it (two dice, a double's four)."""
     seg = game.segment
     if seg is None or seg.kind != "roll" or game.dice is None:
@@ -37,7 +37,7 @@ def rank_plays(bot: Bot, game: Game, plies: int | None = None, *, settle: bool =
     plays at the bot's level, with its noise (the computer's choice); ``settle``: the
     best play gets the full depth even when the filters leave it alone (hints)."""
     legal = game.legal_plays()
-    roll = _plain_roll(game)
+    roll = plain_roll(game)
     if roll is not None:
         ranked: list[tuple[Play, float]] = []
         for r in bot.rank(game.position, roll, plies, settle=settle):
