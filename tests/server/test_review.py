@@ -74,3 +74,17 @@ async def test_a_match_is_reviewed_per_player_name(player_factory: Any) -> None:
     assert "Computer beginner" in names and len(names) == 2
     assert {d["player"] for d in data["decisions"]} <= names
     assert {d["color"] for d in data["decisions"]} <= {"white", "black"}
+
+
+@pytest.mark.parametrize("variant", ["crazy", "gulbara"])
+async def test_games_with_turn_segments_are_reviewed(player_factory: Any, variant: str) -> None:
+    """V-CRAZY / V-GUL: a crazy sequence's doubles and passed moves are judged too."""
+    p = await player_factory()
+    r = await p.post("/api/games", {"mode": "local", "variant": variant})
+    assert r.status_code == 201, r.text
+    st = await play_first_plays(p, r.json())
+    records = [json.loads(x) for x in
+               (await p.get(f"/api/games/{st['id']}/record")).text.splitlines()]
+    data = (await p.get(f"/api/games/{st['id']}/analysis")).json()
+    plays = sum(1 for rec in records if rec["type"] == "play")
+    assert len(data["graph"]) == plays > 0
