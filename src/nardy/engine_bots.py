@@ -138,9 +138,20 @@ def position_equity(probs: np.ndarray, variant: Variant, away: Away | None,
     return 2.0 * match_chance(probs, variant, away, cube) - 1.0
 
 
-def best(request: dict[str, Any]) -> dict[str, Any]:
-    """``best``: the bot's play (null when nothing can be played), its equity and
-    probabilities from the side on roll."""
+@dataclass(frozen=True)
+class _PlayRequest:
+    """What ``best`` and ``rank`` read: the game, the position, the roll, the level, the
+    match score, and the bot choosing for it (C-4: the match equity at a score)."""
+
+    variant: Variant
+    position: Position
+    dice: tuple[int, int]
+    level: str
+    away: Away | None
+    bot: Bot
+
+
+def _play_request(request: dict[str, Any]) -> _PlayRequest:
     variant = request_variant(request)
     position = request_position(request, variant)
     dice = request_dice(request)
@@ -151,16 +162,23 @@ def best(request: dict[str, Any]) -> dict[str, Any]:
         value = cube_state(request, position)[0]
         bot = bot.playing_for(match_objective(away.me, away.them, value, variant,
                                               crawford_rule=away.crawford_rule))
-    ranked = bot.rank(position, dice)
+    return _PlayRequest(variant, position, dice, level, away, bot)
+
+
+def best(request: dict[str, Any]) -> dict[str, Any]:
+    """``best``: the bot's play (null when nothing can be played), its equity and
+    probabilities from the side on roll."""
+    q = _play_request(request)
+    ranked = q.bot.rank(q.position, q.dice)
     if not ranked:
-        return {"play": None, "equity": None, "probs": None, "level": level}
+        return {"play": None, "equity": None, "probs": None, "level": q.level}
     top = ranked[0]
     return {
         "play": play_to_json(top.play.moves, top.play.result),
-        "equity": round(position_equity(top.probs, variant, away), 4),
+        "equity": round(position_equity(top.probs, q.variant, q.away), 4),
         "probs": [round(float(x), 4) for x in top.probs],
         "plies": top.plies,
-        "level": level,
+        "level": q.level,
     }
 
 
@@ -169,29 +187,20 @@ def rank(request: dict[str, Any]) -> dict[str, Any]:
     its equity (money, or 2·MWC − 1 at the match score), its difference to the best, its
     probabilities and the depth it got; ``plies`` (0–3, default: the level's) sets the
     depth (a hint, like gnubg's)."""
-    variant = request_variant(request)
-    position = request_position(request, variant)
-    dice = request_dice(request)
-    level = _level(request)
-    plies = request.get("plies", level_spec(level).plies)
+    q = _play_request(request)
+    plies = request.get("plies", level_spec(q.level).plies)
     if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= 3:
         raise MalformedError("plies must be 0..3")
     top = request.get("top", 10)
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise MalformedError("top must be a positive integer")
-    away = match_away(request, position)
-    bot = _bot(variant, level)
-    if away is not None:  # checker play at the match score (C-4)
-        value = cube_state(request, position)[0]
-        bot = bot.playing_for(match_objective(away.me, away.them, value, variant,
-                                              crawford_rule=away.crawford_rule))
-    ranked = bot.rank(position, dice, plies, settle=True)
-    equities = [position_equity(r.probs, variant, away) for r in ranked]
+    ranked = q.bot.rank(q.position, q.dice, plies, settle=True)
+    equities = [position_equity(r.probs, q.variant, q.away) for r in ranked]
     return {"plays": [
         {"play": play_to_json(r.play.moves, r.play.result), "equity": round(e, 4),
          "diff": round(e - equities[0], 4), "probs": [round(float(x), 4) for x in r.probs],
          "plies": r.plies}
-        for r, e in zip(ranked[:top], equities, strict=False)], "level": level}
+        for r, e in zip(ranked[:top], equities, strict=False)], "level": q.level}
 
 
 def eval(request: dict[str, Any]) -> dict[str, Any]:  # noqa: A001 - protocol name
