@@ -187,7 +187,6 @@ class _Scoring:
 
     labels: dict[str, str]
     away: dict[str, tuple[int, int]] | None = None
-    length: int = 0
     crawford_rule: bool = True
 
     def objective(self, game: Game, color: str) -> tuple[Any, float] | None:
@@ -195,16 +194,6 @@ class _Scoring:
         away = self.away[color] if self.away else None
         return game_objective(game.variant, game.cube.value, game.cube.gammons_count, away,
                               crawford_rule=self.crawford_rule)
-
-    def match_request(self, game: Game, color: str) -> dict[str, Any] | None:
-        """The engine protocol's ``match`` object for ``color``'s cube decision."""
-        if not self.away:
-            return None
-        me, them = self.away[color]
-        score = {color: self.length - me, ("black" if color == "white" else "white"):
-                 self.length - them}
-        return {"length": self.length, "score": score, "crawford": self.crawford_rule,
-                "crawford_game": bool(game.cube.crawford)}
 
 
 def _scorings(records: Sequence[Any], count: int) -> list[_Scoring]:
@@ -232,7 +221,7 @@ def _scorings(records: Sequence[Any], count: int) -> list[_Scoring]:
         for c in ("white", "black"):
             me = match.player_of(gi, c)  # type: ignore[arg-type]
             away[c] = (int(match.length - score[me]), int(match.length - score[1 - me]))
-        out.append(_Scoring(labels, away, match.length, match.crawford_rule))
+        out.append(_Scoring(labels, away, match.crawford_rule))
     return out
 
 
@@ -328,20 +317,19 @@ def _cube_view(bot: Bot, game: Game, doubler_pos: Any, owner: str, plies: int,
     if not sc.away:
         d = bot.cube(doubler_pos, owner, plies)
         return d.no_double, d.double_take, d.double_pass, d.action, d.take
-    from nardy.eval.match import match_cube_equities, match_objective
+    from nardy.engine_bots import Away, cube_verdict
+    from nardy.eval.match import match_objective
 
     value = game.cube.value
     me, them = sc.away[doubler]
     probs = bot.evaluate([doubler_pos], plies)[0]
-    nd, dt, dp = match_cube_equities(probs, me, them, value, game.variant,
-                                     crawford_rule=sc.crawford_rule)
+    away = Away(me, them, sc.crawford_rule, bool(game.cube.crawford))
+    action, take, eq = cube_verdict(probs, game.variant, owner, value, away)
     swing = float(match_objective(me, them, value, game.variant,
                                   crawford_rule=sc.crawford_rule)[0][0])
     unit = 2.0 / swing / value  # one single game at this cube is worth 2 per cube unit
-    take = "take" if dt <= dp else "pass"
-    may = owner != "them" and not game.cube.crawford
-    action = "double" if may and min(dt, dp) > nd else "no-double"
-    return nd * unit, dt * unit, dp * unit, action, take
+    return (eq["no_double"] * unit, eq["double_take"] * unit, eq["double_pass"] * unit,
+            action, take)
 
 
 def _double_decision(bot: Bot, game: Game, gi: int, turn: int, plies: int,
