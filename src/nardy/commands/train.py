@@ -119,7 +119,9 @@ def command(variant_name: str, method: str, games: int, rounds: int, positions: 
             raise click.ClickException(str(exc)) from exc
     console.print(f"checkpoint: {ckpt}  /  контрольная точка: {ckpt}")
     if average_last:
-        avg = ckpt.with_name("average.npz")
+        from nardy.train.average import AVERAGE
+
+        avg = ckpt.with_name(AVERAGE)
         console.print(f"mean of the last {average_last} snapshots: {avg}  /  "
                       f"среднее последних {average_last} снимков: {avg}")
 

@@ -510,8 +510,8 @@ class GameService:
                            "за одним устройством")
         async with live.lock:
             g = live.game
-            mine = g is not None and role != "spectator" and role in ("both", g.to_act)
-            if g is not None and mine and g.phase == "move":
+            mine = g is not None and role in ("both", g.to_act)
+            if mine and g.phase == "move":
                 ctx = self._context(live, g.turn)
                 ranked = await to_thread.run_sync(self.computer.hint, g, ctx, HINT_PLIES,
                                                   HINT_TOP)
@@ -519,7 +519,7 @@ class GameService:
                 return {"kind": "play", "plies": HINT_PLIES, "match": ctx.my_away is not None,
                         "plays": [{"play": p.text, "equity": round(e, 4),
                                    "diff": round(e - best, 4)} for p, e in ranked]}
-            if g is not None and mine and (g.phase == "cube" or (
+            if mine and (g.phase == "cube" or (
                     g.phase == "roll" and "double" in g.cube_actions())):
                 score = live.score_by_color()
                 at = MatchScore(live.meta.length, int(score["white"]), int(score["black"]),
