@@ -8,6 +8,7 @@ helps during play. Reviews are cached per game, record length and depth.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -20,6 +21,7 @@ from nardy.server.service import ApiError
 PLIES = (0, 1)
 _CACHE: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
 _CACHE_SIZE = 64
+_CACHE_LOCK = threading.Lock()
 
 
 def finished_records(live: LiveGame) -> list[dict[str, Any]]:
@@ -42,13 +44,15 @@ def review(game_id: str, records: list[dict[str, Any]], plies: int) -> dict[str,
     if plies not in PLIES:
         raise ApiError(400, "malformed", f"plies is one of {PLIES}, not {plies!r}")
     key = (game_id, len(records), plies)
-    hit = _CACHE.get(key)
-    if hit is not None:
-        _CACHE.move_to_end(key)
-        return hit
+    with _CACHE_LOCK:  # reviews run in worker threads
+        hit = _CACHE.get(key)
+        if hit is not None:
+            _CACHE.move_to_end(key)
+            return hit
     data = analyze_records(records, plies).as_dict()
     data["plies"] = plies
-    _CACHE[key] = data
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    with _CACHE_LOCK:
+        _CACHE[key] = data
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
     return data
