@@ -197,18 +197,19 @@ function gamePage(id) {
     }
   }
   // Hints: the bots' best plays for the dice being played (not in games between two people).
+  const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
   function showHint() {
     hintBox.replaceChildren(h("p", { class: "small" }, t("hintWait")));
     call("GET", `/api/games/${id}/hint`).then((data) => {
       if (data.kind === "cube") {
-        const e = data.equities, f = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
+        const e = data.equities;
         hintBox.replaceChildren(h("p", { id: "cube-hint" }, t("cubeHint")(t("advice")[data.action] || data.action, data.match),
-          h("br"), h("span", { class: "small" }, `ND ${f(e.no_double)} · D/T ${f(e.double_take)} · D/P ${f(e.double_pass)}`)));
+          h("br"), h("span", { class: "small" }, `ND ${signed(e.no_double)} · D/T ${signed(e.double_take)} · D/P ${signed(e.double_pass)}`)));
         return;
       }
       const rows = data.plays.map((p, i) => h("li", {},
         h("button", { type: "button", class: "hint-play", onclick: () => { hintBox.replaceChildren(); send({ action: "play", play: p.play }); } }, p.play),
-        ` ${p.equity >= 0 ? "+" : ""}${p.equity.toFixed(3)}`, i ? ` (${p.diff.toFixed(3)})` : ""));
+        ` ${signed(p.equity)}`, i ? ` (${p.diff.toFixed(3)})` : ""));
       hintBox.replaceChildren(h("p", { class: "small" }, t("hintTitle")(data.plies, data.match)), h("ol", { class: "hint-list", id: "hint-list" }, ...rows));
     }).catch((e) => { hintBox.replaceChildren(); toast(e.message); });
   }
@@ -251,7 +252,7 @@ function gamePage(id) {
   // The bots' review of the finished game, under the board.
   const reviewName = (x) => (x === "white" || x === "black" ? `${t(x)} — ${playerLabel(x)}` : x);
   function showReview() {
-    ui.closed = `${state.match.game}:${state.match.over}`;
+    ui.closed = overlayKey(state);
     overlay.replaceChildren();
     review.replaceChildren(h("p", { class: "small", id: "review-wait" }, t("analysing")));
     call("GET", `/api/games/${id}/analysis`)
@@ -259,10 +260,12 @@ function gamePage(id) {
       .catch((e) => { review.replaceChildren(); toast(e.message); });
   }
   const reviewButton = (bid) => h("button", { type: "button", id: bid, onclick: showReview }, t("analyse"));
+  // Which result card the player closed: one per game, and one at the match's end.
+  const overlayKey = (st) => `${st.match.game}:${st.match.over}`;
   function renderOverlay(st) {
     overlay.replaceChildren();
     if (st.phase !== "over" || !st.outcome) return;
-    const m = st.match, key = `${m.game}:${m.over}`;
+    const m = st.match, key = overlayKey(st);
     if (ui.closed === key) return;
     const o = st.outcome, played = st.role === "white" || st.role === "black";
     let title;
