@@ -305,11 +305,11 @@ def test_engine_best_plays_for_the_match_score_c4() -> None:
 
 
 def test_terminal_computer_plays_for_the_match_score_c4() -> None:
-    from nardy.terminal.computer import ComputerPlayer, MatchScore
+    from nardy.terminal.computer import MatchScore, Opponent
 
     g = Game(SHORT, position=_blitz())
     g.roll(*BLITZ_DICE)
-    computer = ComputerPlayer(SHORT, "advanced")
+    computer = Opponent(SHORT, "advanced")
     assert computer.choose(g).text == "8/5*/1*"
     assert computer.choose(g, MatchScore(length=5, white=4, black=4)).text == "13/6"
     assert computer.choose(g, MatchScore(length=0)).text == "8/5*/1*"

@@ -790,17 +790,15 @@ def test_hint_ranks_the_plays_of_the_roll(tmp_path):
 def test_hint_in_a_match_ranks_by_match_equity_c4(tmp_path):
     """In a match the hint ranks the plays for the score, as the computer plays them:
     at double match point the quiet 13/6, not the money blitz 8/5*/1*."""
-    from nardy.bots.segments import rank_plays
     from nardy.notation.position_id import decode_id
-    from nardy.terminal.computer import MatchScore, hint_bot, play_objective
+    from nardy.terminal.computer import MatchScore, hint_bot, rank_at_score
     from nardy.variants import find_variant
 
     short = find_variant("short")
     game = Game(short, position=decode_id("short", "2K6DASF2cxsEAA", "black"))
     game.roll(4, 3)
-    money = rank_plays(hint_bot(short).playing_for(play_objective(game)), game, 0)
-    dmp = play_objective(game, MatchScore(7, 6, 6))
-    at_dmp = rank_plays(hint_bot(short).playing_for(dmp), game, 0)
+    money = rank_at_score(hint_bot(short), game, None, 0)
+    at_dmp = rank_at_score(hint_bot(short), game, MatchScore(7, 6, 6), 0)
     assert (str(money[0][0]), str(at_dmp[0][0])) == ("8/5*/1*", "13/6")
     proc = run_play("--variant", "short", "--match", "7", "--seed", "1", "--lang", "en",
                     stdin="hint 0\n")

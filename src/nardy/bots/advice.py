@@ -6,11 +6,16 @@ play, or the match score with the match-equity table)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from nardy.game import Game
+from nardy.plays import Play
+from nardy.position import Color
+
+if TYPE_CHECKING:  # pragma: no cover
+    from nardy.bots import Bot
 
 
 @dataclass(frozen=True)
@@ -22,6 +27,14 @@ class MatchScore:
     white: int = 0
     black: int = 0
     crawford: bool = True
+
+    def away(self, me: Color) -> tuple[int, int] | None:
+        """Points ``me`` and the opponent still need; None in money play or once the
+        match is won."""
+        if not self.length or max(self.white, self.black) >= self.length:
+            return None
+        mine, theirs = (self.white, self.black) if me == "white" else (self.black, self.white)
+        return self.length - mine, self.length - theirs
 
 
 @dataclass(frozen=True)
@@ -42,14 +55,20 @@ def play_objective(game: Game, score: MatchScore | None = None
     else None (cubeless money equity)."""
     from nardy.bots import game_objective
 
-    away = None
-    if score is not None and score.length and max(score.white, score.black) < score.length:
-        me = game.position.turn
-        mine, theirs = (score.white, score.black) if me == "white" else (score.black,
-                                                                         score.white)
-        away = (score.length - mine, score.length - theirs)
+    away = score.away(game.position.turn) if score is not None else None
     return game_objective(game.variant, game.cube.value, game.cube.gammons_count, away,
                           crawford_rule=score.crawford if score else True)
+
+
+def rank_at_score(bot: Bot, game: Game, score: MatchScore | None = None,
+                  plies: int | None = None, *, settle: bool = True
+                  ) -> list[tuple[Play, float]]:
+    """The segment's legal plays best first (``nardy.bots.segments.rank_plays``) by
+    what they are worth at the score (:func:`play_objective`)."""
+    from nardy.bots.segments import rank_plays
+
+    return rank_plays(bot.playing_for(play_objective(game, score)), game, plies,
+                      settle=settle)
 
 
 def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
@@ -66,7 +85,7 @@ def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
         "cube": {"value": cube.value, "owner": cube.owner, "offered_by": cube.offered_by},
         "level": level,
     }
-    if score.length and max(score.white, score.black) < score.length:
+    if score.away(game.turn) is not None:
         request["match"] = {"length": score.length,
                             "score": {"white": score.white, "black": score.black},
                             "crawford": score.crawford, "crawford_game": cube.crawford}

@@ -264,9 +264,9 @@ def command(
                            default_names(term, seat), dice, lang, cube_rules)
     computer = None
     if seat is not None and level_chosen is not None:
-        from nardy.terminal.computer import ComputerPlayer
+        from nardy.terminal.computer import Opponent
 
-        computer = ComputerPlayer(match.variant, level_chosen, seed)
+        computer = Opponent(match.variant, level_chosen, seed)
     if interactive:
         with contextlib.suppress(ImportError):  # line editing for input()
             import readline  # noqa: F401

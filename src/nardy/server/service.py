@@ -23,8 +23,8 @@ from nardy.cube import CubeRules
 from nardy.errors import IllegalMoveError, MalformedError, NardyError
 from nardy.match import Match
 from nardy.outcome import check_resign_level
-from nardy.position import BAR, OFF, Color, other
-from nardy.server.botplayer import Computer, MatchContext
+from nardy.position import BAR, OFF
+from nardy.server.botplayer import Computer
 from nardy.server.db import EventRow, GameRow, User, now
 from nardy.server.dicecheck import commitment_of
 from nardy.server.live import OFFERS, LiveGame, Meta, Role
@@ -184,15 +184,12 @@ class GameService:
                 live.note(rec, actor)  # type: ignore[arg-type]
             out.append({"kind": "record", "by": actor, "data": data})
 
-    def _context(self, live: LiveGame, me: Color) -> MatchContext:
-        """The match situation of the side playing ``me`` (money play: no score)."""
-        m = live.meta
-        if not m.length:
-            return MatchContext()
-        scores = live.score()
-        mine = scores[live.match.player_of(len(live.match.games) - 1, me)]
-        theirs = scores[live.match.player_of(len(live.match.games) - 1, other(me))]
-        return MatchContext(m.length - mine, m.length - theirs, live.match.post_crawford)
+    @staticmethod
+    def _score(live: LiveGame) -> MatchScore:
+        """The match score by colour in the current game (length 0: money play)."""
+        score = live.score_by_color()
+        return MatchScore(live.meta.length, int(score["white"]), int(score["black"]),
+                          live.match.crawford_rule)
 
     def _advance(self, live: LiveGame, out: list[Event]) -> None:
         """Toss, roll, and make the computer's decisions until a person has to act.
@@ -221,13 +218,13 @@ class GameService:
             elif g.phase == "roll":
                 by = g.turn
                 if by == comp:
-                    offer = self.computer.resignation_offer(g, m.level, self._context(live, by))
+                    offer = self.computer.resignation_offer(g, m.level, self._score(live))
                     if offer is not None:
                         g.resign(offer)
                         self._emit_records(live, out, by, start)
                         continue
                     if "double" in g.cube_actions() and self.computer.wants_double(
-                            g, m.level, self._context(live, by)):
+                            g, m.level, self._score(live)):
                         g.double()
                         self._emit_records(live, out, by, start)
                         continue
@@ -237,14 +234,14 @@ class GameService:
                 self._emit_records(live, out, by, start)
             elif g.phase == "move" and g.turn == comp:
                 by = g.turn
-                g.play(self.computer.choose(g, m.level, self._context(live, by)))
+                g.play(self.computer.choose(g, m.level, self._score(live)))
                 self._emit_records(live, out, by, start)
             elif g.phase == "cube" and g.to_act == comp:
-                answer = self.computer.answer_double(g, m.level, self._context(live, comp))
+                answer = self.computer.answer_double(g, m.level, self._score(live))
                 {"take": g.take, "beaver": g.beaver, "pass": g.drop}[answer]()
                 self._emit_records(live, out, comp, start)
             elif g.phase == "resign" and g.to_act == comp:
-                if self.computer.accepts_resignation(g, m.level, self._context(live, comp)):
+                if self.computer.accepts_resignation(g, m.level, self._score(live)):
                     g.accept()
                 else:
                     g.reject()
@@ -512,18 +509,17 @@ class GameService:
             g = live.game
             mine = g is not None and role in ("both", g.to_act)
             if mine and g.phase == "move":
-                ctx = self._context(live, g.turn)
-                ranked = await to_thread.run_sync(self.computer.hint, g, ctx, HINT_PLIES,
+                at = self._score(live)
+                ranked = await to_thread.run_sync(self.computer.hint, g, at, HINT_PLIES,
                                                   HINT_TOP)
                 best = ranked[0][1] if ranked else 0.0
-                return {"kind": "play", "plies": HINT_PLIES, "match": ctx.my_away is not None,
+                return {"kind": "play", "plies": HINT_PLIES,
+                        "match": at.away(g.turn) is not None,
                         "plays": [{"play": p.text, "equity": round(e, 4),
                                    "diff": round(e - best, 4)} for p, e in ranked]}
             if mine and (g.phase == "cube" or (
                     g.phase == "roll" and "double" in g.cube_actions())):
-                score = live.score_by_color()
-                at = MatchScore(live.meta.length, int(score["white"]), int(score["black"]),
-                                live.match.crawford_rule)
+                at = self._score(live)
                 advice = await to_thread.run_sync(cube_advice, g, at, CUBE_HINT_LEVEL)
                 return {"kind": "cube", "plies": 1, "match": bool(live.meta.length),
                         "action": advice.action,

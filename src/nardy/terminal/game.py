@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from nardy.bots.segments import rank_plays
 from nardy.errors import AmbiguousMoveError, IllegalMoveError, MalformedError
 from nardy.game import Game
 from nardy.i18n import MESSAGES
@@ -24,11 +23,11 @@ from nardy.render import RichBoard, dice_text
 from nardy.terminal import messages  # noqa: F401  (registers the messages used here)
 from nardy.terminal.computer import (
     MAX_HINT_PLIES,
-    ComputerPlayer,
     MatchScore,
+    Opponent,
     cube_advice,
     hint_bot,
-    play_objective,
+    rank_at_score,
 )
 from nardy.terminal.console import EndOfInput, QuitGame, Terminal
 
@@ -66,7 +65,7 @@ HINT_CUBE_LEVEL = "expert"
 class GameContext(Protocol):
     """What a game needs from the match it belongs to."""
 
-    computer: ComputerPlayer | None
+    computer: Opponent | None
 
     def player_names(self) -> tuple[str, str]:
         """Names of player 1 and player 2 (the toss of long nardy is theirs)."""
@@ -415,7 +414,7 @@ class TerminalGame:
         if self.is_computer(answerer):
             computer = self.context.computer
             assert computer is not None
-            accept = computer.accepts(g)
+            accept = computer.accepts(g, self.context.score())
         else:
             prompt = self.term.text("play.resign.prompt", color=self.color(answerer))
             while True:
@@ -521,13 +520,12 @@ class TerminalGame:
         plies = int(arg) if arg else HINT_PLIES
         g = self.game
         score = self.context.score()
-        objective = play_objective(g, score)
-        ranked = rank_plays(hint_bot(self.variant).playing_for(objective), g, plies)
+        ranked = rank_at_score(hint_bot(self.variant), g, score, plies)
         if not ranked:
             self.say("play.hint.no_play")
             return
         number = {p: i for i, p in enumerate(g.legal_plays(), 1)}
-        at_score = bool(score.length) and objective is not None
+        at_score = score.away(g.turn) is not None
         self.say("play.hint.header_match" if at_score else "play.hint.header",
                  dice=dice_text(self.dice_now()), plies=plies)
         best = ranked[0][1]

@@ -14,7 +14,7 @@ from nardy.match import Match
 from nardy.notation.record import dump_records
 from nardy.position import BLACK, WHITE, Color
 from nardy.terminal import messages  # noqa: F401  (registers the messages used here)
-from nardy.terminal.computer import ComputerPlayer, MatchScore, level_title
+from nardy.terminal.computer import MatchScore, Opponent, level_title
 from nardy.terminal.console import Terminal
 from nardy.terminal.game import TerminalGame
 from nardy.variants import VARIANTS, Variant
@@ -48,7 +48,7 @@ class Session:
         term: Terminal,
         *,
         computer_seat: int | None = None,
-        computer: ComputerPlayer | None = None,
+        computer: Opponent | None = None,
     ) -> None:
         self.match = match
         self.term = term
