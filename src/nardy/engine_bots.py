@@ -138,6 +138,15 @@ def position_equity(probs: np.ndarray, variant: Variant, away: Away | None,
     return 2.0 * match_chance(probs, variant, away, cube) - 1.0
 
 
+def at_score(bot: Bot, away: Away | None, cube: int = 1) -> Bot:
+    """``bot`` choosing plays by the match equity at the score ``away`` with the cube
+    at ``cube`` (C-4); in money play (``away`` None) ``bot`` itself."""
+    if away is None:
+        return bot
+    return bot.playing_for(match_objective(away.me, away.them, cube, bot.variant,
+                                           crawford_rule=away.crawford_rule))
+
+
 @dataclass(frozen=True)
 class _PlayRequest:
     """What ``best`` and ``rank`` read: the game, the position, the roll, the level, the
@@ -157,11 +166,7 @@ def _play_request(request: dict[str, Any]) -> _PlayRequest:
     dice = request_dice(request)
     level = _level(request)
     away = match_away(request, position)
-    bot = _bot(variant, level)
-    if away is not None:  # checker play at the match score (C-4)
-        value = cube_state(request, position)[0]
-        bot = bot.playing_for(match_objective(away.me, away.them, value, variant,
-                                              crawford_rule=away.crawford_rule))
+    bot = at_score(_bot(variant, level), away, cube_state(request, position)[0])
     return _PlayRequest(variant, position, dice, level, away, bot)
 
 

@@ -52,18 +52,15 @@ def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int, 
     (2·MWC − 1, Kazaross-XG2) and each gets its match-winning chance; the cube
     decision follows the score and the cube's value and owner."""
     from nardy.bots import Bot
-    from nardy.engine_bots import cube_state, cube_verdict, match_away, match_chance
-    from nardy.eval.match import match_objective
+    from nardy.engine_bots import at_score, cube_state, cube_verdict, match_away, match_chance
 
     setting = setting or {}
     away = match_away(setting, pos)
     value, owner, _ = cube_state(setting, pos)
-    bot = Bot(variant, "advanced")
+    bot = at_score(Bot(variant, "advanced"), away, value)
     out: dict[str, Any] = {"plies": plies}
     if away is not None:
         out["away"] = [away.me, away.them]
-        bot = bot.playing_for(match_objective(away.me, away.them, value, variant,
-                                              crawford_rule=away.crawford_rule))
     if dice is None:
         probs = bot.evaluate([pos], plies)[0]
         action, take, equities = cube_verdict(probs, variant, owner, value, away)
