@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -63,17 +65,45 @@ def test_resume_refuses_another_family(tmp_path) -> None:
         train(TrainConfig(variant="long", games=4, hidden=8, out=str(tmp_path)))
 
 
-def test_ray_address_without_ray_is_a_clear_error(tmp_path) -> None:
-    pytest.importorskip("numpy")
-    try:
-        import ray  # noqa: F401
-    except ImportError:
-        pass
-    else:
-        pytest.skip("ray is installed")
+def test_ray_address_without_ray_is_a_clear_error(tmp_path, monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
     cfg = TrainConfig(games=2, hidden=8, out=str(tmp_path), ray_address="auto")
     with pytest.raises(RuntimeError, match="pip install"):
         train(cfg)
+
+
+@pytest.fixture
+def ray_cluster():
+    """A real local Ray instance (``ray.init(address="local")``), shut down after."""
+    ray = pytest.importorskip("ray", reason="Ray comes with the 'train' extra")
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield ray
+    ray.shutdown()
+
+
+def test_a_run_on_ray_equals_the_same_run_on_local_workers(tmp_path, ray_cluster) -> None:
+    """--ray-address fans the same jobs out: two jobs per step on a local pool and as
+    Ray tasks give the same net, the same checkpoint and the same arena history."""
+    def run(name: str, **where: object) -> dict:
+        cfg = TrainConfig(variant="short", games=8, hidden=8, batch_games=2, eval_every=4,
+                          eval_games=2, seed=3, out=str(tmp_path / name), **where)
+        return dict(load_checkpoint(train(cfg)))
+
+    local = run("local", workers=2)
+    on_ray = run("ray", workers=2, ray_address="auto")  # joins the fixture's instance
+    assert int(on_ray["games"]) == int(local["games"]) == 8
+    for key in ("w1", "b1", "w2", "b2"):
+        assert np.array_equal(local[key], on_ray[key]), key
+    assert str(local["history"]) == str(on_ray["history"])
+
+
+def test_ray_runs_as_many_jobs_as_the_cluster_has_cpus(ray_cluster) -> None:
+    from nardy.train.loop import runner_for
+
+    runner = runner_for(None, "auto")
+    assert runner.slots == int(ray_cluster.cluster_resources()["CPU"]) == 2
+    assert runner_for(3, "auto").slots == 3
+    assert runner_for(None, None).slots == 1
 
 
 def test_cli_train_and_bad_options(tmp_path) -> None:

@@ -40,8 +40,11 @@ from nardy.variants import find_variant
 @click.option("--eval-every", default=1000, show_default=True,
               help="Games between snapshots and arena matches against the previous one.")
 @click.option("--eval-games", default=100, show_default=True, help="Arena games per check.")
-@click.option("--workers", default=1, show_default=True, help="Local self-play processes.")
-@click.option("--ray-address", default=None, help="Fan self-play out over a Ray cluster.")
+@click.option("--workers", type=int, default=None,
+              help="Self-play jobs at a time: local processes, or Ray tasks with "
+                   "--ray-address  [default: 1; with Ray, the cluster's CPUs]")
+@click.option("--ray-address", default=None,
+              help="Fan self-play out over a Ray cluster ('auto', 'local' or host:port).")
 @click.option("--fresh", is_flag=True, help="Ignore an existing checkpoint in --out.")
 @click.option("--average-last", default=0, show_default=True, metavar="N",
               help="Also write average.npz: the mean of the last N snapshots (td).")
@@ -49,7 +52,7 @@ def command(variant_name: str, method: str, games: int, rounds: int, positions: 
             target_plies: int, epochs: int, out: str | None, hidden: int,
             features: str | None, init: str | None, lr: float,
             lr_end: float, lam: float, batch_games: int, minibatch: int, explore: float,
-            seed: int, eval_every: int, eval_games: int, workers: int,
+            seed: int, eval_every: int, eval_games: int, workers: int | None,
             ray_address: str | None, fresh: bool, average_last: int) -> None:
     """Train the evaluation net (self-play TD(λ), or search distillation); resumes from
     --out's checkpoint.
@@ -74,7 +77,7 @@ def command(variant_name: str, method: str, games: int, rounds: int, positions: 
         _distill(variant.name, rounds, positions, target_plies, epochs, features, init, lr,
                  seed, eval_games, workers, ray_address, out, fresh)
         return
-    counts = (games, workers, batch_games, minibatch, eval_every)
+    counts = (games, 1 if workers is None else workers, batch_games, minibatch, eval_every)
     if min(counts) < 1 or eval_games < 2:
         raise click.BadParameter("games, workers, batch-games, eval-every must be ≥ 1, "
                                  "eval-games ≥ 2 / значения должны быть положительными")
@@ -128,10 +131,12 @@ def command(variant_name: str, method: str, games: int, rounds: int, positions: 
 
 def _distill(variant: str, rounds: int, positions: int, plies: int, epochs: int,
              features: str | None, init: str | None, lr: float, seed: int, eval_games: int,
-             workers: int, ray_address: str | None, out: str | None, fresh: bool) -> None:
+             workers: int | None, ray_address: str | None, out: str | None, fresh: bool
+             ) -> None:
     from nardy.train.distill import DistillConfig, distill
 
-    if min(rounds, positions, epochs, workers) < 1 or not 1 <= plies <= 3 or eval_games < 2:
+    counts = (rounds, positions, epochs, 1 if workers is None else workers)
+    if min(counts) < 1 or not 1 <= plies <= 3 or eval_games < 2:
         raise click.BadParameter("rounds, positions, epochs, workers must be ≥ 1, "
                                  "target-plies 1..3, eval-games ≥ 2 / значения вне пределов")
     config = DistillConfig(

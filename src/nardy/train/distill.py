@@ -49,7 +49,7 @@ class DistillConfig:
     holdout: float = 0.05
     seed: int = 0
     eval_games: int = 1000
-    workers: int = 1
+    workers: int | None = None  # jobs per step; None: 1, or the Ray cluster's CPUs
     ray_address: str | None = None
     out: str = "runs/distill"
 
@@ -159,7 +159,7 @@ def distill(
     try:
         for rnd in range(start_round + 1, config.rounds + 1):
             weights = [p.copy() for p in net.params()]
-            jobs_n = max(1, config.workers)
+            jobs_n = runner.slots
             # 1. positions from self-play (about 60 per game, so games come in chunks)
             boards_l, first_l, n, game = [], [], 0, 0
             report(rnd, "positions", 0, config.positions)

@@ -39,7 +39,7 @@ class TrainConfig:
     seed: int = 0
     eval_every: int = 1000
     eval_games: int = 100
-    workers: int = 1
+    workers: int | None = None  # self-play jobs per step; None: 1, or the Ray cluster's CPUs
     ray_address: str | None = None
     out: str = "runs/short"
     average_last: int = 0  # > 0: also write average.npz, the mean of the last N snapshots
@@ -68,9 +68,11 @@ def play_batch(
 
 
 class _Local:
-    """Runs jobs in this process, or in a pool of ``workers`` processes."""
+    """Runs jobs in this process, or in a pool of ``workers`` processes; ``slots``
+    jobs at a time."""
 
     def __init__(self, workers: int) -> None:
+        self.slots = workers
         self.pool = None
         if workers > 1:
             import multiprocessing as mp
@@ -89,9 +91,10 @@ class _Local:
 
 
 class _Ray:
-    """Runs jobs as tasks on a Ray cluster."""
+    """Runs jobs as tasks on a Ray cluster; ``slots`` jobs at a time: ``workers``, or
+    as many as the cluster has CPUs."""
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, workers: int | None = None) -> None:
         try:
             import ray  # noqa: PLC0415
         except ImportError as exc:  # pragma: no cover - depends on the environment
@@ -100,6 +103,7 @@ class _Ray:
             ) from exc
         self.ray = ray
         ray.init(address=address, ignore_reinit_error=True)
+        self.slots = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
         self.remote: dict[Callable[..., Any], Any] = {}
 
     def map(self, fn: Callable[..., Any], jobs: list[tuple]) -> list[Any]:
@@ -110,9 +114,11 @@ class _Ray:
         pass
 
 
-def runner_for(workers: int, ray_address: str | None) -> _Local | _Ray:
-    """Where jobs run: a Ray cluster when an address is given, else local processes."""
-    return _Ray(ray_address) if ray_address else _Local(workers)
+def runner_for(workers: int | None, ray_address: str | None) -> _Local | _Ray:
+    """Where jobs run: a Ray cluster when an address is given, else local processes.
+    The games a run plays depend on its jobs per step (``slots``), not on where they
+    run: the same run on a local pool and on Ray gives the same net."""
+    return _Ray(ray_address, workers) if ray_address else _Local(workers or 1)
 
 
 def save_checkpoint(path: Path, config: Any, learner: TDLearner, history: list,
@@ -198,7 +204,7 @@ def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = 
     positions = 0
     try:
         while games < config.games:
-            n_jobs = max(1, config.workers)
+            n_jobs = runner.slots
             per = min(config.batch_games, max(1, (config.games - games + n_jobs - 1) // n_jobs))
             weights = [p.copy() for p in net.params()]
             jobs = [
