@@ -24,11 +24,12 @@ from typing import Any
 import numpy as np
 
 from nardy.bots import Bot, level_spec
-from nardy.bots.cube import cube_decision
+from nardy.bots.cube import EFFICIENCY_CONTACT, cube_decision, efficiency
+from nardy.bots.match_cube import match_cube_equities
 from nardy.bots.resign import match_level
 from nardy.errors import MalformedError
 from nardy.eval import money_equity
-from nardy.eval.match import match_cube_equities, match_objective, match_winning_chance
+from nardy.eval.match import match_objective, match_winning_chance
 from nardy.position import Position
 from nardy.protocol import play_to_json, request_dice, request_position, request_variant
 from nardy.variants import Variant
@@ -247,7 +248,8 @@ def cube(request: dict[str, Any]) -> dict[str, Any]:
         raise MalformedError("no doubling in the Crawford game (C-4)")
     # Always evaluated from the side on roll (the doubler); the taker's answer follows.
     probs = _bot(variant, level).evaluate([position])[0]
-    action, take, equities = cube_verdict(probs, variant, owner, value, away)
+    action, take, equities = cube_verdict(probs, variant, owner, value, away,
+                                          efficiency(variant, position))
     return {
         "action": take if offered else action,
         "double": action,
@@ -259,19 +261,22 @@ def cube(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def cube_verdict(probs: np.ndarray, variant: Variant, owner: str, value: int = 1,
-                 away: Away | None = None) -> tuple[str, str, dict[str, float]]:
+                 away: Away | None = None, x: float = EFFICIENCY_CONTACT
+                 ) -> tuple[str, str, dict[str, float]]:
     """``(double or no-double, take / pass / beaver, equities)`` for the side on roll
     with ``probs``, the cube at ``value`` owned by ``owner`` (centre/me/them): money
-    play (``nardy.bots.cube``), or at the match score ``away`` — dead-cube match
-    equities (the documented approximation), no beavers, nobody doubles in the
-    Crawford game (C-4). Equities are per unit of the current cube."""
+    play (``nardy.bots.cube``), or at the match score ``away`` — cubeful match
+    equities (``nardy.bots.match_cube``), no beavers, nobody doubles in the Crawford
+    game (C-4); ``x`` is the cube efficiency (``nardy.bots.cube.efficiency``).
+    Equities are per unit of the current cube."""
     if away is None:
-        d = cube_decision(probs, owner, variant=variant)  # type: ignore[arg-type]
+        d = cube_decision(probs, owner, variant=variant, x=x)  # type: ignore[arg-type]
         return d.action, d.take, {"no_double": float(d.no_double),
                                   "double_take": float(d.double_take),
                                   "double_pass": float(d.double_pass)}
-    nd, dt, dp = match_cube_equities(probs, away.me, away.them, value, variant,
-                                     crawford_rule=away.crawford_rule)
+    nd, dt, dp = match_cube_equities(probs, away.me, away.them, value, owner, variant,
+                                     crawford_rule=away.crawford_rule,
+                                     crawford_game=away.crawford_game, x=x)
     take = "take" if dt <= dp else "pass"
     may_double = owner != "them" and not away.crawford_game
     action = "double" if may_double and min(dt, dp) > nd else "no-double"

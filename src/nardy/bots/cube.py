@@ -20,14 +20,27 @@ from typing import Literal
 
 import numpy as np
 
+from nardy.bots.resign import no_contact
 from nardy.eval.equity import tier_values
+from nardy.position import Position
 from nardy.variants.base import Variant
 
 Owner = Literal["centre", "me", "them"]
 
-#: Default cube efficiency: contact positions keep more of the cube's value than races.
-EFFICIENCY_CONTACT = 0.68
+#: Cube efficiency: contact positions keep more of the cube's value than races. 0.76
+#: is calibrated: with it our decisions on gnubg's own probabilities are gnubg 0-ply's
+#: in 99.5% of money positions (``bench/cube_gnubg.py``; 0.68, Janowski's textbook
+#: figure, gives 93%).
+EFFICIENCY_CONTACT = 0.76
 EFFICIENCY_RACE = 0.6
+
+
+def efficiency(variant: Variant, position: Position, contact: float | None = None) -> float:
+    """The cube efficiency ``x`` for ``position``: lower in a short-nardy race (no
+    contact left), else ``contact`` (default :data:`EFFICIENCY_CONTACT`)."""
+    if variant.family == "short" and no_contact(variant, position):
+        return EFFICIENCY_RACE
+    return EFFICIENCY_CONTACT if contact is None else contact
 
 
 def _wl(probs: np.ndarray, variant: Variant | None) -> tuple[float, float, float]:

@@ -174,19 +174,3 @@ def match_objective(
                                                crawford_rule)
     weights = 2.0 * np.array([e1 - e4, e2 - e1, e3 - e2, e5 - e4, e6 - e5])
     return weights, 2.0 * e4 - 1.0
-
-
-def match_cube_equities(
-    probs: np.ndarray, away_me: int, away_them: int, cube: int = 1,
-    variant: Variant | None = None, *, crawford_rule: bool = True,
-) -> tuple[float, float, float]:
-    """Match equities (2·MWC − 1) of no double, double/take and double/pass for the
-    side on roll with ``probs``, the cube at ``cube`` (a dead cube after the double: the
-    documented approximation of the engine's match cube)."""
-    nd = 2 * match_winning_chance(probs, away_me, away_them, cube, variant,
-                                  crawford_rule=crawford_rule) - 1
-    dt = 2 * match_winning_chance(probs, away_me, away_them, 2 * cube, variant,
-                                  crawford_rule=crawford_rule) - 1
-    after = post_crawford_after(away_me, away_them, crawford_rule)
-    dp = 2 * match_equity(away_me - cube, away_them, post_crawford=after) - 1
-    return nd, dt, dp

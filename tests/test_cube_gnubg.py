@@ -1,0 +1,54 @@
+"""Cube decisions cross-checked against GNU Backgammon (the ``peers`` extra): given
+gnubg's own 0-ply probabilities, our money cube (``nardy.bots.cube``) and match cube
+(``nardy.bots.match_cube``) take the decision gnubg's 0-ply cube analysis takes, and
+their equities are gnubg's to a few thousandths (C-3, C-4)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gnubg")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+from cube_gnubg import GnubgCubeOracle, our_decision, sample_positions  # noqa: E402
+
+from nardy.bots.cube import EFFICIENCY_CONTACT  # noqa: E402
+
+POSITIONS = 80
+
+
+@pytest.fixture(scope="module")
+def oracle() -> GnubgCubeOracle:
+    return GnubgCubeOracle()
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return sample_positions(POSITIONS, seed=7)
+
+
+@pytest.mark.parametrize(("length", "score"), [
+    (0, (0, 0)),  # money play, no Jacoby
+    (7, (0, 0)), (7, (2, 4)), (7, (4, 2)), (7, (5, 5)),  # 5-5: 2-away/2-away
+    (7, (6, 3)), (9, (2, 7)),  # post-Crawford: leader 1-away / trailer 2-away
+])
+def test_cube_decisions_are_gnubgs(oracle, positions, length, score) -> None:
+    judged = [(p, oracle.analyse(p, length, score)) for p in positions]
+    judged = [(p, g) for p, g in judged if g is not None]
+    # gnubg analyses no cube for a side whose win at the cube already takes the match
+    assert len(judged) >= POSITIONS * 0.3
+    doubles = answers = 0
+    nd_error, dt_error = [], []
+    for position, g in judged:
+        action, take, nd, dt = our_decision(g.probs, position, length, score,
+                                            EFFICIENCY_CONTACT)
+        doubles += action == g.action
+        answers += (take == "pass") == (g.take == "pass")
+        nd_error.append(abs(nd - g.no_double))
+        dt_error.append(abs(dt - g.double_take))
+    assert doubles >= 0.95 * len(judged), f"double agrees {doubles}/{len(judged)}"
+    assert answers >= 0.97 * len(judged), f"answer agrees {answers}/{len(judged)}"
+    assert np.nanmean(nd_error) < 0.01 and np.nanmean(dt_error) < 0.01
