@@ -101,11 +101,15 @@ class GnubgCubeOracle:
         os.unlink(path)
         return text
 
-    def analyse(self, position: Position, length: int = 0, score: tuple[int, int] = (0, 0)
-                ) -> GnubgCube | None:
-        """gnubg's cube analysis of ``position`` (side on roll, centred cube) at the
-        score (white, black) of a ``length``-point match (0: money, no Jacoby)."""
-        pid, mid = snapshot_ids(MatchSnapshot(position=position, length=length, score=score))
+    def analyse(self, position: Position, length: int = 0, score: tuple[int, int] = (0, 0),
+                cube: int = 1) -> GnubgCube | None:
+        """gnubg's cube analysis of ``position`` for the side on roll, at the score
+        (white, black) of a ``length``-point match (0: money, no Jacoby): the cube
+        centred, or at ``cube`` > 1 his to redouble."""
+        snapshot = MatchSnapshot(position=position, length=length, score=score,
+                                 cube_value=cube,
+                                 cube_owner=position.turn if cube > 1 else None)
+        pid, mid = snapshot_ids(snapshot)
         text = self._output(f"set gnubgid {pid}:{mid}", "set jacoby off", "hint")
         found = re.search(r"Proper cube action: ([^(\n]*)", text)
         probs = _PROBS.search(text)
@@ -149,21 +153,24 @@ def sample_positions(count: int, seed: int) -> list[Position]:
 
 
 def our_decision(probs: np.ndarray, position: Position, length: int,
-                 score: tuple[int, int], x: float) -> tuple[str, str, float, float]:
-    """Our decision on gnubg's probabilities with contact efficiency ``x``: (action,
-    answer, no-double, double/take), equities in gnubg's units."""
+                 score: tuple[int, int], x: float, cube: int = 1
+                 ) -> tuple[str, str, float, float]:
+    """Our decision on gnubg's probabilities with contact efficiency ``x`` (the cube
+    centred, or at ``cube`` > 1 the roller's): (action, answer, no-double,
+    double/take), equities in gnubg's units."""
     from nardy.bots.cube import efficiency
 
     eff = efficiency(SHORT, position, contact=x)
+    owner = "me" if cube > 1 else "centre"
     if not length:
-        d = cube_decision(probs, "centre", variant=SHORT, x=eff)
+        d = cube_decision(probs, owner, variant=SHORT, x=eff)  # type: ignore[arg-type]
         return d.action, d.take, d.no_double, d.double_take
     me, them = (score[0], score[1]) if position.turn == "white" else (score[1], score[0])
     away = Away(length - me, length - them)
-    action, take, eq = cube_verdict(probs, SHORT, "centre", 1, away, x=eff)
+    action, take, eq = cube_verdict(probs, SHORT, owner, cube, away, x=eff)
     post = post_crawford_after(away.me, away.them)
-    win = 2 * match_equity(away.me - 1, away.them, post_crawford=post) - 1
-    loss = 2 * match_equity(away.me, away.them - 1, post_crawford=post) - 1
+    win = 2 * match_equity(away.me - cube, away.them, post_crawford=post) - 1
+    loss = 2 * match_equity(away.me, away.them - cube, post_crawford=post) - 1
 
     def emg(e: float) -> float:
         return (e - loss) / (win - loss) * 2 - 1
@@ -187,23 +194,24 @@ def main(argv: list[str] | None = None) -> None:
     oracle = GnubgCubeOracle()
     positions = sample_positions(args.positions, args.seed)
     n = args.length
-    settings = [(0, (0, 0))] + [(n, s) for s in
-                                ((0, 0), (n - 5, n - 3), (n - 3, n - 5), (n - 2, n - 2),
-                                 (n - 1, n - 4), (n - 4, n - 1))]
+    settings = [(0, (0, 0), 1), (0, (0, 0), 2)] + [
+        (n, s, 1) for s in ((0, 0), (n - 5, n - 3), (n - 3, n - 5), (n - 2, n - 2),
+                            (n - 1, n - 4), (n - 4, n - 1))] + [(n, (0, 0), 2), (n, (0, 0), 4)]
     print(f"{len(positions)} positions (self-play, side on roll wins 55–95%), gnubg 0-ply "
           "cube analysis on its own probabilities; ours on the same probabilities")
     print(f"{'setting':>18} {'x':>5} {'double agrees':>16} {'answer agrees':>16} "
           f"{'|ΔND|':>7} {'|ΔDT|':>7}")
-    for length, score in settings:
-        judged = [(pos, oracle.analyse(pos, length, score)) for pos in positions]
+    for length, score, cube in settings:
+        judged = [(pos, oracle.analyse(pos, length, score, cube)) for pos in positions]
         judged = [(pos, g) for pos, g in judged if g is not None]
         name = "money" if not length else f"{length}-pt {score[0]}-{score[1]}"
+        name += f", own {cube}" if cube > 1 else ""
         for x in args.x:
             agree_d = agree_t = 0
             dnd: list[float] = []
             ddt: list[float] = []
             for pos, g in judged:
-                action, take, nd, dt = our_decision(g.probs, pos, length, score, x)
+                action, take, nd, dt = our_decision(g.probs, pos, length, score, x, cube)
                 agree_d += action == g.action
                 agree_t += (take == "pass") == (g.take == "pass")
                 dnd.append(abs(nd - g.no_double))

@@ -30,13 +30,14 @@ def positions():
     return sample_positions(POSITIONS, seed=7)
 
 
-@pytest.mark.parametrize(("length", "score"), [
-    (0, (0, 0)),  # money play, no Jacoby
-    (7, (0, 0)), (7, (2, 4)), (7, (4, 2)), (7, (5, 5)),  # 5-5: 2-away/2-away
-    (7, (6, 3)), (9, (2, 7)),  # post-Crawford: leader 1-away / trailer 2-away
+@pytest.mark.parametrize(("length", "score", "cube"), [
+    (0, (0, 0), 1), (0, (0, 0), 2),  # money play (no Jacoby): double, redouble
+    (7, (0, 0), 1), (7, (2, 4), 1), (7, (4, 2), 1), (7, (5, 5), 1),  # 5-5: 2-away/2-away
+    (7, (6, 3), 1), (9, (2, 7), 1),  # post-Crawford: leader 1-away / trailer 2-away
+    (9, (0, 0), 2), (11, (3, 1), 4),  # redoubles
 ])
-def test_cube_decisions_are_gnubgs(oracle, positions, length, score) -> None:
-    judged = [(p, oracle.analyse(p, length, score)) for p in positions]
+def test_cube_decisions_are_gnubgs(oracle, positions, length, score, cube) -> None:
+    judged = [(p, oracle.analyse(p, length, score, cube)) for p in positions]
     judged = [(p, g) for p, g in judged if g is not None]
     # gnubg analyses no cube for a side whose win at the cube already takes the match
     assert len(judged) >= POSITIONS * 0.3
@@ -44,7 +45,7 @@ def test_cube_decisions_are_gnubgs(oracle, positions, length, score) -> None:
     nd_error, dt_error = [], []
     for position, g in judged:
         action, take, nd, dt = our_decision(g.probs, position, length, score,
-                                            EFFICIENCY_CONTACT)
+                                            EFFICIENCY_CONTACT, cube)
         doubles += action == g.action
         answers += (take == "pass") == (g.take == "pass")
         nd_error.append(abs(nd - g.no_double))
