@@ -198,6 +198,7 @@ def test_engine_cube_double_and_answer() -> None:
     ans = engine_bots.cube({"variant": "short", "position": race, "level": "expert",
                             "cube": {"value": 1, "owner": None}})
     assert ans["action"] == "double" and ans["take"] == "pass"
+    assert ans["proper"] == "double-pass"
     offered = engine_bots.cube({"variant": "short", "position": race, "level": "expert",
                                 "cube": {"value": 1, "owner": None, "offered_by": "white"}})
     assert offered["action"] == "pass"

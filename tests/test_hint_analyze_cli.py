@@ -153,6 +153,9 @@ def test_hint_without_dice_gives_evaluation_and_cube() -> None:
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert len(data["probs"]) == 5 and data["cube"]["action"] in ("no-double", "double")
+    assert data["cube"]["proper"] == "no-double"  # long nardy's start: nothing to double
+    text = CliRunner().invoke(hint_cmd, ["--variant", "long", "--plies", "0"]).output
+    assert "cube / куб: no double / не удваивать (ND" in text
 
 
 BLITZ = ["--id", "2K6DASF2cxsEAA", "--turn", "black"]  # black to play 4-3: blitz or not

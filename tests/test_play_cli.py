@@ -810,7 +810,13 @@ def test_cube_hint_before_the_roll(tmp_path):
     path = write_records(tmp_path / "g.jsonl", [
         {"type": "setup", "variant": "short", "position": RACE_BLACK_AHEAD}])
     proc = run_play("--load", path, "--lang", "en", stdin="hint\n")
-    expected = {"double": "double", "no-double": "no double"}[_oracle(RACE_BLACK_AHEAD)]
+    from nardy.engine_bots import cube as engine_cube
+
+    proper = engine_cube({"variant": "short", "position": RACE_BLACK_AHEAD,
+                          "level": "expert"})["proper"]
+    expected = {"double-take": "double, take", "double-pass": "double, pass",
+                "no-double": "no double",
+                "too-good": "too good to double: play on for the gammon, pass"}[proper]
     assert re.search(rf"Cube hint: {expected} \(no double [+-]\d\.\d{{3}}, double/take "
                      r"[+-]\d\.\d{3}, double/pass \+1\.000\)\.", proc.stdout)
 

@@ -89,6 +89,25 @@ def test_cube_reference_probabilities(win, action, take) -> None:
     assert (d.action, d.take) == (action, take)
 
 
+@pytest.mark.parametrize(
+    "probs,owner,proper",
+    [
+        ([0.75, 0, 0, 0, 0], "centre", "double-take"),
+        ([0.92, 0, 0, 0, 0], "centre", "double-pass"),
+        ([0.65, 0, 0, 0, 0], "centre", "no-double"),
+        ([0.50, 0, 0, 0, 0], "centre", "no-double"),  # the taker would beaver
+        ([0.82, 0.62, 0.02, 0.01, 0], "centre", "too-good"),  # play on for the gammon
+        ([0.92, 0, 0, 0, 0], "them", "no-double"),  # no access to the cube
+    ],
+)
+def test_the_proper_cube_action_by_name(probs, owner, proper) -> None:
+    """``proper_action`` names the decision as players do (C-3): double/take,
+    double/pass, no double, too good to double."""
+    from nardy.engine_bots import cube_verdict, proper_action
+
+    assert proper_action(*cube_verdict(np.array(probs), SHORT, owner)) == proper
+
+
 def test_cube_owned_by_the_opponent_cannot_be_turned() -> None:
     assert cube_decision(np.array([0.9, 0, 0, 0, 0]), "them").action == "no-double"
 

@@ -238,7 +238,8 @@ def eval(request: dict[str, Any]) -> dict[str, Any]:  # noqa: A001 - protocol na
 
 def cube(request: dict[str, Any]) -> dict[str, Any]:
     """``cube``: no-double/double for the side on roll, or take/pass/beaver for the
-    side answering a double (``cube.offered_by``), with the equities."""
+    side answering a double (``cube.offered_by``), with the equities and the proper
+    action by name (:func:`proper_action`)."""
     variant = request_variant(request)
     position = request_position(request, variant)
     level = _level(request)
@@ -254,10 +255,23 @@ def cube(request: dict[str, Any]) -> dict[str, Any]:
         "action": take if offered else action,
         "double": action,
         "take": take,
+        "proper": proper_action(action, take, equities),
         "equities": {k: round(v * value, 4) for k, v in equities.items()},
         "probs": [round(float(x), 4) for x in probs],
         "level": level,
     }
+
+
+def proper_action(double: str, take: str, equities: dict[str, float]) -> str:
+    """The proper cube action in one word, as players name it: ``double-take``,
+    ``double-pass``, ``double-beaver``, ``no-double`` (not good enough, or no access
+    to the cube) or ``too-good`` (too good to double: playing on is worth more than
+    the opponent's pass)."""
+    if double == "double":
+        return f"double-{take}"
+    if take == "pass" and equities["no_double"] > equities["double_pass"]:
+        return "too-good"
+    return "no-double"
 
 
 def cube_verdict(probs: np.ndarray, variant: Variant, owner: str, value: int = 1,

@@ -40,9 +40,12 @@ class MatchScore:
 @dataclass(frozen=True)
 class CubeAdvice:
     """A cube decision: ``action`` (double / no-double, or take / pass / beaver for the
-    side answering) and the equities per unit of the current cube."""
+    side answering), the proper action by name (``double-take``, ``double-pass``,
+    ``double-beaver``, ``no-double``, ``too-good``: ``nardy.engine_bots.proper_action``)
+    and the equities per unit of the current cube."""
 
     action: str
+    proper: str
     no_double: float
     double_take: float
     double_pass: float
@@ -90,10 +93,12 @@ def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
                             "score": {"white": score.white, "black": score.black},
                             "crawford": score.crawford, "crawford_game": cube.crawford}
     answer = engine_cube(request)
-    action = str(answer["action"])
+    action, proper = str(answer["action"]), str(answer["proper"])
     if action == "beaver" and cube.may_beaver() is not None:
         action = "take"
+    if proper == "double-beaver" and not (cube.rules.money and cube.rules.beavers):
+        proper = "double-take"
     eq = answer["equities"]
     value = cube.value
-    return CubeAdvice(action, eq["no_double"] / value, eq["double_take"] / value,
-                      eq["double_pass"] / value)
+    return CubeAdvice(action, proper, eq["no_double"] / value,
+                      eq["double_take"] / value, eq["double_pass"] / value)

@@ -53,7 +53,14 @@ def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int, 
     decision follows the score and the cube's value and owner."""
     from nardy.bots import Bot
     from nardy.bots.cube import efficiency
-    from nardy.engine_bots import at_score, cube_state, cube_verdict, match_away, match_chance
+    from nardy.engine_bots import (
+        at_score,
+        cube_state,
+        cube_verdict,
+        match_away,
+        match_chance,
+        proper_action,
+    )
 
     setting = setting or {}
     away = match_away(setting, pos)
@@ -70,6 +77,7 @@ def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int, 
             "probs": [round(float(x), 4) for x in probs],
             "equity": round(float(bot.search.equity(probs)), 4),
             "cube": {"action": action, "take": take,
+                     "proper": proper_action(action, take, equities),
                      "equities": {k: round(v, 4) for k, v in equities.items()}},
         })
         if away is not None:
@@ -87,6 +95,16 @@ def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int, 
         for i, r in enumerate(ranked[:top])
     ]
     return out
+
+
+#: The proper cube actions by name, in English and Russian.
+PROPER = {
+    "double-take": "double, take / удвоить, принять",
+    "double-pass": "double, pass / удвоить, отказаться",
+    "double-beaver": "double, beaver / удвоить, бобёр",
+    "no-double": "no double / не удваивать",
+    "too-good": "too good to double, pass / слишком хорошо для удвоения, отказаться",
+}
 
 
 def _setting(length: int, score: str, cube: int, owner: str, crawford_game: bool
@@ -165,7 +183,7 @@ def command(variant_name: str, position: str | None, pid: str | None, turn: str,
         console.print(f"equity / эквити: {data['equity']:+.3f}{mwc}")
         c = data["cube"]
         e = c["equities"]
-        console.print(f"cube / куб: {c['action']}, {c['take']} "
+        console.print(f"cube / куб: {PROPER[c['proper']]} "
                       f"(ND {e['no_double']:+.3f}, D/T {e['double_take']:+.3f}, "
                       f"D/P {e['double_pass']:+.3f})")
         return

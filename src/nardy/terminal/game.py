@@ -377,7 +377,9 @@ class TerminalGame:
         """The computer's cube advice for the side to act."""
         g = self.game
         advice = cube_advice(g, self.context.score(), HINT_CUBE_LEVEL)
-        self.say("play.hint.cube", action=self.term.text(f"play.action.{advice.action}"),
+        named = (f"play.proper.{advice.proper}" if advice.action in ("double", "no-double")
+                 else f"play.action.{advice.action}")
+        self.say("play.hint.cube", action=self.term.text(named),
                  nd=f"{advice.no_double:+.3f}", dt=f"{advice.double_take:+.3f}",
                  dp=f"{advice.double_pass:+.3f}")
 

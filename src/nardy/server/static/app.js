@@ -203,7 +203,9 @@ function gamePage(id) {
     call("GET", `/api/games/${id}/hint`).then((data) => {
       if (data.kind === "cube") {
         const e = data.equities;
-        hintBox.replaceChildren(h("p", { id: "cube-hint" }, t("cubeHint")(t("advice")[data.action] || data.action, data.match),
+        const doubler = data.action === "double" || data.action === "no-double";
+        const named = doubler ? t("proper")[data.proper] : t("advice")[data.action];
+        hintBox.replaceChildren(h("p", { id: "cube-hint" }, t("cubeHint")(named || data.action, data.match),
           h("br"), h("span", { class: "small" }, `ND ${signed(e.no_double)} · D/T ${signed(e.double_take)} · D/P ${signed(e.double_pass)}`)));
         return;
       }
