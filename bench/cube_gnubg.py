@@ -7,6 +7,7 @@ side on roll winning 55–95% (where cube decisions are made).
 
     .venv/bin/python bench/cube_gnubg.py --positions 400
     .venv/bin/python bench/cube_gnubg.py --positions 400 --x 0.68
+    .venv/bin/python bench/cube_gnubg.py --positions 400 --race --x 0.6 0.65 0.7
 
 gnubg (PyPI ``gnubg``, the ``peers`` extra) is driven through its own commands: the
 position and Match ID are set with ``set gnubgid`` and ``hint`` prints the analysis.
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nardy.bots.cube import EFFICIENCY_CONTACT, cube_decision
+from nardy.bots.cube import cube_decision
 from nardy.engine_bots import Away, cube_verdict
 from nardy.eval.match import match_equity, post_crawford_after
 from nardy.match import MatchSnapshot
@@ -124,10 +125,12 @@ class GnubgCubeOracle:
                          equities.get("no double", math.nan), dt)
 
 
-def sample_positions(count: int, seed: int) -> list[Position]:
+def sample_positions(count: int, seed: int, race: bool = False) -> list[Position]:
     """Positions before a roll from self-play of our 0-ply bot where the side on roll
-    wins 55–95% (by its net)."""
+    wins 55–95% (by its net); with ``race``, only races (no contact left). Game k is
+    dealt with dice seed ``seed + k``: samples of nearby seeds overlap."""
     from nardy.bots import Bot
+    from nardy.bots.resign import no_contact
     from nardy.dice import RandomDice
     from nardy.game import Game
 
@@ -141,7 +144,7 @@ def sample_positions(count: int, seed: int) -> list[Position]:
         while game.phase != "over" and len(out) < count:
             if game.phase == "roll":
                 p = float(bot.evaluate([game.position], 0)[0][0])
-                if 0.55 <= p <= 0.95:
+                if 0.55 <= p <= 0.95 and (not race or no_contact(SHORT, game.position)):
                     out.append(game.position)
                 game.roll()
             elif game.phase == "move":
@@ -153,14 +156,15 @@ def sample_positions(count: int, seed: int) -> list[Position]:
 
 
 def our_decision(probs: np.ndarray, position: Position, length: int,
-                 score: tuple[int, int], x: float, cube: int = 1
+                 score: tuple[int, int], x: float | None = None, cube: int = 1
                  ) -> tuple[str, str, float, float]:
-    """Our decision on gnubg's probabilities with contact efficiency ``x`` (the cube
-    centred, or at ``cube`` > 1 the roller's): (action, answer, no-double,
-    double/take), equities in gnubg's units."""
+    """Our decision on gnubg's probabilities with cube efficiency ``x`` (None: the
+    engine's own, :func:`nardy.bots.cube.efficiency`), the cube centred, or at ``cube``
+    > 1 the roller's: (action, answer, no-double, double/take), equities in gnubg's
+    units."""
     from nardy.bots.cube import efficiency
 
-    eff = efficiency(SHORT, position, contact=x)
+    eff = efficiency(SHORT, position) if x is None else x
     owner = "me" if cube > 1 else "centre"
     if not length:
         d = cube_decision(probs, owner, variant=SHORT, x=eff)  # type: ignore[arg-type]
@@ -188,17 +192,21 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--positions", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--length", type=int, default=7, help="match length for the scores")
-    ap.add_argument("--x", type=float, nargs="*", default=[0.0, 0.68, EFFICIENCY_CONTACT],
-                    help="contact cube efficiencies to compare (0: dead cube)")
+    ap.add_argument("--race", action="store_true", help="races only (no contact left)")
+    ap.add_argument("--x", type=float, nargs="*", default=[0.0, 0.68],
+                    help="fixed cube efficiencies to compare with the engine's own "
+                         "(0: dead cube)")
     args = ap.parse_args(argv)
     oracle = GnubgCubeOracle()
-    positions = sample_positions(args.positions, args.seed)
+    positions = sample_positions(args.positions, args.seed, race=args.race)
     n = args.length
     settings = [(0, (0, 0), 1), (0, (0, 0), 2)] + [
         (n, s, 1) for s in ((0, 0), (n - 5, n - 3), (n - 3, n - 5), (n - 2, n - 2),
                             (n - 1, n - 4), (n - 4, n - 1))] + [(n, (0, 0), 2), (n, (0, 0), 4)]
-    print(f"{len(positions)} positions (self-play, side on roll wins 55–95%), gnubg 0-ply "
-          "cube analysis on its own probabilities; ours on the same probabilities")
+    kind = "races" if args.race else "positions"
+    print(f"{len(positions)} {kind} (self-play, side on roll wins 55–95%), gnubg 0-ply "
+          "cube analysis on its own probabilities; ours on the same probabilities "
+          "(x = ours: the engine's own cube efficiency)")
     print(f"{'setting':>18} {'x':>5} {'double agrees':>16} {'answer agrees':>16} "
           f"{'|ΔND|':>7} {'|ΔDT|':>7}")
     for length, score, cube in settings:
@@ -206,7 +214,7 @@ def main(argv: list[str] | None = None) -> None:
         judged = [(pos, g) for pos, g in judged if g is not None]
         name = "money" if not length else f"{length}-pt {score[0]}-{score[1]}"
         name += f", own {cube}" if cube > 1 else ""
-        for x in args.x:
+        for x in [*args.x, None]:
             agree_d = agree_t = 0
             dnd: list[float] = []
             ddt: list[float] = []
@@ -217,7 +225,8 @@ def main(argv: list[str] | None = None) -> None:
                 dnd.append(abs(nd - g.no_double))
                 ddt.append(abs(dt - g.double_take))
             k = len(judged)
-            print(f"{name:>18} {x:5.2f} {_ci(agree_d, k):>16} {_ci(agree_t, k):>16} "
+            label = "ours" if x is None else f"{x:5.2f}"
+            print(f"{name:>18} {label:>5} {_ci(agree_d, k):>16} {_ci(agree_t, k):>16} "
                   f"{np.nanmean(dnd):7.4f} {np.nanmean(ddt):7.4f}")
 
 

@@ -32,14 +32,24 @@ Owner = Literal["centre", "me", "them"]
 #: in 99.5% of money positions (``bench/cube_gnubg.py``; 0.68, Janowski's textbook
 #: figure, gives 93%).
 EFFICIENCY_CONTACT = 0.76
+#: A short-nardy race: ``0.6 + pips/400`` (the roller's pips) up to 0.8 at 80 pips and
+#: beyond; a bear-off (every checker of both sides home): 0.6. Calibrated like the
+#: contact figure, on races (``bench/cube_gnubg.py --race``): the efficiency with which
+#: our no-double equity equals gnubg 0-ply's follows this line to ±0.02.
 EFFICIENCY_RACE = 0.6
+EFFICIENCY_RACE_MAX = 0.8
+EFFICIENCY_RACE_PER_PIP = 1 / 400
 
 
 def efficiency(variant: Variant, position: Position, contact: float | None = None) -> float:
-    """The cube efficiency ``x`` for ``position``: lower in a short-nardy race (no
-    contact left), else ``contact`` (default :data:`EFFICIENCY_CONTACT`)."""
+    """The cube efficiency ``x`` for ``position``: in a short-nardy race it grows with
+    the roller's pip count (a long race leaves more time to use the cube), else
+    ``contact`` (default :data:`EFFICIENCY_CONTACT`)."""
     if variant.family == "short" and no_contact(variant, position):
-        return EFFICIENCY_RACE
+        if not any(position.mine[7:25]) and not any(position.theirs[7:25]):
+            return EFFICIENCY_RACE
+        return min(EFFICIENCY_RACE + EFFICIENCY_RACE_PER_PIP * position.pips[0],
+                   EFFICIENCY_RACE_MAX)
     return EFFICIENCY_CONTACT if contact is None else contact
 
 
@@ -101,16 +111,15 @@ def cube_decision(
     probs: np.ndarray,
     owner: Owner = "centre",
     *,
-    race: bool = False,
     variant: Variant | None = None,
-    x: float | None = None,
+    x: float = EFFICIENCY_CONTACT,
 ) -> CubeDecision:
     """The doubling decision of the side on roll with these cubeless probabilities.
 
     ``owner`` is who holds the cube now (the side on roll may double only from
-    ``centre`` or ``me``).
+    ``centre`` or ``me``); ``x`` is the cube efficiency (:func:`efficiency`).
     """
-    eff = x if x is not None else (EFFICIENCY_RACE if race else EFFICIENCY_CONTACT)
+    eff = x
     nd = cubeful_equity(probs, owner, eff, variant)
     dt = 2.0 * cubeful_equity(probs, "them", eff, variant)
     dp = 1.0
