@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nardy.bots.cube import cube_decision
+from nardy.bots.cube import money_cube
 from nardy.engine_bots import Away, cube_verdict
 from nardy.eval.match import match_equity, post_crawford_after
 from nardy.match import MatchSnapshot
@@ -162,16 +162,13 @@ def our_decision(probs: np.ndarray, position: Position, length: int,
     engine's own, :func:`nardy.bots.cube.efficiency`), the cube centred, or at ``cube``
     > 1 the roller's: (action, answer, no-double, double/take), equities in gnubg's
     units."""
-    from nardy.bots.cube import efficiency
-
-    eff = efficiency(SHORT, position) if x is None else x
     owner = "me" if cube > 1 else "centre"
     if not length:
-        d = cube_decision(probs, owner, variant=SHORT, x=eff)  # type: ignore[arg-type]
+        d = money_cube(probs, owner, SHORT, position, x)  # type: ignore[arg-type]
         return d.action, d.take, d.no_double, d.double_take
     me, them = (score[0], score[1]) if position.turn == "white" else (score[1], score[0])
     away = Away(length - me, length - them)
-    action, take, eq = cube_verdict(probs, SHORT, owner, cube, away, x=eff)
+    action, take, eq = cube_verdict(probs, SHORT, owner, cube, away, position, x)
     post = post_crawford_after(away.me, away.them)
     win = 2 * match_equity(away.me - cube, away.them, post_crawford=post) - 1
     loss = 2 * match_equity(away.me, away.them - cube, post_crawford=post) - 1

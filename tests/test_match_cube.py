@@ -13,6 +13,8 @@ from nardy.eval.match import match_equity, match_winning_chance
 from nardy.variants import find_variant
 
 SHORT = find_variant("short")
+#: A position with contact: the cube efficiency is the contact one.
+CONTACT = SHORT.start_position()
 
 
 def single(p: float) -> np.ndarray:
@@ -66,7 +68,7 @@ def test_no_cube_play_in_the_crawford_game_c4() -> None:
     live = cubeful_match_chance(probs, 1, 4, 1, "centre", SHORT, crawford_game=True)
     assert live == pytest.approx(match_winning_chance(probs, 1, 4, 1, SHORT))
     action, _, _ = cube_verdict(probs, SHORT, "centre", 1,
-                                Away(1, 4, crawford_rule=True, crawford_game=True))
+                                Away(1, 4, crawford_rule=True, crawford_game=True), CONTACT)
     assert action == "no-double"
 
 
@@ -83,11 +85,11 @@ def test_scores_where_the_cube_is_special_c4() -> None:
     """The post-Crawford trailer doubles at once; the leader one point away never
     doubles; a take that passing would lose the match by is always right."""
     trailer = Away(4, 1, crawford_rule=True)
-    assert cube_verdict(single(0.35), SHORT, "centre", 1, trailer)[0] == "double"
+    assert cube_verdict(single(0.35), SHORT, "centre", 1, trailer, CONTACT)[0] == "double"
     leader = Away(1, 4, crawford_rule=True)
-    assert cube_verdict(single(0.9), SHORT, "centre", 1, leader)[0] == "no-double"
+    assert cube_verdict(single(0.9), SHORT, "centre", 1, leader, CONTACT)[0] == "no-double"
     hopeless = Away(1, 3, crawford_rule=True)  # the doubler needs 1: passing loses
-    assert cube_verdict(single(0.97), SHORT, "centre", 1, hopeless)[1] == "take"
+    assert cube_verdict(single(0.97), SHORT, "centre", 1, hopeless, CONTACT)[1] == "take"
 
 
 def test_two_away_two_away_cube_is_now_or_never() -> None:
@@ -97,5 +99,5 @@ def test_two_away_two_away_cube_is_now_or_never() -> None:
     for x in (0.3, 0.76):
         nd, _, _ = match_cube_equities(probs, 2, 2, 1, "centre", SHORT, x=x)
         assert nd == pytest.approx(2 * match_winning_chance(probs, 2, 2, 1, SHORT) - 1)
-    assert cube_verdict(single(0.56), SHORT, "centre", 1, Away(2, 2))[0] == "double"
-    assert cube_verdict(single(0.45), SHORT, "centre", 1, Away(2, 2))[0] == "no-double"
+    assert cube_verdict(single(0.56), SHORT, "centre", 1, Away(2, 2), CONTACT)[0] == "double"
+    assert cube_verdict(single(0.45), SHORT, "centre", 1, Away(2, 2), CONTACT)[0] == "no-double"

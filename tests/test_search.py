@@ -105,7 +105,8 @@ def test_the_proper_cube_action_by_name(probs, owner, proper) -> None:
     double/pass, no double, too good to double."""
     from nardy.engine_bots import cube_verdict, proper_action
 
-    assert proper_action(*cube_verdict(np.array(probs), SHORT, owner)) == proper
+    contact = SHORT.start_position()
+    assert proper_action(*cube_verdict(np.array(probs), SHORT, owner, 1, None, contact)) == proper
 
 
 def test_cube_owned_by_the_opponent_cannot_be_turned() -> None:

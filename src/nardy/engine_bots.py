@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from nardy.bots import Bot, level_spec
-from nardy.bots.cube import EFFICIENCY_CONTACT, cube_decision, efficiency
+from nardy.bots.cube import efficiency, money_cube
 from nardy.bots.match_cube import match_cube_equities
 from nardy.bots.resign import match_level
 from nardy.errors import MalformedError
@@ -249,8 +249,7 @@ def cube(request: dict[str, Any]) -> dict[str, Any]:
         raise MalformedError("no doubling in the Crawford game (C-4)")
     # Always evaluated from the side on roll (the doubler); the taker's answer follows.
     probs = _bot(variant, level).evaluate([position])[0]
-    action, take, equities = cube_verdict(probs, variant, owner, value, away,
-                                          efficiency(variant, position))
+    action, take, equities = cube_verdict(probs, variant, owner, value, away, position)
     return {
         "action": take if offered else action,
         "double": action,
@@ -274,20 +273,22 @@ def proper_action(double: str, take: str, equities: dict[str, float]) -> str:
     return "no-double"
 
 
-def cube_verdict(probs: np.ndarray, variant: Variant, owner: str, value: int = 1,
-                 away: Away | None = None, x: float = EFFICIENCY_CONTACT
+def cube_verdict(probs: np.ndarray, variant: Variant, owner: str, value: int,
+                 away: Away | None, position: Position, x: float | None = None
                  ) -> tuple[str, str, dict[str, float]]:
     """``(double or no-double, take / pass / beaver, equities)`` for the side on roll
-    with ``probs``, the cube at ``value`` owned by ``owner`` (centre/me/them): money
-    play (``nardy.bots.cube``), or at the match score ``away`` — cubeful match
-    equities (``nardy.bots.match_cube``), no beavers, nobody doubles in the Crawford
-    game (C-4); ``x`` is the cube efficiency (``nardy.bots.cube.efficiency``).
-    Equities are per unit of the current cube."""
+    in ``position`` with ``probs``, the cube at ``value`` owned by ``owner``
+    (centre/me/them): money play (``nardy.bots.cube.money_cube``: exact in small
+    bear-offs), or at the match score ``away`` — cubeful match equities
+    (``nardy.bots.match_cube``), no beavers, nobody doubles in the Crawford game
+    (C-4). ``x`` overrides the position's cube efficiency
+    (``nardy.bots.cube.efficiency``). Equities are per unit of the current cube."""
     if away is None:
-        d = cube_decision(probs, owner, variant=variant, x=x)  # type: ignore[arg-type]
+        d = money_cube(probs, owner, variant, position, x)  # type: ignore[arg-type]
         return d.action, d.take, {"no_double": float(d.no_double),
                                   "double_take": float(d.double_take),
                                   "double_pass": float(d.double_pass)}
+    x = efficiency(variant, position) if x is None else x
     nd, dt, dp = match_cube_equities(probs, away.me, away.them, value, owner, variant,
                                      crawford_rule=away.crawford_rule,
                                      crawford_game=away.crawford_game, x=x)

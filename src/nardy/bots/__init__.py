@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nardy.bots.cube import CubeDecision, cube_decision, efficiency
+from nardy.bots.cube import CubeDecision, money_cube
 from nardy.bots.resign import certain_loss, no_contact
 from nardy.bots.search import RankedPlay, Search, money_objective
 from nardy.eval import Evaluator, evaluator_for, money_equity
@@ -186,5 +186,4 @@ class Bot:
         if owner not in ("centre", "me", "them"):
             raise ValueError(f"cube owner must be centre, me or them, not {owner!r}")
         probs = self.evaluate([position], plies)[0]
-        return cube_decision(probs, owner, variant=self.variant,  # type: ignore[arg-type]
-                             x=efficiency(self.variant, position))
+        return money_cube(probs, owner, self.variant, position)  # type: ignore[arg-type]

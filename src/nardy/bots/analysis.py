@@ -317,7 +317,6 @@ def _cube_view(bot: Bot, game: Game, doubler_pos: Any, owner: str, plies: int,
     if not sc.away:
         d = bot.cube(doubler_pos, owner, plies)
         return d.no_double, d.double_take, d.double_pass, d.action, d.take
-    from nardy.bots.cube import efficiency
     from nardy.engine_bots import Away, cube_verdict
     from nardy.eval.match import match_objective
 
@@ -325,8 +324,7 @@ def _cube_view(bot: Bot, game: Game, doubler_pos: Any, owner: str, plies: int,
     me, them = sc.away[doubler]
     probs = bot.evaluate([doubler_pos], plies)[0]
     away = Away(me, them, sc.crawford_rule, bool(game.cube.crawford))
-    action, take, eq = cube_verdict(probs, game.variant, owner, value, away,
-                                    efficiency(game.variant, doubler_pos))
+    action, take, eq = cube_verdict(probs, game.variant, owner, value, away, doubler_pos)
     swing = float(match_objective(me, them, value, game.variant,
                                   crawford_rule=sc.crawford_rule)[0][0])
     unit = 2.0 / swing / value  # one single game at this cube is worth 2 per cube unit

@@ -21,6 +21,7 @@ from typing import Literal
 import numpy as np
 
 from nardy.bots.resign import no_contact
+from nardy.eval import bearoff_cube
 from nardy.eval.equity import tier_values
 from nardy.position import Position
 from nardy.variants.base import Variant
@@ -119,16 +120,33 @@ def cube_decision(
     ``owner`` is who holds the cube now (the side on roll may double only from
     ``centre`` or ``me``); ``x`` is the cube efficiency (:func:`efficiency`).
     """
-    eff = x
-    nd = cubeful_equity(probs, owner, eff, variant)
-    dt = 2.0 * cubeful_equity(probs, "them", eff, variant)
+    nd = cubeful_equity(probs, owner, x, variant)
+    return decide(nd, 2.0 * cubeful_equity(probs, "them", x, variant), owner)
+
+
+def money_cube(probs: np.ndarray, owner: Owner, variant: Variant, position: Position,
+               x: float | None = None) -> CubeDecision:
+    """The money-play doubling decision of the side on roll in ``position`` (its
+    cubeless probabilities ``probs``): exact in small short-nardy bear-offs
+    (:mod:`nardy.eval.bearoff_cube`), else Janowski's model with the position's cube
+    efficiency — or with ``x`` when given (then always the model)."""
+    if x is None and bearoff_cube.applies(variant, position):
+        return decide(*bearoff_cube.cube_equities(position, owner), owner)
+    eff = efficiency(variant, position) if x is None else x
+    return cube_decision(probs, owner, variant=variant, x=eff)
+
+
+def decide(no_double: float, double_take: float, owner: str) -> CubeDecision:
+    """The actions that follow from the no-double and double/take equities (per cube
+    unit, the side on roll): double when both answers beat playing on, take when the
+    taker loses less than the point he passes, beaver when he is the favourite."""
     dp = 1.0
-    if -dt > 0.0:
+    if -double_take > 0.0:
         take = "beaver"
-    elif dt <= dp:
+    elif double_take <= dp:
         take = "take"
     else:
         take = "pass"
     may_double = owner in ("centre", "me")
-    action = "double" if may_double and min(dt, dp) > nd else "no-double"
-    return CubeDecision(nd, dt, dp, action, take)
+    action = "double" if may_double and min(double_take, dp) > no_double else "no-double"
+    return CubeDecision(no_double, double_take, dp, action, take)

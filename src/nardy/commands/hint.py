@@ -52,7 +52,6 @@ def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int, 
     (2·MWC − 1, Kazaross-XG2) and each gets its match-winning chance; the cube
     decision follows the score and the cube's value and owner."""
     from nardy.bots import Bot
-    from nardy.bots.cube import efficiency
     from nardy.engine_bots import (
         at_score,
         cube_state,
@@ -71,8 +70,7 @@ def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int, 
         out["away"] = [away.me, away.them]
     if dice is None:
         probs = bot.evaluate([pos], plies)[0]
-        action, take, equities = cube_verdict(probs, variant, owner, value, away,
-                                              efficiency(variant, pos))
+        action, take, equities = cube_verdict(probs, variant, owner, value, away, pos)
         out.update({
             "probs": [round(float(x), 4) for x in probs],
             "equity": round(float(bot.search.equity(probs)), 4),
