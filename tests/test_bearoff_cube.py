@@ -107,3 +107,11 @@ def test_every_money_cube_answer_uses_the_database() -> None:
     mine_nd, mine_dt = bc.cube_equities(pos, "me")
     assert answer["equities"]["no_double"] == pytest.approx(2 * mine_nd, abs=1e-4)
     assert answer["equities"]["double_take"] == pytest.approx(2 * mine_dt, abs=1e-4)
+
+
+def test_build_command_writes_the_database(tmp_path) -> None:
+    out = tmp_path / "cube.npz"
+    assert bc.main(["build", str(out), "--max-checkers", "2"]) == 0
+    with np.load(out) as z:
+        assert int(z["max_checkers"]) == 2 and int(z["scale"]) == bc.SCALE
+        assert np.array_equal(z["equity"], np.rint(bc.generate(2) * bc.SCALE))

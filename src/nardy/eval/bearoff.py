@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from math import comb
 from pathlib import Path
 
@@ -302,20 +303,27 @@ def expected_rolls(counts: np.ndarray, first_off: bool = False) -> np.ndarray:
 
 
 # -- command line ---------------------------------------------------------------------
-def main(argv: list[str] | None = None) -> int:
-    """``python -m nardy.eval.bearoff build OUT [--max-checkers K]``."""
-    parser = argparse.ArgumentParser(prog="python -m nardy.eval.bearoff")
+def build_command(prog: str, what: str, build_to: Callable[[Path, int], object],
+                  default_max: int, argv: list[str] | None) -> int:
+    """``python -m PROG build OUT [--max-checkers K]``: run ``build_to(OUT, K)`` and
+    report the file written."""
+    parser = argparse.ArgumentParser(prog=prog)
     sub = parser.add_subparsers(dest="command", required=True)
-    cmd = sub.add_parser("build", help="generate the one-sided bear-off database")
+    cmd = sub.add_parser("build", help=f"generate the {what}")
     cmd.add_argument("out", type=Path)
-    cmd.add_argument("--max-checkers", type=int, default=CHECKERS)
+    cmd.add_argument("--max-checkers", type=int, default=default_max)
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    db = build(args.out, args.max_checkers)
+    build_to(args.out, args.max_checkers)
     took = time.perf_counter() - start
-    shape = ", ".join(f"{k} {v.shape}" for k, v in db.items())
-    print(f"wrote {args.out} ({args.out.stat().st_size:,} bytes; {shape}) in {took:.1f} s")
+    print(f"wrote {args.out} ({args.out.stat().st_size:,} bytes) in {took:.1f} s")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m nardy.eval.bearoff build OUT [--max-checkers K]``."""
+    return build_command("python -m nardy.eval.bearoff", "one-sided bear-off database",
+                         build, CHECKERS, argv)
 
 
 if __name__ == "__main__":

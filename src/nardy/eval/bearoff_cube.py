@@ -22,15 +22,20 @@ Regenerate the shipped file with ``python -m nardy.eval.bearoff_cube build OUT``
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 from math import comb
 from pathlib import Path
 
 import numpy as np
 
-from nardy.eval.bearoff import POINTS, _single_moves, rank, unrank, uses_standard_bearoff
+from nardy.eval.bearoff import (
+    POINTS,
+    _single_moves,
+    build_command,
+    rank,
+    unrank,
+    uses_standard_bearoff,
+)
 from nardy.position import BAR, OFF, Position
 from nardy.variants.base import Variant
 
@@ -158,17 +163,8 @@ def cube_equities(position: Position, owner: str) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m nardy.eval.bearoff_cube build OUT [--max-checkers K]``."""
-    parser = argparse.ArgumentParser(prog="python -m nardy.eval.bearoff_cube")
-    sub = parser.add_subparsers(dest="command", required=True)
-    cmd = sub.add_parser("build", help="generate the two-sided cubeful bear-off database")
-    cmd.add_argument("out", type=Path)
-    cmd.add_argument("--max-checkers", type=int, default=MAX_CHECKERS)
-    args = parser.parse_args(argv)
-    start = time.perf_counter()
-    build(args.out, args.max_checkers)
-    took = time.perf_counter() - start
-    print(f"wrote {args.out} ({args.out.stat().st_size:,} bytes) in {took:.1f} s")
-    return 0
+    return build_command("python -m nardy.eval.bearoff_cube",
+                         "two-sided cubeful bear-off database", build, MAX_CHECKERS, argv)
 
 
 if __name__ == "__main__":
