@@ -115,3 +115,37 @@ def test_build_command_writes_the_database(tmp_path) -> None:
     with np.load(out) as z:
         assert int(z["max_checkers"]) == 2 and int(z["scale"]) == bc.SCALE
         assert np.array_equal(z["equity"], np.rint(bc.generate(2) * bc.SCALE))
+
+
+#: A covered bear-off in protocol form (white on roll) and a contact position.
+BEAROFF_JSON = {"turn": "white", "white": {"points": {"6": 2, "5": 1}},
+                "black": {"points": {"4": 2, "2": 1}}}
+CONTACT_JSON = {"turn": "white", "white": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}},
+                "black": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}}}
+
+
+def test_answers_say_when_the_cube_is_exact() -> None:
+    """The engine's ``cube`` answer, ``nardy hint`` and the cube advice of the terminal
+    and the web (``cube_advice``) say when the equities come from the database: money
+    play in a covered bear-off, not a match score, not contact."""
+    import json
+
+    from click.testing import CliRunner
+
+    from nardy.bots.advice import MatchScore, cube_advice
+    from nardy.commands.hint import EXACT
+    from nardy.commands.hint import command as hint_cmd
+    from nardy.game import Game
+
+    ask = {"variant": "short", "level": "advanced", "position": BEAROFF_JSON}
+    assert engine_bots.cube(ask)["exact"] is True
+    assert engine_bots.cube({**ask, "match": {"length": 5, "score": [0, 0]}})["exact"] is False
+    assert engine_bots.cube({**ask, "position": CONTACT_JSON})["exact"] is False
+    out = CliRunner().invoke(hint_cmd, ["--position", json.dumps(BEAROFF_JSON), "--plies", "0"])
+    assert out.exit_code == 0, out.output
+    assert EXACT in " ".join(out.output.split())
+    data = json.loads(CliRunner().invoke(hint_cmd, ["--position", json.dumps(BEAROFF_JSON),
+                                                    "--plies", "0", "--json"]).output)
+    assert data["cube"]["exact"] is True
+    game = Game(SHORT, position=board(SHORT, {6: 2, 5: 1}, {4: 2, 2: 1}))
+    assert cube_advice(game, MatchScore(), "advanced").exact

@@ -821,6 +821,20 @@ def test_cube_hint_before_the_roll(tmp_path):
                      r"[+-]\d\.\d{3}, double/pass \+1\.000\)\.", proc.stdout)
 
 
+def test_cube_hint_in_a_small_bear_off_is_exact(tmp_path):
+    """Money bear-offs of up to six checkers a side: the hint's equities come from the
+    two-sided database, and it says so (ru/en)."""
+    position = {"turn": "white", "white": side({6: 2, 5: 1}), "black": side({4: 2, 2: 1})}
+    path = write_records(tmp_path / "g.jsonl", [
+        {"type": "setup", "variant": "short", "position": position}])
+    english = run_play("--load", path, "--lang", "en", stdin="hint\n")
+    assert "These equities are exact: from the bear-off database." in english.stdout
+    russian = run_play("--load", path, "--lang", "ru", stdin="подсказка\n")
+    assert "Эти эквити точные: из базы выбрасывания." in russian.stdout
+    contact = run_play("--lang", "en", "--seed", "1", stdin="hint\n")
+    assert "exact" not in contact.stdout
+
+
 def test_a_russian_game_with_the_cube_hint_and_resignation(tmp_path):
     position = dict(OPENING_WHITE_ON_ROLL, turn="black")
     path = write_records(tmp_path / "g.jsonl", [

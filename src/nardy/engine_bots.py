@@ -28,7 +28,7 @@ from nardy.bots.cube import efficiency, money_cube
 from nardy.bots.match_cube import match_cube_equities
 from nardy.bots.resign import match_level
 from nardy.errors import MalformedError
-from nardy.eval import money_equity
+from nardy.eval import bearoff_cube, money_equity
 from nardy.eval.match import match_objective, match_winning_chance
 from nardy.position import Position
 from nardy.protocol import play_to_json, request_dice, request_position, request_variant
@@ -238,8 +238,9 @@ def eval(request: dict[str, Any]) -> dict[str, Any]:  # noqa: A001 - protocol na
 
 def cube(request: dict[str, Any]) -> dict[str, Any]:
     """``cube``: no-double/double for the side on roll, or take/pass/beaver for the
-    side answering a double (``cube.offered_by``), with the equities and the proper
-    action by name (:func:`proper_action`)."""
+    side answering a double (``cube.offered_by``), with the equities, the proper
+    action by name (:func:`proper_action`) and whether they are exact
+    (:func:`exact_cube`)."""
     variant = request_variant(request)
     position = request_position(request, variant)
     level = _level(request)
@@ -255,10 +256,17 @@ def cube(request: dict[str, Any]) -> dict[str, Any]:
         "double": action,
         "take": take,
         "proper": proper_action(action, take, equities),
+        "exact": exact_cube(variant, position, away),
         "equities": {k: round(v * value, 4) for k, v in equities.items()},
         "probs": [round(float(x), 4) for x in probs],
         "level": level,
     }
+
+
+def exact_cube(variant: Variant, position: Position, away: Away | None) -> bool:
+    """Whether the cube equities of ``position`` are exact rather than modelled: money
+    play in a bear-off the two-sided database covers (``nardy.eval.bearoff_cube``)."""
+    return away is None and bearoff_cube.applies(variant, position)
 
 
 def proper_action(double: str, take: str, equities: dict[str, float]) -> str:

@@ -42,13 +42,15 @@ class CubeAdvice:
     """A cube decision: ``action`` (double / no-double, or take / pass / beaver for the
     side answering), the proper action by name (``double-take``, ``double-pass``,
     ``double-beaver``, ``no-double``, ``too-good``: ``nardy.engine_bots.proper_action``)
-    and the equities per unit of the current cube."""
+    the equities per unit of the current cube, and whether they are exact (a money
+    bear-off of the two-sided database) rather than modelled."""
 
     action: str
     proper: str
     no_double: float
     double_take: float
     double_pass: float
+    exact: bool = False
 
 
 def play_objective(game: Game, score: MatchScore | None = None
@@ -101,4 +103,5 @@ def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
     eq = answer["equities"]
     value = cube.value
     return CubeAdvice(action, proper, eq["no_double"] / value,
-                      eq["double_take"] / value, eq["double_pass"] / value)
+                      eq["double_take"] / value, eq["double_pass"] / value,
+                      bool(answer["exact"]))

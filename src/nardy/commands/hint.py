@@ -56,6 +56,7 @@ def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int, 
         at_score,
         cube_state,
         cube_verdict,
+        exact_cube,
         match_away,
         match_chance,
         proper_action,
@@ -76,6 +77,7 @@ def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int, 
             "equity": round(float(bot.search.equity(probs)), 4),
             "cube": {"action": action, "take": take,
                      "proper": proper_action(action, take, equities),
+                     "exact": exact_cube(variant, pos, away),
                      "equities": {k: round(v, 4) for k, v in equities.items()}},
         })
         if away is not None:
@@ -103,6 +105,10 @@ PROPER = {
     "no-double": "no double / не удваивать",
     "too-good": "too good to double, pass / слишком хорошо для удвоения, отказаться",
 }
+
+
+#: Said of cube equities read from the bear-off database instead of the model.
+EXACT = "exact, from the bear-off database / точно, по базе выбрасывания"
 
 
 def _setting(length: int, score: str, cube: int, owner: str, crawford_game: bool
@@ -184,6 +190,8 @@ def command(variant_name: str, position: str | None, pid: str | None, turn: str,
         console.print(f"cube / куб: {PROPER[c['proper']]} "
                       f"(ND {e['no_double']:+.3f}, D/T {e['double_take']:+.3f}, "
                       f"D/P {e['double_pass']:+.3f})")
+        if c["exact"]:
+            console.print(EXACT)
         return
     if not data["plays"]:
         console.print("no legal play / хода нет")

@@ -523,6 +523,7 @@ class GameService:
                 advice = await to_thread.run_sync(cube_advice, g, at, CUBE_HINT_LEVEL)
                 return {"kind": "cube", "plies": 1, "match": bool(live.meta.length),
                         "action": advice.action, "proper": advice.proper,
+                        "exact": advice.exact,
                         "equities": {"no_double": round(advice.no_double, 4),
                                      "double_take": round(advice.double_take, 4),
                                      "double_pass": round(advice.double_pass, 4)}}

@@ -382,6 +382,8 @@ class TerminalGame:
         self.say("play.hint.cube", action=self.term.text(named),
                  nd=f"{advice.no_double:+.3f}", dt=f"{advice.double_take:+.3f}",
                  dp=f"{advice.double_pass:+.3f}")
+        if advice.exact:
+            self.say("play.hint.exact")
 
     # -- resignations -----------------------------------------------------------------
     def resign_levels(self) -> str:

@@ -219,6 +219,10 @@ register({
         "ru": "Подсказка для {dice} (глубина {plies}, эквити без кубика; номер — номер хода "
         "в списке, наберите его, чтобы сыграть):",
     },
+    "play.hint.exact": {
+        "en": "These equities are exact: from the bear-off database.",
+        "ru": "Эти эквити точные: из базы выбрасывания.",
+    },
     "play.hint.cube": {
         "en": "Cube hint: {action} (no double {nd}, double/take {dt}, double/pass {dp}).",
         "ru": "Подсказка по кубику: {action} (без удвоения {nd}, удвоение/принять {dt}, "

@@ -206,7 +206,8 @@ function gamePage(id) {
         const doubler = data.action === "double" || data.action === "no-double";
         const named = doubler ? t("proper")[data.proper] : t("advice")[data.action];
         hintBox.replaceChildren(h("p", { id: "cube-hint" }, t("cubeHint")(named || data.action, data.match),
-          h("br"), h("span", { class: "small" }, `ND ${signed(e.no_double)} · D/T ${signed(e.double_take)} · D/P ${signed(e.double_pass)}`)));
+          h("br"), h("span", { class: "small" }, `ND ${signed(e.no_double)} · D/T ${signed(e.double_take)} · D/P ${signed(e.double_pass)}`
+            + (data.exact ? ` · ${t("exactCube")}` : ""))));
         return;
       }
       const rows = data.plays.map((p, i) => h("li", {},
