@@ -1,5 +1,6 @@
-"""Does the one-sided bear-off database pay? Short nardy, pure bear-offs taken from
-0-ply self-play (both sides with every checker home, first such position of a game):
+"""Does the one-sided bear-off database pay? Short or long nardy (both bear off by
+G-10), pure bear-offs taken from 0-ply self-play (both sides with every checker home,
+first such position of a game):
 
 * accuracy — the net's P(win) and cubeless equity beside the database's exact values
   on those positions (mean and max absolute error);
@@ -7,6 +8,7 @@
   cubeless money, duplicate dice, points per game ± 95% CI.
 
     .venv/bin/python bench/bearoff.py --positions 500 --games 2000
+    .venv/bin/python bench/bearoff.py --variant long --positions 500 --games 2000
 """
 
 from __future__ import annotations
@@ -30,9 +32,9 @@ from nardy.train.arena import play_match
 from nardy.variants import find_variant
 
 
-def sample_bearoffs(n: int, seed: int) -> list[Position]:
+def sample_bearoffs(n: int, seed: int, variant: str = "short") -> list[Position]:
     """The first pure bear-off position of each of ``n`` self-play games."""
-    v = find_variant("short")
+    v = find_variant(variant)
     bot = Bot(v, "advanced", seed=seed)
     rng = np.random.default_rng(seed)
     out: list[Position] = []
@@ -51,18 +53,19 @@ def sample_bearoffs(n: int, seed: int) -> list[Position]:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--variant", default="short")
     ap.add_argument("--positions", type=int, default=500)
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--weights", default=None, help="an npz net instead of the shipped one")
     args = ap.parse_args(argv)
-    v = find_variant("short")
+    v = find_variant(args.variant)
     net = NetEvaluator.load(v, args.weights) if args.weights else load_shipped(v)
     assert net is not None
     bare = NetEvaluator(v, *net.params(), name=f"{net.name}-no-db", features=net.features,
                         bearoff=False)
     t0 = time.perf_counter()
-    starts = sample_bearoffs(args.positions, args.seed)
+    starts = sample_bearoffs(args.positions, args.seed, args.variant)
     boards, first = boards_from_positions(starts)
     exact = bearoff_probs(boards)
     guess = bare.probs(boards, first)

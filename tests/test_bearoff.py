@@ -288,10 +288,15 @@ def test_being_on_roll_never_hurts() -> None:
 
 
 # -- variants and the net ----------------------------------------------------------------
+#: Variants whose bear-off is G-10 with plain dice: every short one, and the long ones
+#: without crazy doubles or passed moves (L-2; V-NG and V-FEVGA change only the head and
+#: the blocks, which no longer matter once both sides are home).
+STANDARD_BEAROFF = {"short", "short-ru", "short-caucasian", "long", "nardgammon", "fevga"}
+
+
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_uses_standard_bearoff(name: str) -> None:
-    v = VARIANTS[name]
-    assert bo.uses_standard_bearoff(v) == (v.family == "short")
+    assert bo.uses_standard_bearoff(VARIANTS[name]) == (name in STANDARD_BEAROFF)
 
 
 @pytest.mark.parametrize("field", bo.BEAROFF_FIELDS)
@@ -323,6 +328,24 @@ def test_net_uses_the_database_for_bear_offs_only_under_backgammon_rules() -> No
         p = NetEvaluator.random(find_variant(name), seed=1).probs(b, first)
         assert np.array_equal(p[: len(race)], exact)
         assert np.array_equal(p[len(race):], plain[len(race):])
+    # long nardy (L-2): the long net gives way to the database in the same bear-offs
+    for name in ("long", "nardgammon", "fevga"):
+        p = NetEvaluator.random(find_variant(name), seed=1).probs(race, first[: len(race)])
+        assert np.array_equal(p, exact)
+
+
+def test_long_bear_off_moves_equal_legal_plays() -> None:
+    """L-2, G-10: long nardy bears off as short nardy does: for every roll the long
+    engine's legal plays reach the positions of the database's move table."""
+    long = find_variant("long")
+    rng = np.random.default_rng(11)
+    for mine in random_sides(rng, 12):
+        counts = mine[1:7]
+        pos = board(long, {p: int(counts[p - 1]) for p in range(1, 7) if counts[p - 1]},
+                    {6: 15})
+        for d1, d2 in ALL_ROLLS:
+            engine = {tuple(play.result.theirs[1:7]) for play in legal_plays(long, pos, (d1, d2))}
+            assert engine == model_results(counts, d1, d2), (counts, d1, d2)
 
 
 def test_finished_games_keep_their_exact_result() -> None:

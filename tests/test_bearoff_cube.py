@@ -88,8 +88,8 @@ def test_only_variants_that_bear_off_and_score_as_backgammon() -> None:
     pos = board(SHORT, {6: 1}, {1: 1})
     assert bc.applies(SHORT, pos)
     assert not bc.applies(SHORT.with_options(scoring="per-checker"), pos)
-    assert not bc.applies(find_variant("long"), pos)
-    assert not bc.applies(find_variant("fevga"), pos)
+    assert bc.applies(find_variant("long"), pos)  # L-2: long nardy bears off alike
+    assert not bc.applies(find_variant("crazy"), pos)  # V-CRAZY: doubles run on
 
 
 def test_every_money_cube_answer_uses_the_database() -> None:

@@ -127,7 +127,7 @@ def cube_decision(
 def money_cube(probs: np.ndarray, owner: Owner, variant: Variant, position: Position,
                x: float | None = None) -> CubeDecision:
     """The money-play doubling decision of the side on roll in ``position`` (its
-    cubeless probabilities ``probs``): exact in small short-nardy bear-offs
+    cubeless probabilities ``probs``): exact in small bear-offs
     (:mod:`nardy.eval.bearoff_cube`), else Janowski's model with the position's cube
     efficiency — or with ``x`` when given (then always the model)."""
     if x is None and bearoff_cube.applies(variant, position):

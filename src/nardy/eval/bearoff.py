@@ -70,9 +70,9 @@ _MAX_ROLLS = 64  # generation width; the longest real distribution is far shorte
 
 def uses_standard_bearoff(variant: Variant) -> bool:
     """True when the variant bears off and uses its dice as short nardy (backgammon)
-    does, so that the database's roll distributions are exact for it."""
-    if variant.family != "short":
-        return False
+    does, so that the database's roll distributions are exact for it. Long nardy bears
+    off by the same rule (L-2, G-10), and once both sides are home nothing else of its
+    rules (head, blocks) can apply."""
     short = find_variant("short")
     return all(getattr(variant, f) == getattr(short, f) for f in BEAROFF_FIELDS)
 

@@ -1,4 +1,4 @@
-"""Exact cubeful money equities of small short-nardy bear-offs (a two-sided database).
+"""Exact cubeful money equities of small bear-offs (a two-sided database).
 
 When both sides have at most :data:`MAX_CHECKERS` checkers left, all on their home
 points, the game is small enough to solve exactly *with the cube*. For every pair of
@@ -142,8 +142,9 @@ def load() -> np.ndarray:
 
 def applies(variant: Variant, position: Position) -> bool:
     """Whether the database prices ``position`` exactly: a variant that bears off as
-    short nardy does and scores a single game as one point, both sides bearing off
-    (none on the bar or outside home) with 1..:data:`MAX_CHECKERS` checkers left."""
+    short nardy does (long nardy too, L-2) and scores a single game as one point, both
+    sides bearing off (none on the bar or outside home) with 1..:data:`MAX_CHECKERS`
+    checkers left."""
     if not uses_standard_bearoff(variant) or variant.scoring == "per-checker":
         return False
     for side in (position.mine, position.theirs):
