@@ -106,6 +106,7 @@ async def test_cube_hints_before_the_roll_and_facing_a_double(player_factory: An
     expected = cube_advice(game, MatchScore(), "expert")
     assert before["kind"] == "cube" and before["action"] == expected.action
     assert before["proper"] == expected.proper
+    assert before["exact"] is expected.exact is False  # contact: the cube model's figures
     assert before["action"] in ("double", "no-double")
     assert before["equities"]["no_double"] == pytest.approx(expected.no_double, abs=1e-4)
     st = await act(p, gid, {"action": "double"})
