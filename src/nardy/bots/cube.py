@@ -22,6 +22,7 @@ import numpy as np
 
 from nardy.bots.resign import no_contact
 from nardy.eval import bearoff_cube
+from nardy.eval.bearoff import bearing_off
 from nardy.eval.equity import tier_values
 from nardy.position import Position
 from nardy.variants.base import Variant
@@ -47,7 +48,7 @@ def efficiency(variant: Variant, position: Position, contact: float | None = Non
     the roller's pip count (a long race leaves more time to use the cube), else
     ``contact`` (default :data:`EFFICIENCY_CONTACT`)."""
     if variant.family == "short" and no_contact(variant, position):
-        if not any(position.mine[7:25]) and not any(position.theirs[7:25]):
+        if bearing_off(position):
             return EFFICIENCY_RACE
         return min(EFFICIENCY_RACE + EFFICIENCY_RACE_PER_PIP * position.pips[0],
                    EFFICIENCY_RACE_MAX)

@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from nardy.eval.boards import LOSE_G, WIN, WIN_G
-from nardy.position import BAR, CHECKERS, OFF
+from nardy.position import BAR, CHECKERS, OFF, Position
 from nardy.variants import find_variant
 from nardy.variants.base import Variant
 
@@ -244,6 +244,12 @@ def load(path: str | Path | None = None) -> dict[str, np.ndarray]:
     if not _CACHE:
         _CACHE.update(load(DATA_FILE))
     return _CACHE
+
+
+def bearing_off(position: Position) -> bool:
+    """Whether both sides of ``position`` have every checker still in play on their
+    points 1..6 (none outside home, none on the bar)."""
+    return not any(position.mine[7 : BAR + 1]) and not any(position.theirs[7 : BAR + 1])
 
 
 def bearoff_mask(boards: np.ndarray) -> np.ndarray:

@@ -31,12 +31,13 @@ import numpy as np
 from nardy.eval.bearoff import (
     POINTS,
     _single_moves,
+    bearing_off,
     build_command,
     rank,
     unrank,
     uses_standard_bearoff,
 )
-from nardy.position import BAR, OFF, Position
+from nardy.position import CHECKERS, OFF, Position
 from nardy.variants.base import Variant
 
 #: Checkers per side the shipped database covers.
@@ -147,11 +148,8 @@ def applies(variant: Variant, position: Position) -> bool:
     checkers left."""
     if not uses_standard_bearoff(variant) or variant.scoring == "per-checker":
         return False
-    for side in (position.mine, position.theirs):
-        left = 15 - side[OFF]
-        if any(side[7 : BAR + 1]) or not 0 < left <= MAX_CHECKERS:
-            return False
-    return True
+    return bearing_off(position) and all(
+        0 < CHECKERS - side[OFF] <= MAX_CHECKERS for side in (position.mine, position.theirs))
 
 
 def cube_equities(position: Position, owner: str) -> tuple[float, float]:
@@ -159,7 +157,8 @@ def cube_equities(position: Position, owner: str) -> tuple[float, float]:
     current cube, ``owner`` the cube's holder from its side (see :func:`applies`)."""
     table = load()
     a, b = (int(rank(np.array(s[1:7]))[0]) for s in (position.mine, position.theirs))
-    return float(table[STATES.index(owner), a, b]), 2.0 * float(table[2, a, b])
+    them = STATES.index("them")
+    return float(table[STATES.index(owner), a, b]), 2.0 * float(table[them, a, b])
 
 
 def main(argv: list[str] | None = None) -> int:
