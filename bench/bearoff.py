@@ -62,8 +62,9 @@ def main(argv: list[str] | None = None) -> None:
     v = find_variant(args.variant)
     net = NetEvaluator.load(v, args.weights) if args.weights else load_shipped(v)
     assert net is not None
-    bare = NetEvaluator(v, *net.params(), name=f"{net.name}-no-db", features=net.features,
-                        bearoff=False)
+    bare = NetEvaluator(
+        v, *net.params(), name=f"{net.name}-no-db", features=net.features, bearoff=False
+    )
     t0 = time.perf_counter()
     starts = sample_bearoffs(args.positions, args.seed, args.variant)
     boards, first = boards_from_positions(starts)
@@ -72,13 +73,23 @@ def main(argv: list[str] | None = None) -> None:
     dw = np.abs(guess[:, 0] - exact[:, 0])
     de = np.abs(money_equity(guess, v) - money_equity(exact, v))
     print(f"{len(starts)} pure bear-offs from self-play ({time.perf_counter() - t0:.0f} s)")
-    print(f"net {net.name} vs database: P(win) error mean {dw.mean():.4f} max {dw.max():.4f}; "
-          f"equity error mean {de.mean():.4f} max {de.max():.4f}")
+    print(
+        f"net {net.name} vs database: P(win) error mean {dw.mean():.4f} max {dw.max():.4f}; "
+        f"equity error mean {de.mean():.4f} max {de.max():.4f}"
+    )
     t0 = time.perf_counter()
-    res = play_match(v, Bot(v, "advanced", evaluator=net), Bot(v, "advanced", evaluator=bare),
-                     args.games, seed=args.seed, starts=starts)
-    print(f"net+database vs net alone from those positions: {res.summary()} "
-          f"(duplicate dice, {time.perf_counter() - t0:.0f} s)")
+    res = play_match(
+        v,
+        Bot(v, "advanced", evaluator=net),
+        Bot(v, "advanced", evaluator=bare),
+        args.games,
+        seed=args.seed,
+        starts=starts,
+    )
+    print(
+        f"net+database vs net alone from those positions: {res.summary()} "
+        f"(duplicate dice, {time.perf_counter() - t0:.0f} s)"
+    )
 
 
 if __name__ == "__main__":

@@ -37,10 +37,14 @@ from nardy.variants import find_variant
 SHORT = find_variant("short")
 #: gnubg's proper actions as (double or not, the answer to a double).
 ACTIONS = {
-    "Double, take": ("double", "take"), "Redouble, take": ("double", "take"),
-    "Double, pass": ("double", "pass"), "Redouble, pass": ("double", "pass"),
-    "Double, beaver": ("double", "beaver"), "Redouble, beaver": ("double", "beaver"),
-    "No double, take": ("no-double", "take"), "No redouble, take": ("no-double", "take"),
+    "Double, take": ("double", "take"),
+    "Redouble, take": ("double", "take"),
+    "Double, pass": ("double", "pass"),
+    "Redouble, pass": ("double", "pass"),
+    "Double, beaver": ("double", "beaver"),
+    "Redouble, beaver": ("double", "beaver"),
+    "No double, take": ("no-double", "take"),
+    "No redouble, take": ("no-double", "take"),
     "No double, beaver": ("no-double", "beaver"),
     "No redouble, beaver": ("no-double", "beaver"),
     "Too good to double, pass": ("no-double", "pass"),
@@ -49,8 +53,10 @@ ACTIONS = {
     "Too good to redouble, take": ("no-double", "take"),
 }
 _PROBS = re.compile(r"\n\s*(\d\.\d+) (\d\.\d+) (\d\.\d+) - (\d\.\d+) (\d\.\d+) (\d\.\d+)")
-_EQUITY = re.compile(r"\d\. (No (?:re)?double|(?:Re)?[Dd]ouble, (?:take|pass|beaver))"
-                     r"\s+([+-]\d+\.\d+)")
+_EQUITY = re.compile(
+    r"\d\. (No (?:re)?double|(?:Re)?[Dd]ouble, (?:take|pass|beaver))"
+    r"\s+([+-]\d+\.\d+)"
+)
 
 
 @dataclass(frozen=True)
@@ -74,8 +80,11 @@ class GnubgCubeOracle:
 
         self.g = gnubg
         self.libc = ctypes.CDLL(None)
-        for command in ("set threads 1", "set evaluation cubedecision evaluation plies 0",
-                        "set evaluation cubedecision evaluation cubeful on"):
+        for command in (
+            "set threads 1",
+            "set evaluation cubedecision evaluation plies 0",
+            "set evaluation cubedecision evaluation cubeful on",
+        ):
             self._output(command)
 
     def _output(self, *commands: str) -> str:
@@ -102,14 +111,19 @@ class GnubgCubeOracle:
         os.unlink(path)
         return text
 
-    def analyse(self, position: Position, length: int = 0, score: tuple[int, int] = (0, 0),
-                cube: int = 1) -> GnubgCube | None:
+    def analyse(
+        self, position: Position, length: int = 0, score: tuple[int, int] = (0, 0), cube: int = 1
+    ) -> GnubgCube | None:
         """gnubg's cube analysis of ``position`` for the side on roll, at the score
         (white, black) of a ``length``-point match (0: money, no Jacoby): the cube
         centred, or at ``cube`` > 1 his to redouble."""
-        snapshot = MatchSnapshot(position=position, length=length, score=score,
-                                 cube_value=cube,
-                                 cube_owner=position.turn if cube > 1 else None)
+        snapshot = MatchSnapshot(
+            position=position,
+            length=length,
+            score=score,
+            cube_value=cube,
+            cube_owner=position.turn if cube > 1 else None,
+        )
         pid, mid = snapshot_ids(snapshot)
         text = self._output(f"set gnubgid {pid}:{mid}", "set jacoby off", "hint")
         found = re.search(r"Proper cube action: ([^(\n]*)", text)
@@ -117,12 +131,18 @@ class GnubgCubeOracle:
         if not found or not probs or found.group(1).strip() not in ACTIONS:
             return None
         p = [float(x) for x in probs.groups()]
-        equities = {k.lower().replace("redouble", "double"): float(v)
-                    for k, v in _EQUITY.findall(text)}
+        equities = {
+            k.lower().replace("redouble", "double"): float(v) for k, v in _EQUITY.findall(text)
+        }
         dt = equities.get("double, take", equities.get("double, beaver", math.nan))
         action, take = ACTIONS[found.group(1).strip()]
-        return GnubgCube(np.array([p[0], p[1], p[2], p[4], p[5]]), action, take,
-                         equities.get("no double", math.nan), dt)
+        return GnubgCube(
+            np.array([p[0], p[1], p[2], p[4], p[5]]),
+            action,
+            take,
+            equities.get("no double", math.nan),
+            dt,
+        )
 
 
 def sample_positions(count: int, seed: int, race: bool = False) -> list[Position]:
@@ -155,9 +175,14 @@ def sample_positions(count: int, seed: int, race: bool = False) -> list[Position
     return out
 
 
-def our_decision(probs: np.ndarray, position: Position, length: int,
-                 score: tuple[int, int], x: float | None = None, cube: int = 1
-                 ) -> tuple[str, str, float, float]:
+def our_decision(
+    probs: np.ndarray,
+    position: Position,
+    length: int,
+    score: tuple[int, int],
+    x: float | None = None,
+    cube: int = 1,
+) -> tuple[str, str, float, float]:
     """Our decision on gnubg's probabilities with cube efficiency ``x`` (None: the
     engine's own, :func:`nardy.bots.cube.efficiency`), the cube centred, or at ``cube``
     > 1 the roller's: (action, answer, no-double, double/take), equities in gnubg's
@@ -190,22 +215,42 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--length", type=int, default=7, help="match length for the scores")
     ap.add_argument("--race", action="store_true", help="races only (no contact left)")
-    ap.add_argument("--x", type=float, nargs="*", default=[0.0, 0.68],
-                    help="fixed cube efficiencies to compare with the engine's own "
-                         "(0: dead cube)")
+    ap.add_argument(
+        "--x",
+        type=float,
+        nargs="*",
+        default=[0.0, 0.68],
+        help="fixed cube efficiencies to compare with the engine's own (0: dead cube)",
+    )
     args = ap.parse_args(argv)
     oracle = GnubgCubeOracle()
     positions = sample_positions(args.positions, args.seed, race=args.race)
     n = args.length
-    settings = [(0, (0, 0), 1), (0, (0, 0), 2)] + [
-        (n, s, 1) for s in ((0, 0), (n - 5, n - 3), (n - 3, n - 5), (n - 2, n - 2),
-                            (n - 1, n - 4), (n - 4, n - 1))] + [(n, (0, 0), 2), (n, (0, 0), 4)]
+    settings = (
+        [(0, (0, 0), 1), (0, (0, 0), 2)]
+        + [
+            (n, s, 1)
+            for s in (
+                (0, 0),
+                (n - 5, n - 3),
+                (n - 3, n - 5),
+                (n - 2, n - 2),
+                (n - 1, n - 4),
+                (n - 4, n - 1),
+            )
+        ]
+        + [(n, (0, 0), 2), (n, (0, 0), 4)]
+    )
     kind = "races" if args.race else "positions"
-    print(f"{len(positions)} {kind} (self-play, side on roll wins 55–95%), gnubg 0-ply "
-          "cube analysis on its own probabilities; ours on the same probabilities "
-          "(x = ours: the engine's own cube efficiency)")
-    print(f"{'setting':>18} {'x':>5} {'double agrees':>16} {'answer agrees':>16} "
-          f"{'|ΔND|':>7} {'|ΔDT|':>7}")
+    print(
+        f"{len(positions)} {kind} (self-play, side on roll wins 55–95%), gnubg 0-ply "
+        "cube analysis on its own probabilities; ours on the same probabilities "
+        "(x = ours: the engine's own cube efficiency)"
+    )
+    print(
+        f"{'setting':>18} {'x':>5} {'double agrees':>16} {'answer agrees':>16} "
+        f"{'|ΔND|':>7} {'|ΔDT|':>7}"
+    )
     for length, score, cube in settings:
         judged = [(pos, oracle.analyse(pos, length, score, cube)) for pos in positions]
         judged = [(pos, g) for pos, g in judged if g is not None]
@@ -223,8 +268,10 @@ def main(argv: list[str] | None = None) -> None:
                 ddt.append(abs(dt - g.double_take))
             k = len(judged)
             label = "ours" if x is None else f"{x:5.2f}"
-            print(f"{name:>18} {label:>5} {_ci(agree_d, k):>16} {_ci(agree_t, k):>16} "
-                  f"{np.nanmean(dnd):7.4f} {np.nanmean(ddt):7.4f}")
+            print(
+                f"{name:>18} {label:>5} {_ci(agree_d, k):>16} {_ci(agree_t, k):>16} "
+                f"{np.nanmean(dnd):7.4f} {np.nanmean(ddt):7.4f}"
+            )
 
 
 if __name__ == "__main__":

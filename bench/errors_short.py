@@ -30,15 +30,22 @@ from nardy.train.arena import play_match
 from nardy.variants import find_variant
 from nardy.variants.base import Variant
 
-CLASSES = {0: "over", 1: "bear-off (two-sided)", 2: "bear-off", 3: "race", 4: "crashed",
-           5: "contact"}
+CLASSES = {
+    0: "over",
+    1: "bear-off (two-sided)",
+    2: "bear-off",
+    3: "race",
+    4: "crashed",
+    5: "contact",
+}
 
 
 class Judged:
     """Our bot, with every choice it makes compared with gnubg's."""
 
-    def __init__(self, v: Variant, level: str, weights: str | None, judge_plies: int,
-                 gnubg: bool = False) -> None:
+    def __init__(
+        self, v: Variant, level: str, weights: str | None, judge_plies: int, gnubg: bool = False
+    ) -> None:
         self.g = ensure_gnubg()
         self.variant = v
         self.bot = GnubgPlayer(v, 0) if gnubg else our_bot(level, 1, weights, v)
@@ -74,23 +81,31 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--judge-plies", type=int, default=1)
-    ap.add_argument("--player", choices=["ours", "gnubg"], default="ours",
-                    help="judge gnubg 0-ply itself instead (the yardstick's own error)")
+    ap.add_argument(
+        "--player",
+        choices=["ours", "gnubg"],
+        default="ours",
+        help="judge gnubg 0-ply itself instead (the yardstick's own error)",
+    )
     args = ap.parse_args(argv)
     v = find_variant("short")
     ours = Judged(v, args.level, args.weights, args.judge_plies, args.player == "gnubg")
     started = time.perf_counter()
     res = play_match(v, ours, GnubgPlayer(v, 0), args.games, seed=args.seed)
     name = "gnubg-0ply" if args.player == "gnubg" else args.level
-    print(f"{name} vs gnubg-0ply: {res.summary()} ({time.perf_counter() - started:.0f} s);"
-          f" judged by gnubg {args.judge_plies}-ply")
+    print(
+        f"{name} vs gnubg-0ply: {res.summary()} ({time.perf_counter() - started:.0f} s);"
+        f" judged by gnubg {args.judge_plies}-ply"
+    )
     total = sum(r[2] for r in ours.stats.values()) or 1.0
     print(f"{'class':22s} {'decisions':>9s} {'differ':>7s} {'mEq/decision':>12s} {'share':>6s}")
     for name, (n, differ, loss) in sorted(ours.stats.items(), key=lambda kv: -kv[1][2]):
         print(f"{name:22s} {n:9.0f} {differ:7.0f} {1000 * loss / n:12.2f} {loss / total:6.1%}")
     n = sum(r[0] for r in ours.stats.values())
-    print(f"{'all':22s} {n:9.0f} {sum(r[1] for r in ours.stats.values()):7.0f} "
-          f"{1000 * total / max(n, 1):12.2f}")
+    print(
+        f"{'all':22s} {n:9.0f} {sum(r[1] for r in ours.stats.values()):7.0f} "
+        f"{1000 * total / max(n, 1):12.2f}"
+    )
 
 
 if __name__ == "__main__":

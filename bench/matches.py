@@ -21,14 +21,23 @@ BLOCK = 25
 Factory = Callable[[Variant], Player]
 
 
-def _block(variant: str, make_a: Factory, make_b: Factory, seed: int, first: int,
-           pairs: int) -> MatchResult:
+def _block(
+    variant: str, make_a: Factory, make_b: Factory, seed: int, first: int, pairs: int
+) -> MatchResult:
     v = find_variant(variant)
     return play_match(v, make_a(v), make_b(v), 2 * pairs, seed=seed, first=first)
 
 
-def run_match(variant: str, make_a: Factory, make_b: Factory, games: int, *, seed: int,
-              workers: int = 1, every: float = 30.0) -> MatchResult:
+def run_match(
+    variant: str,
+    make_a: Factory,
+    make_b: Factory,
+    games: int,
+    *,
+    seed: int,
+    workers: int = 1,
+    every: float = 30.0,
+) -> MatchResult:
     """``games`` games (rounded up to pairs) of A against B, both built by their
     factories inside each worker; prints the running result every ``every`` seconds."""
     pairs = (games + 1) // 2

@@ -70,16 +70,19 @@ def main(argv: list[str] | None = None) -> None:
         ours = Bot(v, levels[ply])
         ours_t = timed(ours.choose, cases)
         g = GnubgPlayer(v, ply).g
-        g_t = timed(lambda pos, dice, g=g, ply=ply: g.best_move(
-            gnubg_board(pos), dice[0], dice[1], n=ply), cases)
+        g_t = timed(
+            lambda pos, dice, g=g, ply=ply: g.best_move(gnubg_board(pos), dice[0], dice[1], n=ply),
+            cases,
+        )
 
         def fmt(ts: list[float]) -> str:
-            return (f"{statistics.mean(ts):7.2f} / {statistics.median(ts):7.2f} / "
-                    f"{np.percentile(ts, 90):7.2f}")
+            return (
+                f"{statistics.mean(ts):7.2f} / {statistics.median(ts):7.2f} / "
+                f"{np.percentile(ts, 90):7.2f}"
+            )
 
         ratio = statistics.mean(ours_t) / statistics.mean(g_t)
-        print(f"{ply}-ply  ours {fmt(ours_t)}   gnubg {fmt(g_t)}   ratio {ratio:.1f}×",
-              flush=True)
+        print(f"{ply}-ply  ours {fmt(ours_t)}   gnubg {fmt(g_t)}   ratio {ratio:.1f}×", flush=True)
 
 
 if __name__ == "__main__":

@@ -63,11 +63,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--weights", default=None, help="our net (default: shipped)")
     ap.add_argument("--opponent-weights", default=None, help="a previous net as opponent")
-    ap.add_argument("--player", choices=["net", "heuristic"], default="net",
-                    help="side A: our net bot at --level, or the heuristic player")
+    ap.add_argument(
+        "--player",
+        choices=["net", "heuristic"],
+        default="net",
+        help="side A: our net bot at --level, or the heuristic player",
+    )
     ap.add_argument("--opponent", choices=["heuristic", "random"], default="heuristic")
-    ap.add_argument("--workers", type=int, default=1,
-                    help="processes (the same games whatever the count)")
+    ap.add_argument(
+        "--workers", type=int, default=1, help="processes (the same games whatever the count)"
+    )
     args = ap.parse_args(argv)
     if args.player == "heuristic":
         ours, me = heuristic_bot, "heuristic player"
@@ -82,8 +87,9 @@ def main(argv: list[str] | None = None) -> None:
         opp, name = heuristic_bot, "heuristic player"
     started = time.perf_counter()
     res = run_match(args.variant, ours, opp, args.games, seed=args.seed, workers=args.workers)
-    print(f"{args.variant}: {me} vs {name}: {res.summary()} "
-          f"({time.perf_counter() - started:.0f} s)")
+    print(
+        f"{args.variant}: {me} vs {name}: {res.summary()} ({time.perf_counter() - started:.0f} s)"
+    )
 
 
 if __name__ == "__main__":

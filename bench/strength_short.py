@@ -46,6 +46,7 @@ def ensure_gnubg():  # type: ignore[no-untyped-def]
 
 def gnubg_board(position: Position) -> list[list[int]]:
     """gnubg's board ``(opponent, side on roll)``, 25 slots each, slot 24 = bar."""
+
     def side(s: tuple[int, ...]) -> list[int]:
         return [s[p] for p in range(1, 25)] + [s[25]]
 
@@ -103,28 +104,42 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--weights", default=None, help="an npz net instead of the shipped one")
-    ap.add_argument("--player", choices=["ours", "gnubg"], default="ours",
-                    help="who plays side A: our bot, or gnubg 0-ply (to calibrate the yardstick)")
-    ap.add_argument("--opponent-weights", default=None,
-                    help="play this net at 0 ply instead of --opponent")
-    ap.add_argument("--workers", type=int, default=1,
-                    help="processes (the same games whatever the count)")
+    ap.add_argument(
+        "--player",
+        choices=["ours", "gnubg"],
+        default="ours",
+        help="who plays side A: our bot, or gnubg 0-ply (to calibrate the yardstick)",
+    )
+    ap.add_argument(
+        "--opponent-weights", default=None, help="play this net at 0 ply instead of --opponent"
+    )
+    ap.add_argument(
+        "--workers", type=int, default=1, help="processes (the same games whatever the count)"
+    )
     args = ap.parse_args(argv)
     if "gnubg" in (args.player, args.opponent):
         ensure_gnubg()  # install once, before the workers start
-    ours = (partial(GnubgPlayer, plies=0) if args.player == "gnubg"
-            else partial(our_bot, args.level, args.seed, args.weights))
+    ours = (
+        partial(GnubgPlayer, plies=0)
+        if args.player == "gnubg"
+        else partial(our_bot, args.level, args.seed, args.weights)
+    )
     opp = PubEvalPlayer if args.opponent == "pubeval" else partial(GnubgPlayer, plies=0)
     if args.opponent_weights:
         opp = partial(our_bot, "advanced", args.seed, args.opponent_weights)
         args.opponent = f"net {args.opponent_weights}"
-    name = ("gnubg-0ply" if args.player == "gnubg"
-            else f"{args.level}" + (f" ({args.weights})" if args.weights else ""))
+    name = (
+        "gnubg-0ply"
+        if args.player == "gnubg"
+        else f"{args.level}" + (f" ({args.weights})" if args.weights else "")
+    )
     started = time.perf_counter()
     res = run_match("short", ours, opp, args.games, seed=args.seed, workers=args.workers)
     took = time.perf_counter() - started
-    print(f"short: {name} vs {args.opponent}: {res.summary()} "
-          f"(duplicate dice, cubeless money, {took:.0f} s)")
+    print(
+        f"short: {name} vs {args.opponent}: {res.summary()} "
+        f"(duplicate dice, cubeless money, {took:.0f} s)"
+    )
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from nardy.position import WHITE
 
 def choose_play(game: Game, rng: random.Random) -> Play:
     """A random play, biased towards fewer blots, hits and bearing off."""
+
     def score(play: Play) -> float:
         assert play.result is not None
         side = play.result.theirs  # the mover's checkers after the play
@@ -87,8 +88,7 @@ def random_match(
 ) -> Match:
     """A match (finished, or stopped after ``max_games`` games) played at random."""
     rng = random.Random(seed)
-    match = Match(variant, length, cube=cube, players=("Anna", "Boris"),
-                  dice=RandomDice(seed))
+    match = Match(variant, length, cube=cube, players=("Anna", "Boris"), dice=RandomDice(seed))
     while not match.is_over and len(match.games) < max_games:
         play_out(match.new_game(), rng, **play)  # type: ignore[arg-type]
     return match
@@ -116,7 +116,7 @@ def mutate_lines(text: str, data: st.DataObject, alphabet: str, max_insert: int)
     if kind == "char" and lines[i]:
         j = data.draw(st.integers(0, len(lines[i]) - 1))
         ch = data.draw(st.sampled_from(list(alphabet)))
-        lines[i] = lines[i][:j] + ch + lines[i][j + 1:]
+        lines[i] = lines[i][:j] + ch + lines[i][j + 1 :]
     elif kind == "delete":
         del lines[i]
     elif kind == "swap":

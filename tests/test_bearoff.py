@@ -116,12 +116,9 @@ def test_generator_moves_equal_legal_plays() -> None:
     extra = [side({5: 1}), side({3: 1, 2: 1, 1: 1}), side({6: 2, 1: 1}), side({6: 15})]
     for mine in [*sides, *extra]:
         counts = mine[1:7]
-        pos = board(SHORT, {p: int(counts[p - 1]) for p in range(1, 7) if counts[p - 1]},
-                    {6: 15})
+        pos = board(SHORT, {p: int(counts[p - 1]) for p in range(1, 7) if counts[p - 1]}, {6: 15})
         for d1, d2 in ALL_ROLLS:
-            engine = {
-                tuple(play.result.theirs[1:7]) for play in legal_plays(SHORT, pos, (d1, d2))
-            }
+            engine = {tuple(play.result.theirs[1:7]) for play in legal_plays(SHORT, pos, (d1, d2))}
             assert engine == model_results(counts, d1, d2), (counts, d1, d2)
 
 
@@ -156,7 +153,7 @@ def test_one_checker_distribution(point: int) -> None:
     want = one_checker(point)
     assert gap(got, want) < 1e-4
     first = dist(counts, "first_off")  # one checker: the first off is the last
-    assert np.array_equal(first, got[: len(first)]) and got[len(first):].sum() == 0
+    assert np.array_equal(first, got[: len(first)]) and got[len(first) :].sum() == 0
 
 
 @pytest.mark.parametrize("k", [1, 2, 3, 4, 7, 15])
@@ -226,7 +223,7 @@ def test_regenerated_subset_equals_shipped_rows() -> None:
         got = small[table]
         assert got.shape[0] == comb(10, 6) == 210
         shipped = DB[table][: got.shape[0]]
-        assert (shipped[:, got.shape[1]:] == 0).all()
+        assert (shipped[:, got.shape[1] :] == 0).all()
         assert (shipped[:, : got.shape[1]] == got).all()
 
 
@@ -257,22 +254,26 @@ def test_mask() -> None:
 
 
 def test_hand_computed_probabilities() -> None:
-    p = bo.bearoff_probs(boards(
-        ({1: 1}, {1: 1}),  # on roll with one checker on 1: always off first
-        ({6: 1}, {1: 1}),  # 27/36 to get off at once, else the opponent is off
-        ({6: 1}, {6: 1}),  # 3/4 + 1/4 · 1/4 (from 6 a second roll always finishes)
-        ({1: 1}, {6: 15}),  # win at once, opponent has none off: gammon
-        ({6: 15}, {1: 1}),  # lose; gammon unless my first roll bears one off (17/36)
-        ({6: 1}, {6: 15}),  # gammon unless I need two rolls and he gets one off first
-    ))
-    want = np.array([
-        [1, 0, 0, 0, 0],
-        [0.75, 0, 0, 0, 0],
-        [0.8125, 0, 0, 0, 0],
-        [1, 1, 0, 0, 0],
-        [0, 0, 0, 19 / 36, 0],
-        [1, 0.75 + 0.25 * 19 / 36, 0, 0, 0],
-    ])
+    p = bo.bearoff_probs(
+        boards(
+            ({1: 1}, {1: 1}),  # on roll with one checker on 1: always off first
+            ({6: 1}, {1: 1}),  # 27/36 to get off at once, else the opponent is off
+            ({6: 1}, {6: 1}),  # 3/4 + 1/4 · 1/4 (from 6 a second roll always finishes)
+            ({1: 1}, {6: 15}),  # win at once, opponent has none off: gammon
+            ({6: 15}, {1: 1}),  # lose; gammon unless my first roll bears one off (17/36)
+            ({6: 1}, {6: 15}),  # gammon unless I need two rolls and he gets one off first
+        )
+    )
+    want = np.array(
+        [
+            [1, 0, 0, 0, 0],
+            [0.75, 0, 0, 0, 0],
+            [0.8125, 0, 0, 0, 0],
+            [1, 1, 0, 0, 0],
+            [0, 0, 0, 19 / 36, 0],
+            [1, 0.75 + 0.25 * 19 / 36, 0, 0, 0],
+        ]
+    )
     assert np.abs(p - want).max() < 1e-4
 
 
@@ -327,7 +328,7 @@ def test_net_uses_the_database_for_bear_offs_only_under_backgammon_rules() -> No
     for name in ("short", "short-ru", "short-caucasian"):
         p = NetEvaluator.random(find_variant(name), seed=1).probs(b, first)
         assert np.array_equal(p[: len(race)], exact)
-        assert np.array_equal(p[len(race):], plain[len(race):])
+        assert np.array_equal(p[len(race) :], plain[len(race) :])
     # long nardy (L-2): the long net gives way to the database in the same bear-offs
     for name in ("long", "nardgammon", "fevga"):
         p = NetEvaluator.random(find_variant(name), seed=1).probs(race, first[: len(race)])
@@ -341,8 +342,7 @@ def test_long_bear_off_moves_equal_legal_plays() -> None:
     rng = np.random.default_rng(11)
     for mine in random_sides(rng, 12):
         counts = mine[1:7]
-        pos = board(long, {p: int(counts[p - 1]) for p in range(1, 7) if counts[p - 1]},
-                    {6: 15})
+        pos = board(long, {p: int(counts[p - 1]) for p in range(1, 7) if counts[p - 1]}, {6: 15})
         for d1, d2 in ALL_ROLLS:
             engine = {tuple(play.result.theirs[1:7]) for play in legal_plays(long, pos, (d1, d2))}
             assert engine == model_results(counts, d1, d2), (counts, d1, d2)
@@ -367,7 +367,8 @@ def test_distributions_match_gnubg_one_sided_database() -> None:
         ours[: DB["bearoff"].shape[1]] = dist(counts)
         assert np.abs(ours[: len(theirs)] - theirs).max() < 3e-3, counts
         assert ours @ np.arange(len(ours)) == pytest.approx(
-            theirs @ np.arange(len(theirs)), abs=3e-4)
+            theirs @ np.arange(len(theirs)), abs=3e-4
+        )
 
 
 def test_probabilities_match_gnubg() -> None:

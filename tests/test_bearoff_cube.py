@@ -57,11 +57,12 @@ def test_plays_are_the_engines_legal_plays() -> None:
     rng = np.random.default_rng(3)
     for r in rng.integers(1, bc.sides(bc.MAX_CHECKERS), size=30):
         counts = bo.unrank(np.array([r]))[0]
-        pos = board(SHORT, {p: int(counts[p - 1]) for p in range(1, 7) if counts[p - 1]},
-                    {6: 15})
+        pos = board(SHORT, {p: int(counts[p - 1]) for p in range(1, 7) if counts[p - 1]}, {6: 15})
         for d1, d2 in ALL_ROLLS:
-            engine = {int(bo.rank(np.array(play.result.theirs[1:7]))[0])
-                      for play in legal_plays(SHORT, pos, (d1, d2))}
+            engine = {
+                int(bo.rank(np.array(play.result.theirs[1:7]))[0])
+                for play in legal_plays(SHORT, pos, (d1, d2))
+            }
             ours = {int(x) for x in succ[max(d1, d2), min(d1, d2)][r] if x >= 0}
             assert engine == ours, (counts, d1, d2)
 
@@ -74,12 +75,15 @@ def test_equities_are_within_the_game() -> None:
     assert (t[1] >= t[0] - 1e-4).all() and (t[0] >= t[2] - 1e-4).all()
 
 
-@pytest.mark.parametrize(("mine", "theirs", "covered"), [
-    ({6: 3, 2: 3}, {5: 2, 1: 4}, True),
-    ({6: 4, 2: 3}, {5: 2}, False),  # seven checkers left
-    ({7: 1, 2: 1}, {5: 2}, False),  # a checker outside home
-    ({3: 1}, {24: 1, 1: 1}, False),  # still contact
-])
+@pytest.mark.parametrize(
+    ("mine", "theirs", "covered"),
+    [
+        ({6: 3, 2: 3}, {5: 2, 1: 4}, True),
+        ({6: 4, 2: 3}, {5: 2}, False),  # seven checkers left
+        ({7: 1, 2: 1}, {5: 2}, False),  # a checker outside home
+        ({3: 1}, {24: 1, 1: 1}, False),  # still contact
+    ],
+)
 def test_which_positions_are_covered(mine, theirs, covered) -> None:
     assert bc.applies(SHORT, board(SHORT, mine, theirs)) is covered
 
@@ -100,10 +104,18 @@ def test_every_money_cube_answer_uses_the_database() -> None:
     nd, dt = bc.cube_equities(pos, "centre")
     d = Bot(SHORT, "advanced").cube(pos)
     assert (d.no_double, d.double_take) == pytest.approx((nd, dt))
-    answer = engine_bots.cube({
-        "variant": "short", "level": "advanced", "cube": {"value": 2, "owner": "white"},
-        "position": {"turn": "white", "white": {"points": {"6": 2, "5": 1}},
-                     "black": {"points": {"4": 2, "2": 1}}}})
+    answer = engine_bots.cube(
+        {
+            "variant": "short",
+            "level": "advanced",
+            "cube": {"value": 2, "owner": "white"},
+            "position": {
+                "turn": "white",
+                "white": {"points": {"6": 2, "5": 1}},
+                "black": {"points": {"4": 2, "2": 1}},
+            },
+        }
+    )
     mine_nd, mine_dt = bc.cube_equities(pos, "me")
     assert answer["equities"]["no_double"] == pytest.approx(2 * mine_nd, abs=1e-4)
     assert answer["equities"]["double_take"] == pytest.approx(2 * mine_dt, abs=1e-4)
@@ -118,10 +130,16 @@ def test_build_command_writes_the_database(tmp_path) -> None:
 
 
 #: A covered bear-off in protocol form (white on roll) and a contact position.
-BEAROFF_JSON = {"turn": "white", "white": {"points": {"6": 2, "5": 1}},
-                "black": {"points": {"4": 2, "2": 1}}}
-CONTACT_JSON = {"turn": "white", "white": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}},
-                "black": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}}}
+BEAROFF_JSON = {
+    "turn": "white",
+    "white": {"points": {"6": 2, "5": 1}},
+    "black": {"points": {"4": 2, "2": 1}},
+}
+CONTACT_JSON = {
+    "turn": "white",
+    "white": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}},
+    "black": {"points": {"6": 5, "8": 3, "13": 5, "24": 2}},
+}
 
 
 def test_answers_say_when_the_cube_is_exact() -> None:
@@ -144,8 +162,11 @@ def test_answers_say_when_the_cube_is_exact() -> None:
     out = CliRunner().invoke(hint_cmd, ["--position", json.dumps(BEAROFF_JSON), "--plies", "0"])
     assert out.exit_code == 0, out.output
     assert EXACT in " ".join(out.output.split())
-    data = json.loads(CliRunner().invoke(hint_cmd, ["--position", json.dumps(BEAROFF_JSON),
-                                                    "--plies", "0", "--json"]).output)
+    data = json.loads(
+        CliRunner()
+        .invoke(hint_cmd, ["--position", json.dumps(BEAROFF_JSON), "--plies", "0", "--json"])
+        .output
+    )
     assert data["cube"]["exact"] is True
     game = Game(SHORT, position=board(SHORT, {6: 2, 5: 1}, {4: 2, 2: 1}))
     assert cube_advice(game, MatchScore(), "advanced").exact

@@ -106,8 +106,9 @@ START_JSON = {
 def test_engine_best_returns_a_legal_play() -> None:
     from nardy import engine_bots
 
-    ans = engine_bots.best({"variant": "short", "position": START_JSON, "dice": [3, 1],
-                            "level": "advanced"})
+    ans = engine_bots.best(
+        {"variant": "short", "position": START_JSON, "dice": [3, 1], "level": "advanced"}
+    )
     legal = {str(p) for p in legal_plays(SHORT, SHORT.start_position(), (3, 1))}
     assert ans["play"]["text"] in legal
     assert ans["play"]["position"]["turn"] == "black"
@@ -119,26 +120,44 @@ def test_engine_rank_is_the_hint_best_first() -> None:
     play; at double match point by match equity (C-4)."""
     from nardy import engine_bots, protocol
 
-    ans = engine_bots.rank({"variant": "short", "position": START_JSON, "dice": [3, 1],
-                            "level": "advanced", "plies": 0, "top": 100})
+    ans = engine_bots.rank(
+        {
+            "variant": "short",
+            "position": START_JSON,
+            "dice": [3, 1],
+            "level": "advanced",
+            "plies": 0,
+            "top": 100,
+        }
+    )
     legal = {str(p) for p in legal_plays(SHORT, SHORT.start_position(), (3, 1))}
     plays = ans["plays"]
     assert {p["play"]["text"] for p in plays} == legal
     assert [p["equity"] for p in plays] == sorted((p["equity"] for p in plays), reverse=True)
     assert plays[0]["diff"] == 0 and all(p["plies"] == 0 for p in plays)
-    best = engine_bots.best({"variant": "short", "position": START_JSON, "dice": [3, 1],
-                             "level": "advanced"})
+    best = engine_bots.best(
+        {"variant": "short", "position": START_JSON, "dice": [3, 1], "level": "advanced"}
+    )
     assert plays[0]["play"] == best["play"] and plays[0]["equity"] == best["equity"]
-    three = protocol.handle({"cmd": "rank", "id": 7, "variant": "short", "position": START_JSON,
-                             "dice": [3, 1], "level": "advanced", "plies": 1, "top": 3})
+    three = protocol.handle(
+        {
+            "cmd": "rank",
+            "id": 7,
+            "variant": "short",
+            "position": START_JSON,
+            "dice": [3, 1],
+            "level": "advanced",
+            "plies": 1,
+            "top": 3,
+        }
+    )
     assert three["id"] == 7 and len(three["plays"]) == 3
     assert three["plays"][0]["plies"] == 1
     from nardy.notation.position_id import decode_id
     from nardy.notation.position_json import position_to_json
 
     blitz = position_to_json(decode_id("short", "2K6DASF2cxsEAA", "black"))
-    ask = {"variant": "short", "position": blitz, "dice": [4, 3], "level": "advanced",
-           "plies": 0}
+    ask = {"variant": "short", "position": blitz, "dice": [4, 3], "level": "advanced", "plies": 0}
     assert engine_bots.rank(ask)["plays"][0]["play"]["text"] == "8/5*/1*"
     dmp = engine_bots.rank({**ask, "match": {"length": 7, "score": [6, 6]}})
     assert dmp["plays"][0]["play"]["text"] == "13/6"
@@ -150,9 +169,11 @@ def test_engine_rank_is_the_hint_best_first() -> None:
 def test_engine_best_when_nothing_can_be_played() -> None:
     from nardy import engine_bots
 
-    pos = {"turn": "white",
-           "white": {"points": {"6": 14}, "bar": 1},
-           "black": {"points": {str(p): 2 for p in range(1, 7)}}}
+    pos = {
+        "turn": "white",
+        "white": {"points": {"6": 14}, "bar": 1},
+        "black": {"points": {str(p): 2 for p in range(1, 7)}},
+    }
     ans = engine_bots.best({"variant": "short", "position": pos, "dice": [6, 5], "level": 3})
     assert ans["play"] is None
 
@@ -160,12 +181,26 @@ def test_engine_best_when_nothing_can_be_played() -> None:
 def test_engine_eval_money_and_match() -> None:
     from nardy import engine_bots
 
-    money = engine_bots.eval({"variant": "long", "position": {
-        "turn": "white", "white": {"points": {"24": 15}, "first_turn": True},
-        "black": {"points": {"24": 15}, "first_turn": True}}, "level": 0})
+    money = engine_bots.eval(
+        {
+            "variant": "long",
+            "position": {
+                "turn": "white",
+                "white": {"points": {"24": 15}, "first_turn": True},
+                "black": {"points": {"24": 15}, "first_turn": True},
+            },
+            "level": 0,
+        }
+    )
     assert len(money["probs"]) == 5 and "mwc" not in money
-    match = engine_bots.eval({"variant": "short", "position": START_JSON, "level": 0,
-                              "match": {"length": 5, "score": {"white": 4, "black": 0}}})
+    match = engine_bots.eval(
+        {
+            "variant": "short",
+            "position": START_JSON,
+            "level": 0,
+            "match": {"length": 5, "score": {"white": 4, "black": 0}},
+        }
+    )
     assert match["mwc"] > 0.7  # one point away against five
     assert money["resign"] is None and match["resign"] is None
 
@@ -175,9 +210,11 @@ def test_engine_eval_says_when_to_resign() -> None:
     when the opponent needs one point, and a gammon when he needs three at a cube of 1."""
     from nardy import engine_bots
 
-    gammoned = {"turn": "white",
-                "white": {"points": {"12": 3, "11": 3, "10": 3, "9": 3, "8": 3}},
-                "black": {"points": {"1": 2, "2": 2, "3": 1}}}
+    gammoned = {
+        "turn": "white",
+        "white": {"points": {"12": 3, "11": 3, "10": 3, "9": 3, "8": 3}},
+        "black": {"points": {"1": 2, "2": 2, "3": 1}},
+    }
     ask = {"variant": "short", "position": gammoned, "level": "advanced"}
     assert engine_bots.eval(ask)["resign"] == 2
     one_away = {"length": 5, "score": {"white": 0, "black": 4}}
@@ -186,34 +223,69 @@ def test_engine_eval_says_when_to_resign() -> None:
     assert engine_bots.eval({**ask, "match": three_away})["resign"] == 2
     # at a cube of 2 a single game (2 points) is enough for the player 2 away
     two_away = {"length": 5, "score": {"white": 0, "black": 3}}
-    assert engine_bots.eval({**ask, "match": two_away, "cube": {"value": 2,
-                                                                "owner": "black"}})["resign"] == 1
+    assert (
+        engine_bots.eval({**ask, "match": two_away, "cube": {"value": 2, "owner": "black"}})[
+            "resign"
+        ]
+        == 1
+    )
 
 
 def test_engine_cube_double_and_answer() -> None:
     from nardy import engine_bots
 
-    race = {"turn": "white", "white": {"points": {"2": 1, "1": 2}},
-            "black": {"points": {"6": 3, "5": 3, "4": 3}}}
-    ans = engine_bots.cube({"variant": "short", "position": race, "level": "expert",
-                            "cube": {"value": 1, "owner": None}})
+    race = {
+        "turn": "white",
+        "white": {"points": {"2": 1, "1": 2}},
+        "black": {"points": {"6": 3, "5": 3, "4": 3}},
+    }
+    ans = engine_bots.cube(
+        {
+            "variant": "short",
+            "position": race,
+            "level": "expert",
+            "cube": {"value": 1, "owner": None},
+        }
+    )
     assert ans["action"] == "double" and ans["take"] == "pass"
     assert ans["proper"] == "double-pass"
-    offered = engine_bots.cube({"variant": "short", "position": race, "level": "expert",
-                                "cube": {"value": 1, "owner": None, "offered_by": "white"}})
+    offered = engine_bots.cube(
+        {
+            "variant": "short",
+            "position": race,
+            "level": "expert",
+            "cube": {"value": 1, "owner": None, "offered_by": "white"},
+        }
+    )
     assert offered["action"] == "pass"
-    owned = engine_bots.cube({"variant": "short", "position": race, "level": "expert",
-                              "cube": {"value": 2, "owner": "black"}})
+    owned = engine_bots.cube(
+        {
+            "variant": "short",
+            "position": race,
+            "level": "expert",
+            "cube": {"value": 2, "owner": "black"},
+        }
+    )
     assert owned["action"] == "no-double"  # black owns the cube
 
 
-@pytest.mark.parametrize("request_, needle", [
-    ({"variant": "short", "dice": [3, 1]}, "position"),
-    ({"variant": "short", "position": START_JSON, "dice": [7, 1]}, "1..6"),
-    ({"variant": "short", "position": START_JSON, "dice": [3, 1], "level": "god"}, "level"),
-    ({"variant": "short", "position": START_JSON, "dice": [3, 1],
-      "match": {"length": 3, "score": [5, 0]}}, "score"),
-])
+@pytest.mark.parametrize(
+    "request_, needle",
+    [
+        ({"variant": "short", "dice": [3, 1]}, "position"),
+        ({"variant": "short", "position": START_JSON, "dice": [7, 1]}, "1..6"),
+        ({"variant": "short", "position": START_JSON, "dice": [3, 1], "level": "god"}, "level"),
+        (
+            {
+                "variant": "short",
+                "position": START_JSON,
+                "dice": [3, 1],
+                "match": {"length": 3, "score": [5, 0]},
+            },
+            "score",
+        ),
+    ],
+)
 def test_engine_bad_requests_raise_clear_errors(request_, needle) -> None:
     from nardy import engine_bots
 
@@ -225,41 +297,68 @@ def test_engine_cube_rejects_bad_owner() -> None:
     from nardy import engine_bots
 
     with pytest.raises(ValueError, match="owner"):
-        engine_bots.cube({"variant": "short", "position": START_JSON,
-                          "cube": {"value": 1, "owner": "green"}})
+        engine_bots.cube(
+            {"variant": "short", "position": START_JSON, "cube": {"value": 1, "owner": "green"}}
+        )
 
 
 def test_engine_match_crawford_flags_c4() -> None:
     from nardy import engine_bots
 
-    race = {"turn": "white", "white": {"points": {"2": 1, "1": 2}},
-            "black": {"points": {"6": 3, "5": 3, "4": 3}}}
+    race = {
+        "turn": "white",
+        "white": {"points": {"2": 1, "1": 2}},
+        "black": {"points": {"6": 3, "5": 3, "4": 3}},
+    }
     leader = {"length": 5, "score": {"white": 0, "black": 4}}
     # After the Crawford game the trailer doubles at once, but not in it (C-4) ...
-    free = engine_bots.cube({"variant": "short", "position": START_JSON, "level": 0,
-                             "cube": {"value": 1, "owner": None}, "match": leader})
+    free = engine_bots.cube(
+        {
+            "variant": "short",
+            "position": START_JSON,
+            "level": 0,
+            "cube": {"value": 1, "owner": None},
+            "match": leader,
+        }
+    )
     assert free["double"] == "double"
-    crawford = engine_bots.cube({"variant": "short", "position": START_JSON, "level": 0,
-                                 "cube": {"value": 1, "owner": None},
-                                 "match": {**leader, "crawford_game": True}})
+    crawford = engine_bots.cube(
+        {
+            "variant": "short",
+            "position": START_JSON,
+            "level": 0,
+            "cube": {"value": 1, "owner": None},
+            "match": {**leader, "crawford_game": True},
+        }
+    )
     assert crawford["action"] == "no-double"
     with pytest.raises(ValueError, match="Crawford game"):
-        engine_bots.cube({"variant": "short", "position": race, "level": 0,
-                          "cube": {"value": 1, "owner": None, "offered_by": "white"},
-                          "match": {**leader, "crawford_game": True}})
+        engine_bots.cube(
+            {
+                "variant": "short",
+                "position": race,
+                "level": 0,
+                "cube": {"value": 1, "owner": None, "offered_by": "white"},
+                "match": {**leader, "crawford_game": True},
+            }
+        )
     # ... and without the Crawford rule, reaching 1-away leads to post-Crawford play,
     # which changes the match-winning chance of a game played at 3-away vs 2-away.
     at = {"length": 5, "score": {"white": 2, "black": 3}}
-    with_rule = engine_bots.eval({"variant": "short", "position": START_JSON, "level": 0,
-                                  "match": at})
-    without = engine_bots.eval({"variant": "short", "position": START_JSON, "level": 0,
-                                "match": {**at, "crawford": False}})
+    with_rule = engine_bots.eval(
+        {"variant": "short", "position": START_JSON, "level": 0, "match": at}
+    )
+    without = engine_bots.eval(
+        {"variant": "short", "position": START_JSON, "level": 0, "match": {**at, "crawford": False}}
+    )
     assert with_rule["mwc"] != without["mwc"]
-    for bad in ({**at, "crawford": "no"}, {**at, "crawford_game": True},
-                {**leader, "crawford": False, "crawford_game": True}):
+    for bad in (
+        {**at, "crawford": "no"},
+        {**at, "crawford_game": True},
+        {**leader, "crawford": False, "crawford_game": True},
+    ):
         with pytest.raises(ValueError, match="crawford"):
-            engine_bots.eval({"variant": "short", "position": START_JSON, "level": 0,
-                              "match": bad})
+            engine_bots.eval({"variant": "short", "position": START_JSON, "level": 0, "match": bad})
 
 
 # -- checker play for the match score / single games (C-3 Jacoby, C-4) ----------------
@@ -296,8 +395,12 @@ def test_engine_best_plays_for_the_match_score_c4() -> None:
     from nardy import engine_bots
     from nardy.notation.position_json import position_to_json
 
-    req = {"variant": "short", "position": position_to_json(_blitz()),
-           "dice": list(BLITZ_DICE), "level": "advanced"}
+    req = {
+        "variant": "short",
+        "position": position_to_json(_blitz()),
+        "dice": list(BLITZ_DICE),
+        "level": "advanced",
+    }
     assert engine_bots.best(req)["play"]["text"] == "8/5*/1*"
     dmp = engine_bots.best({**req, "match": {"length": 3, "score": {"white": 2, "black": 2}}})
     assert dmp["play"]["text"] == "13/6"

@@ -21,8 +21,9 @@ NARDY = Path(sys.executable).parent / "nardy"
 
 def nardy(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     command = [str(NARDY)] if NARDY.exists() else [sys.executable, "-m", "nardy.cli"]
-    return subprocess.run([*command, "convert", *args], input=stdin, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [*command, "convert", *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_mat_to_sgf_to_jsonl_to_mat_keeps_the_match(tmp_path: Path) -> None:
@@ -91,8 +92,9 @@ def test_malformed_input_names_file_and_line_without_a_traceback(tmp_path: Path)
     ],
 )
 def test_usage_and_file_errors(tmp_path: Path, args, status, message) -> None:
-    done = nardy(*[str(tmp_path / a) if a.endswith((".mat", ".xyz")) else a for a in args],
-                 stdin="")
+    done = nardy(
+        *[str(tmp_path / a) if a.endswith((".mat", ".xyz")) else a for a in args], stdin=""
+    )
     assert done.returncode == status
     assert message in done.stderr
     assert "Traceback" not in done.stderr

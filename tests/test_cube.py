@@ -132,8 +132,13 @@ def test_cube_is_on_for_short_and_off_for_long_by_default_c3_c5() -> None:
 
 @pytest.mark.parametrize(
     "settings",
-    [{"progression": "exponential"}, {"max_doubles": -1}, {"max_doubles": "3"},
-     {"enabled": 1}, {"jacoby": "yes"}],
+    [
+        {"progression": "exponential"},
+        {"max_doubles": -1},
+        {"max_doubles": "3"},
+        {"enabled": 1},
+        {"jacoby": "yes"},
+    ],
 )
 def test_bad_rules_are_rejected(settings) -> None:
     with pytest.raises(MalformedError):
@@ -141,8 +146,15 @@ def test_bad_rules_are_rejected(settings) -> None:
 
 
 @pytest.mark.parametrize(
-    "kwargs", [{"value": 0}, {"value": True}, {"owner": "red"}, {"doubles": -1},
-               {"crawford": "no"}, {"offered_by": 1}],
+    "kwargs",
+    [
+        {"value": 0},
+        {"value": True},
+        {"owner": "red"},
+        {"doubles": -1},
+        {"crawford": "no"},
+        {"offered_by": 1},
+    ],
 )
 def test_bad_states_are_rejected(kwargs) -> None:
     with pytest.raises(MalformedError):
@@ -161,8 +173,11 @@ def test_json_round_trip_and_errors() -> None:
         Cube.from_json([1])
 
 
-@given(st.lists(st.sampled_from(["double", "take", "drop", "beaver"]), max_size=12),
-       st.booleans(), st.sampled_from(["geometric", "arithmetic"]))
+@given(
+    st.lists(st.sampled_from(["double", "take", "drop", "beaver"]), max_size=12),
+    st.booleans(),
+    st.sampled_from(["geometric", "arithmetic"]),
+)
 def test_any_action_sequence_either_applies_or_raises_cube_error(actions, beavers, prog) -> None:
     cube = Cube(CubeRules(beavers=beavers, progression=prog))
     turn = "white"

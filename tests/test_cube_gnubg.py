@@ -29,12 +29,21 @@ def positions():
     return sample_positions(POSITIONS, seed=7)
 
 
-@pytest.mark.parametrize(("length", "score", "cube"), [
-    (0, (0, 0), 1), (0, (0, 0), 2),  # money play (no Jacoby): double, redouble
-    (7, (0, 0), 1), (7, (2, 4), 1), (7, (4, 2), 1), (7, (5, 5), 1),  # 5-5: 2-away/2-away
-    (7, (6, 3), 1), (9, (2, 7), 1),  # post-Crawford: leader 1-away / trailer 2-away
-    (9, (0, 0), 2), (11, (3, 1), 4),  # redoubles
-])
+@pytest.mark.parametrize(
+    ("length", "score", "cube"),
+    [
+        (0, (0, 0), 1),
+        (0, (0, 0), 2),  # money play (no Jacoby): double, redouble
+        (7, (0, 0), 1),
+        (7, (2, 4), 1),
+        (7, (4, 2), 1),
+        (7, (5, 5), 1),  # 5-5: 2-away/2-away
+        (7, (6, 3), 1),
+        (9, (2, 7), 1),  # post-Crawford: leader 1-away / trailer 2-away
+        (9, (0, 0), 2),
+        (11, (3, 1), 4),  # redoubles
+    ],
+)
 def test_cube_decisions_are_gnubgs(oracle, positions, length, score, cube) -> None:
     judged = [(p, oracle.analyse(p, length, score, cube)) for p in positions]
     judged = [(p, g) for p, g in judged if g is not None]
@@ -58,19 +67,25 @@ def races():
     return sample_positions(RACES, seed=9000, race=True)
 
 
-@pytest.mark.parametrize(("length", "score", "cube"), [
-    (0, (0, 0), 1), (0, (0, 0), 2), (7, (2, 4), 1), (7, (0, 0), 4),
-])
+@pytest.mark.parametrize(
+    ("length", "score", "cube"),
+    [
+        (0, (0, 0), 1),
+        (0, (0, 0), 2),
+        (7, (2, 4), 1),
+        (7, (0, 0), 4),
+    ],
+)
 def test_race_cube_decisions_are_gnubgs(oracle, races, length, score, cube) -> None:
     """Races: the cube efficiency grows with the roller's pips (flat 0.6 agrees with
     gnubg in 92-98% of these decisions)."""
     judged = [(p, oracle.analyse(p, length, score, cube)) for p in races]
     judged = [(p, g) for p, g in judged if g is not None]
     assert len(judged) >= RACES * 0.9
-    doubles = sum(our_decision(g.probs, p, length, score, cube=cube)[0] == g.action
-                  for p, g in judged)
-    flat = sum(our_decision(g.probs, p, length, score, 0.6, cube)[0] == g.action
-               for p, g in judged)
+    doubles = sum(
+        our_decision(g.probs, p, length, score, cube=cube)[0] == g.action for p, g in judged
+    )
+    flat = sum(our_decision(g.probs, p, length, score, 0.6, cube)[0] == g.action for p, g in judged)
     assert doubles >= 0.97 * len(judged), f"double agrees {doubles}/{len(judged)}"
     assert doubles >= flat
 
@@ -82,8 +97,9 @@ def test_bear_off_cube_equities_are_gnubgs_exactly(oracle, cube, owner) -> None:
     model is off by 0.07 on average there."""
     from nardy.eval import bearoff_cube
 
-    covered = [p for p in sample_positions(300, seed=9000, race=True)
-               if bearoff_cube.applies(SHORT, p)]
+    covered = [
+        p for p in sample_positions(300, seed=9000, race=True) if bearoff_cube.applies(SHORT, p)
+    ]
     assert len(covered) >= 30
     for position in covered:
         g = oracle.analyse(position, 0, (0, 0), cube)

@@ -52,8 +52,15 @@ def test_a_tiny_run_resumes_and_improves_the_fit(tmp_path) -> None:
     values (the shipped net already fits its own search to ~1e-4)."""
     start = tmp_path / "start.npz"
     NetEvaluator.random(SHORT, hidden=16, seed=3, features="short-v2").save(start)
-    cfg = DistillConfig(init=str(start), rounds=1, positions=300, epochs=2, eval_games=2,
-                        holdout=0.2, out=str(tmp_path))
+    cfg = DistillConfig(
+        init=str(start),
+        rounds=1,
+        positions=300,
+        epochs=2,
+        eval_games=2,
+        holdout=0.2,
+        out=str(tmp_path),
+    )
     distill(cfg)
     with np.load(tmp_path / "distill.npz") as z:
         hist = json.loads(str(z["history"]))
@@ -72,15 +79,43 @@ def test_cli_distill_and_bad_options(tmp_path) -> None:
     from nardy.commands.train import command
 
     runner = CliRunner()
-    res = runner.invoke(command, [
-        "--method", "distill", "--rounds", "1", "--positions", "100", "--epochs", "1",
-        "--eval-games", "2", "--init", str(DATA / "short-v1.npz"), "--features", "short-v2",
-        "--out", str(tmp_path)])
+    res = runner.invoke(
+        command,
+        [
+            "--method",
+            "distill",
+            "--rounds",
+            "1",
+            "--positions",
+            "100",
+            "--epochs",
+            "1",
+            "--eval-games",
+            "2",
+            "--init",
+            str(DATA / "short-v1.npz"),
+            "--features",
+            "short-v2",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert NetEvaluator.load(SHORT, tmp_path / "final.npz").features == "short-v2"
     assert "round 1" in res.output
     bad = runner.invoke(command, ["--method", "distill", "--target-plies", "7"])
     assert bad.exit_code != 0 and "target-plies" in bad.output
-    bad = runner.invoke(command, ["--method", "distill", "--variant", "long",
-                                  "--features", "short-v2", "--out", str(tmp_path / "x")])
+    bad = runner.invoke(
+        command,
+        [
+            "--method",
+            "distill",
+            "--variant",
+            "long",
+            "--features",
+            "short-v2",
+            "--out",
+            str(tmp_path / "x"),
+        ],
+    )
     assert bad.exit_code != 0

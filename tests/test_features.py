@@ -131,6 +131,7 @@ def test_feature_sets_belong_to_their_family() -> None:
 
 def _reference_shots(attacker: list[int], defender: list[int]) -> int:
     """Rolls (of 36) that hit a defender blot, by the definition in plain loops."""
+
     def at(y: int) -> int:  # defender checkers on the attacker's point y (1..24)
         return defender[25 - y] if 1 <= y <= 24 else 0
 
@@ -141,8 +142,7 @@ def _reference_shots(attacker: list[int], defender: list[int]) -> int:
             for x in range(1, 26):
                 if not attacker[x]:
                     continue
-                paths = ([[a] * k for k in range(1, 5)] if a == b
-                         else [[a], [b], [a, b], [b, a]])
+                paths = [[a] * k for k in range(1, 5)] if a == b else [[a], [b], [a, b], [b, a]]
                 for path in paths:
                     y = x
                     for k, d in enumerate(path):
@@ -189,7 +189,7 @@ def test_escapes_from_the_start_and_behind_a_prime() -> None:
     assert x[ESCAPE] == 0 and x[WORST] == 0
     assert x[DANCE] * 36 == pytest.approx(1)  # their 6 point is made: 1/6 squared
     assert x[FREE] * 100 == pytest.approx(2 * 18 + 5 * 7 + 3 * 2)
-    assert x[ESCAPE + 4 : FREE + 5] == pytest.approx(x[ESCAPE:FREE + 1])
+    assert x[ESCAPE + 4 : FREE + 5] == pytest.approx(x[ESCAPE : FREE + 1])
     # My checker on 24 behind their full prime on their 4..9 (my 21..16): no escape.
     y = v3({24: 1, 1: 14}, {4: 2, 5: 2, 6: 2, 7: 2, 8: 2, 9: 2, 1: 3})
     assert y[ESCAPE] == 0 and y[WORST] == 0
@@ -307,8 +307,9 @@ def test_compiled_inputs_reject_wrong_shapes() -> None:
     with pytest.raises(ValueError, match="version"):
         compiled.ext.short(boards, np.empty((2, 199), dtype=np.float32), 4)
     with pytest.raises(ValueError, match="205"):
-        compiled.ext.long(boards, np.zeros((2, 2), dtype=bool),
-                                np.empty((2, 199), dtype=np.float32))
+        compiled.ext.long(
+            boards, np.zeros((2, 2), dtype=bool), np.empty((2, 199), dtype=np.float32)
+        )
 
 
 @pytest.mark.parametrize("family", ["short", "long"])

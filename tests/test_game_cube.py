@@ -91,8 +91,12 @@ def test_beaver_in_money_play_c3() -> None:
     game.double()
     assert game.cube_actions() == ["take", "pass", "beaver"]
     game.beaver()
-    assert (game.cube.value, game.cube.owner, game.phase, game.turn) == (4, "white", "roll",
-                                                                         "black")
+    assert (game.cube.value, game.cube.owner, game.phase, game.turn) == (
+        4,
+        "white",
+        "roll",
+        "black",
+    )
     assert game.records[-1] == {"type": "beaver"}
 
 
@@ -105,9 +109,11 @@ def test_no_beaver_without_the_option() -> None:
 
 @pytest.mark.parametrize(
     ("black", "kind", "points"),
-    [({6: 5, 8: 5, 13: 4, 19: 1}, "backgammon", 3),
-     ({6: 5, 8: 5, 13: 5}, "gammon", 2),
-     ({6: 5, 8: 5, 13: 4}, "single", 1)],
+    [
+        ({6: 5, 8: 5, 13: 4, 19: 1}, "backgammon", 3),
+        ({6: 5, 8: 5, 13: 5}, "gammon", 2),
+        ({6: 5, 8: 5, 13: 4}, "single", 1),
+    ],
 )
 def test_result_is_multiplied_by_the_cube_c1(black, kind, points) -> None:
     cube = Cube(CubeRules(), value=4, owner="black", doubles=2)
@@ -245,12 +251,17 @@ def test_replay_of_every_kind_of_record_rebuilds_the_game() -> None:
 
 @pytest.mark.parametrize(
     ("record", "message"),
-    [({"type": "take"}, "no double"), ({"type": "pass"}, "no double"),
-     ({"type": "accept"}, "no resignation"), ({"type": "reject"}, "no resignation"),
-     ({"type": "resign"}, "level"), ({"type": "resign", "level": "2"}, "level"),
-     ({"type": "resign", "level": 9}, "1..3"),
-     ({"type": "resign", "level": 1, "by": "green"}, "by"),
-     ({"type": "beaver"}, "no double")],
+    [
+        ({"type": "take"}, "no double"),
+        ({"type": "pass"}, "no double"),
+        ({"type": "accept"}, "no resignation"),
+        ({"type": "reject"}, "no resignation"),
+        ({"type": "resign"}, "level"),
+        ({"type": "resign", "level": "2"}, "level"),
+        ({"type": "resign", "level": 9}, "1..3"),
+        ({"type": "resign", "level": 1, "by": "green"}, "by"),
+        ({"type": "beaver"}, "no double"),
+    ],
 )
 def test_replay_names_the_first_bad_cube_record(record, message) -> None:
     records = opened().records + [record, {"type": "roll", "dice": [6, 5]}]

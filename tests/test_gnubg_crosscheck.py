@@ -199,7 +199,6 @@ def test_canonical_text_equals_gnubg(positions: list[Position]) -> None:
     assert not differ, f"{len(differ)} plays written differently, e.g. {differ[:5]}"
 
 
-
 def _after_key(position: Position) -> str:
     """gnubg key of a position reached by a play (seen by the mover: [opp, me])."""
     return gnubg_nn.key_of_board(to_board(Position(position.theirs, position.mine)))

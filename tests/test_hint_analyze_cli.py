@@ -37,8 +37,7 @@ def _blunder_record() -> list[dict]:
 
 def _bot_game_record(seed: int) -> list[dict]:
     game = Game(SHORT, dice=RandomDice(seed))
-    _play_out(game, {"white": Bot(SHORT, "advanced"),
-                     "black": Bot(SHORT, "beginner", seed=seed)})
+    _play_out(game, {"white": Bot(SHORT, "advanced"), "black": Bot(SHORT, "beginner", seed=seed)})
     return game.records
 
 
@@ -55,7 +54,14 @@ def _play_out(game: Game, bots: dict[str, Bot]) -> None:
 
 def test_marks_and_ratings_follow_the_thresholds() -> None:
     assert [mark(x) for x in (0.0, 0.039, 0.04, 0.08, 0.159, 0.16, 1.0)] == [
-        "", "", "doubtful", "bad", "bad", "very bad", "very bad"]
+        "",
+        "",
+        "doubtful",
+        "bad",
+        "bad",
+        "very bad",
+        "very bad",
+    ]
     assert rating(1.0) == "Supernatural" and rating(100.0) == "Awful!"
     assert rating(10.0, "ru") == "сильный"
 
@@ -104,8 +110,9 @@ def test_analysis_graph_and_the_printed_course_of_the_game(tmp_path) -> None:
     assert len(graph) == len(plays)
     for point, d in zip(graph, plays, strict=True):
         assert point["color"] == d.player  # a money game: labels are colours
-        assert point["white"] == pytest.approx(d.equity if d.player == "white" else -d.equity,
-                                               abs=1e-4)
+        assert point["white"] == pytest.approx(
+            d.equity if d.player == "white" else -d.equity, abs=1e-4
+        )
     lines = course_lines(graph, 1)
     bars = "".join(line for line in lines[1::2])
     assert len(bars) == len(plays) and set(bars) <= set("▁▂▃▄▅▆▇█")
@@ -165,12 +172,15 @@ def test_hint_at_a_match_score_ranks_by_match_equity_c4() -> None:
     """Money play blitzes (8/5*/1*, gammons count double); at double match point only
     winning counts and the hint ranks the quiet 13/6 first, with each play's MWC."""
     runner = CliRunner()
-    money = json.loads(runner.invoke(hint_cmd, [*BLITZ, "--dice", "4-3", "--plies", "0",
-                                                "--json"]).output)
+    money = json.loads(
+        runner.invoke(hint_cmd, [*BLITZ, "--dice", "4-3", "--plies", "0", "--json"]).output
+    )
     assert money["plays"][0]["play"] == "8/5*/1*" and "away" not in money
     assert all("mwc" not in p for p in money["plays"])
-    res = runner.invoke(hint_cmd, [*BLITZ, "--dice", "4-3", "--plies", "0", "--json",
-                                   "--match", "7", "--score", "6-6"])
+    res = runner.invoke(
+        hint_cmd,
+        [*BLITZ, "--dice", "4-3", "--plies", "0", "--json", "--match", "7", "--score", "6-6"],
+    )
     assert res.exit_code == 0, res.output
     dmp = json.loads(res.output)
     assert dmp["away"] == [1, 1] and dmp["plays"][0]["play"] == "13/6"
@@ -178,8 +188,9 @@ def test_hint_at_a_match_score_ranks_by_match_equity_c4() -> None:
         # at DMP the match equity is 2·P(win) − 1 and the MWC is P(win)
         assert p["mwc"] == pytest.approx(p["probs"][0], abs=1e-3)
         assert p["equity"] == pytest.approx(2 * p["mwc"] - 1, abs=1e-3)
-    table = runner.invoke(hint_cmd, [*BLITZ, "--dice", "4-3", "--plies", "0",
-                                     "--match", "7", "--score", "6-6"]).output
+    table = runner.invoke(
+        hint_cmd, [*BLITZ, "--dice", "4-3", "--plies", "0", "--match", "7", "--score", "6-6"]
+    ).output
     assert "MWC" in table and "(1-away, 1-away)" in table
 
 
@@ -187,8 +198,20 @@ def test_hint_cube_at_a_match_score_is_the_engines() -> None:
     """Without dice, the hint's cube decision at a score is the engine protocol's."""
     from nardy.engine_bots import cube as engine_cube
 
-    args = [*BLITZ, "--plies", "0", "--json", "--match", "7", "--score", "2-4",
-            "--cube", "2", "--owner", "black"]
+    args = [
+        *BLITZ,
+        "--plies",
+        "0",
+        "--json",
+        "--match",
+        "7",
+        "--score",
+        "2-4",
+        "--cube",
+        "2",
+        "--owner",
+        "black",
+    ]
     res = CliRunner().invoke(hint_cmd, args)
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
@@ -196,24 +219,33 @@ def test_hint_cube_at_a_match_score_is_the_engines() -> None:
     from nardy.notation.position_json import position_to_json
 
     position = position_to_json(decode_id("short", "2K6DASF2cxsEAA", "black"))
-    engine = engine_cube({"variant": "short", "position": position,
-                          "level": "advanced", "cube": {"value": 2, "owner": "black"},
-                          "match": {"length": 7, "score": [2, 4]}})
+    engine = engine_cube(
+        {
+            "variant": "short",
+            "position": position,
+            "level": "advanced",
+            "cube": {"value": 2, "owner": "black"},
+            "match": {"length": 7, "score": [2, 4]},
+        }
+    )
     assert data["away"] == [3, 5] and 0.5 < data["mwc"] < 1
     assert (data["cube"]["action"], data["cube"]["take"]) == (engine["double"], engine["take"])
     for k, v in data["cube"]["equities"].items():
         assert 2 * v == pytest.approx(engine["equities"][k], abs=1e-3)  # per unit of cube
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["--dice", "7-1"], "3-1"),
-    (["--position", "{nope"], "JSON"),
-    (["--variant", "chess"], "unknown variant"),
-    (["--score", "2-1"], "--match"),
-    (["--match", "5", "--score", "two"], "white-black"),
-    (["--match", "5", "--score", "5-0"], "0..4"),
-    (["--match", "5", "--crawford-game"], "Crawford"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["--dice", "7-1"], "3-1"),
+        (["--position", "{nope"], "JSON"),
+        (["--variant", "chess"], "unknown variant"),
+        (["--score", "2-1"], "--match"),
+        (["--match", "5", "--score", "two"], "white-black"),
+        (["--match", "5", "--score", "5-0"], "0..4"),
+        (["--match", "5", "--crawford-game"], "Crawford"),
+    ],
+)
 def test_hint_bad_input_is_a_clear_error(args, needle) -> None:
     res = CliRunner().invoke(hint_cmd, args)
     assert res.exit_code != 0 and needle in res.output
@@ -237,8 +269,7 @@ def test_analysis_works_for_other_variants(name) -> None:
     assert {d.player for d in plays} == {"white", "black"}
 
 
-@pytest.mark.parametrize("name", ["crazy", "gulbara", "crazy-gulbara", "khachapuri",
-                                  "fevga-giul"])
+@pytest.mark.parametrize("name", ["crazy", "gulbara", "crazy-gulbara", "khachapuri", "fevga-giul"])
 def test_analysis_judges_the_segments_of_the_section_5_variants(name) -> None:
     """V-CRAZY, V-GUL, V-CGUL, V-KHACH, V-GIUL: a crazy sequence's higher doubles and
     passed moves are judged like any play; a side that plays the best play at 0 ply
@@ -281,7 +312,6 @@ def test_hint_shows_the_best_play_at_the_depth_asked() -> None:
     assert best["play"] == "6/off 5/off" and best["plies"] == 2
     assert best["equity"] == pytest.approx(1.0)
     assert other["plies"] == 0 and other["diff"] < -1.5
-
 
 
 def test_a_match_is_analysed_at_its_score_per_player_c4() -> None:

@@ -28,13 +28,16 @@ def test_gnubg_fixture_imports_the_whole_match() -> None:
     assert match.length == 3 and match.players == ("gnubg", "Natasha")
     assert len(match.games) == 4
     assert match.score == (2, 4) and match.is_over and match.winner == 1
-    outcomes = [(g.outcome.winner, g.outcome.kind, g.outcome.value, g.outcome.reason)
-                for g in match.games if g.outcome]
+    outcomes = [
+        (g.outcome.winner, g.outcome.kind, g.outcome.value, g.outcome.reason)
+        for g in match.games
+        if g.outcome
+    ]
     assert outcomes == [
-        ("black", "single", 1, "drop"),        # Doubles => 2 / Drops
-        ("white", "single", 2, "bear-off"),    # a 2-cube taken, then played out
-        ("black", "single", 1, "bear-off"),    # the Crawford game
-        ("black", "single", 2, "resign"),      # Wins 2 points with the game unfinished
+        ("black", "single", 1, "drop"),  # Doubles => 2 / Drops
+        ("white", "single", 2, "bear-off"),  # a 2-cube taken, then played out
+        ("black", "single", 1, "bear-off"),  # the Crawford game
+        ("black", "single", 2, "resign"),  # Wins 2 points with the game unfinished
     ]
     assert [match.is_crawford(i) for i in range(4)] == [False, False, True, False]  # C-4
     assert match.games[3].cube.value == 2  # post-Crawford double by the trailer
@@ -158,8 +161,14 @@ def mat(body: str, header: str = " 3 point match\n\n Game 1\n A : 0    B : 0\n")
         (" 3 point match\n  1) 31: 8/5 6/5\n", 2, "expected 'Game 1'"),
         (mat("  1) 33: 8/5 8/5 6/3 6/3\n"), 5, "cannot be a double"),
         (mat("  1) 31: 13/4\n"), 5, "not legal"),
-        (mat("  1) 31: 8/5 6/5      42: 8/4 6/4\n  2) 31: 8/5 6/5      31: 8/5 6/5\n"
-             "  3) 11: 6/5 6/5 6/5 6/5\n"), 7, "no checker to move from 6"),
+        (
+            mat(
+                "  1) 31: 8/5 6/5      42: 8/4 6/4\n  2) 31: 8/5 6/5      31: 8/5 6/5\n"
+                "  3) 11: 6/5 6/5 6/5 6/5\n"
+            ),
+            7,
+            "no checker to move from 6",
+        ),
         (mat("  1) 31: 8/5 6/5\n  2) 42: 8/4 6/4\n"), 6, "black's turn"),
         (mat("  1) 31: 8/5 6/5     72: 8/1\n"), 5, "'72:' is not a roll"),
         (mat("  1) 31: 8/5 6/5     64: 24/18 13/9    Takes\n"), 5, "more than two"),
@@ -169,12 +178,21 @@ def mat(body: str, header: str = " 3 point match\n\n Game 1\n A : 0    B : 0\n")
         (mat("  1) 31: 8/5 6/5      Doubles => two\n"), 5, "Doubles"),
         (mat("  1) 31: 8/5 6/5      Drops please\n"), 5, "please"),
         (mat("      Wins lots\n"), 5, "Wins n point"),
-        (mat("  1) 31: 8/5 6/5     Doubles => 2\n  2)  Takes\n      Wins 3 points\n"), 7,
-         "whole number"),
-        (mat("  1) 31: 8/5 6/5     Doubles => 2\n  2)  Drops\n      Wins 2 points\n"), 7,
-         "the file says white wins 2"),
-        (mat("  1) 31: 8/5 6/5\n      Wins 1 point\n\n Game 2\n A : 0    B : 0\n"), 8,
-         "starts at 0-0 but the games before give 1-0"),
+        (
+            mat("  1) 31: 8/5 6/5     Doubles => 2\n  2)  Takes\n      Wins 3 points\n"),
+            7,
+            "whole number",
+        ),
+        (
+            mat("  1) 31: 8/5 6/5     Doubles => 2\n  2)  Drops\n      Wins 2 points\n"),
+            7,
+            "the file says white wins 2",
+        ),
+        (
+            mat("  1) 31: 8/5 6/5\n      Wins 1 point\n\n Game 2\n A : 0    B : 0\n"),
+            8,
+            "starts at 0-0 but the games before give 1-0",
+        ),
         (mat("  1) 31: 8/5 6/5\n\n Game 2\n A : 0    B : 0\n"), 3, "has no result"),
         (mat("  1) 31: 8/5 6/5\n  what is this\n"), 6, "unexpected 'what'"),
         (" 3 point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/5  !!\n", 4, "!!"),
@@ -202,7 +220,7 @@ def test_unsupported_variation_and_bad_headers() -> None:
 
 
 def _mutate(text: str, data: st.DataObject) -> str:
-    return mutate_lines(text, data, '0123456789/*:) abWDT=>', 40)
+    return mutate_lines(text, data, "0123456789/*:) abWDT=>", 40)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -217,7 +217,12 @@ def test_snapshot_of_the_current_game() -> None:
     game.opening(5, 2)
     snap = match.snapshot()
     assert (snap.length, snap.score, snap.dice, snap.on_roll, snap.state) == (
-        9, (0, 0), (5, 2), "white", "playing")
+        9,
+        (0, 0),
+        (5, 2),
+        "white",
+        "playing",
+    )
 
 
 # -- the match log --------------------------------------------------------------------------
@@ -233,16 +238,21 @@ def test_match_log_has_header_game_markers_and_game_records() -> None:
 
 
 @settings(max_examples=12, deadline=None)
-@given(st.integers(0, 10_000), st.sampled_from([0, 1, 3, 5]),
-       st.sampled_from(["short", "long", "short-ru"]))
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from([0, 1, 3, 5]),
+    st.sampled_from(["short", "long", "short-ru"]),
+)
 def test_match_log_replays_into_the_same_match(seed, length, variant) -> None:
-    match = random_match(seed, length=length, variant=variant, max_games=3,
-                         p_reject=0.3, resign_after_roll=True)
+    match = random_match(
+        seed, length=length, variant=variant, max_games=3, p_reject=0.3, resign_after_roll=True
+    )
     again = Match.replay(match.records)
     assert again.records == match.records
     assert again.score == match.score and again.winner == match.winner
     assert [again.is_crawford(i) for i in range(len(again.games))] == [
-        match.is_crawford(i) for i in range(len(match.games))]
+        match.is_crawford(i) for i in range(len(match.games))
+    ]
 
 
 @pytest.mark.parametrize(

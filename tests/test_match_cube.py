@@ -67,8 +67,9 @@ def test_no_cube_play_in_the_crawford_game_c4() -> None:
     probs = np.array([0.7, 0.2, 0.01, 0.05, 0.0])
     live = cubeful_match_chance(probs, 1, 4, 1, "centre", SHORT, crawford_game=True)
     assert live == pytest.approx(match_winning_chance(probs, 1, 4, 1, SHORT))
-    action, _, _ = cube_verdict(probs, SHORT, "centre", 1,
-                                Away(1, 4, crawford_rule=True, crawford_game=True), CONTACT)
+    action, _, _ = cube_verdict(
+        probs, SHORT, "centre", 1, Away(1, 4, crawford_rule=True, crawford_game=True), CONTACT
+    )
     assert action == "no-double"
 
 
@@ -76,8 +77,9 @@ def test_cube_access_is_worth_something_in_a_long_match() -> None:
     """Owning the cube is worth more than a centred cube, which is worth more than the
     opponent's cube, for the same position."""
     probs = np.array([0.6, 0.15, 0.01, 0.1, 0.005])
-    mine, centre, theirs = (cubeful_match_chance(probs, 9, 9, 1, owner, SHORT)
-                            for owner in ("me", "centre", "them"))
+    mine, centre, theirs = (
+        cubeful_match_chance(probs, 9, 9, 1, owner, SHORT) for owner in ("me", "centre", "them")
+    )
     assert mine > centre > theirs
 
 

@@ -62,14 +62,26 @@ def test_a_live_game_encodes_and_decodes_to_the_same_snapshot() -> None:
 snapshots = st.builds(
     lambda length, s0, s1, cube, owner, crawford, state, roll, decide, offer, dice: MatchSnapshot(
         position=START if roll == "white" else START.swap(),
-        length=length, score=(s0, s1), cube_value=1 << cube, cube_owner=owner,
-        crawford=crawford, state=state, to_act=decide,
-        doubled=offer == "double", resign=offer if isinstance(offer, int) else 0, dice=dice,
+        length=length,
+        score=(s0, s1),
+        cube_value=1 << cube,
+        cube_owner=owner,
+        crawford=crawford,
+        state=state,
+        to_act=decide,
+        doubled=offer == "double",
+        resign=offer if isinstance(offer, int) else 0,
+        dice=dice,
     ),
-    st.integers(0, 32767), st.integers(0, 32767), st.integers(0, 32767), st.integers(0, 15),
-    st.sampled_from([None, "white", "black"]), st.booleans(),
+    st.integers(0, 32767),
+    st.integers(0, 32767),
+    st.integers(0, 32767),
+    st.integers(0, 15),
+    st.sampled_from([None, "white", "black"]),
+    st.booleans(),
     st.sampled_from(["none", "playing", "over", "resigned", "dropped"]),
-    st.sampled_from(["white", "black"]), st.sampled_from(["white", "black"]),
+    st.sampled_from(["white", "black"]),
+    st.sampled_from(["white", "black"]),
     st.sampled_from([None, "double", 1, 2, 3]),
     st.one_of(st.none(), st.tuples(st.integers(1, 6), st.integers(1, 6))),
 )
@@ -104,8 +116,19 @@ def test_malformed_match_ids(text, message) -> None:
 
 
 def _key(**fields: int) -> str:
-    layout = {"cube": 0, "owner": 4, "dice_owner": 6, "state": 8, "die1": 15, "die2": 18,
-              "length": 21, "score0": 36, "score1": 51, "doubled": 12, "resign": 13}
+    layout = {
+        "cube": 0,
+        "owner": 4,
+        "dice_owner": 6,
+        "state": 8,
+        "die1": 15,
+        "die2": 18,
+        "length": 21,
+        "score0": 36,
+        "score1": 51,
+        "doubled": 12,
+        "resign": 13,
+    }
     key = sum(v << layout[k] for k, v in fields.items())
     return base64.b64encode(key.to_bytes(9, "little")).decode()
 

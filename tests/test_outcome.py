@@ -31,11 +31,11 @@ def side(points: dict[int, int], bar: int = 0) -> tuple[int, ...]:
 
 
 # Loser shapes, named by what decides the tier (own numbering of the loser).
-SOME_OFF = side({6: 5, 5: 5, 4: 2})                 # 3 borne off
-OUTSIDE = side({13: 5, 8: 5, 6: 5})                 # none off, not all home
-ON_BAR = side({13: 5, 8: 5, 6: 4}, bar=1)           # none off, a checker on the bar
-START_QUARTER = side({24: 1, 13: 4, 8: 5, 6: 5})    # none off, one in points 19-24
-ALL_HOME = side({6: 5, 5: 5, 4: 5})                 # none off, all in home
+SOME_OFF = side({6: 5, 5: 5, 4: 2})  # 3 borne off
+OUTSIDE = side({13: 5, 8: 5, 6: 5})  # none off, not all home
+ON_BAR = side({13: 5, 8: 5, 6: 4}, bar=1)  # none off, a checker on the bar
+START_QUARTER = side({24: 1, 13: 4, 8: 5, 6: 5})  # none off, one in points 19-24
+ALL_HOME = side({6: 5, 5: 5, 4: 5})  # none off, all in home
 
 
 def result(variant_name: str, loser: tuple[int, ...], **options: str) -> tuple[str, float]:
@@ -54,8 +54,8 @@ def result(variant_name: str, loser: tuple[int, ...], **options: str) -> tuple[s
         (SOME_OFF, ("single", 1)),
         (OUTSIDE, ("gammon", 2)),
         (ALL_HOME, ("gammon", 2)),
-        (ON_BAR, ("backgammon", 3)),          # S-5: a checker on the bar
-        (START_QUARTER, ("backgammon", 3)),   # S-5: a checker in the winner's home
+        (ON_BAR, ("backgammon", 3)),  # S-5: a checker on the bar
+        (START_QUARTER, ("backgammon", 3)),  # S-5: a checker in the winner's home
     ],
 )
 def test_standard_short_is_single_gammon_backgammon_s5(loser, expected) -> None:
@@ -64,8 +64,12 @@ def test_standard_short_is_single_gammon_backgammon_s5(loser, expected) -> None:
 
 @pytest.mark.parametrize(
     ("loser", "expected"),
-    [(SOME_OFF, ("oin", 1)), (OUTSIDE, ("mars", 2)), (START_QUARTER, ("mars", 2)),
-     (ALL_HOME, ("mars", 2))],
+    [
+        (SOME_OFF, ("oin", 1)),
+        (OUTSIDE, ("mars", 2)),
+        (START_QUARTER, ("mars", 2)),
+        (ALL_HOME, ("mars", 2)),
+    ],
 )
 def test_standard_long_is_oin_or_mars_l3(loser, expected) -> None:
     assert result("long", loser) == expected
@@ -76,8 +80,13 @@ def test_standard_long_is_oin_or_mars_l3(loser, expected) -> None:
 
 @pytest.mark.parametrize(
     ("loser", "expected"),
-    [(SOME_OFF, ("oin", 1)), (OUTSIDE, ("mars", 2)), (ALL_HOME, ("mars", 2)),
-     (START_QUARTER, ("koks", 3)), (side({24: 15}), ("koks", 3))],
+    [
+        (SOME_OFF, ("oin", 1)),
+        (OUTSIDE, ("mars", 2)),
+        (ALL_HOME, ("mars", 2)),
+        (START_QUARTER, ("koks", 3)),
+        (side({24: 15}), ("koks", 3)),
+    ],
 )
 def test_koks_long_is_mars_with_a_checker_in_the_starting_quarter(loser, expected) -> None:
     assert result("long", loser, scoring="koks") == expected
@@ -136,9 +145,9 @@ def test_per_checker_pays_one_point_per_checker_not_borne_off() -> None:
 
 def test_per_checker_multipliers_of_home_mars_double_and_triple_c2() -> None:
     opts = {"scoring": "per-checker", "per_checker_multipliers": "home-mars"}
-    assert result("long", SOME_OFF, **opts) == ("oin", 12)          # some off: × 1
-    assert result("long", OUTSIDE, **opts) == ("mars", 30)          # [000]: × 2 mars
-    assert result("long", ALL_HOME, **opts) == ("home-mars", 45)    # [000]: × 3 home mars
+    assert result("long", SOME_OFF, **opts) == ("oin", 12)  # some off: × 1
+    assert result("long", OUTSIDE, **opts) == ("mars", 30)  # [000]: × 2 mars
+    assert result("long", ALL_HOME, **opts) == ("home-mars", 45)  # [000]: × 3 home mars
 
 
 def test_per_checker_multipliers_of_four_tier_and_koks() -> None:
@@ -171,8 +180,9 @@ def test_gammons_off_scores_only_the_first_tier() -> None:
     v = find_variant("short")
     out = score_game(v, WINNER, ON_BAR, "black", gammons=False)
     assert (out.kind, out.points) == ("single", 1)
-    pc = find_variant("long").with_options(scoring="per-checker",
-                                           per_checker_multipliers="home-mars")
+    pc = find_variant("long").with_options(
+        scoring="per-checker", per_checker_multipliers="home-mars"
+    )
     assert score_game(pc, WINNER, ALL_HOME, "white", gammons=False).points == 15
 
 
@@ -186,8 +196,9 @@ def test_value_is_points_times_cube_c1() -> None:
     assert out.describe("ru") == "марс: 8 (2 × 4)"
 
 
-@pytest.mark.parametrize(("level", "kind", "points"),
-                         [(1, "single", 1), (2, "gammon", 2), (3, "backgammon", 3)])
+@pytest.mark.parametrize(
+    ("level", "kind", "points"), [(1, "single", 1), (2, "gammon", 2), (3, "backgammon", 3)]
+)
 def test_resignation_levels_concede_the_tiers(level, kind, points) -> None:
     out = resignation(find_variant("short"), "black", level, OUTSIDE)
     assert (out.winner, out.kind, out.points, out.reason) == ("black", kind, points, "resign")

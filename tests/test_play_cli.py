@@ -27,18 +27,27 @@ def run_play(
     *args: str, stdin: str = "", lang_env: str = "C.UTF-8", timeout: float = 300
 ) -> subprocess.CompletedProcess[str]:
     """Run ``nardy play ARGS`` with ``stdin`` piped in; the locale is ``lang_env``."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "FORCE_COLOR", "LANGUAGE")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "FORCE_COLOR", "LANGUAGE")
+    }
     env.update(LANG=lang_env, PYTHONIOENCODING="utf-8", NO_COLOR="1")
     return subprocess.run(
-        [str(NARDY), "play", *args], input=stdin, capture_output=True, text=True,
-        encoding="utf-8", env=env, timeout=timeout,
+        [str(NARDY), "play", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=timeout,
     )
 
 
 def write_records(path: Path, records: list[dict[str, Any]]) -> str:
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records),
-                    encoding="utf-8")
+    path.write_text(
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8"
+    )
     return str(path)
 
 
@@ -77,8 +86,17 @@ def test_a_whole_game_choosing_the_first_legal_play(tmp_path, variant, kinds):
     save = tmp_path / "game.jsonl"
     # An empty line rolls at the roll-or-double prompt (short nardy has the cube) and is
     # ignored at the move prompt; "1" plays the first listed play.
-    proc = run_play("--variant", variant, "--seed", "7", "--lang", "en", "--save", str(save),
-                    stdin="\n1\n" * 3000)
+    proc = run_play(
+        "--variant",
+        variant,
+        "--seed",
+        "7",
+        "--lang",
+        "en",
+        "--save",
+        str(save),
+        stdin="\n1\n" * 3000,
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     out = proc.stdout
@@ -102,8 +120,7 @@ def test_a_whole_game_choosing_the_first_legal_play(tmp_path, variant, kinds):
 
 
 def test_a_whole_long_game_in_russian():
-    proc = run_play("--variant", "длинные нарды", "--seed", "3", "--lang", "ru",
-                    stdin="1\n" * 4000)
+    proc = run_play("--variant", "длинные нарды", "--seed", "3", "--lang", "ru", stdin="1\n" * 4000)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert out.startswith("Длинные нарды.")
@@ -142,8 +159,9 @@ def test_each_turn_shows_the_board_from_the_movers_side():
 
 def test_illegal_input_then_a_legal_play(long_63, tmp_path):
     save = tmp_path / "out.jsonl"
-    proc = run_play("--load", long_63, "--lang", "en", "--save", str(save),
-                    stdin="24/18 13/11\n24/15\n")
+    proc = run_play(
+        "--load", long_63, "--lang", "en", "--save", str(save), stdin="24/18 13/11\n24/15\n"
+    )
     out = proc.stdout
     assert proc.returncode == 0
     assert "24/18 13/11 is not a legal play with 6-3. Type list to see the legal plays." in out
@@ -162,9 +180,13 @@ def test_malformed_input_and_non_canonical_notation(tmp_path):
 
 
 def test_list_and_choose_by_number(tmp_path):
-    path = write_records(tmp_path / "g.jsonl", [
-        {"type": "setup", "variant": "short"}, {"type": "opening", "white": 6, "black": 5},
-    ])
+    path = write_records(
+        tmp_path / "g.jsonl",
+        [
+            {"type": "setup", "variant": "short"},
+            {"type": "opening", "white": 6, "black": 5},
+        ],
+    )
     proc = run_play("--load", path, "--lang", "en", stdin="list\n99\n0\n2\n")
     out = proc.stdout
     assert "Legal plays with 6-5:" in out
@@ -222,10 +244,13 @@ def test_ambiguous_play_is_explained(tmp_path):
         "black": side({22: 1, 20: 2, 13: 4, 10: 1, 7: 2, 6: 2, 3: 3}),
         "white": side({24: 1, 23: 1, 20: 1, 4: 1, 2: 5, 1: 5}, bar=1),
     }
-    path = write_records(tmp_path / "g.jsonl", [
-        {"type": "setup", "variant": "short", "position": position},
-        {"type": "roll", "dice": [1, 5]},
-    ])
+    path = write_records(
+        tmp_path / "g.jsonl",
+        [
+            {"type": "setup", "variant": "short", "position": position},
+            {"type": "roll", "dice": [1, 5]},
+        ],
+    )
     proc = run_play("--load", path, "--lang", "en", stdin="7/2/1\n7/2*/1*\n")
     out = proc.stdout
     assert "7/2/1 can mean several plays: 7/1* | 7/2*/1*." in out
@@ -240,12 +265,13 @@ def test_no_legal_move_passes_the_turn(tmp_path):
         "white": side({6: 14}, bar=1),
         "black": side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3}),
     }
-    path = write_records(tmp_path / "g.jsonl",
-                         [{"type": "setup", "variant": "short", "position": position}])
+    path = write_records(
+        tmp_path / "g.jsonl", [{"type": "setup", "variant": "short", "position": position}]
+    )
     proc = run_play("--load", path, "--lang", "en", "--seed", "1", stdin="\n\n")
     out = proc.stdout
     passed = re.search(r"White rolls \d-\d\.\nWhite cannot move with \d-\d\.\n", out)
-    assert passed and "Black rolls" in out[passed.end():]
+    assert passed and "Black rolls" in out[passed.end() :]
     ru = run_play("--load", path, "--lang", "ru", "--seed", "1", stdin="\n\n")
     assert re.search(r"Белые: с \d-\d ходить нечем\.", ru.stdout)
 
@@ -262,10 +288,13 @@ def test_no_legal_move_passes_the_turn(tmp_path):
 )
 def test_the_result_at_the_end(tmp_path, variant, white, black, lang, expected):
     position = {"turn": "white", "white": side(white), "black": side(black)}
-    path = write_records(tmp_path / "g.jsonl", [
-        {"type": "setup", "variant": variant, "position": position},
-        {"type": "roll", "dice": [2, 1]},
-    ])
+    path = write_records(
+        tmp_path / "g.jsonl",
+        [
+            {"type": "setup", "variant": variant, "position": position},
+            {"type": "roll", "dice": [2, 1]},
+        ],
+    )
     proc = run_play("--load", path, "--lang", lang, stdin="1/off\n")
     assert proc.returncode == 0, proc.stderr
     assert expected in proc.stdout
@@ -301,8 +330,9 @@ def test_language_defaults_to_the_locale(locale, expected):
 
 def test_quit_asks_to_confirm_and_the_partial_record_is_saved(long_63, tmp_path):
     save = tmp_path / "partial.jsonl"
-    proc = run_play("--load", long_63, "--lang", "en", "--save", str(save),
-                    stdin="quit\nn\nq\nmaybe\ny\n")
+    proc = run_play(
+        "--load", long_63, "--lang", "en", "--save", str(save), stdin="quit\nn\nq\nmaybe\ny\n"
+    )
     out = proc.stdout
     assert proc.returncode == 0
     assert out.count("Quit the game? (y/n)") == 3
@@ -332,9 +362,21 @@ def test_save_failure_is_reported(long_63, tmp_path):
 
 def test_rule_options_are_applied_and_recorded(tmp_path):
     save = tmp_path / "g.jsonl"
-    proc = run_play("--variant", "нарды", "-o", "block_check=every-move",
-                    "--option", "last-roll-draw=yes", "--lang", "en", "--seed", "4",
-                    "--save", str(save), stdin="")
+    proc = run_play(
+        "--variant",
+        "нарды",
+        "-o",
+        "block_check=every-move",
+        "--option",
+        "last-roll-draw=yes",
+        "--lang",
+        "en",
+        "--seed",
+        "4",
+        "--save",
+        str(save),
+        stdin="",
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Rule options: block_check=every-move, last_roll_draw=True" in proc.stdout
     setup = read_records(save)[0]
@@ -347,15 +389,33 @@ def test_cube_rules_of_c3_are_options(tmp_path):
     """C-3: «даве» (arithmetic cube), max_doubles and gammons_with_cube from the
     command line reach the match's cube rules and its saved record."""
     save = tmp_path / "m.jsonl"
-    proc = run_play("--variant", "short", "--match", "3", "--cube-progression", "arithmetic",
-                    "--max-doubles", "2", "--no-gammons-with-cube", "--lang", "en",
-                    "--seed", "3", "--save", str(save), stdin="")
+    proc = run_play(
+        "--variant",
+        "short",
+        "--match",
+        "3",
+        "--cube-progression",
+        "arithmetic",
+        "--max-doubles",
+        "2",
+        "--no-gammons-with-cube",
+        "--lang",
+        "en",
+        "--seed",
+        "3",
+        "--save",
+        str(save),
+        stdin="",
+    )
     assert proc.returncode == 0, proc.stderr
     header = read_records(save)[0]
     assert header["type"] == "match"
     cube = header["cube"]
     assert (cube["progression"], cube["max_doubles"], cube["gammons_with_cube"]) == (
-        "arithmetic", 2, False)
+        "arithmetic",
+        2,
+        False,
+    )
     bad = run_play("--variant", "short", "--cube-progression", "fibonacci", stdin="")
     assert bad.returncode == 2 and "fibonacci" in bad.stderr
 
@@ -368,14 +428,26 @@ def test_cube_rules_of_c3_are_options(tmp_path):
         (["-o", "block_check"], "en", "write a rule option as name=value"),
         (["-o", "=every-move"], "en", "write a rule option as name=value"),
         (["-o", "no_such=1"], "en", "unknown rule option “no_such”; long has: opening"),
-        (["-o", "block_check=sometimes"], "en",
-         "rule option block_check takes one of end-of-turn, every-move, not “sometimes”"),
-        (["-o", "last_roll_draw=maybe"], "ru",
-         "опция правил last_roll_draw принимает одно из значений false, true, а не «maybe»"),
-        (["--variant", "short", "-o", "block_check=every-move"], "en",
-         "rule option block_check applies only to long nardy"),
-        (["--variant", "long", "-o", "no_hit_and_hide=true"], "ru",
-         "опция правил no_hit_and_hide бывает только в коротких нардах"),
+        (
+            ["-o", "block_check=sometimes"],
+            "en",
+            "rule option block_check takes one of end-of-turn, every-move, not “sometimes”",
+        ),
+        (
+            ["-o", "last_roll_draw=maybe"],
+            "ru",
+            "опция правил last_roll_draw принимает одно из значений false, true, а не «maybe»",
+        ),
+        (
+            ["--variant", "short", "-o", "block_check=every-move"],
+            "en",
+            "rule option block_check applies only to long nardy",
+        ),
+        (
+            ["--variant", "long", "-o", "no_hit_and_hide=true"],
+            "ru",
+            "опция правил no_hit_and_hide бывает только в коротких нардах",
+        ),
         (["--lang", "de"], None, "Invalid value for '--lang'"),
         (["--seed", "abc"], "en", "Invalid value for '--seed'"),
     ],
@@ -416,12 +488,18 @@ class Driver:
     prompt; ``send`` answers it."""
 
     def __init__(self, *args: str, lang_env: str = "C.UTF-8") -> None:
-        env = {k: v for k, v in os.environ.items()
-               if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "FORCE_COLOR", "LANGUAGE")}
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "FORCE_COLOR", "LANGUAGE")
+        }
         env.update(LANG=lang_env, PYTHONIOENCODING="utf-8", NO_COLOR="1", PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
-            [str(NARDY), "play", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, env=env,
+            [str(NARDY), "play", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
         )
         self.chunks: queue.Queue[bytes | None] = queue.Queue()
         self.decoder = codecs.getincrementaldecoder("utf-8")()
@@ -440,7 +518,7 @@ class Driver:
     def prompt(self, timeout: float = 120) -> str | None:
         """The next prompt line, or None when the program has ended."""
         while not self.ended:
-            tail = self.out[self.mark:]
+            tail = self.out[self.mark :]
             if tail.endswith("> "):
                 try:  # a prompt is the last thing printed before reading
                     chunk = self.chunks.get(timeout=0.05)
@@ -479,8 +557,12 @@ RESIGN_PROMPT = re.compile(r"^(White|Black): accept the resignation\? \(y/n\) > 
 
 
 def _kind(prompt: str) -> tuple[str, str]:
-    for kind, pattern in (("move", MOVE_PROMPT), ("roll", ROLL_PROMPT), ("take", TAKE_PROMPT),
-                          ("resign", RESIGN_PROMPT)):
+    for kind, pattern in (
+        ("move", MOVE_PROMPT),
+        ("roll", ROLL_PROMPT),
+        ("take", TAKE_PROMPT),
+        ("resign", RESIGN_PROMPT),
+    ):
         m = pattern.match(prompt)
         if m:
             return kind, m.group(1)
@@ -497,8 +579,9 @@ def test_a_three_point_match_with_the_cube_and_the_crawford_game(tmp_path):
     rejected); game 3 is the Crawford game, where a double is refused and the game is
     played to the end; any later game is doubled and passed until the match ends."""
     save = tmp_path / "match.jsonl"
-    d = Driver("--variant", "short", "--match", "3", "--seed", "5", "--lang", "en",
-               "--save", str(save))
+    d = Driver(
+        "--variant", "short", "--match", "3", "--seed", "5", "--lang", "en", "--save", str(save)
+    )
     first_winner = None  # "White" or "Black": who won game 1 (player 1 is always White)
     doubled: set[int] = set()
     crawford_double_tried = False
@@ -531,33 +614,48 @@ def test_a_three_point_match_with_the_cube_and_the_crawford_game(tmp_path):
     assert rc == 0, err
     assert err == ""
     # game 1: doubled and passed
-    g1 = out[:out.index("— Game 2 ")]
-    doubler = re.search(r"^(White|Black) \(Player \d\) doubles: the game would be played for 2\.",
-                        g1, re.M)
+    g1 = out[: out.index("— Game 2 ")]
+    doubler = re.search(
+        r"^(White|Black) \(Player \d\) doubles: the game would be played for 2\.", g1, re.M
+    )
     assert doubler, g1[-2000:]
     taker = "Black" if doubler.group(1) == "White" else "White"
     assert f"{taker} (Player " in g1 and f"{taker}: take or pass? > pass" in g1
-    assert re.search(rf"{doubler.group(1)} \(Player \d\) wins \(double passed\): single game\. "
-                     r"Points: 1\.", g1)
+    assert re.search(
+        rf"{doubler.group(1)} \(Player \d\) wins \(double passed\): single game\. "
+        r"Points: 1\.",
+        g1,
+    )
     # game 2: doubled and taken, a resignation rejected, then one accepted
-    g2 = out[out.index("— Game 2 "):out.index("— Game 3 ")]
-    assert re.search(r"(White|Black) \(Player \d\) takes the double\.\nCube: 2, owned by "
-                     r"(White|Black)\.", g2)
+    g2 = out[out.index("— Game 2 ") : out.index("— Game 3 ")]
+    assert re.search(
+        r"(White|Black) \(Player \d\) takes the double\.\nCube: 2, owned by "
+        r"(White|Black)\.",
+        g2,
+    )
     assert re.search(r"offers to resign: gammon, 4 point\(s\)\.", g2)
     assert "rejects the resignation: play goes on." in g2
     assert re.search(r"offers to resign: single game, 2 point\(s\)\.", g2)
     assert "accepts the resignation." in g2 and "(resignation): single game. Points: 2." in g2
     # game 3: the Crawford game, visible in every view; a double is refused there
-    g3 = out[out.index("— Game 3 "):]
+    g3 = out[out.index("— Game 3 ") :]
     assert "This is the Crawford game: Player " in g3
-    status = re.search(r"^Match to 3: Player 1 \(White\) (\d) : (\d) Player 2 \(Black\); "
-                       r"Crawford game: no doubling$", g3, re.M)
+    status = re.search(
+        r"^Match to 3: Player 1 \(White\) (\d) : (\d) Player 2 \(Black\); "
+        r"Crawford game: no doubling$",
+        g3,
+        re.M,
+    )
     assert status and {status.group(1), status.group(2)} == {"1", "2"}
     assert "Cube: not used in the Crawford game." in g3
-    refused = re.search(r"^((?:White|Black) \d-\d> )double\nNo doubling in the Crawford game "
-                        r"\(C-4\)\.\n(.*)$", g3, re.M)
+    refused = re.search(
+        r"^((?:White|Black) \d-\d> )double\nNo doubling in the Crawford game "
+        r"\(C-4\)\.\n(.*)$",
+        g3,
+        re.M,
+    )
     assert refused and refused.group(2).startswith(refused.group(1)), "the same prompt again"
-    assert "roll or double" not in g3[:g3.find("— Game 4 ") if "— Game 4 " in g3 else None]
+    assert "roll or double" not in g3[: g3.find("— Game 4 ") if "— Game 4 " in g3 else None]
     assert "Game over." in g3
     # the match result, and the saved record replays into the same match
     result = re.search(r"Match over: Player (\d) wins the match (\d)–(\d)\.", out)
@@ -576,14 +674,21 @@ def test_a_three_point_match_with_the_cube_and_the_crawford_game(tmp_path):
     assert f"Match record saved to {save}" in out
 
 
-def _oracle(position: dict[str, Any], offered_by: str | None = None, level: str = "expert",
-            cube: dict[str, Any] | None = None) -> str:
+def _oracle(
+    position: dict[str, Any],
+    offered_by: str | None = None,
+    level: str = "expert",
+    cube: dict[str, Any] | None = None,
+) -> str:
     """The bots' own cube decision (the engine handler), which the computer must follow."""
     from nardy.engine_bots import cube as engine_cube
 
     state = {"value": 1, "owner": None, **(cube or {}), "offered_by": offered_by}
-    return str(engine_cube({"variant": "short", "position": position, "cube": state,
-                            "level": level})["action"])
+    return str(
+        engine_cube({"variant": "short", "position": position, "cube": state, "level": level})[
+            "action"
+        ]
+    )
 
 
 RACE_BLACK_AHEAD = {  # black on roll, far ahead in a race; white has borne one off
@@ -592,7 +697,9 @@ RACE_BLACK_AHEAD = {  # black on roll, far ahead in a race; white has borne one 
     "white": side({6: 5, 5: 5, 4: 3, 3: 1}),
 }
 WHITE_WINS_NEXT_ROLL = {
-    "turn": "white", "white": side({1: 2}), "black": side({6: 5, 5: 5, 4: 4}),
+    "turn": "white",
+    "white": side({1: 2}),
+    "black": side({6: 5, 5: 5, 4: 4}),
 }
 OPENING_WHITE_ON_ROLL = {
     "turn": "white",
@@ -608,11 +715,24 @@ WHITE_GAMMONED = {  # black bears off its last five before white gets home
 
 def test_the_computer_doubles_and_wins_when_the_double_is_passed(tmp_path):
     assert _oracle(RACE_BLACK_AHEAD) == "double"
-    path = write_records(tmp_path / "g.jsonl", [
-        {"type": "setup", "variant": "short", "position": RACE_BLACK_AHEAD}])
+    path = write_records(
+        tmp_path / "g.jsonl", [{"type": "setup", "variant": "short", "position": RACE_BLACK_AHEAD}]
+    )
     save = tmp_path / "out.jsonl"
-    proc = run_play("--load", path, "--vs-computer", "--level", "1", "--lang", "en",
-                    "--seed", "3", "--save", str(save), stdin="maybe\nbeaver\npass\n")
+    proc = run_play(
+        "--load",
+        path,
+        "--vs-computer",
+        "--level",
+        "1",
+        "--lang",
+        "en",
+        "--seed",
+        "3",
+        "--save",
+        str(save),
+        stdin="maybe\nbeaver\npass\n",
+    )
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
     assert "You play against the computer (level: casual, 1)." in out
@@ -624,25 +744,48 @@ def test_the_computer_doubles_and_wins_when_the_double_is_passed(tmp_path):
     assert [r["type"] for r in read_records(save)] == ["setup", "double", "pass"]
 
 
-@pytest.mark.parametrize("position,beavers", [
-    (WHITE_WINS_NEXT_ROLL, False), (OPENING_WHITE_ON_ROLL, False), (OPENING_WHITE_ON_ROLL, True),
-])
+@pytest.mark.parametrize(
+    "position,beavers",
+    [
+        (WHITE_WINS_NEXT_ROLL, False),
+        (OPENING_WHITE_ON_ROLL, False),
+        (OPENING_WHITE_ON_ROLL, True),
+    ],
+)
 def test_the_computer_answers_a_double_with_the_bots_decision(tmp_path, position, beavers):
     """C-3: the computer takes, passes or beavers as the bots' cube logic says."""
     rules = {"beavers": beavers}
     right = _oracle(position, offered_by="white", cube={"rules": rules} if beavers else None)
     if right == "beaver" and not beavers:
         right = "take"
-    setup = {"type": "setup", "variant": "short", "position": position,
-             "cube": {"rules": rules, "value": 1, "owner": None, "doubles": 0}}
+    setup = {
+        "type": "setup",
+        "variant": "short",
+        "position": position,
+        "cube": {"rules": rules, "value": 1, "owner": None, "doubles": 0},
+    }
     path = write_records(tmp_path / "g.jsonl", [setup])
-    proc = run_play("--load", path, "--vs-computer", "black", "--level", "beginner",
-                    "--lang", "en", "--seed", "1", stdin="double\n")
+    proc = run_play(
+        "--load",
+        path,
+        "--vs-computer",
+        "black",
+        "--level",
+        "beginner",
+        "--lang",
+        "en",
+        "--seed",
+        "1",
+        stdin="double\n",
+    )
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
     assert "White: roll or double? (Enter = roll) > double" in out
-    verb = {"take": "takes the double.", "pass": "passes the double.",
-            "beaver": "beavers: takes and at once redoubles, keeping the cube."}[right]
+    verb = {
+        "take": "takes the double.",
+        "pass": "passes the double.",
+        "beaver": "beavers: takes and at once redoubles, keeping the cube.",
+    }[right]
     assert f"Black (Computer) {verb}" in out
     if right == "pass":
         assert "White (Player) wins (double passed): single game. Points: 1." in out
@@ -661,10 +804,19 @@ def test_the_computers_answers_differ_by_position():
 def test_the_computer_answers_resignations(tmp_path):
     """A single game is refused when a gammon is all but certain; a backgammon is
     accepted (before the roll, at the roll-or-double prompt)."""
-    path = write_records(tmp_path / "g.jsonl", [
-        {"type": "setup", "variant": "short", "position": WHITE_GAMMONED}])
-    proc = run_play("--load", path, "--vs-computer", "--level", "0", "--lang", "en",
-                    stdin="resign\nresign 9\nresign 3\n")
+    path = write_records(
+        tmp_path / "g.jsonl", [{"type": "setup", "variant": "short", "position": WHITE_GAMMONED}]
+    )
+    proc = run_play(
+        "--load",
+        path,
+        "--vs-computer",
+        "--level",
+        "0",
+        "--lang",
+        "en",
+        stdin="resign\nresign 9\nresign 3\n",
+    )
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
     assert "White (Player) offers to resign: single game, 1 point(s)." in out
@@ -680,11 +832,25 @@ def test_the_computer_resigns_a_certain_gammon(tmp_path, answer):
     """The computer, on roll and gammoned for certain, offers to resign a gammon
     (``nardy.bots.resign``); accepted, the game ends there; refused, it rolls on and
     does not offer the gammon again."""
-    path = write_records(tmp_path / "g.jsonl", [
-        {"type": "setup", "variant": "short", "position": WHITE_GAMMONED}])
+    path = write_records(
+        tmp_path / "g.jsonl", [{"type": "setup", "variant": "short", "position": WHITE_GAMMONED}]
+    )
     save = tmp_path / "out.jsonl"
-    proc = run_play("--load", path, "--vs-computer", "white", "--level", "expert",
-                    "--lang", "en", "--seed", "5", "--save", str(save), stdin=f"{answer}\n")
+    proc = run_play(
+        "--load",
+        path,
+        "--vs-computer",
+        "white",
+        "--level",
+        "expert",
+        "--lang",
+        "en",
+        "--seed",
+        "5",
+        "--save",
+        str(save),
+        stdin=f"{answer}\n",
+    )
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
     assert "White (Computer) offers to resign: gammon, 2 point(s)." in out
@@ -703,8 +869,18 @@ def test_a_game_against_the_computer_to_the_end(tmp_path):
     """Issue 4: the computer plays its side (its plays are printed, it is never asked);
     the same seed gives the same game."""
     save = tmp_path / "g.jsonl"
-    args = ("--variant", "long", "--vs-computer", "white", "--level", "beginner",
-            "--seed", "8", "--lang", "en")
+    args = (
+        "--variant",
+        "long",
+        "--vs-computer",
+        "white",
+        "--level",
+        "beginner",
+        "--seed",
+        "8",
+        "--lang",
+        "en",
+    )
     proc = run_play(*args, "--save", str(save), stdin="1\n" * 600)
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
@@ -718,16 +894,22 @@ def test_a_game_against_the_computer_to_the_end(tmp_path):
     # whichever colour the toss gave it, the computer is never prompted
     computer = "White" if int(toss.group(1)) > int(toss.group(2)) else "Black"
     assert re.search(rf"^{computer} \d-\d> ", out, re.M) is None
-    computer_plays = re.findall(rf"^— Turn \d+: {computer} \(Computer\) —\n(?:.*\n)??"
-                                rf"{computer} plays (.+)\.$", out, re.M)
+    computer_plays = re.findall(
+        rf"^— Turn \d+: {computer} \(Computer\) —\n(?:.*\n)??"
+        rf"{computer} plays (.+)\.$",
+        out,
+        re.M,
+    )
     assert len(computer_plays) >= 10
     winner = game.outcome.winner
     assert winner is not None
     kind = "oin \\(single game\\)|mars"
     assert re.search(rf"{winner.capitalize()} \((Computer|Player)\) wins: ({kind})\.", out)
     again = run_play(*args, stdin="1\n" * 600)
-    assert again.stdout == out.replace(f"Game record saved to {save} ({len(records)} records).\n",
-                                       "To keep the game record, run with --save FILE.\n")
+    assert again.stdout == out.replace(
+        f"Game record saved to {save} ({len(records)} records).\n",
+        "To keep the game record, run with --save FILE.\n",
+    )
 
 
 @pytest.mark.parametrize("variant", ["crazy-gulbara", "fevga"])
@@ -735,8 +917,20 @@ def test_segment_variants_against_the_computer(tmp_path, variant):
     """V-CGUL/V-FEVGA: turns of several segments (sequences of doubles, moves passed to
     the opponent) are played by both the person and the computer to the end."""
     save = tmp_path / "g.jsonl"
-    proc = run_play("--variant", variant, "--vs-computer", "--level", "0", "--seed", "4",
-                    "--lang", "en", "--save", str(save), stdin="1\n" * 900)
+    proc = run_play(
+        "--variant",
+        variant,
+        "--vs-computer",
+        "--level",
+        "0",
+        "--seed",
+        "4",
+        "--lang",
+        "en",
+        "--save",
+        str(save),
+        stdin="1\n" * 900,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Game over." in proc.stdout
     game = Game.replay(read_records(save))
@@ -747,12 +941,23 @@ def test_segment_variants_against_the_computer(tmp_path, variant):
 def test_review_at_the_end_of_a_game(tmp_path):
     """``--review``: after the game the computer lists the mistakes, pictures the game's
     course and rates both players; nothing is reviewed when the game is abandoned."""
-    args = ("--variant", "long", "--vs-computer", "white", "--level", "beginner",
-            "--seed", "8", "--lang", "en", "--review")
+    args = (
+        "--variant",
+        "long",
+        "--vs-computer",
+        "white",
+        "--level",
+        "beginner",
+        "--seed",
+        "8",
+        "--lang",
+        "en",
+        "--review",
+    )
     proc = run_play(*args, stdin="1\n" * 600)
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
-    review = out[out.index("The computer reviews the play (0 ply)"):]
+    review = out[out.index("The computer reviews the play (0 ply)") :]
     assert "Game over." not in review  # the review comes after the game
     assert "White's equity after each play" in review
     assert re.search(r"^[▁▂▃▄▅▆▇█]{10,}$", review, re.M)
@@ -800,33 +1005,43 @@ def test_hint_in_a_match_ranks_by_match_equity_c4(tmp_path):
     money = rank_at_score(hint_bot(short), game, None, 0)
     at_dmp = rank_at_score(hint_bot(short), game, MatchScore(7, 6, 6), 0)
     assert (str(money[0][0]), str(at_dmp[0][0])) == ("8/5*/1*", "13/6")
-    proc = run_play("--variant", "short", "--match", "7", "--seed", "1", "--lang", "en",
-                    stdin="hint 0\n")
+    proc = run_play(
+        "--variant", "short", "--match", "7", "--seed", "1", "--lang", "en", stdin="hint 0\n"
+    )
     assert proc.returncode == 0, proc.stderr
     assert "(depth 0, match equity at the score, 2·MWC − 1;" in proc.stdout
 
 
 def test_cube_hint_before_the_roll(tmp_path):
-    path = write_records(tmp_path / "g.jsonl", [
-        {"type": "setup", "variant": "short", "position": RACE_BLACK_AHEAD}])
+    path = write_records(
+        tmp_path / "g.jsonl", [{"type": "setup", "variant": "short", "position": RACE_BLACK_AHEAD}]
+    )
     proc = run_play("--load", path, "--lang", "en", stdin="hint\n")
     from nardy.engine_bots import cube as engine_cube
 
-    proper = engine_cube({"variant": "short", "position": RACE_BLACK_AHEAD,
-                          "level": "expert"})["proper"]
-    expected = {"double-take": "double, take", "double-pass": "double, pass",
-                "no-double": "no double",
-                "too-good": "too good to double: play on for the gammon, pass"}[proper]
-    assert re.search(rf"Cube hint: {expected} \(no double [+-]\d\.\d{{3}}, double/take "
-                     r"[+-]\d\.\d{3}, double/pass \+1\.000\)\.", proc.stdout)
+    proper = engine_cube({"variant": "short", "position": RACE_BLACK_AHEAD, "level": "expert"})[
+        "proper"
+    ]
+    expected = {
+        "double-take": "double, take",
+        "double-pass": "double, pass",
+        "no-double": "no double",
+        "too-good": "too good to double: play on for the gammon, pass",
+    }[proper]
+    assert re.search(
+        rf"Cube hint: {expected} \(no double [+-]\d\.\d{{3}}, double/take "
+        r"[+-]\d\.\d{3}, double/pass \+1\.000\)\.",
+        proc.stdout,
+    )
 
 
 def test_cube_hint_in_a_small_bear_off_is_exact(tmp_path):
     """Money bear-offs of up to six checkers a side: the hint's equities come from the
     two-sided database, and it says so (ru/en)."""
     position = {"turn": "white", "white": side({6: 2, 5: 1}), "black": side({4: 2, 2: 1})}
-    path = write_records(tmp_path / "g.jsonl", [
-        {"type": "setup", "variant": "short", "position": position}])
+    path = write_records(
+        tmp_path / "g.jsonl", [{"type": "setup", "variant": "short", "position": position}]
+    )
     english = run_play("--load", path, "--lang", "en", stdin="hint\n")
     assert "These equities are exact: from the bear-off database." in english.stdout
     russian = run_play("--load", path, "--lang", "ru", stdin="подсказка\n")
@@ -837,12 +1052,23 @@ def test_cube_hint_in_a_small_bear_off_is_exact(tmp_path):
 
 def test_a_russian_game_with_the_cube_hint_and_resignation(tmp_path):
     position = dict(OPENING_WHITE_ON_ROLL, turn="black")
-    path = write_records(tmp_path / "g.jsonl", [
-        {"type": "setup", "variant": "short", "position": position}])
-    script = ["?", "удвоить", "бобёр", "принять", "подсказка", "удвоить", "сдаться 5",
-              "сдаться 2", "нет", "сдаться", "д"]
-    proc = run_play("--load", path, "--lang", "ru", "--seed", "2",
-                    stdin="\n".join(script) + "\n")
+    path = write_records(
+        tmp_path / "g.jsonl", [{"type": "setup", "variant": "short", "position": position}]
+    )
+    script = [
+        "?",
+        "удвоить",
+        "бобёр",
+        "принять",
+        "подсказка",
+        "удвоить",
+        "сдаться 5",
+        "сдаться 2",
+        "нет",
+        "сдаться",
+        "д",
+    ]
+    proc = run_play("--load", path, "--lang", "ru", "--seed", "2", stdin="\n".join(script) + "\n")
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
     assert "Короткие нарды" in out and "Наберите ? для справки." in out
@@ -868,8 +1094,9 @@ def test_a_russian_game_with_the_cube_hint_and_resignation(tmp_path):
 
 def test_a_double_that_is_not_allowed_changes_nothing(long_63, tmp_path):
     save = tmp_path / "g.jsonl"
-    proc = run_play("--load", long_63, "--lang", "en", "--save", str(save),
-                    stdin="double\nудвоить\n24/15\n")
+    proc = run_play(
+        "--load", long_63, "--lang", "en", "--save", str(save), stdin="double\nудвоить\n24/15\n"
+    )
     out = proc.stdout
     message = "The doubling cube is not used in this game (in long nardy start with --cube)."
     assert out.count(message) == 2
@@ -879,22 +1106,29 @@ def test_a_double_that_is_not_allowed_changes_nothing(long_63, tmp_path):
     assert saved[3] == {"type": "play", "play": "24/15"}
     assert all(r["type"] in ("roll", "play") for r in saved[4:])  # no double recorded
 
-    short = write_records(tmp_path / "s.jsonl", [
-        {"type": "setup", "variant": "short"}, {"type": "opening", "white": 6, "black": 4}])
+    short = write_records(
+        tmp_path / "s.jsonl",
+        [{"type": "setup", "variant": "short"}, {"type": "opening", "white": 6, "black": 4}],
+    )
     proc = run_play("--load", short, "--lang", "en", stdin="double\nroll\n")
     assert "A double is offered before rolling, not after." in proc.stdout
     assert "Cannot read “roll”." in proc.stdout  # not a command once the dice are rolled
 
 
 def test_garbage_at_the_roll_prompt(tmp_path):
-    path = write_records(tmp_path / "g.jsonl", [
-        {"type": "setup", "variant": "short", "position": OPENING_WHITE_ON_ROLL}])
+    path = write_records(
+        tmp_path / "g.jsonl",
+        [{"type": "setup", "variant": "short", "position": OPENING_WHITE_ON_ROLL}],
+    )
     save = tmp_path / "out.jsonl"
-    proc = run_play("--load", path, "--lang", "en", "--seed", "1", "--save", str(save),
-                    stdin="13/7\n\n")
+    proc = run_play(
+        "--load", path, "--lang", "en", "--seed", "1", "--save", str(save), stdin="13/7\n\n"
+    )
     out = proc.stdout
-    assert "White: roll or double? (Enter = roll) > 13/7\nPress Enter (or type roll) to roll, " \
+    assert (
+        "White: roll or double? (Enter = roll) > 13/7\nPress Enter (or type roll) to roll, "
         "or type double to double; ? for help." in out
+    )
     assert "White rolls" in out
     assert [r["type"] for r in read_records(save)] == ["setup", "roll"]
 
@@ -904,8 +1138,18 @@ def test_garbage_at_the_roll_prompt(tmp_path):
 
 def test_long_nardy_with_the_cube(tmp_path):
     save = tmp_path / "g.jsonl"
-    proc = run_play("--variant", "long", "--cube", "--seed", "6", "--lang", "en",
-                    "--save", str(save), stdin="double\ntake\n")
+    proc = run_play(
+        "--variant",
+        "long",
+        "--cube",
+        "--seed",
+        "6",
+        "--lang",
+        "en",
+        "--save",
+        str(save),
+        stdin="double\ntake\n",
+    )
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
     assert "Cube: 1, in the middle." in out
@@ -918,8 +1162,19 @@ def test_long_nardy_with_the_cube(tmp_path):
 def test_a_long_nardy_match_follows_l4(tmp_path):
     """L-4: the winner of a game starts the next one as White; no cube (C-5)."""
     save = tmp_path / "m.jsonl"
-    proc = run_play("--variant", "long", "--match", "2", "--seed", "9", "--lang", "en",
-                    "--save", str(save), stdin="1\n" * 2000)
+    proc = run_play(
+        "--variant",
+        "long",
+        "--match",
+        "2",
+        "--seed",
+        "9",
+        "--lang",
+        "en",
+        "--save",
+        str(save),
+        stdin="1\n" * 2000,
+    )
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
     assert "Match to 2 points: Player 1 against Player 2." in out
@@ -931,17 +1186,31 @@ def test_a_long_nardy_match_follows_l4(tmp_path):
         assert prev is not None and prev.winner is not None
         winner = match.player_of(i - 1, prev.winner)
         assert match.whites[i] == winner
-        assert (f"Player {winner + 1} plays White and starts: the winner of the previous "
-                "game starts (L-4).") in out
+        assert (
+            f"Player {winner + 1} plays White and starts: the winner of the previous "
+            "game starts (L-4)."
+        ) in out
     a, b = match.score
-    assert f"Match over: Player {match.winner + 1} wins the match {max(a, b):g}–{min(a, b):g}." \
-        in out
+    assert (
+        f"Match over: Player {match.winner + 1} wins the match {max(a, b):g}–{min(a, b):g}." in out
+    )
 
 
 def test_a_match_is_saved_and_continued(tmp_path):
     save = tmp_path / "m.jsonl"
-    proc = run_play("--variant", "short", "--match", "5", "--seed", "12", "--lang", "en",
-                    "--save", str(save), stdin="1\ndouble\ntake\n")
+    proc = run_play(
+        "--variant",
+        "short",
+        "--match",
+        "5",
+        "--seed",
+        "12",
+        "--lang",
+        "en",
+        "--save",
+        str(save),
+        stdin="1\ndouble\ntake\n",
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Input ended: game abandoned." in proc.stdout
     assert f"Match record saved to {save}" in proc.stdout
@@ -954,7 +1223,7 @@ def test_a_match_is_saved_and_continued(tmp_path):
     assert "— Game 1 of the match to 5 —" in out
     assert re.search(r"Cube: 2, owned by (White|Black)\.", out)
     again = read_records(save)
-    assert again[:len(saved)] == saved and len(again) > len(saved)
+    assert again[: len(saved)] == saved and len(again) > len(saved)
     Match.replay(again)
 
 
@@ -996,8 +1265,21 @@ def test_bad_match_records_name_the_line(tmp_path):
 
 
 def test_a_russian_match_shows_the_score_and_the_computer(tmp_path):
-    proc = run_play("--variant", "short", "--match", "3", "--vs-computer", "white", "--level",
-                    "новичок", "--seed", "3", "--lang", "ru", stdin="")
+    proc = run_play(
+        "--variant",
+        "short",
+        "--match",
+        "3",
+        "--vs-computer",
+        "white",
+        "--level",
+        "новичок",
+        "--seed",
+        "3",
+        "--lang",
+        "ru",
+        stdin="",
+    )
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
     assert "Вы играете против компьютера (уровень: новичок, 0)." in out

@@ -32,8 +32,9 @@ VARIANTS = ["short", "short-ru", "short-caucasian", "long", "nardgammon"]
 
 def played_game(seed: int, variant: str = "short", **cube: bool) -> Game:
     game = Game(variant, cube=CubeRules(**cube) if cube else None)
-    return play_out(game, random.Random(seed), p_double=0.1, p_resign=0.02, p_reject=0.5,
-                    resign_after_roll=True)
+    return play_out(
+        game, random.Random(seed), p_double=0.1, p_resign=0.02, p_reject=0.5, resign_after_roll=True
+    )
 
 
 @settings(max_examples=15, deadline=None)
@@ -52,8 +53,15 @@ def test_game_write_read_gives_the_same_records(seed, variant) -> None:
 @given(st.integers(0, 100_000), st.sampled_from([0, 1, 3, 7]), st.sampled_from(VARIANTS))
 def test_match_write_read_gives_the_same_match(seed, length, variant) -> None:
     cube = CubeRules(beavers=True, jacoby=True) if length == 0 and "short" in variant else None
-    match = random_match(seed, length=length, variant=variant, cube=cube, max_games=3,
-                         p_reject=0.3, resign_after_roll=True)
+    match = random_match(
+        seed,
+        length=length,
+        variant=variant,
+        cube=cube,
+        max_games=3,
+        p_reject=0.3,
+        resign_after_roll=True,
+    )
     text = write_match(match)
     again = read_match(text)
     assert again.records == match.records
@@ -93,12 +101,23 @@ def test_blank_lines_are_ignored_and_counted() -> None:
         ('{"type": "roll", "dice": [1, 2]}\n', 1, "setup"),
         ('{"type": "setup", "variant": "checkers"}\n', 1, "unknown variant"),
         ('{"type": "setup", "variant": "short", "options": {"colour": 1}}\n', 1, "option"),
-        ('{"type": "setup", "variant": "short"}\n{"type": "opening", "white": 3, '
-         '"black": 1}\n{"type": "play", "play": "24/13"}\n', 3, "not legal"),
-        ('{"type": "setup", "variant": "short"}\n\n\n{"type": "roll", "dice": [3, 1]}\n',
-         4, "not time to roll"),
-        ('{"type": "setup", "variant": "short"}\n{"type": "opening", "white": 3, '
-         '"black": 1, "note": "x"}\n', 2, "unknown field"),
+        (
+            '{"type": "setup", "variant": "short"}\n{"type": "opening", "white": 3, '
+            '"black": 1}\n{"type": "play", "play": "24/13"}\n',
+            3,
+            "not legal",
+        ),
+        (
+            '{"type": "setup", "variant": "short"}\n\n\n{"type": "roll", "dice": [3, 1]}\n',
+            4,
+            "not time to roll",
+        ),
+        (
+            '{"type": "setup", "variant": "short"}\n{"type": "opening", "white": 3, '
+            '"black": 1, "note": "x"}\n',
+            2,
+            "unknown field",
+        ),
     ],
 )
 def test_errors_name_the_line(text, line, message) -> None:

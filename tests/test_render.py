@@ -194,7 +194,7 @@ def test_short_bar_checkers_are_drawn_in_the_bar_column():
     pos = Position.from_points({6: 5, 8: 3}, {6: 5}, mine_bar=2, theirs_bar=1, turn="white")
     text = board_text(SHORT, pos, "white")
     lines = text.splitlines()
-    bar_cells = [ln[len("  |" + " " * 18 + "|"):][:3] for ln in lines if ln.startswith("  |")]
+    bar_cells = [ln[len("  |" + " " * 18 + "|") :][:3] for ln in lines if ln.startswith("  |")]
     top, bottom = bar_cells[:5], bar_cells[6:]
     assert [c.strip() for c in top] == ["X", "", "", "", ""]  # the opponent's, above
     assert [c.strip() for c in bottom] == ["", "", "", "O", "O"]  # the viewer's, below
@@ -276,7 +276,8 @@ def test_rich_in_colour_keeps_the_geometry_and_draws_discs():
 def _checkers(svg: str) -> list[ET.Element]:
     root = ET.fromstring(svg)
     return [
-        e for e in root.iter()
+        e
+        for e in root.iter()
         if "checker" in e.get("class", "").split() or "off" in e.get("class", "").split()
     ]
 

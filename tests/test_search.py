@@ -113,13 +113,16 @@ def test_cube_owned_by_the_opponent_cannot_be_turned() -> None:
     assert cube_decision(np.array([0.9, 0, 0, 0, 0]), "them").action == "no-double"
 
 
-@pytest.mark.parametrize(("mine", "theirs", "x"), [
-    ({13: 2, 6: 5, 24: 1}, {13: 2, 6: 5, 24: 1}, EFFICIENCY_CONTACT),  # contact
-    ({6: 5, 5: 5, 4: 5}, {6: 5, 5: 5, 4: 5}, 0.6),  # a bear-off: both sides home
-    ({8: 2, 6: 4, 5: 4}, {6: 5, 5: 5}, 0.6 + 60 / 400),  # a race of 60 pips
-    ({12: 5, 10: 5, 9: 5}, {6: 5}, 0.8),  # a long race: capped
-    ({7: 1}, {12: 1}, 0.6 + 7 / 400),  # the roller's pips count, not the opponent's
-])
+@pytest.mark.parametrize(
+    ("mine", "theirs", "x"),
+    [
+        ({13: 2, 6: 5, 24: 1}, {13: 2, 6: 5, 24: 1}, EFFICIENCY_CONTACT),  # contact
+        ({6: 5, 5: 5, 4: 5}, {6: 5, 5: 5, 4: 5}, 0.6),  # a bear-off: both sides home
+        ({8: 2, 6: 4, 5: 4}, {6: 5, 5: 5}, 0.6 + 60 / 400),  # a race of 60 pips
+        ({12: 5, 10: 5, 9: 5}, {6: 5}, 0.8),  # a long race: capped
+        ({7: 1}, {12: 1}, 0.6 + 7 / 400),  # the roller's pips count, not the opponent's
+    ],
+)
 def test_cube_efficiency_grows_with_the_race(mine, theirs, x) -> None:
     """C-3: the cube is worth more the longer a race still runs (calibrated on gnubg's
     race cube, bench/cube_gnubg.py --race); bear-offs keep 0.6, contact 0.76."""

@@ -74,8 +74,9 @@ def test_beaver_is_a_double_by_the_side_doubled_then_a_take_c3() -> None:
 
 
 def test_other_short_variants_and_cube_rules_travel_in_nardy_properties() -> None:
-    match = random_match(4, length=0, variant="short-ru", max_games=2,
-                         cube=CubeRules(progression="arithmetic"))
+    match = random_match(
+        4, length=0, variant="short-ru", max_games=2, cube=CubeRules(progression="arithmetic")
+    )
     text = write_sgf(match)
     assert "NV[short-ru]" in text and "NC[" in text
     assert read_sgf(text).records == match.records
@@ -115,8 +116,15 @@ def test_tolerates_unknown_properties_old_names_spacing_and_variations() -> None
 """
     match = read_sgf(text)
     game = match.games[0]
-    assert [r["type"] for r in game.records] == ["setup", "opening", "play", "roll", "play",
-                                                 "double", "pass"]
+    assert [r["type"] for r in game.records] == [
+        "setup",
+        "opening",
+        "play",
+        "roll",
+        "play",
+        "double",
+        "pass",
+    ]
     assert match.score == (1, 0) and match.players == ("A", "B")
 
 
@@ -158,11 +166,14 @@ def test_result_forms() -> None:
         ("(;FF[4]GM[6]RE[maybe])", 1, 13, "W+n"),
         ("(;FF[4]GM[6]CV[2])", 1, 13, "turned cube"),
         ("(;FF[4]GM[6]\n;AE[a:y]AW[a])", 2, 2, "set up from a position"),
-        ("(;FF[4]GM[6]MI[length:3]RE[W+1]\n;W[31hefe])\n(;FF[4]GM[6]MI[length:5])", 3, None,
-         "same length"),
+        (
+            "(;FF[4]GM[6]MI[length:3]RE[W+1]\n;W[31hefe])\n(;FF[4]GM[6]MI[length:5])",
+            3,
+            None,
+            "same length",
+        ),
         ("(;FF[4]GM[6]MI[length:3][ws:1]\n;W[31hefe])", 1, None, "starts at 1-0"),
-        ("(;FF[4]GM[6]MI[length:3]\n;W[31hefe])\n(;FF[4]GM[6]MI[length:3])", 1, None,
-         "no result"),
+        ("(;FF[4]GM[6]MI[length:3]\n;W[31hefe])\n(;FF[4]GM[6]MI[length:3])", 1, None, "no result"),
         ("(;FF[4]GM[6]NV[checkers])", 1, 13, "unknown variant"),
         ("(;FF[4]GM[6]" + "(;C[x]" * 300 + ")" * 301, 1, 1213, "nested more than 200"),
     ],
@@ -190,9 +201,9 @@ def test_mutated_fixture_is_rejected_with_a_position_or_read_consistently(data) 
     kind = data.draw(st.sampled_from(["replace", "delete", "insert"]))
     ch = data.draw(st.sampled_from(list("abcxyz0123456789[];()WB\\")))
     if kind == "replace":
-        text = text[:i] + ch + text[i + 1:]
+        text = text[:i] + ch + text[i + 1 :]
     elif kind == "delete":
-        text = text[:i] + text[i + 1:]
+        text = text[:i] + text[i + 1 :]
     else:
         text = text[:i] + ch + text[i:]
     try:

@@ -18,8 +18,9 @@ SHORT = find_variant("short")
 
 
 def test_lambda_returns_td0_and_monte_carlo() -> None:
-    values = np.array([[0.5, 0.1, 0.0, 0.1, 0.0], [0.6, 0.2, 0.0, 0.1, 0.0],
-                       [0.3, 0.0, 0.0, 0.2, 0.0]])
+    values = np.array(
+        [[0.5, 0.1, 0.0, 0.1, 0.0], [0.6, 0.2, 0.0, 0.1, 0.0], [0.3, 0.0, 0.0, 0.2, 0.0]]
+    )
     final = np.array([0.0, 0.0, 0.0, 1.0, 0.0])  # the last side on roll lost a gammon
     td0 = lambda_returns(values, final, 0.0)
     assert td0[2].tolist() == [1, 1, 0, 0, 0]  # the winner's view of the result
@@ -41,8 +42,15 @@ def test_self_play_game_ends_with_its_result(name) -> None:
 
 
 def test_tiny_run_writes_and_resumes_a_checkpoint(tmp_path) -> None:
-    cfg = TrainConfig(variant="short", games=4, hidden=8, batch_games=2, eval_every=2,
-                      eval_games=2, out=str(tmp_path))
+    cfg = TrainConfig(
+        variant="short",
+        games=4,
+        hidden=8,
+        batch_games=2,
+        eval_every=2,
+        eval_games=2,
+        out=str(tmp_path),
+    )
     seen = []
     ckpt = train(cfg, seen.append)
     z = load_checkpoint(ckpt)
@@ -59,8 +67,17 @@ def test_tiny_run_writes_and_resumes_a_checkpoint(tmp_path) -> None:
 
 
 def test_resume_refuses_another_family(tmp_path) -> None:
-    train(TrainConfig(variant="short", games=2, hidden=8, batch_games=2, eval_every=2,
-                      eval_games=2, out=str(tmp_path)))
+    train(
+        TrainConfig(
+            variant="short",
+            games=2,
+            hidden=8,
+            batch_games=2,
+            eval_every=2,
+            eval_games=2,
+            out=str(tmp_path),
+        )
+    )
     with pytest.raises(ValueError, match="checkpoint"):
         train(TrainConfig(variant="long", games=4, hidden=8, out=str(tmp_path)))
 
@@ -84,9 +101,19 @@ def ray_cluster():
 def test_a_run_on_ray_equals_the_same_run_on_local_workers(tmp_path, ray_cluster) -> None:
     """--ray-address fans the same jobs out: two jobs per step on a local pool and as
     Ray tasks give the same net, the same checkpoint and the same arena history."""
+
     def run(name: str, **where: object) -> dict:
-        cfg = TrainConfig(variant="short", games=8, hidden=8, batch_games=2, eval_every=4,
-                          eval_games=2, seed=3, out=str(tmp_path / name), **where)
+        cfg = TrainConfig(
+            variant="short",
+            games=8,
+            hidden=8,
+            batch_games=2,
+            eval_every=4,
+            eval_games=2,
+            seed=3,
+            out=str(tmp_path / name),
+            **where,
+        )
         return dict(load_checkpoint(train(cfg)))
 
     local = run("local", workers=2)
@@ -110,9 +137,23 @@ def test_cli_train_and_bad_options(tmp_path) -> None:
     from nardy.commands.train import command
 
     runner = CliRunner()
-    res = runner.invoke(command, ["--variant", "long", "--games", "2", "--hidden", "8",
-                                  "--eval-every", "2", "--eval-games", "2", "--out",
-                                  str(tmp_path)])
+    res = runner.invoke(
+        command,
+        [
+            "--variant",
+            "long",
+            "--games",
+            "2",
+            "--hidden",
+            "8",
+            "--eval-every",
+            "2",
+            "--eval-games",
+            "2",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert (tmp_path / "checkpoint.npz").exists()
     bad = runner.invoke(command, ["--variant", "chess"])
@@ -127,9 +168,23 @@ def test_cli_train_widens_a_net_onto_a_larger_feature_set(tmp_path) -> None:
     old = tmp_path / "old.npz"
     NetEvaluator.random(SHORT, hidden=8, seed=2, features="short-v1").save(old)
     out = tmp_path / "run"
-    res = CliRunner().invoke(command, [
-        "--games", "2", "--features", "short-v2", "--init", str(old), "--eval-every", "2",
-        "--eval-games", "2", "--out", str(out)])
+    res = CliRunner().invoke(
+        command,
+        [
+            "--games",
+            "2",
+            "--features",
+            "short-v2",
+            "--init",
+            str(old),
+            "--eval-every",
+            "2",
+            "--eval-games",
+            "2",
+            "--out",
+            str(out),
+        ],
+    )
     assert res.exit_code == 0, res.output
     z = load_checkpoint(out / "checkpoint.npz")
     assert str(z["features"]) == "short-v2" and z["w1"].shape == (213, 8)
@@ -191,11 +246,22 @@ def test_average_nets_is_the_element_wise_mean(tmp_path) -> None:
 def test_a_run_writes_the_mean_of_its_last_snapshots(tmp_path) -> None:
     from nardy.train.average import average_nets, snapshots
 
-    cfg = TrainConfig(variant="short", games=6, hidden=8, batch_games=2, eval_every=2,
-                      eval_games=2, out=str(tmp_path), average_last=2)
+    cfg = TrainConfig(
+        variant="short",
+        games=6,
+        hidden=8,
+        batch_games=2,
+        eval_every=2,
+        eval_games=2,
+        out=str(tmp_path),
+        average_last=2,
+    )
     train(cfg)
     assert [p.name for p in snapshots(tmp_path)] == [
-        "net-0000002.npz", "net-0000004.npz", "net-0000006.npz"]
+        "net-0000002.npz",
+        "net-0000004.npz",
+        "net-0000006.npz",
+    ]
     avg = NetEvaluator.load(SHORT, tmp_path / "average.npz")
     ref = average_nets(SHORT, [tmp_path / "net-0000004.npz", tmp_path / "net-0000006.npz"])
     assert all(np.array_equal(x, y) for x, y in zip(avg.params(), ref.params(), strict=True))
@@ -210,8 +276,22 @@ def test_cli_average_last_errors_are_clear(tmp_path) -> None:
     runner = CliRunner()
     bad = runner.invoke(command, ["--average-last", "-1", "--out", str(tmp_path)])
     assert bad.exit_code != 0 and "--average-last" in bad.output
-    res = runner.invoke(command, ["--games", "2", "--hidden", "8", "--eval-every", "2",
-                                  "--eval-games", "2", "--out", str(tmp_path),
-                                  "--average-last", "3"])
+    res = runner.invoke(
+        command,
+        [
+            "--games",
+            "2",
+            "--hidden",
+            "8",
+            "--eval-every",
+            "2",
+            "--eval-games",
+            "2",
+            "--out",
+            str(tmp_path),
+            "--average-last",
+            "3",
+        ],
+    )
     assert res.exit_code != 0 and "1 snapshot(s), 3 asked to average" in res.output
     assert (tmp_path / "final.npz").exists()  # the run itself is kept

@@ -44,10 +44,12 @@ def test_same_snapshot_as_the_gnubg_ids() -> None:
 
 
 def test_checkers_on_both_bars_and_a_double_offered() -> None:
-    pos = Position.from_points({6: 5, 8: 3, 13: 5}, {6: 5, 8: 3, 13: 5}, mine_bar=2,
-                               theirs_bar=2, turn="white")
-    snap = MatchSnapshot(pos, length=7, score=(3, 2), cube_value=2, cube_owner="white",
-                         doubled=True, to_act="black")
+    pos = Position.from_points(
+        {6: 5, 8: 3, 13: 5}, {6: 5, 8: 3, 13: 5}, mine_bar=2, theirs_bar=2, turn="white"
+    )
+    snap = MatchSnapshot(
+        pos, length=7, score=(3, 2), cube_value=2, cube_owner="white", doubled=True, to_act="black"
+    )
     text = encode_xgid(snap)
     assert text.startswith("XGID=b")  # black's bar first
     assert text.split(":")[0].endswith("B")  # white's bar last
@@ -71,8 +73,13 @@ def test_a_live_match_round_trips() -> None:
 boards = st.lists(st.integers(0, 24), min_size=0, max_size=15)
 
 
-@given(st.lists(st.integers(0, 25), max_size=15), st.lists(st.integers(0, 25), max_size=15),
-       st.sampled_from(["white", "black"]), st.integers(0, 12), st.integers(0, 20))
+@given(
+    st.lists(st.integers(0, 25), max_size=15),
+    st.lists(st.integers(0, 25), max_size=15),
+    st.sampled_from(["white", "black"]),
+    st.integers(0, 12),
+    st.integers(0, 20),
+)
 def test_round_trip_of_random_boards(white, black, turn, cube, score) -> None:
     mine = [0] * 26
     theirs = [0] * 26
@@ -88,8 +95,7 @@ def test_round_trip_of_random_boards(white, black, turn, cube, score) -> None:
     pos = Position(tuple(mine), tuple(theirs), "white")
     if turn == "black":
         pos = pos.swap()
-    snap = MatchSnapshot(pos, length=score + 1, score=(score, 0), cube_value=1 << cube,
-                         max_cube=10)
+    snap = MatchSnapshot(pos, length=score + 1, score=(score, 0), cube_value=1 << cube, max_cube=10)
     assert decode_xgid(encode_xgid(snap)) == snap
 
 

@@ -86,9 +86,7 @@ def derive(server_seed: bytes, client_seed: str, counter: int) -> tuple[int, int
     bytes (values 252..255 are rejected so that every face has probability 1/6).
     Returns the die and the next counter."""
     while True:
-        digest = hmac.new(
-            server_seed, f"{client_seed}:{counter}".encode(), hashlib.sha256
-        ).digest()
+        digest = hmac.new(server_seed, f"{client_seed}:{counter}".encode(), hashlib.sha256).digest()
         counter += 1
         for byte in digest:
             if byte < 252:

@@ -98,8 +98,9 @@ def match_away(request: dict[str, Any], position: Position) -> Away | None:
     them = "black" if me == "white" else "white"
     away = Away(length - score[me], length - score[them], crawford_rule, crawford_game)
     if crawford_game and (not crawford_rule or min(away.me, away.them) != 1):
-        raise MalformedError("match.crawford_game needs the Crawford rule and a player "
-                             "one point away (C-4)")
+        raise MalformedError(
+            "match.crawford_game needs the Crawford rule and a player one point away (C-4)"
+        )
     return away
 
 
@@ -127,12 +128,12 @@ def cube_state(request: dict[str, Any], position: Position) -> tuple[int, str, b
 
 def match_chance(probs: np.ndarray, variant: Variant, away: Away, cube: int = 1) -> float:
     """The side on roll's match-winning chance with ``probs`` at the score ``away``."""
-    return match_winning_chance(probs, away.me, away.them, cube, variant,
-                                crawford_rule=away.crawford_rule)
+    return match_winning_chance(
+        probs, away.me, away.them, cube, variant, crawford_rule=away.crawford_rule
+    )
 
 
-def position_equity(probs: np.ndarray, variant: Variant, away: Away | None,
-                    cube: int = 1) -> float:
+def position_equity(probs: np.ndarray, variant: Variant, away: Away | None, cube: int = 1) -> float:
     """Cubeless money equity, or at a match score 2·MWC − 1, of ``probs``."""
     if away is None:
         return float(money_equity(probs, variant))
@@ -144,8 +145,9 @@ def at_score(bot: Bot, away: Away | None, cube: int = 1) -> Bot:
     at ``cube`` (C-4); in money play (``away`` None) ``bot`` itself."""
     if away is None:
         return bot
-    return bot.playing_for(match_objective(away.me, away.them, cube, bot.variant,
-                                           crawford_rule=away.crawford_rule))
+    return bot.playing_for(
+        match_objective(away.me, away.them, cube, bot.variant, crawford_rule=away.crawford_rule)
+    )
 
 
 @dataclass(frozen=True)
@@ -202,11 +204,19 @@ def rank(request: dict[str, Any]) -> dict[str, Any]:
         raise MalformedError("top must be a positive integer")
     ranked = q.bot.rank(q.position, q.dice, plies, settle=True)
     equities = [position_equity(r.probs, q.variant, q.away) for r in ranked]
-    return {"plays": [
-        {"play": play_to_json(r.play.moves, r.play.result), "equity": round(e, 4),
-         "diff": round(e - equities[0], 4), "probs": [round(float(x), 4) for x in r.probs],
-         "plies": r.plies}
-        for r, e in zip(ranked[:top], equities, strict=False)], "level": q.level}
+    return {
+        "plays": [
+            {
+                "play": play_to_json(r.play.moves, r.play.result),
+                "equity": round(e, 4),
+                "diff": round(e - equities[0], 4),
+                "probs": [round(float(x), 4) for x in r.probs],
+                "plies": r.plies,
+            }
+            for r, e in zip(ranked[:top], equities, strict=False)
+        ],
+        "level": q.level,
+    }
 
 
 def eval(request: dict[str, Any]) -> dict[str, Any]:  # noqa: A001 - protocol name
@@ -223,8 +233,7 @@ def eval(request: dict[str, Any]) -> dict[str, Any]:  # noqa: A001 - protocol na
     value, _, _ = cube_state(request, position)
     resign = bot.resignation(position)
     if resign is not None:
-        resign = match_level(variant, resign, position.mine, value,
-                             away.them if away else None)
+        resign = match_level(variant, resign, position.mine, value, away.them if away else None)
     out: dict[str, Any] = {
         "probs": [round(float(x), 4) for x in probs],
         "equity": round(position_equity(probs, variant, away), 4),
@@ -281,9 +290,15 @@ def proper_action(double: str, take: str, equities: dict[str, float]) -> str:
     return "no-double"
 
 
-def cube_verdict(probs: np.ndarray, variant: Variant, owner: str, value: int,
-                 away: Away | None, position: Position, x: float | None = None
-                 ) -> tuple[str, str, dict[str, float]]:
+def cube_verdict(
+    probs: np.ndarray,
+    variant: Variant,
+    owner: str,
+    value: int,
+    away: Away | None,
+    position: Position,
+    x: float | None = None,
+) -> tuple[str, str, dict[str, float]]:
     """``(double or no-double, take / pass / beaver, equities)`` for the side on roll
     in ``position`` with ``probs``, the cube at ``value`` owned by ``owner``
     (centre/me/them): money play (``nardy.bots.cube.money_cube``: exact in small
@@ -293,15 +308,32 @@ def cube_verdict(probs: np.ndarray, variant: Variant, owner: str, value: int,
     (``nardy.bots.cube.efficiency``). Equities are per unit of the current cube."""
     if away is None:
         d = money_cube(probs, owner, variant, position, x)  # type: ignore[arg-type]
-        return d.action, d.take, {"no_double": float(d.no_double),
-                                  "double_take": float(d.double_take),
-                                  "double_pass": float(d.double_pass)}
+        return (
+            d.action,
+            d.take,
+            {
+                "no_double": float(d.no_double),
+                "double_take": float(d.double_take),
+                "double_pass": float(d.double_pass),
+            },
+        )
     x = efficiency(variant, position) if x is None else x
-    nd, dt, dp = match_cube_equities(probs, away.me, away.them, value, owner, variant,
-                                     crawford_rule=away.crawford_rule,
-                                     crawford_game=away.crawford_game, x=x)
+    nd, dt, dp = match_cube_equities(
+        probs,
+        away.me,
+        away.them,
+        value,
+        owner,
+        variant,
+        crawford_rule=away.crawford_rule,
+        crawford_game=away.crawford_game,
+        x=x,
+    )
     take = "take" if dt <= dp else "pass"
     may_double = owner != "them" and not away.crawford_game
     action = "double" if may_double and min(dt, dp) > nd else "no-double"
-    return action, take, {"no_double": float(nd), "double_take": float(dt),
-                          "double_pass": float(dp)}
+    return (
+        action,
+        take,
+        {"no_double": float(nd), "double_take": float(dt), "double_pass": float(dp)},
+    )

@@ -158,8 +158,13 @@ class Game:
             if m.hit:
                 theirs[mapping[m.to]] -= 1
                 theirs[25] += 1
-        return Position(tuple(mine), tuple(theirs), self.position.turn,
-                        self.position.mine_first, self.position.theirs_first)
+        return Position(
+            tuple(mine),
+            tuple(theirs),
+            self.position.turn,
+            self.position.mine_first,
+            self.position.theirs_first,
+        )
 
     def legal_steps(self) -> list[Move]:
         """Single checker moves that may be made next in this turn."""
@@ -309,8 +314,9 @@ class Game:
         """Refuse the double (record ``pass``): the doubler wins at the cube before it."""
         self._need("cube")
         winner, value = self.cube.drop()
-        self.cube = Cube(self.cube.rules, self.cube.value, self.cube.owner,
-                         self.cube.doubles, self.cube.crawford)
+        self.cube = Cube(
+            self.cube.rules, self.cube.value, self.cube.owner, self.cube.doubles, self.cube.crawford
+        )
         self.records.append({"type": "pass"})
         self.phase = "over"
         self.outcome = dropped(self.variant, winner, value)
@@ -338,8 +344,13 @@ class Game:
         self._need("resign")
         assert self.resign_by is not None and self.resign_offer is not None
         loser_side = self.position.side(self.resign_by)
-        outcome = resignation(self.variant, other(self.resign_by), self.resign_offer,
-                              loser_side, gammons=self.cube.gammons_count)
+        outcome = resignation(
+            self.variant,
+            other(self.resign_by),
+            self.resign_offer,
+            loser_side,
+            gammons=self.cube.gammons_count,
+        )
         self.records.append({"type": "accept"})
         self.phase = "over"
         self.outcome = outcome.with_cube(self.cube.value)
@@ -364,8 +375,14 @@ class Game:
                 raise MalformedError("a resign record's 'by' is 'white' or 'black'")
             self.resign(level, by)
             return
-        actions = {"double": self.double, "take": self.take, "pass": self.drop,
-                   "beaver": self.beaver, "accept": self.accept, "reject": self.reject}
+        actions = {
+            "double": self.double,
+            "take": self.take,
+            "pass": self.drop,
+            "beaver": self.beaver,
+            "accept": self.accept,
+            "reject": self.reject,
+        }
         actions[kind]()
 
     def _score(
@@ -376,8 +393,9 @@ class Game:
         winner: Color,
     ) -> Outcome:
         """``score_game`` played for this game's cube (C-1, C-3)."""
-        outcome = score_game(variant, winner_side, loser_side, winner,
-                             gammons=self.cube.gammons_count)
+        outcome = score_game(
+            variant, winner_side, loser_side, winner, gammons=self.cube.gammons_count
+        )
         return outcome.with_cube(self.cube.value)
 
     # -- replay ------------------------------------------------------------------
@@ -453,8 +471,9 @@ class Game:
 
     def _next_steps(self) -> list[tuple[tuple[int, int, bool], int]]:
         assert self.segment is not None
-        done = [((m.frm, m.to, m.hit), d) for m, d in zip(self.pending, self._pending_dice,
-                                                         strict=True)]
+        done = [
+            ((m.frm, m.to, m.hit), d) for m, d in zip(self.pending, self._pending_dice, strict=True)
+        ]
         return next_steps(self.variant, self.position, self.segment.dice, done)
 
     def _hop_path(self, frm: int, to: int) -> list[tuple[Move, int]] | None:
@@ -542,9 +561,7 @@ class Game:
             self.position = play.result
         else:
             self.position = before.swap()
-        self.position = self.position.with_flags(
-            before.theirs_first, keep_first
-        )
+        self.position = self.position.with_flags(before.theirs_first, keep_first)
         self.turns.append(Turn(seg.owner, seg.dice, play))
         self._moved_this_roll = self._moved_this_roll or bool(play.moves)
         self.segment = None

@@ -103,212 +103,218 @@ def t(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
 
 # -- colours, results, board --------------------------------------------------------
 
-register({
-    "color.white": {"en": "White", "ru": "Белые"},
-    "color.black": {"en": "Black", "ru": "Чёрные"},
-    "result.single": {"en": "single game", "ru": "простая победа"},
-    "result.gammon": {"en": "gammon", "ru": "марс"},
-    "result.backgammon": {"en": "backgammon", "ru": "кокс"},
-    "result.oin": {"en": "oin (single game)", "ru": "оин"},
-    "result.mars": {"en": "mars", "ru": "марс"},
-    "result.koks": {"en": "koks", "ru": "кокс"},
-    "result.home-mars": {"en": "home mars", "ru": "домашний марс"},
-    "result.draw": {"en": "draw", "ru": "ничья"},
-    "render.pips": {"en": "pips {n}", "ru": "пипсы {n}"},
-    "render.off": {"en": "off {n}", "ru": "выброшено {n}"},
-    "render.bar": {"en": "on the bar {n}", "ru": "на баре {n}"},
-    "render.to_play": {"en": "{color} to play", "ru": "Ходят {color}"},
-    "render.dice": {"en": "dice {dice}", "ru": "зары {dice}"},
-    "render.bar_label": {"en": "BAR", "ru": "БАР"},
-    "render.view": {"en": "seen by {color}", "ru": "вид со стороны: {color}"},
-})
+register(
+    {
+        "color.white": {"en": "White", "ru": "Белые"},
+        "color.black": {"en": "Black", "ru": "Чёрные"},
+        "result.single": {"en": "single game", "ru": "простая победа"},
+        "result.gammon": {"en": "gammon", "ru": "марс"},
+        "result.backgammon": {"en": "backgammon", "ru": "кокс"},
+        "result.oin": {"en": "oin (single game)", "ru": "оин"},
+        "result.mars": {"en": "mars", "ru": "марс"},
+        "result.koks": {"en": "koks", "ru": "кокс"},
+        "result.home-mars": {"en": "home mars", "ru": "домашний марс"},
+        "result.draw": {"en": "draw", "ru": "ничья"},
+        "render.pips": {"en": "pips {n}", "ru": "пипсы {n}"},
+        "render.off": {"en": "off {n}", "ru": "выброшено {n}"},
+        "render.bar": {"en": "on the bar {n}", "ru": "на баре {n}"},
+        "render.to_play": {"en": "{color} to play", "ru": "Ходят {color}"},
+        "render.dice": {"en": "dice {dice}", "ru": "зары {dice}"},
+        "render.bar_label": {"en": "BAR", "ru": "БАР"},
+        "render.view": {"en": "seen by {color}", "ru": "вид со стороны: {color}"},
+    }
+)
 
 # -- the terminal game (nardy play) ---------------------------------------------------
 
-register({
-    "play.title": {
-        "en": "{title}. Type ? for help.",
-        "ru": "{title}. Наберите ? для справки.",
-    },
-    "play.rules": {"en": "Rule options: {options}", "ru": "Правила: {options}"},
-    "play.toss_short": {
-        "en": "Opening toss: White rolls {white}, Black rolls {black}.",
-        "ru": "Жребий: у белых {white}, у чёрных {black}.",
-    },
-    "play.toss_tie": {
-        "en": "Equal dice: toss again.",
-        "ru": "Поровну — бросаем ещё раз.",
-    },
-    "play.starts": {
-        "en": "{color} starts with {dice}.",
-        "ru": "{color} начинают с {dice}.",
-    },
-    "play.roll": {"en": "{color} rolls {dice}.", "ru": "{color}: выпало {dice}."},
-    "play.no_move": {
-        "en": "{color} cannot move with {dice}.",
-        "ru": "{color}: с {dice} ходить нечем.",
-    },
-    "play.played": {"en": "{color} plays {play}.", "ru": "{color} сыграли {play}."},
-    "play.turn": {"en": "— Turn {n}: {color} —", "ru": "— Ход {n}: {color} —"},
-    "play.prompt": {"en": "{color} {dice}> ", "ru": "{color} {dice}> "},
-    "play.sequence": {
-        "en": "{color} goes on with the next double: {dice}.",
-        "ru": "{color} продолжают следующим дублем: {dice}.",
-    },
-    "play.passed_moves": {
-        "en": "{color} must play the moves the opponent could not: {dice}.",
-        "ru": "{color} должны сыграть ходы, которые не смог сделать соперник: {dice}.",
-    },
-    "play.help": {
-        "en": (
-            "Type a play in standard notation: 24/18 13/11, 8/5(2), 13/7*/5, bar/22, 6/off.\n"
-            "Commands:\n"
-            "  list (l)        numbered legal plays; type a number to choose one\n"
-            "  m FROM/TO       move one checker (e.g. m 24/18); then more moves,\n"
-            "  undo (u)        take back the last checker move,\n"
-            "  ok              confirm the finished play\n"
-            "  board (b)       show the board again\n"
-            "  ? / help        this help\n"
-            "  quit (q)        leave the game (asks to confirm)\n"
-            "Russian commands work too: список, м, отмена, ок, доска, помощь, выход."
-        ),
-        "ru": (
-            "Запишите ход как обычно: 24/18 13/11, 8/5(2), 13/7*/5, bar/22 (бар/22), 6/off.\n"
-            "Команды:\n"
-            "  список (с)      возможные ходы с номерами; наберите номер, чтобы выбрать\n"
-            "  м ОТКУДА/КУДА   ход одной шашкой (например, м 24/18); потом следующие,\n"
-            "  отмена (о)      вернуть последний ход шашкой,\n"
-            "  ок              подтвердить законченный ход\n"
-            "  доска (д)       показать доску ещё раз\n"
-            "  ? / помощь      эта справка\n"
-            "  выход (в)       выйти из игры (с подтверждением)\n"
-            "Английские команды тоже работают: list, m, undo, ok, board, help, quit."
-        ),
-    },
-    "play.list_header": {
-        "en": "Legal plays with {dice}:",
-        "ru": "Возможные ходы с {dice}:",
-    },
-    "play.moved": {"en": "Moved {move}.", "ru": "Сделан ход {move}."},
-    "play.undone": {"en": "Took back {move}.", "ru": "Ход {move} отменён."},
-    "play.complete": {
-        "en": "The play {play} is complete: ok to confirm, undo to take back.",
-        "ru": "Ход {play} закончен: ок — подтвердить, отмена — вернуть.",
-    },
-    "play.next_steps": {
-        "en": "Still to move; possible: {steps}",
-        "ru": "Ход не закончен; можно: {steps}",
-    },
-    "play.pending_dropped": {
-        "en": "Single moves taken back: {moves}.",
-        "ru": "Отдельные ходы шашками отменены: {moves}.",
-    },
-    "play.confirm_quit": {
-        "en": "Quit the game? (y/n) ",
-        "ru": "Выйти из игры? (д/н) ",
-    },
-    "play.answer_yes_no": {"en": "Please answer y or n.", "ru": "Ответьте «д» или «н»."},
-    "play.quit": {"en": "Game abandoned.", "ru": "Игра прервана."},
-    "play.eof": {
-        "en": "Input ended: game abandoned.",
-        "ru": "Ввод закончился: игра прервана.",
-    },
-    "play.over": {"en": "Game over.", "ru": "Партия окончена."},
-    "play.result": {
-        "en": "{color} wins: {kind}. Points: {points}.",
-        "ru": "{color} победили: {kind}. Очки: {points}.",
-    },
-    "play.draw": {
-        "en": "The game is a draw. Each side scores {points}.",
-        "ru": "Ничья. Каждой стороне: {points}.",
-    },
-    "play.saved": {
-        "en": "Game record saved to {path} ({n} records).",
-        "ru": "Запись партии сохранена в {path} (записей: {n}).",
-    },
-    "play.save_hint": {
-        "en": "To keep the game record, run with --save FILE.",
-        "ru": "Чтобы сохранить запись партии, запустите с --save ФАЙЛ.",
-    },
-    "err.save": {
-        "en": "Cannot save the game record to {path}: {reason}",
-        "ru": "Не удалось сохранить запись партии в {path}: {reason}",
-    },
-    "err.load": {
-        "en": "cannot load the game from {path}: {reason}",
-        "ru": "не удалось загрузить партию из {path}: {reason}",
-    },
-    "err.load_json": {
-        "en": "line {line} is not JSON ({detail})",
-        "ru": "строка {line} — не JSON ({detail})",
-    },
-    "err.load_record": {
-        "en": "line {line}: {detail}",
-        "ru": "строка {line}: {detail}",
-    },
-    "err.load_with_variant": {
-        "en": "--load takes the variant and rule options from the saved game; "
-        "do not give --variant or --option with it.",
-        "ru": "--load берёт вариант и правила из сохранённой партии; "
-        "не указывайте вместе с ним --variant и --option.",
-    },
-    "err.malformed": {
-        "en": "Cannot read “{text}”. Write a play like 24/18 13/11, or ? for help.",
-        "ru": "Не понял «{text}». Ход записывается так: 24/18 13/11; ? — подсказка.",
-    },
-    "err.illegal": {
-        "en": "{play} is not a legal play with {dice}. Type list to see the legal plays.",
-        "ru": "Ход {play} с {dice} по правилам невозможен. Наберите «список», "
-        "чтобы увидеть возможные ходы.",
-    },
-    "err.ambiguous": {
-        "en": "{play} can mean several plays: {options}. Choose one by its number in list.",
-        "ru": "Ход {play} можно понять по-разному: {options}. Выберите номер из списка.",
-    },
-    "err.bad_number": {
-        "en": "There is no play number {n}: choose 1 to {count}.",
-        "ru": "Хода с номером {n} нет: выберите от 1 до {count}.",
-    },
-    "err.step_illegal": {
-        "en": "{move} is not a legal checker move now. Possible: {steps}",
-        "ru": "Ход шашкой {move} сейчас невозможен. Можно: {steps}",
-    },
-    "err.step_usage": {
-        "en": "After m write one checker's move, e.g. m 24/18.",
-        "ru": "После «м» укажите ход одной шашки, например: м 24/18.",
-    },
-    "err.nothing_to_undo": {
-        "en": "There is no checker move to take back.",
-        "ru": "Отменять нечего.",
-    },
-    "err.not_finished": {
-        "en": "The play is not finished; still possible: {steps}",
-        "ru": "Ход не закончен; ещё можно: {steps}",
-    },
-    "err.nothing_to_confirm": {
-        "en": "No checker has moved yet: use m FROM/TO, or type a whole play.",
-        "ru": "Шашки ещё не двигались: «м ОТКУДА/КУДА» или весь ход целиком.",
-    },
-    "err.variant": {
-        "en": "unknown variant “{name}”; known: {known}",
-        "ru": "неизвестный вариант «{name}»; есть: {known}",
-    },
-    "err.option_format": {
-        "en": "“{text}”: write a rule option as name=value, e.g. block_check=every-move",
-        "ru": "«{text}»: опция правил пишется как имя=значение, например block_check=every-move",
-    },
-    "err.option_name": {
-        "en": "unknown rule option “{name}”; {variant} has: {known}",
-        "ru": "неизвестная опция правил «{name}»; у варианта {variant} есть: {known}",
-    },
-    "err.option_family": {
-        "en": "rule option {name} applies only to {family}",
-        "ru": "опция правил {name} бывает только {family}",
-    },
-    "family.long.only": {"en": "long nardy", "ru": "в длинных нардах"},
-    "family.short.only": {"en": "short nardy", "ru": "в коротких нардах"},
-    "err.option_value": {
-        "en": "rule option {name} takes one of {allowed}, not “{value}”",
-        "ru": "опция правил {name} принимает одно из значений {allowed}, а не «{value}»",
-    },
-})
+register(
+    {
+        "play.title": {
+            "en": "{title}. Type ? for help.",
+            "ru": "{title}. Наберите ? для справки.",
+        },
+        "play.rules": {"en": "Rule options: {options}", "ru": "Правила: {options}"},
+        "play.toss_short": {
+            "en": "Opening toss: White rolls {white}, Black rolls {black}.",
+            "ru": "Жребий: у белых {white}, у чёрных {black}.",
+        },
+        "play.toss_tie": {
+            "en": "Equal dice: toss again.",
+            "ru": "Поровну — бросаем ещё раз.",
+        },
+        "play.starts": {
+            "en": "{color} starts with {dice}.",
+            "ru": "{color} начинают с {dice}.",
+        },
+        "play.roll": {"en": "{color} rolls {dice}.", "ru": "{color}: выпало {dice}."},
+        "play.no_move": {
+            "en": "{color} cannot move with {dice}.",
+            "ru": "{color}: с {dice} ходить нечем.",
+        },
+        "play.played": {"en": "{color} plays {play}.", "ru": "{color} сыграли {play}."},
+        "play.turn": {"en": "— Turn {n}: {color} —", "ru": "— Ход {n}: {color} —"},
+        "play.prompt": {"en": "{color} {dice}> ", "ru": "{color} {dice}> "},
+        "play.sequence": {
+            "en": "{color} goes on with the next double: {dice}.",
+            "ru": "{color} продолжают следующим дублем: {dice}.",
+        },
+        "play.passed_moves": {
+            "en": "{color} must play the moves the opponent could not: {dice}.",
+            "ru": "{color} должны сыграть ходы, которые не смог сделать соперник: {dice}.",
+        },
+        "play.help": {
+            "en": (
+                "Type a play in standard notation: 24/18 13/11, 8/5(2), 13/7*/5, bar/22, 6/off.\n"
+                "Commands:\n"
+                "  list (l)        numbered legal plays; type a number to choose one\n"
+                "  m FROM/TO       move one checker (e.g. m 24/18); then more moves,\n"
+                "  undo (u)        take back the last checker move,\n"
+                "  ok              confirm the finished play\n"
+                "  board (b)       show the board again\n"
+                "  ? / help        this help\n"
+                "  quit (q)        leave the game (asks to confirm)\n"
+                "Russian commands work too: список, м, отмена, ок, доска, помощь, выход."
+            ),
+            "ru": (
+                "Запишите ход как обычно: 24/18 13/11, 8/5(2), 13/7*/5, bar/22 (бар/22), 6/off.\n"
+                "Команды:\n"
+                "  список (с)      возможные ходы с номерами; наберите номер, чтобы выбрать\n"
+                "  м ОТКУДА/КУДА   ход одной шашкой (например, м 24/18); потом следующие,\n"
+                "  отмена (о)      вернуть последний ход шашкой,\n"
+                "  ок              подтвердить законченный ход\n"
+                "  доска (д)       показать доску ещё раз\n"
+                "  ? / помощь      эта справка\n"
+                "  выход (в)       выйти из игры (с подтверждением)\n"
+                "Английские команды тоже работают: list, m, undo, ok, board, help, quit."
+            ),
+        },
+        "play.list_header": {
+            "en": "Legal plays with {dice}:",
+            "ru": "Возможные ходы с {dice}:",
+        },
+        "play.moved": {"en": "Moved {move}.", "ru": "Сделан ход {move}."},
+        "play.undone": {"en": "Took back {move}.", "ru": "Ход {move} отменён."},
+        "play.complete": {
+            "en": "The play {play} is complete: ok to confirm, undo to take back.",
+            "ru": "Ход {play} закончен: ок — подтвердить, отмена — вернуть.",
+        },
+        "play.next_steps": {
+            "en": "Still to move; possible: {steps}",
+            "ru": "Ход не закончен; можно: {steps}",
+        },
+        "play.pending_dropped": {
+            "en": "Single moves taken back: {moves}.",
+            "ru": "Отдельные ходы шашками отменены: {moves}.",
+        },
+        "play.confirm_quit": {
+            "en": "Quit the game? (y/n) ",
+            "ru": "Выйти из игры? (д/н) ",
+        },
+        "play.answer_yes_no": {"en": "Please answer y or n.", "ru": "Ответьте «д» или «н»."},
+        "play.quit": {"en": "Game abandoned.", "ru": "Игра прервана."},
+        "play.eof": {
+            "en": "Input ended: game abandoned.",
+            "ru": "Ввод закончился: игра прервана.",
+        },
+        "play.over": {"en": "Game over.", "ru": "Партия окончена."},
+        "play.result": {
+            "en": "{color} wins: {kind}. Points: {points}.",
+            "ru": "{color} победили: {kind}. Очки: {points}.",
+        },
+        "play.draw": {
+            "en": "The game is a draw. Each side scores {points}.",
+            "ru": "Ничья. Каждой стороне: {points}.",
+        },
+        "play.saved": {
+            "en": "Game record saved to {path} ({n} records).",
+            "ru": "Запись партии сохранена в {path} (записей: {n}).",
+        },
+        "play.save_hint": {
+            "en": "To keep the game record, run with --save FILE.",
+            "ru": "Чтобы сохранить запись партии, запустите с --save ФАЙЛ.",
+        },
+        "err.save": {
+            "en": "Cannot save the game record to {path}: {reason}",
+            "ru": "Не удалось сохранить запись партии в {path}: {reason}",
+        },
+        "err.load": {
+            "en": "cannot load the game from {path}: {reason}",
+            "ru": "не удалось загрузить партию из {path}: {reason}",
+        },
+        "err.load_json": {
+            "en": "line {line} is not JSON ({detail})",
+            "ru": "строка {line} — не JSON ({detail})",
+        },
+        "err.load_record": {
+            "en": "line {line}: {detail}",
+            "ru": "строка {line}: {detail}",
+        },
+        "err.load_with_variant": {
+            "en": "--load takes the variant and rule options from the saved game; "
+            "do not give --variant or --option with it.",
+            "ru": "--load берёт вариант и правила из сохранённой партии; "
+            "не указывайте вместе с ним --variant и --option.",
+        },
+        "err.malformed": {
+            "en": "Cannot read “{text}”. Write a play like 24/18 13/11, or ? for help.",
+            "ru": "Не понял «{text}». Ход записывается так: 24/18 13/11; ? — подсказка.",
+        },
+        "err.illegal": {
+            "en": "{play} is not a legal play with {dice}. Type list to see the legal plays.",
+            "ru": "Ход {play} с {dice} по правилам невозможен. Наберите «список», "
+            "чтобы увидеть возможные ходы.",
+        },
+        "err.ambiguous": {
+            "en": "{play} can mean several plays: {options}. Choose one by its number in list.",
+            "ru": "Ход {play} можно понять по-разному: {options}. Выберите номер из списка.",
+        },
+        "err.bad_number": {
+            "en": "There is no play number {n}: choose 1 to {count}.",
+            "ru": "Хода с номером {n} нет: выберите от 1 до {count}.",
+        },
+        "err.step_illegal": {
+            "en": "{move} is not a legal checker move now. Possible: {steps}",
+            "ru": "Ход шашкой {move} сейчас невозможен. Можно: {steps}",
+        },
+        "err.step_usage": {
+            "en": "After m write one checker's move, e.g. m 24/18.",
+            "ru": "После «м» укажите ход одной шашки, например: м 24/18.",
+        },
+        "err.nothing_to_undo": {
+            "en": "There is no checker move to take back.",
+            "ru": "Отменять нечего.",
+        },
+        "err.not_finished": {
+            "en": "The play is not finished; still possible: {steps}",
+            "ru": "Ход не закончен; ещё можно: {steps}",
+        },
+        "err.nothing_to_confirm": {
+            "en": "No checker has moved yet: use m FROM/TO, or type a whole play.",
+            "ru": "Шашки ещё не двигались: «м ОТКУДА/КУДА» или весь ход целиком.",
+        },
+        "err.variant": {
+            "en": "unknown variant “{name}”; known: {known}",
+            "ru": "неизвестный вариант «{name}»; есть: {known}",
+        },
+        "err.option_format": {
+            "en": "“{text}”: write a rule option as name=value, e.g. block_check=every-move",
+            "ru": (
+                "«{text}»: опция правил пишется как имя=значение, например block_check=every-move"
+            ),
+        },
+        "err.option_name": {
+            "en": "unknown rule option “{name}”; {variant} has: {known}",
+            "ru": "неизвестная опция правил «{name}»; у варианта {variant} есть: {known}",
+        },
+        "err.option_family": {
+            "en": "rule option {name} applies only to {family}",
+            "ru": "опция правил {name} бывает только {family}",
+        },
+        "family.long.only": {"en": "long nardy", "ru": "в длинных нардах"},
+        "family.short.only": {"en": "short nardy", "ru": "в коротких нардах"},
+        "err.option_value": {
+            "en": "rule option {name} takes one of {allowed}, not “{value}”",
+            "ru": "опция правил {name} принимает одно из значений {allowed}, а не «{value}»",
+        },
+    }
+)

@@ -98,11 +98,15 @@ class MatchSnapshot:
         """A game standing at this snapshot (position, cube, dice, pending offers)."""
         v = find_variant(variant) if isinstance(variant, str) else variant
         rules = CubeRules.for_variant(
-            v, enabled=True, money=self.length == 0, jacoby=self.jacoby and self.length == 0,
+            v,
+            enabled=True,
+            money=self.length == 0,
+            jacoby=self.jacoby and self.length == 0,
             beavers=self.beavers and self.length == 0,
         )
-        cube = Cube(rules, self.cube_value, self.cube_owner, 0 if self.cube_value == 1 else 1,
-                    self.crawford)
+        cube = Cube(
+            rules, self.cube_value, self.cube_owner, 0 if self.cube_value == 1 else 1, self.crawford
+        )
         game = Game(v, position=self.position, cube=cube)
         if self.doubled:
             game.double()
@@ -114,9 +118,7 @@ class MatchSnapshot:
         return game
 
 
-def game_snapshot(
-    game: Game, *, length: int = 0, score: tuple[int, int] = (0, 0)
-) -> MatchSnapshot:
+def game_snapshot(game: Game, *, length: int = 0, score: tuple[int, int] = (0, 0)) -> MatchSnapshot:
     """The snapshot of ``game`` played at match ``length`` with ``score`` (white, black)."""
     state: GameState = "playing"
     if game.phase == "opening":
@@ -356,8 +358,16 @@ class Match:
         if not isinstance(header, dict) or header.get("type") != "match":
             raise MalformedError("a match log starts with a 'match' record")
         # ``dice``: the verifiable-dice commitment a server writes into downloaded logs
-        unknown = set(header) - {"type", "variant", "options", "length", "crawford", "cube",
-                                 "players", "dice"}
+        unknown = set(header) - {
+            "type",
+            "variant",
+            "options",
+            "length",
+            "crawford",
+            "cube",
+            "players",
+            "dice",
+        }
         if unknown:
             raise MalformedError(f"match record: unknown field(s) {sorted(unknown)}")
         variant = find_variant(header.get("variant", "short"))

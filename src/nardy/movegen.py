@@ -188,8 +188,10 @@ class _Search:
             if t > 0:
                 if self._blocked(t):
                     continue
-                if s <= 6 and self.home_moves != "always" and (
-                    self.home_moves == "never" or not self.outside
+                if (
+                    s <= 6
+                    and self.home_moves != "always"
+                    and (self.home_moves == "never" or not self.outside)
                 ):
                     continue  # V-CRAZY / V-CGUL: no moves inside the home
                 hit = opp[t] == 1 and not self.long
@@ -302,8 +304,14 @@ class _Search:
         hitters: tuple[int, ...],
         max_src: int,
     ) -> None:
-        state = (tuple(self.mine), tuple(self.opp), remaining, heads, hitters,
-                 max_src if self.prune_now else 0)
+        state = (
+            tuple(self.mine),
+            tuple(self.opp),
+            remaining,
+            heads,
+            hitters,
+            max_src if self.prune_now else 0,
+        )
         if state in self._seen:
             return
         self._seen.add(state)
@@ -455,6 +463,7 @@ def _head_allowance_dice(variant: Variant, position: Position, dice: tuple[int, 
     double = len(set(dice)) == 1
     if rule == "doubles-6-4-3":
         return limit + 1 if double and dice[0] in (3, 4, 6) else limit
+
     def single_checker_falls_short() -> bool:
         search = _Search(variant, position, limit, prune_doubles=True)
         found = search.run_multiset(dice)
@@ -483,9 +492,7 @@ def _stopped_by_head(variant: Variant, position: Position, dice: tuple[int, ...]
     return False
 
 
-def legal_candidates(
-    variant: Variant, position: Position, d1: int, d2: int
-) -> list[Candidate]:
+def legal_candidates(variant: Variant, position: Position, d1: int, d2: int) -> list[Candidate]:
     """The legal plays of a roll as candidates, one per resulting position.
 
     Uses the compiled generator (``nardy.fastgen``) when it is built and implements the
@@ -555,12 +562,7 @@ def next_steps(
     heads = 0
     states: set[tuple[int, ...]] = {()}  # the S-6 hitter sets the moves so far allow
     for (s, t, hit), d in done:
-        nxt = {
-            x[3]
-            for h in states
-            for x in search.steps(d, heads, h, 25)
-            if x[:3] == (s, t, hit)
-        }
+        nxt = {x[3] for h in states for x in search.steps(d, heads, h, 25) if x[:3] == (s, t, hit)}
         if d not in remaining or not nxt or not search.apply(s, t, hit):
             raise ValueError(f"move {s}/{t} with {d} does not continue a legal play")
         remaining.remove(d)

@@ -216,8 +216,7 @@ def check_resign_level(variant: Variant, level: object) -> int:
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= n:
         names = ", ".join(f"{i} {t.kind}" for i, t in enumerate(tiers(variant), start=1))
         raise IllegalMoveError(
-            f"resignation level must be 1..{n} ({names}), not {level!r} / "
-            f"уровень сдачи: 1..{n}"
+            f"resignation level must be 1..{n} ({names}), not {level!r} / уровень сдачи: 1..{n}"
         )
     return level
 

@@ -91,9 +91,7 @@ def format_moves(moves: Sequence[Move]) -> str:
     counts: dict[tuple[int, ...], int] = {}
     for path in chains:
         # keep the start, the end and the points where a hit happened on the way
-        key = tuple(
-            p for i, p in enumerate(path) if i in (0, len(path) - 1) or p in hit_points
-        )
+        key = tuple(p for i, p in enumerate(path) if i in (0, len(path) - 1) or p in hit_points)
         counts[key] = counts.get(key, 0) + 1
     starred: set[int] = set()
     out: list[str] = []

@@ -206,8 +206,13 @@ def board_lines(
     def middle() -> list[Segment]:
         label = t("render.bar_label", lang) if model.has_bar else ""
         return [
-            ("  ", None), ("|", "frame"), (" " * 6 * _CELL, "even"), ("|", "frame"),
-            (f"{label:^{_CELL}}", "bar"), ("|", "frame"), (" " * 6 * _CELL, "even"),
+            ("  ", None),
+            ("|", "frame"),
+            (" " * 6 * _CELL, "even"),
+            ("|", "frame"),
+            (f"{label:^{_CELL}}", "bar"),
+            ("|", "frame"),
+            (" " * 6 * _CELL, "even"),
             ("|", "frame"),
         ]
 
@@ -306,7 +311,11 @@ class RichBoard(_Board):
 
         colour = console.color_system is not None and not console.no_color
         lines = board_lines(
-            self.variant, self.position, self.viewer, dice=self.dice, lang=self.lang,
+            self.variant,
+            self.position,
+            self.viewer,
+            dice=self.dice,
+            lang=self.lang,
             charset="ascii",
         )
         disc = {"white": "●", "black": "●"}
@@ -498,9 +507,7 @@ def _stack_svg(color: Color, count: int, cx: float, half: Half, point: str) -> I
             f'cx="{cx:g}" cy="{y:g}" r="{_R}"/>'
         )
     if count > STACK:
-        yield (
-            f'<text class="count {color}" x="{cx:g}" y="{ys[-1]:g}">{count}</text>'
-        )
+        yield (f'<text class="count {color}" x="{cx:g}" y="{ys[-1]:g}">{count}</text>')
 
 
 # -- a notebook/terminal wrapper --------------------------------------------------------
@@ -511,9 +518,7 @@ class BoardView(_Board):
     (``_repr_svg_``) and Rich prints it in colour."""
 
     def __str__(self) -> str:
-        return board_text(
-            self.variant, self.position, self.viewer, dice=self.dice, lang=self.lang
-        )
+        return board_text(self.variant, self.position, self.viewer, dice=self.dice, lang=self.lang)
 
     def _repr_svg_(self) -> str:
         return position_svg(
@@ -521,6 +526,4 @@ class BoardView(_Board):
         )
 
     def __rich__(self) -> Any:
-        return board_rich(
-            self.variant, self.position, self.viewer, dice=self.dice, lang=self.lang
-        )
+        return board_rich(self.variant, self.position, self.viewer, dice=self.dice, lang=self.lang)

@@ -101,8 +101,9 @@ class Player:
         return self
 
     async def post(self, url: str, body: Any = None, **kw: Any) -> httpx.Response:
-        r = await self.http.post(url, json=body if body is not None else {},
-                                 headers={"x-csrf-token": self.csrf}, **kw)
+        r = await self.http.post(
+            url, json=body if body is not None else {}, headers={"x-csrf-token": self.csrf}, **kw
+        )
         if r.status_code == 200 and "csrf" in r.json():
             self.csrf = r.json()["csrf"]
         return r
@@ -116,8 +117,9 @@ async def player_factory(app: Any) -> AsyncIterator[Any]:
     clients: list[httpx.AsyncClient] = []
 
     async def make() -> Player:
-        client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
-                                   base_url="http://testserver")
+        client = httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://testserver"
+        )
         clients.append(client)
         return await Player(client).start()
 
@@ -148,9 +150,21 @@ class ServerProcess:
     def start(self) -> None:
         self.log = open(self.workdir / f"server-{self.port}.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "nardy.cli", "serve", "--port", str(self.port),
-             "--db", self.db_url, "--test-dice-seed", "e2e-seed"],
-            cwd=self.workdir, stdout=self.log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "nardy.cli",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+                "--test-dice-seed",
+                "e2e-seed",
+            ],
+            cwd=self.workdir,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

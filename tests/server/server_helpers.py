@@ -11,8 +11,9 @@ async def play_first_steps(player: Any, state: dict[str, Any]) -> dict[str, Any]
     while not state["legal"]["can_confirm"]:
         targets = state["legal"]["targets"]
         frm = next(iter(targets))
-        r = await player.post(f"/api/games/{gid}/actions",
-                              {"action": "move", "from": int(frm), "to": targets[frm][0]})
+        r = await player.post(
+            f"/api/games/{gid}/actions", {"action": "move", "from": int(frm), "to": targets[frm][0]}
+        )
         assert r.status_code == 200, r.text
         state = r.json()["state"]
     r = await player.post(f"/api/games/{gid}/actions", {"action": "confirm"})
@@ -34,9 +35,14 @@ async def roll_if_asked(player: Any, state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-async def play_first_plays(player: Any, state: dict[str, Any], *, limit: int = 2000,
-                           answer: str = "take", resignation: str = "accept"
-                           ) -> dict[str, Any]:
+async def play_first_plays(
+    player: Any,
+    state: dict[str, Any],
+    *,
+    limit: int = 2000,
+    answer: str = "take",
+    resignation: str = "accept",
+) -> dict[str, Any]:
     """Play the first legal play every turn (rolling when asked, never doubling,
     answering a double with ``answer`` and the computer's resignation offer with
     ``resignation``) until the current game is over."""
@@ -51,6 +57,7 @@ async def play_first_plays(player: Any, state: dict[str, Any], *, limit: int = 2
             state = await act(player, state["id"], {"action": "roll"})
             continue
         assert state["legal"] is not None, state
-        state = await act(player, state["id"],
-                          {"action": "play", "play": state["legal"]["plays"][0]})
+        state = await act(
+            player, state["id"], {"action": "play", "play": state["legal"]["plays"][0]}
+        )
     raise AssertionError("the game did not end")

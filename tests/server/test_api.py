@@ -81,8 +81,11 @@ async def test_illegal_and_malformed_actions_change_nothing(player_factory: Any)
         assert r.json()["code"] == code and r.json()["error"]
     now = (await p.get(f"/api/games/{gid}")).json()
     assert now["seq"] == st["seq"] and now["board"] == st["board"]
-    r = await p.http.post(f"/api/games/{gid}/actions", content=b"{not json",
-                          headers={"x-csrf-token": p.csrf, "content-type": "application/json"})
+    r = await p.http.post(
+        f"/api/games/{gid}/actions",
+        content=b"{not json",
+        headers={"x-csrf-token": p.csrf, "content-type": "application/json"},
+    )
     assert r.status_code == 400 and r.json()["code"] == "malformed"
 
 
@@ -104,8 +107,9 @@ async def test_csrf_token_is_required(player_factory: Any) -> None:
     p = await player_factory()
     r = await p.http.post("/api/games", json={"mode": "computer"})
     assert r.status_code == 403 and r.json()["code"] == "csrf"
-    r = await p.http.post("/api/games", json={"mode": "computer"},
-                          headers={"x-csrf-token": "forged"})
+    r = await p.http.post(
+        "/api/games", json={"mode": "computer"}, headers={"x-csrf-token": "forged"}
+    )
     assert r.status_code == 403
     # a client without any session cannot post at all
     other = await player_factory()
@@ -129,9 +133,10 @@ async def test_others_cannot_act_or_see_hidden_data(player_factory: Any) -> None
     # computer game: the stranger may watch but not move
     game = await new_game(owner)
     frm = next(iter(game["legal"]["targets"]))
-    r = await stranger.post(f"/api/games/{game['id']}/actions",
-                            {"action": "move", "from": int(frm),
-                             "to": game["legal"]["targets"][frm][0]})
+    r = await stranger.post(
+        f"/api/games/{game['id']}/actions",
+        {"action": "move", "from": int(frm), "to": game["legal"]["targets"][frm][0]},
+    )
     assert r.status_code == 403 and r.json()["code"] == "forbidden"
     watched = (await stranger.get(f"/api/games/{game['id']}")).json()
     assert watched["legal"] is None and watched["seq"] == game["seq"]
@@ -153,8 +158,9 @@ async def test_friend_game_by_invite(player_factory: Any) -> None:
     mover, waiter = (a, b) if a_state["turn"] == a_state["role"] else (b, a)
     waiting = (await waiter.get(f"/api/games/{st['id']}")).json()
     frm = next(iter((await mover.get(f"/api/games/{st['id']}")).json()["legal"]["targets"]))
-    r = await waiter.post(f"/api/games/{st['id']}/actions",
-                          {"action": "move", "from": int(frm), "to": 1})
+    r = await waiter.post(
+        f"/api/games/{st['id']}/actions", {"action": "move", "from": int(frm), "to": 1}
+    )
     assert r.status_code == 409 and r.json()["code"] == "not-your-turn"
     assert waiting["legal"] is None
     mover_state = (await mover.get(f"/api/games/{st['id']}")).json()
@@ -240,14 +246,19 @@ async def test_game_survives_a_new_app_on_the_same_database(
     p = await player_factory()
     st = await new_game(p)
     frm = next(iter(st["legal"]["targets"]))
-    r = await p.post(f"/api/games/{st['id']}/actions",
-                     {"action": "move", "from": int(frm), "to": st["legal"]["targets"][frm][0]})
+    r = await p.post(
+        f"/api/games/{st['id']}/actions",
+        {"action": "move", "from": int(frm), "to": st["legal"]["targets"][frm][0]},
+    )
     mid = r.json()["state"]
     import httpx
 
     fresh = create_app(settings)
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=fresh),
-                                 base_url="http://testserver", cookies=p.http.cookies) as c:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=fresh),
+        base_url="http://testserver",
+        cookies=p.http.cookies,
+    ) as c:
         again = (await c.get(f"/api/games/{st['id']}")).json()
     for key in ("seq", "board", "dice", "legal", "history", "turn"):
         assert again[key] == mid[key], key

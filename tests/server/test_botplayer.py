@@ -14,8 +14,9 @@ from nardy.server.botplayer import Computer
 from nardy.variants import find_variant
 
 
-def segment_choices(variant_name: str, seeds: range, kind: str, limit: int
-                    ) -> list[tuple[float, float, float]]:
+def segment_choices(
+    variant_name: str, seeds: range, kind: str, limit: int
+) -> list[tuple[float, float, float]]:
     """(chosen, best, first-legal) equities of the computer's plays of ``kind``
     segments with at least three legal plays, in seeded games it plays itself."""
     variant = find_variant(variant_name)
@@ -69,8 +70,12 @@ def _short_position(turn: str, white: dict[int, int], black: dict[int, int]) -> 
     from nardy.notation.position_json import position_from_json
 
     short = find_variant("short")
-    return Game(short, position=position_from_json(
-        {"turn": turn, "white": _side(white), "black": _side(black)}, short))
+    return Game(
+        short,
+        position=position_from_json(
+            {"turn": turn, "white": _side(white), "black": _side(black)}, short
+        ),
+    )
 
 
 def test_cube_decisions_follow_the_match_score_c4() -> None:
@@ -86,8 +91,9 @@ def test_cube_decisions_follow_the_match_score_c4() -> None:
     assert computer.wants_double(g, "advanced", MatchScore(5, white=4, black=1))
     assert computer.wants_double(g, "advanced", MatchScore(5, 4, 1, crawford=False))
     assert not computer.wants_double(g, "advanced", MatchScore(5, white=1, black=4))
-    race = _short_position("black", {12: 3, 11: 3, 10: 3, 9: 3, 8: 3},
-                           {1: 3, 2: 3, 3: 3, 4: 3, 5: 3})
+    race = _short_position(
+        "black", {12: 3, 11: 3, 10: 3, 9: 3, 8: 3}, {1: 3, 2: 3, 3: 3, 4: 3, 5: 3}
+    )
     race.double()  # white, far behind in the race, answers
     assert computer.answer_double(race, "advanced", MatchScore()) == "pass"
     assert computer.answer_double(race, "advanced", MatchScore(5, white=1, black=4)) == "take"
@@ -181,10 +187,17 @@ def test_hints_price_the_match_by_its_own_crawford_rule_c4() -> None:
     by_rule = {}
     for rule in (True, False):
         hint = computer.hint(g, MatchScore(5, 3, 3, crawford=rule), plies=1, top=3)
-        engine = rank({"variant": "short", "position": position_to_json(g.position),
-                       "dice": [3, 1], "level": "advanced", "plies": 1, "top": 3,
-                       "match": {"length": 5, "score": {"white": 3, "black": 3},
-                                 "crawford": rule}})
+        engine = rank(
+            {
+                "variant": "short",
+                "position": position_to_json(g.position),
+                "dice": [3, 1],
+                "level": "advanced",
+                "plies": 1,
+                "top": 3,
+                "match": {"length": 5, "score": {"white": 3, "black": 3}, "crawford": rule},
+            }
+        )
         assert [p.text for p, _ in hint] == [e["play"]["text"] for e in engine["plays"]]
         assert [round(e, 4) for _, e in hint] == [e["equity"] for e in engine["plays"]]
         by_rule[rule] = hint[0][1]

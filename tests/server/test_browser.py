@@ -52,8 +52,7 @@ def my_turn(page: Any) -> bool:
     return st.get_attribute("data-turn") == st.get_attribute("data-role")
 
 
-def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any,
-                                                    shots: Path) -> None:
+def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any, shots: Path) -> None:
     page = new_page(browser, DESKTOP)
     page.goto(server.url + "/")
     assert "Попробовать без регистрации" in page.inner_text("#try")
@@ -125,8 +124,7 @@ def test_phone_width_layout_and_english(browser: Any, server: Any, shots: Path) 
     assert page.errors == []
 
 
-def test_friend_game_in_two_browsers_and_reconnect(browser: Any, server: Any,
-                                                   shots: Path) -> None:
+def test_friend_game_in_two_browsers_and_reconnect(browser: Any, server: Any, shots: Path) -> None:
     a = new_page(browser, DESKTOP)
     b = new_page(browser, PHONE, locale="en-US")
     a.goto(server.url + "/")
@@ -192,7 +190,8 @@ def test_double_against_the_computer_in_a_match(browser: Any, server: Any, shots
     wait_seq_above(page, before)
     answer = page.evaluate("window.__nardyGame.state().history.slice(-1)[0]")
     assert answer["action"] in ("take", "pass") and answer["color"] != page.get_attribute(
-        "#status", "data-role")
+        "#status", "data-role"
+    )
     if answer["action"] == "take":
         assert "принимает" in page.inner_text("#notice")
         cube = page.locator("#cube")

@@ -19,8 +19,7 @@ def page(browser: Any) -> Any:
 
 
 def wait_moves(page: Any, card: str, moves: str) -> None:
-    page.wait_for_function(
-        f"document.querySelector('{card} svg').dataset.moves === {moves!r}")
+    page.wait_for_function(f"document.querySelector('{card} svg').dataset.moves === {moves!r}")
 
 
 def test_head_example_by_clicking(page: Any, server: Any, shots: Path) -> None:

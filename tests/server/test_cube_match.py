@@ -31,8 +31,9 @@ async def new_game(player: Any, **spec: Any) -> dict[str, Any]:
     return r.json()
 
 
-async def refused(player: Any, gid: str, action: dict[str, Any], status: int, code: str,
-                  words: str = "") -> None:
+async def refused(
+    player: Any, gid: str, action: dict[str, Any], status: int, code: str, words: str = ""
+) -> None:
     """The action is refused with a clear error and the game does not change."""
     before = (await player.get(f"/api/games/{gid}")).json()
     r = await player.post(f"/api/games/{gid}/actions", action)
@@ -56,8 +57,16 @@ async def test_double_then_take_gives_the_cube_to_the_taker(player_factory: Any)
     st = await to_first_roll(p, await new_game(p))
     gid, doubler = st["id"], st["to_act"]
     taker = "black" if doubler == "white" else "white"
-    assert st["cube"] == {"enabled": True, "value": 1, "owner": None, "offered_by": None,
-                          "next": 2, "crawford": False, "money": True, "beavers": False}
+    assert st["cube"] == {
+        "enabled": True,
+        "value": 1,
+        "owner": None,
+        "offered_by": None,
+        "next": 2,
+        "crawford": False,
+        "money": True,
+        "beavers": False,
+    }
     st = await act(p, gid, {"action": "double"})
     assert st["phase"] == "cube" and st["to_act"] == taker and st["turn"] == doubler
     assert st["cube"]["offered_by"] == doubler and st["cube"]["value"] == 1
@@ -69,8 +78,10 @@ async def test_double_then_take_gives_the_cube_to_the_taker(player_factory: Any)
     assert st["cube"]["value"] == 2 and st["cube"]["owner"] == taker
     # the doubler no longer owns the cube: the server rolled for him at once
     assert st["phase"] == "move" and st["to_act"] == doubler and "double" not in st["actions"]
-    assert st["history"][-2:] == [{"color": doubler, "action": "double", "value": 2},
-                                  {"color": taker, "action": "take", "value": 2}]
+    assert st["history"][-2:] == [
+        {"color": doubler, "action": "double", "value": 2},
+        {"color": taker, "action": "take", "value": 2},
+    ]
     await refused(p, gid, {"action": "double"}, 409, "illegal", "before rolling")
     st = await play_first_steps(p, st)
     # the taker owns the cube now: he may redouble before his roll
@@ -79,8 +90,11 @@ async def test_double_then_take_gives_the_cube_to_the_taker(player_factory: Any)
     st = await play_first_steps(p, st)
     assert st["to_act"] == doubler and st["phase"] == "move"  # rolled for him: no cube
     events = (await p.get(f"/api/games/{gid}/events")).json()["events"]
-    cube_events = [(e["by"], e["data"]["record"]["type"]) for e in events
-                   if e["kind"] == "record" and e["data"]["record"]["type"] in ("double", "take")]
+    cube_events = [
+        (e["by"], e["data"]["record"]["type"])
+        for e in events
+        if e["kind"] == "record" and e["data"]["record"]["type"] in ("double", "take")
+    ]
     assert cube_events == [(doubler, "double"), (taker, "take")]
 
 
@@ -96,8 +110,9 @@ async def test_pass_ends_the_game_at_the_cube_before_the_double(player_factory: 
     assert st["match"]["score"][doubler] == 1 and st["actions"] == []
     assert st["dice_info"]["server_seed"]  # revealed: the game is over
     await refused(p, gid, {"action": "take"}, 409, "game-over")
-    records = [json.loads(x) for x in (await p.get(f"/api/games/{gid}/record")).text.split("\n")
-               if x]
+    records = [
+        json.loads(x) for x in (await p.get(f"/api/games/{gid}/record")).text.split("\n") if x
+    ]
     assert [r["type"] for r in records[-2:]] == ["double", "pass"]
     replayed = Game.replay(records)
     assert replayed.outcome is not None and replayed.outcome.reason == "drop"
@@ -105,8 +120,11 @@ async def test_pass_ends_the_game_at_the_cube_before_the_double(player_factory: 
 
 async def test_beaver_in_money_play(player_factory: Any) -> None:
     p = await player_factory()
-    assert (await p.post("/api/games", {"mode": "local", "variant": "short", "length": 3,
-                                        "beavers": True})).json()["code"] == "bad-match"
+    assert (
+        await p.post(
+            "/api/games", {"mode": "local", "variant": "short", "length": 3, "beavers": True}
+        )
+    ).json()["code"] == "bad-match"
     st = await to_first_roll(p, await new_game(p, beavers=True))
     gid, doubler = st["id"], st["to_act"]
     st = await act(p, gid, {"action": "double"})
@@ -129,12 +147,12 @@ async def test_resignation_offered_refused_then_accepted(player_factory: Any) ->
     await refused(p, gid, {"action": "resign", "level": 4}, 409, "illegal", "1..3")
     await refused(p, gid, {"action": "accept"}, 409, "illegal")
     frm = next(iter(st["legal"]["targets"]))
-    st = await act(p, gid, {"action": "move", "from": int(frm),
-                            "to": st["legal"]["targets"][frm][0]})
+    st = await act(
+        p, gid, {"action": "move", "from": int(frm), "to": st["legal"]["targets"][frm][0]}
+    )
     st = await act(p, gid, {"action": "resign", "level": 2})
     # the checker already moved is taken back: the offer stands on the turn's position
-    assert st["phase"] == "resign" and st["to_act"] == you and st["actions"] == ["accept",
-                                                                                  "reject"]
+    assert st["phase"] == "resign" and st["to_act"] == you and st["actions"] == ["accept", "reject"]
     assert st["resign"] == {"by": me, "level": 2, "kind": "gammon", "value": 2}
     st = await act(p, gid, {"action": "reject"})
     assert st["phase"] == "move" and st["to_act"] == me and st["legal"]["pending"] == []
@@ -152,13 +170,15 @@ async def strong_turn(player: Any, state: dict[str, Any], bot: Bot) -> dict[str,
     for action in ("take", "roll"):
         if action in state["actions"]:
             return await act(player, gid, {"action": action})
-    records = [json.loads(x) for x in
-               (await player.get(f"/api/games/{gid}/record")).text.splitlines()]
+    records = [
+        json.loads(x) for x in (await player.get(f"/api/games/{gid}/record")).text.splitlines()
+    ]
     game = Game.replay(records)
     choice = bot.choose(game.position, game.dice)
     assert choice is not None
-    return await act(player, gid, {"action": "play", "play": game.legal_plays().find(
-        choice.moves).text})
+    return await act(
+        player, gid, {"action": "play", "play": game.legal_plays().find(choice.moves).text}
+    )
 
 
 async def test_the_computer_resigns_a_lost_game(player_factory: Any) -> None:
@@ -187,7 +207,11 @@ async def test_the_computer_resigns_a_lost_game(player_factory: Any) -> None:
         if seen and answer == "accept":
             offer = offers[-1][1]
             assert (o["winner"], o["reason"], o["kind"], o["value"]) == (
-                st["role"], "resign", offer["kind"], offer["value"])
+                st["role"],
+                "resign",
+                offer["kind"],
+                offer["value"],
+            )
         elif seen:  # refused: the game was played out and the computer lost it
             assert o["winner"] == st["role"] and o["reason"] == "bear-off"
             assert o["value"] >= offers[-1][1]["value"]
@@ -205,8 +229,7 @@ async def test_the_computer_answers_a_double_as_its_bot_says(player_factory: Any
             continue
         st = await play_first_steps(p, st)
     gid, me = st["id"], st["role"]
-    records = [json.loads(x) for x in
-               (await p.get(f"/api/games/{gid}/record")).text.splitlines()]
+    records = [json.loads(x) for x in (await p.get(f"/api/games/{gid}/record")).text.splitlines()]
     position = Game.replay(records).position  # the side on roll is me, before my roll
     assert position.turn == me
     expected = Bot(find_variant("short"), "beginner").cube(position, "centre").take
@@ -234,8 +257,7 @@ async def test_the_computer_doubles_and_a_pass_ends_the_game(player_factory: Any
 
 
 async def test_cube_actions_are_authorized(player_factory: Any) -> None:
-    owner, stranger, friend = await player_factory(), await player_factory(), \
-        await player_factory()
+    owner, stranger, friend = await player_factory(), await player_factory(), await player_factory()
     st = await to_first_roll(owner, await new_game(owner))
     await refused(stranger, st["id"], {"action": "double"}, 403, "forbidden")
     # a friend game: only the side on roll may double; the other waits
@@ -263,9 +285,7 @@ async def test_cube_actions_are_authorized(player_factory: Any) -> None:
         assert r.status_code == 400 and r.json()["code"] in ("bad-match", "malformed"), spec
 
 
-async def test_three_point_match_against_the_computer(
-    player_factory: Any, tmp_path: Path
-) -> None:
+async def test_three_point_match_against_the_computer(player_factory: Any, tmp_path: Path) -> None:
     p = await player_factory()
     st = await new_game(p, mode="computer", level="beginner", length=3)
     gid = st["id"]
@@ -285,9 +305,13 @@ async def test_three_point_match_against_the_computer(
         o = st["outcome"]
         totals[o["winner"]] += o["value"]
         assert st["match"]["score"] == totals
-        assert st["match"]["games"][-1] == {"game": n, "winner": o["winner"],
-                                            "kind": o["kind"], "value": o["value"],
-                                            "reason": o["reason"]}
+        assert st["match"]["games"][-1] == {
+            "game": n,
+            "winner": o["winner"],
+            "kind": o["kind"],
+            "value": o["value"],
+            "reason": o["reason"],
+        }
         if st["match"]["over"]:
             break
         assert st["status"] == "active" and st["actions"] == ["next-game"]
@@ -303,22 +327,27 @@ async def test_three_point_match_against_the_computer(
     # downloads: native JSON lines, .mat and SGF all read back into the same match
     text = (await p.get(f"/api/games/{gid}/record")).text
     native = read_match(text)
-    mat = (await p.get(f"/api/games/{gid}/record?format=mat"))
+    mat = await p.get(f"/api/games/{gid}/record?format=mat")
     assert mat.headers["content-disposition"].endswith('.mat"')
-    sgf = (await p.get(f"/api/games/{gid}/record?format=sgf"))
+    sgf = await p.get(f"/api/games/{gid}/record?format=sgf")
     for match in (native, read_mat(mat.text), read_sgf(sgf.text)):
         assert isinstance(match, Match) and match.length == 3 and match.is_over
         assert len(match.games) == st["match"]["game"]
         assert sorted(match.score) == sorted(totals.values())
         assert [g.cube.crawford for g in match.games] == [
-            native.is_crawford(i) for i in range(len(native.games))]
+            native.is_crawford(i) for i in range(len(native.games))
+        ]
     v = (await p.get(f"/api/games/{gid}/verify")).json()
     assert v["all_ok"] and len(v["rolls"]) >= len(native.games)
     # ``nardy verify-dice`` re-derives every roll of the whole match log ...
     log = tmp_path / "match.jsonl"
     log.write_text(text, encoding="utf-8")
-    ok = subprocess.run([sys.executable, "-m", "nardy.cli", "verify-dice", str(log)],
-                        capture_output=True, text=True, timeout=120)
+    ok = subprocess.run(
+        [sys.executable, "-m", "nardy.cli", "verify-dice", str(log)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert ok.returncode == 0, ok.stdout + ok.stderr
     assert "commitment: ok" in ok.stdout and "rolls verified" in ok.stdout
     # ... and catches one forged die in any game of it
@@ -328,8 +357,12 @@ async def test_three_point_match_against_the_computer(
     rec["dice"] = [rec["dice"][0] % 6 + 1, rec["dice"][1]]
     lines[last_roll] = json.dumps(rec)
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    forged = subprocess.run([sys.executable, "-m", "nardy.cli", "verify-dice", str(log)],
-                            capture_output=True, text=True, timeout=120)
+    forged = subprocess.run(
+        [sys.executable, "-m", "nardy.cli", "verify-dice", str(log)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert forged.returncode != 0 and "MISMATCH" in forged.stdout
 
 
@@ -343,8 +376,11 @@ async def test_crawford_game_and_post_crawford_double_in_a_local_match(
     other = "black" if first == "white" else "white"
     st = await play_first_steps(p, st)  # (a game resigned before any move: see below)
     while not (st["to_act"] == first and st["phase"] == "roll"):
-        st = await act(p, gid, {"action": "roll"}) if "roll" in st["actions"] else \
-            await play_first_steps(p, st)
+        st = (
+            await act(p, gid, {"action": "roll"})
+            if "roll" in st["actions"]
+            else await play_first_steps(p, st)
+        )
     st = await act(p, gid, {"action": "resign", "level": 2})
     st = await act(p, gid, {"action": "accept"})
     assert st["match"]["score"] == {first: 0, other: 2} and st["actions"] == ["next-game"]

@@ -15,14 +15,18 @@ def test_sigkill_mid_game_then_restart(server: Any) -> None:
         st = c.post("/api/games", json={"mode": "computer", "variant": "long"}, headers=h).json()
         gid = st["id"]
         for _ in range(3):  # three whole turns (each answered by the computer)
-            st = c.post(f"/api/games/{gid}/actions",
-                        json={"action": "play", "play": st["legal"]["plays"][0]},
-                        headers=h).json()["state"]
+            st = c.post(
+                f"/api/games/{gid}/actions",
+                json={"action": "play", "play": st["legal"]["plays"][0]},
+                headers=h,
+            ).json()["state"]
         targets = st["legal"]["targets"]
         frm = next(iter(targets))
-        mid = c.post(f"/api/games/{gid}/actions",
-                     json={"action": "move", "from": int(frm), "to": targets[frm][0]},
-                     headers=h).json()["state"]  # acknowledged = stored
+        mid = c.post(
+            f"/api/games/{gid}/actions",
+            json={"action": "move", "from": int(frm), "to": targets[frm][0]},
+            headers=h,
+        ).json()["state"]  # acknowledged = stored
         events = c.get(f"/api/games/{gid}/events").json()["events"]
         cookies = dict(c.cookies)
     server.kill()
@@ -48,8 +52,9 @@ def test_sigkill_mid_match_with_a_double_offered_then_restart(server: Any) -> No
             assert r.status_code == 200, r.text
             return r.json()["state"]
 
-        st = c.post("/api/games", json={"mode": "local", "variant": "short", "length": 3},
-                    headers=h).json()
+        st = c.post(
+            "/api/games", json={"mode": "local", "variant": "short", "length": 3}, headers=h
+        ).json()
         gid = st["id"]
         st = act(gid, {"action": "play", "play": st["legal"]["plays"][0]})
         assert st["phase"] == "roll"
@@ -68,8 +73,18 @@ def test_sigkill_mid_match_with_a_double_offered_then_restart(server: Any) -> No
     server.start()
     with httpx.Client(base_url=server.url, cookies=cookies) as c:
         again = c.get(f"/api/games/{gid}").json()
-        for key in ("seq", "board", "cube", "match", "history", "phase", "to_act", "actions",
-                    "pips", "status"):
+        for key in (
+            "seq",
+            "board",
+            "cube",
+            "match",
+            "history",
+            "phase",
+            "to_act",
+            "actions",
+            "pips",
+            "status",
+        ):
             assert again[key] == mid[key], key
         assert c.get(f"/api/games/{gid}/events").json()["events"] == events
         h = {"x-csrf-token": c.cookies.get("nardy_csrf")}
@@ -77,8 +92,9 @@ def test_sigkill_mid_match_with_a_double_offered_then_restart(server: Any) -> No
         st = st["state"]
         assert st["cube"]["value"] == 2 and st["to_act"] == doubler
         c.post(f"/api/games/{gid}/actions", json={"action": "resign", "level": 2}, headers=h)
-        st = c.post(f"/api/games/{gid}/actions", json={"action": "accept"},
-                    headers=h).json()["state"]
+        st = c.post(f"/api/games/{gid}/actions", json={"action": "accept"}, headers=h).json()[
+            "state"
+        ]
         taker = "black" if doubler == "white" else "white"
         assert st["outcome"]["value"] == 4 and st["outcome"]["winner"] == taker
         assert st["match"]["over"] and st["status"] == "over"

@@ -34,7 +34,8 @@ async def replayed(player: Any, gid: str) -> Game:
 
 
 async def test_a_hint_ranks_the_plays_of_the_roll_and_one_can_be_played(
-        player_factory: Any) -> None:
+    player_factory: Any,
+) -> None:
     p = await player_factory()
     st = await new_game(p, mode="computer", level="beginner")
     gid = st["id"]
@@ -51,8 +52,7 @@ async def test_a_hint_ranks_the_plays_of_the_roll_and_one_can_be_played(
     assert plays[0]["diff"] == 0 and all(x["diff"] <= 0 for x in plays)
     # the ranking is the bot's own at 1 ply
     game = await replayed(p, gid)
-    ranked = Bot(find_variant("short"), "advanced").rank(game.position, game.dice, 1,
-                                                         settle=True)
+    ranked = Bot(find_variant("short"), "advanced").rank(game.position, game.dice, 1, settle=True)
     assert plays[0]["play"] == game.legal_plays().find(ranked[0].play.moves).text
     assert plays[0]["equity"] == pytest.approx(ranked[0].equity, abs=1e-4)
     await act(p, gid, {"action": "play", "play": plays[0]["play"]})
@@ -73,8 +73,11 @@ async def test_a_hint_in_a_match_is_for_the_score(player_factory: Any) -> None:
 
 
 async def test_no_hints_between_two_people_or_for_others(player_factory: Any) -> None:
-    owner, friend, stranger = (await player_factory(), await player_factory(),
-                               await player_factory())
+    owner, friend, stranger = (
+        await player_factory(),
+        await player_factory(),
+        await player_factory(),
+    )
     fr = await new_game(owner, mode="friend")
     token = fr["invite_url"].rsplit("/", 1)[1]
     assert (await friend.post(f"/api/join/{token}")).status_code == 200
@@ -119,4 +122,3 @@ async def test_cube_hints_before_the_roll_and_facing_a_double(player_factory: An
     st = await roll_if_asked(p, st)
     if st["phase"] == "move":  # the doubler rolled: a play hint again
         assert (await p.get(f"/api/games/{gid}/hint")).json()["kind"] == "play"
-

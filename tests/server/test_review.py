@@ -15,8 +15,9 @@ pytestmark = pytest.mark.anyio
 
 
 async def computer_game(player: Any, **spec: Any) -> dict[str, Any]:
-    r = await player.post("/api/games", {"mode": "computer", "variant": "short",
-                                         "level": "beginner", **spec})
+    r = await player.post(
+        "/api/games", {"mode": "computer", "variant": "short", "level": "beginner", **spec}
+    )
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -83,8 +84,9 @@ async def test_games_with_turn_segments_are_reviewed(player_factory: Any, varian
     r = await p.post("/api/games", {"mode": "local", "variant": variant})
     assert r.status_code == 201, r.text
     st = await play_first_plays(p, r.json())
-    records = [json.loads(x) for x in
-               (await p.get(f"/api/games/{st['id']}/record")).text.splitlines()]
+    records = [
+        json.loads(x) for x in (await p.get(f"/api/games/{st['id']}/record")).text.splitlines()
+    ]
     data = (await p.get(f"/api/games/{st['id']}/analysis")).json()
     plays = sum(1 for rec in records if rec["type"] == "play")
     assert len(data["graph"]) == plays > 0

@@ -73,8 +73,9 @@ async def test_endpoint_plays_equal_engine_and_rules(player_factory: Any, exampl
 
 
 @pytest.mark.parametrize("example_id", sorted(EXPECTED))
-async def test_each_legal_play_can_be_made_step_by_step(player_factory: Any,
-                                                       example_id: str) -> None:
+async def test_each_legal_play_can_be_made_step_by_step(
+    player_factory: Any, example_id: str
+) -> None:
     p = await player_factory()
     for text, moves in engine_plays(example_id).items():
         made: list[str] = []
@@ -82,8 +83,9 @@ async def test_each_legal_play_can_be_made_step_by_step(player_factory: Any,
             data = (await p.get(f"/api/rules/examples/{example_id}?moves={' '.join(made)}")).json()
             assert to in data["legal"]["targets"][str(frm)], (text, made)
             made.append(f"{frm}/{to}".replace("25/", "bar/").replace("/0", "/off"))
-        data = (await p.http.get(f"/api/rules/examples/{example_id}",
-                                 params={"moves": " ".join(made)})).json()
+        data = (
+            await p.http.get(f"/api/rules/examples/{example_id}", params={"moves": " ".join(made)})
+        ).json()
         assert data["legal"]["complete"] and data["finished"]["text"] == text
         assert data["legal"]["targets"] == {}
         note = data["finished"]["note"]
@@ -91,19 +93,22 @@ async def test_each_legal_play_can_be_made_step_by_step(player_factory: Any,
 
 
 @pytest.mark.parametrize("example_id", sorted(EXPECTED))
-async def test_illegal_notes_name_moves_the_engine_refuses(player_factory: Any,
-                                                         example_id: str) -> None:
+async def test_illegal_notes_name_moves_the_engine_refuses(
+    player_factory: Any, example_id: str
+) -> None:
     """Each "why not" caption is shown for a step the engine really does not offer."""
     p = await player_factory()
     ex = find_example(example_id)
     for note in ex.illegal:
         after = " ".join(f"{a}/{b}" for a, b in note.after)
-        data = (await p.http.get(f"/api/rules/examples/{example_id}",
-                                 params={"moves": after})).json()
+        data = (
+            await p.http.get(f"/api/rules/examples/{example_id}", params={"moves": after})
+        ).json()
         assert note.to not in data["legal"]["targets"].get(str(note.frm), []), note
         assert steps(data) == list(note.after)
-        r = await p.http.get(f"/api/rules/examples/{example_id}",
-                             params={"moves": f"{after} {note.frm}/{note.to}"})
+        r = await p.http.get(
+            f"/api/rules/examples/{example_id}", params={"moves": f"{after} {note.frm}/{note.to}"}
+        )
         assert r.status_code == 400 and r.json()["code"] == "illegal-move"
 
 
@@ -118,8 +123,9 @@ async def test_first_steps_equal_the_game_step_api(player_factory: Any, example_
         want.setdefault(str(step.frm), []).append(step.to)
     p = await player_factory()
     data = (await p.get(f"/api/rules/examples/{example_id}")).json()
-    assert {k: sorted(v) for k, v in data["legal"]["targets"].items()} == \
-        {k: sorted(v) for k, v in want.items()}
+    assert {k: sorted(v) for k, v in data["legal"]["targets"].items()} == {
+        k: sorted(v) for k, v in want.items()
+    }
 
 
 def test_captions_in_both_languages_cite_the_rule() -> None:
@@ -190,14 +196,18 @@ async def test_unknown_example_is_404_with_a_clear_message(player_factory: Any) 
     assert "no-such-rule" in body["error"] and "head-66" in body["error"]
 
 
-@pytest.mark.parametrize(("moves", "code", "words"), [
-    ("24/12", "illegal-move", "24/12 is not a legal single step"),  # not one die, and blocked
-    ("24/18 24/18 24/18", "illegal-move", "24/18 is not a legal single step"),  # 3rd off head
-    ("x/y", "malformed", "'x' is not a point"),
-    ("1" * 300, "malformed", "at most 200 characters"),
-])
-async def test_bad_moves_are_400_and_say_why(player_factory: Any, moves: str, code: str,
-                                            words: str) -> None:
+@pytest.mark.parametrize(
+    ("moves", "code", "words"),
+    [
+        ("24/12", "illegal-move", "24/12 is not a legal single step"),  # not one die, and blocked
+        ("24/18 24/18 24/18", "illegal-move", "24/18 is not a legal single step"),  # 3rd off head
+        ("x/y", "malformed", "'x' is not a point"),
+        ("1" * 300, "malformed", "at most 200 characters"),
+    ],
+)
+async def test_bad_moves_are_400_and_say_why(
+    player_factory: Any, moves: str, code: str, words: str
+) -> None:
     p = await player_factory()
     r = await p.http.get("/api/rules/examples/head-66", params={"moves": moves})
     assert r.status_code == 400
@@ -214,8 +224,14 @@ async def test_pages_served_in_both_languages(player_factory: Any) -> None:
     rules = (await p.get("/static/rules.js")).text
     tutorial = (await p.get("/static/tutorial.js")).text
     assert "Правила нард" in rules and "Rules of nardy" in rules
-    for words in ("Доска и нумерация", "The board and its numbering", "Кубик удвоения",
-                  "The doubling cube", "марс", "gammon"):
+    for words in (
+        "Доска и нумерация",
+        "The board and its numbering",
+        "Кубик удвоения",
+        "The doubling cube",
+        "марс",
+        "gammon",
+    ):
         assert words in tutorial, words
     assert (await p.get("/static/rules.css")).status_code == 200
     # the tutorial links to every example

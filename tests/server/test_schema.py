@@ -39,22 +39,35 @@ def test_games_stored_before_matches_load_after_the_upgrade(db_url: str) -> None
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0001")
     setup = {"type": "setup", "variant": "short", "options": find_variant("short").options()}
-    events = [("created", {"mode": "local"}), ("record", {"record": setup}),
-              ("record", {"record": {"type": "opening", "white": 5, "black": 3},
-                          "toss": [5, 3]})]
+    events = [
+        ("created", {"mode": "local"}),
+        ("record", {"record": setup}),
+        ("record", {"record": {"type": "opening", "white": 5, "black": 3}, "toss": [5, 3]}),
+    ]
     with engine.begin() as conn:
-        conn.execute(text("INSERT INTO users (id, display_name, created_at) "
-                          "VALUES (1, 'Old', CURRENT_TIMESTAMP)"))
-        conn.execute(text(
-            "INSERT INTO games (id, variant, options, mode, creator_id, creator_color, "
-            "server_seed, commitment, client_seed, status, created_at, updated_at) VALUES "
-            "('old1', 'short', :opts, 'local', 1, 'white', :seed, :com, '', 'active', "
-            "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"),
-            {"opts": json.dumps(setup["options"]), "seed": "00" * 32, "com": "11" * 32})
+        conn.execute(
+            text(
+                "INSERT INTO users (id, display_name, created_at) "
+                "VALUES (1, 'Old', CURRENT_TIMESTAMP)"
+            )
+        )
+        conn.execute(
+            text(
+                "INSERT INTO games (id, variant, options, mode, creator_id, creator_color, "
+                "server_seed, commitment, client_seed, status, created_at, updated_at) VALUES "
+                "('old1', 'short', :opts, 'local', 1, 'white', :seed, :com, '', 'active', "
+                "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+            ),
+            {"opts": json.dumps(setup["options"]), "seed": "00" * 32, "com": "11" * 32},
+        )
         for seq, (kind, data) in enumerate(events, start=1):
-            conn.execute(text("INSERT INTO events (game_id, seq, kind, data, created_at) "
-                              "VALUES ('old1', :seq, :kind, :data, CURRENT_TIMESTAMP)"),
-                         {"seq": seq, "kind": kind, "data": json.dumps(data)})
+            conn.execute(
+                text(
+                    "INSERT INTO events (game_id, seq, kind, data, created_at) "
+                    "VALUES ('old1', :seq, :kind, :data, CURRENT_TIMESTAMP)"
+                ),
+                {"seq": seq, "kind": kind, "data": json.dumps(data)},
+            )
     engine.dispose()
     with TestClient(create_app(Settings(db_url=db_url, dice_seed="x"))) as c:
         st = c.get("/api/games/old1").json()

@@ -55,8 +55,16 @@ def test_verify_dice_rejects_unfinished_or_foreign_files(tmp_path: Path) -> None
     junk.write_text("hello\n")
     r = runner.invoke(command, [str(junk)])
     assert r.exit_code != 0 and "not a game record" in r.output
-    unfinished = write(tmp_path / "u.jsonl", [
-        {"type": "setup", "variant": "long", "options": {},
-         "dice": {"commitment": "ab" * 32, "client_seed": ""}}])
+    unfinished = write(
+        tmp_path / "u.jsonl",
+        [
+            {
+                "type": "setup",
+                "variant": "long",
+                "options": {},
+                "dice": {"commitment": "ab" * 32, "client_seed": ""},
+            }
+        ],
+    )
     r = runner.invoke(command, [str(unfinished)])
     assert r.exit_code != 0 and "not revealed" in r.output

@@ -12,8 +12,11 @@ from starlette.websockets import WebSocketDisconnect
 
 def start(client: TestClient, **spec: Any) -> tuple[dict[str, Any], str]:
     csrf = client.get("/api/session").json()["csrf"]
-    r = client.post("/api/games", json={"mode": "computer", "variant": "long", **spec},
-                    headers={"x-csrf-token": csrf})
+    r = client.post(
+        "/api/games",
+        json={"mode": "computer", "variant": "long", **spec},
+        headers={"x-csrf-token": csrf},
+    )
     assert r.status_code == 201, r.text
     return r.json(), csrf
 
@@ -60,10 +63,10 @@ def test_reconnect_resyncs_from_the_last_event_number(app: Any) -> None:
             ws.send_json({"type": "hello", "last_seq": 0})
             last = ws.receive_json()["state"]["seq"]
         # while disconnected: two actions over HTTP
-        s1 = c.post(f"/api/games/{gid}/actions", json=first_step(st),
-                    headers={"x-csrf-token": csrf}).json()["state"]
-        c.post(f"/api/games/{gid}/actions", json={"action": "undo"},
-               headers={"x-csrf-token": csrf})
+        s1 = c.post(
+            f"/api/games/{gid}/actions", json=first_step(st), headers={"x-csrf-token": csrf}
+        ).json()["state"]
+        c.post(f"/api/games/{gid}/actions", json={"action": "undo"}, headers={"x-csrf-token": csrf})
         with c.websocket_connect(f"/ws/games/{gid}") as ws:
             ws.send_json({"type": "hello", "last_seq": last})
             msg = ws.receive_json()
@@ -80,8 +83,9 @@ def test_bad_messages_get_clear_errors(app: Any) -> None:
             assert ws.receive_json()["type"] == "update"
             ws.send_json({"type": "dance"})
             assert ws.receive_json()["code"] == "malformed"
-            ws.send_json({"type": "action", "id": 2, "action": {"action": "move", "from": 3,
-                                                                  "to": 1}})
+            ws.send_json(
+                {"type": "action", "id": 2, "action": {"action": "move", "from": 3, "to": 1}}
+            )
             err = ws.receive_json()
             assert err["type"] == "error" and err["code"] == "illegal" and err["id"] == 2
             ws.send_json(["not", "an", "object"])
@@ -93,14 +97,18 @@ def test_bad_messages_get_clear_errors(app: Any) -> None:
 def test_cross_site_socket_and_unknown_game_are_refused(app: Any) -> None:
     with TestClient(app) as c:
         st, _ = start(c)
-        with pytest.raises(WebSocketDisconnect) as exc, c.websocket_connect(
-            f"/ws/games/{st['id']}", headers={"origin": "https://evil.example"}
-        ) as ws:
+        with (
+            pytest.raises(WebSocketDisconnect) as exc,
+            c.websocket_connect(
+                f"/ws/games/{st['id']}", headers={"origin": "https://evil.example"}
+            ) as ws,
+        ):
             ws.receive_json()
         assert exc.value.code == 4403
-        with pytest.raises(WebSocketDisconnect) as exc, c.websocket_connect(
-            "/ws/games/nosuchgame"
-        ) as ws:
+        with (
+            pytest.raises(WebSocketDisconnect) as exc,
+            c.websocket_connect("/ws/games/nosuchgame") as ws,
+        ):
             ws.receive_json()
         assert exc.value.code == 4404
 
@@ -118,10 +126,15 @@ def test_double_take_and_resign_over_sockets(app: Any) -> None:
         mover, csrf = (a, csrf_a) if sa["to_act"] == sa["role"] else (b, csrf_b)
         roller = b if mover is a else a
         ms = mover.get(f"/api/games/{gid}").json()
-        mover.post(f"/api/games/{gid}/actions", headers={"x-csrf-token": csrf},
-                   json={"action": "play", "play": ms["legal"]["plays"][0]})
-        with roller.websocket_connect(f"/ws/games/{gid}") as wr, \
-                mover.websocket_connect(f"/ws/games/{gid}") as wm:
+        mover.post(
+            f"/api/games/{gid}/actions",
+            headers={"x-csrf-token": csrf},
+            json={"action": "play", "play": ms["legal"]["plays"][0]},
+        )
+        with (
+            roller.websocket_connect(f"/ws/games/{gid}") as wr,
+            mover.websocket_connect(f"/ws/games/{gid}") as wm,
+        ):
             for ws in (wr, wm):
                 ws.send_json({"type": "hello", "last_seq": 0})
                 hello = ws.receive_json()

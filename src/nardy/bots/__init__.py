@@ -34,8 +34,15 @@ from nardy.position import Position
 from nardy.variants import Variant, find_variant
 
 __all__ = [
-    "Bot", "LEVELS", "LevelSpec", "LEVEL_SPECS", "game_objective", "level_spec",
-    "money_objective", "RankedPlay", "Search",
+    "Bot",
+    "LEVELS",
+    "LevelSpec",
+    "LEVEL_SPECS",
+    "game_objective",
+    "level_spec",
+    "money_objective",
+    "RankedPlay",
+    "Search",
 ]
 
 LEVELS: dict[str, int] = {
@@ -97,8 +104,11 @@ def level_spec(level: int | str) -> LevelSpec:
 
 
 def game_objective(
-    variant: Variant, cube_value: int = 1, gammons_count: bool = True,
-    away: tuple[int, int] | None = None, crawford_rule: bool = True,
+    variant: Variant,
+    cube_value: int = 1,
+    gammons_count: bool = True,
+    away: tuple[int, int] | None = None,
+    crawford_rule: bool = True,
 ) -> tuple[np.ndarray, float] | None:
     """What checker play maximises in a game: at a match score (``away``: the points
     the mover and the opponent still need) its match equity (C-4); when gammons do not
@@ -107,8 +117,7 @@ def game_objective(
     if away is not None:
         from nardy.eval.match import match_objective
 
-        return match_objective(away[0], away[1], cube_value, variant,
-                               crawford_rule=crawford_rule)
+        return match_objective(away[0], away[1], cube_value, variant, crawford_rule=crawford_rule)
     if not gammons_count:
         return money_objective(variant, gammons=False)
     return None
@@ -139,14 +148,21 @@ class Bot:
         the probabilities (:func:`game_objective`); ``None``: this bot itself."""
         if objective is None:
             return self
-        return Bot(self.variant, self.spec.name, self.seed, evaluator=self.evaluator,
-                   objective=objective)
+        return Bot(
+            self.variant, self.spec.name, self.seed, evaluator=self.evaluator, objective=objective
+        )
 
     def __repr__(self) -> str:
         return f"Bot({self.variant.name!r}, level={self.spec.name!r}, eval={self.evaluator.name})"
 
-    def rank(self, position: Position, dice: tuple[int, int], plies: int | None = None,
-             *, settle: bool = False) -> list[RankedPlay]:
+    def rank(
+        self,
+        position: Position,
+        dice: tuple[int, int],
+        plies: int | None = None,
+        *,
+        settle: bool = False,
+    ) -> list[RankedPlay]:
         """Legal plays ranked best first at this level (or at ``plies`` without noise;
         ``settle``: the best play at ``plies`` even when it was the only one left)."""
         if plies is not None:
@@ -180,8 +196,9 @@ class Bot:
             return None
         return certain_loss(self.variant, self.evaluate([position], 0)[0], gammons_count)
 
-    def cube(self, position: Position, owner: str = "centre", plies: int | None = None
-             ) -> CubeDecision:
+    def cube(
+        self, position: Position, owner: str = "centre", plies: int | None = None
+    ) -> CubeDecision:
         """Doubling decision for the side on roll (before rolling), money play."""
         if owner not in ("centre", "me", "them"):
             raise ValueError(f"cube owner must be centre, me or them, not {owner!r}")

@@ -53,27 +53,35 @@ class CubeAdvice:
     exact: bool = False
 
 
-def play_objective(game: Game, score: MatchScore | None = None
-                   ) -> tuple[np.ndarray, float] | None:
+def play_objective(game: Game, score: MatchScore | None = None) -> tuple[np.ndarray, float] | None:
     """What checker play maximises for the side to move (``nardy.bots.game_objective``):
     the match equity at the score (C-4), single games when gammons do not count (C-3),
     else None (cubeless money equity)."""
     from nardy.bots import game_objective
 
     away = score.away(game.position.turn) if score is not None else None
-    return game_objective(game.variant, game.cube.value, game.cube.gammons_count, away,
-                          crawford_rule=score.crawford if score else True)
+    return game_objective(
+        game.variant,
+        game.cube.value,
+        game.cube.gammons_count,
+        away,
+        crawford_rule=score.crawford if score else True,
+    )
 
 
-def rank_at_score(bot: Bot, game: Game, score: MatchScore | None = None,
-                  plies: int | None = None, *, settle: bool = True
-                  ) -> list[tuple[Play, float]]:
+def rank_at_score(
+    bot: Bot,
+    game: Game,
+    score: MatchScore | None = None,
+    plies: int | None = None,
+    *,
+    settle: bool = True,
+) -> list[tuple[Play, float]]:
     """The segment's legal plays best first (``nardy.bots.segments.rank_plays``) by
     what they are worth at the score (:func:`play_objective`)."""
     from nardy.bots.segments import rank_plays
 
-    return rank_plays(bot.playing_for(play_objective(game, score)), game, plies,
-                      settle=settle)
+    return rank_plays(bot.playing_for(play_objective(game, score)), game, plies, settle=settle)
 
 
 def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
@@ -91,9 +99,12 @@ def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
         "level": level,
     }
     if score.away(game.turn) is not None:
-        request["match"] = {"length": score.length,
-                            "score": {"white": score.white, "black": score.black},
-                            "crawford": score.crawford, "crawford_game": cube.crawford}
+        request["match"] = {
+            "length": score.length,
+            "score": {"white": score.white, "black": score.black},
+            "crawford": score.crawford,
+            "crawford_game": cube.crawford,
+        }
     answer = engine_cube(request)
     action, proper = str(answer["action"]), str(answer["proper"])
     if action == "beaver" and cube.may_beaver() is not None:
@@ -102,6 +113,11 @@ def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
         proper = "double-take"
     eq = answer["equities"]
     value = cube.value
-    return CubeAdvice(action, proper, eq["no_double"] / value,
-                      eq["double_take"] / value, eq["double_pass"] / value,
-                      bool(answer["exact"]))
+    return CubeAdvice(
+        action,
+        proper,
+        eq["no_double"] / value,
+        eq["double_take"] / value,
+        eq["double_pass"] / value,
+        bool(answer["exact"]),
+    )

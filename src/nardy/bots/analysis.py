@@ -83,11 +83,19 @@ class Decision:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
-            "game": self.game, "turn": self.turn, "player": self.player, "kind": self.kind,
-            "dice": list(self.dice) if self.dice else None, "played": self.played,
-            "best": self.best, "loss": round(self.loss, 4), "equity": round(self.equity, 4),
-            "best_equity": round(self.best_equity, 4), "choices": self.choices,
-            "mark": self.mark, "color": self.color or self.player,
+            "game": self.game,
+            "turn": self.turn,
+            "player": self.player,
+            "kind": self.kind,
+            "dice": list(self.dice) if self.dice else None,
+            "played": self.played,
+            "best": self.best,
+            "loss": round(self.loss, 4),
+            "equity": round(self.equity, 4),
+            "best_equity": round(self.best_equity, 4),
+            "choices": self.choices,
+            "mark": self.mark,
+            "color": self.color or self.player,
         }
 
 
@@ -99,9 +107,7 @@ class PlayerSummary:
     decisions: int = 0
     unforced: int = 0
     total_loss: float = 0.0
-    marks: dict[str, int] = field(
-        default_factory=lambda: {"doubtful": 0, "bad": 0, "very bad": 0}
-    )
+    marks: dict[str, int] = field(default_factory=lambda: {"doubtful": 0, "bad": 0, "very bad": 0})
     cube_errors: int = 0
 
     @property
@@ -112,9 +118,13 @@ class PlayerSummary:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
-            "player": self.player, "decisions": self.decisions, "unforced": self.unforced,
-            "total_loss": round(self.total_loss, 4), "error_rate": round(self.error_rate, 2),
-            "rating": rating(self.error_rate), "marks": self.marks,
+            "player": self.player,
+            "decisions": self.decisions,
+            "unforced": self.unforced,
+            "total_loss": round(self.total_loss, 4),
+            "error_rate": round(self.error_rate, 2),
+            "rating": rating(self.error_rate),
+            "marks": self.marks,
             "cube_errors": self.cube_errors,
         }
 
@@ -131,9 +141,15 @@ class Analysis:
         """Per checker play: its game, turn, the colour that played, the loss and
         White's equity after it (the game's course, for equity graphs)."""
         return [
-            {"game": d.game, "turn": d.turn, "color": d.color, "loss": round(d.loss, 4),
-             "white": round(d.equity if d.color == "white" else -d.equity, 4)}
-            for d in self.decisions if d.kind == "play"
+            {
+                "game": d.game,
+                "turn": d.turn,
+                "color": d.color,
+                "loss": round(d.loss, 4),
+                "white": round(d.equity if d.color == "white" else -d.equity, 4),
+            }
+            for d in self.decisions
+            if d.kind == "play"
         ]
 
     def as_dict(self) -> dict[str, Any]:
@@ -192,8 +208,13 @@ class _Scoring:
     def objective(self, game: Game, color: str) -> tuple[Any, float] | None:
         """The checker-play objective of ``color`` (``game_objective``)."""
         away = self.away[color] if self.away else None
-        return game_objective(game.variant, game.cube.value, game.cube.gammons_count, away,
-                              crawford_rule=self.crawford_rule)
+        return game_objective(
+            game.variant,
+            game.cube.value,
+            game.cube.gammons_count,
+            away,
+            crawford_rule=self.crawford_rule,
+        )
 
 
 def _scorings(records: Sequence[Any], count: int) -> list[_Scoring]:
@@ -238,8 +259,7 @@ def analyze_records(records: Sequence[Any], plies: int = 0) -> Analysis:
     players = {label: PlayerSummary(label) for sc in scorings for label in sc.labels.values()}
     for gi, recs in enumerate(games):
         game = Game.replay(recs[:1])
-        sc = scorings[gi] if gi < len(scorings) else _Scoring({"white": "white",
-                                                              "black": "black"})
+        sc = scorings[gi] if gi < len(scorings) else _Scoring({"white": "white", "black": "black"})
         bot = bots.get(game.variant)
         if bot is None:
             bot = bots[game.variant] = Bot(game.variant, "advanced")
@@ -275,8 +295,9 @@ def analyze_records(records: Sequence[Any], plies: int = 0) -> Analysis:
     return Analysis(decisions, players, len(games))
 
 
-def _play_decision(bot: Bot, game: Game, rec: dict[str, Any], gi: int, turn: int,
-                   plies: int, sc: _Scoring) -> Decision:
+def _play_decision(
+    bot: Bot, game: Game, rec: dict[str, Any], gi: int, turn: int, plies: int, sc: _Scoring
+) -> Decision:
     """The played play against the best at ``plies``: a plain roll through the
     search's filtered ranking; a segment of the §5 variants (a crazy sequence's higher
     double, passed moves) — or a roll whose plays the rule options change — by every
@@ -293,8 +314,7 @@ def _play_decision(bot: Bot, game: Game, rec: dict[str, Any], gi: int, turn: int
         values = np.stack([judge.search.value(p.result, plies) for p in plays])
         equities = judge.search.equity(invert(values))  # for the mover
         top = int(np.argmax(equities))
-        mine_eq = float(equities[next(i for i, p in enumerate(plays)
-                                      if p.result == played.result)])
+        mine_eq = float(equities[next(i for i, p in enumerate(plays) if p.result == played.result)])
         best_eq, best_text, choices = float(equities[top]), str(plays[top]), len(plays)
     else:
         best = ranked[0]
@@ -305,12 +325,24 @@ def _play_decision(bot: Bot, game: Game, rec: dict[str, Any], gi: int, turn: int
             mine_eq = mine.equity
         best_eq, best_text, choices = best.equity, str(best.play), len(ranked)
     loss = max(0.0, best_eq - mine_eq) * unit
-    return Decision(gi, turn, game.position.turn, "play", game.dice, str(played),
-                    best_text, loss, mine_eq * unit, best_eq * unit, choices)
+    return Decision(
+        gi,
+        turn,
+        game.position.turn,
+        "play",
+        game.dice,
+        str(played),
+        best_text,
+        loss,
+        mine_eq * unit,
+        best_eq * unit,
+        choices,
+    )
 
 
-def _cube_view(bot: Bot, game: Game, doubler_pos: Any, owner: str, plies: int,
-               sc: _Scoring, doubler: str) -> tuple[float, float, float, str, str]:
+def _cube_view(
+    bot: Bot, game: Game, doubler_pos: Any, owner: str, plies: int, sc: _Scoring, doubler: str
+) -> tuple[float, float, float, str, str]:
     """(no double, double/take, double/pass) per cube unit in money-equivalent equity
     for the doubler, and the best action and answer: money play from the bot's cube
     logic, a match at the doubler's score from the match equity table."""
@@ -325,28 +357,46 @@ def _cube_view(bot: Bot, game: Game, doubler_pos: Any, owner: str, plies: int,
     probs = bot.evaluate([doubler_pos], plies)[0]
     away = Away(me, them, sc.crawford_rule, bool(game.cube.crawford))
     action, take, eq = cube_verdict(probs, game.variant, owner, value, away, doubler_pos)
-    swing = float(match_objective(me, them, value, game.variant,
-                                  crawford_rule=sc.crawford_rule)[0][0])
+    swing = float(
+        match_objective(me, them, value, game.variant, crawford_rule=sc.crawford_rule)[0][0]
+    )
     unit = 2.0 / swing / value  # one single game at this cube is worth 2 per cube unit
-    return (eq["no_double"] * unit, eq["double_take"] * unit, eq["double_pass"] * unit,
-            action, take)
+    return (
+        eq["no_double"] * unit,
+        eq["double_take"] * unit,
+        eq["double_pass"] * unit,
+        action,
+        take,
+    )
 
 
-def _double_decision(bot: Bot, game: Game, gi: int, turn: int, plies: int,
-                     doubled: bool, sc: _Scoring) -> Decision:
+def _double_decision(
+    bot: Bot, game: Game, gi: int, turn: int, plies: int, doubled: bool, sc: _Scoring
+) -> Decision:
     me = game.position.turn
-    nd, dt, dp, action, _ = _cube_view(bot, game, game.position, _cube_owner(game), plies,
-                                       sc, me)
+    nd, dt, dp, action, _ = _cube_view(bot, game, game.position, _cube_owner(game), plies, sc, me)
     after = min(dt, dp)
     best = max(after, nd)
     got = after if doubled else nd
     value = game.cube.value
-    return Decision(gi, turn, me, "cube", None, "double" if doubled else "no-double", action,
-                    (best - got) * value, got * value, best * value, 2)
+    return Decision(
+        gi,
+        turn,
+        me,
+        "cube",
+        None,
+        "double" if doubled else "no-double",
+        action,
+        (best - got) * value,
+        got * value,
+        best * value,
+        2,
+    )
 
 
-def _take_decision(bot: Bot, game: Game, kind: str, gi: int, turn: int,
-                   plies: int, sc: _Scoring) -> Decision:
+def _take_decision(
+    bot: Bot, game: Game, kind: str, gi: int, turn: int, plies: int, sc: _Scoring
+) -> Decision:
     cube = game.cube
     doubler = cube.offered_by or game.position.turn
     pos = game.position if game.position.turn == doubler else game.position.swap()
@@ -358,5 +408,16 @@ def _take_decision(bot: Bot, game: Game, kind: str, gi: int, turn: int,
     got = pass_eq if kind == "pass" else take_eq
     value = cube.value
     taker = "white" if doubler == "black" else "black"
-    return Decision(gi, turn, taker, "cube", None, kind, answer,
-                    (best - got) * value, got * value, best * value, 2)
+    return Decision(
+        gi,
+        turn,
+        taker,
+        "cube",
+        None,
+        kind,
+        answer,
+        (best - got) * value,
+        got * value,
+        best * value,
+        2,
+    )

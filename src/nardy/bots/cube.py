@@ -50,8 +50,9 @@ def efficiency(variant: Variant, position: Position, contact: float | None = Non
     if variant.family == "short" and no_contact(variant, position):
         if bearing_off(position):
             return EFFICIENCY_RACE
-        return min(EFFICIENCY_RACE + EFFICIENCY_RACE_PER_PIP * position.pips[0],
-                   EFFICIENCY_RACE_MAX)
+        return min(
+            EFFICIENCY_RACE + EFFICIENCY_RACE_PER_PIP * position.pips[0], EFFICIENCY_RACE_MAX
+        )
     return EFFICIENCY_CONTACT if contact is None else contact
 
 
@@ -125,8 +126,9 @@ def cube_decision(
     return decide(nd, 2.0 * cubeful_equity(probs, "them", x, variant), owner)
 
 
-def money_cube(probs: np.ndarray, owner: Owner, variant: Variant, position: Position,
-               x: float | None = None) -> CubeDecision:
+def money_cube(
+    probs: np.ndarray, owner: Owner, variant: Variant, position: Position, x: float | None = None
+) -> CubeDecision:
     """The money-play doubling decision of the side on roll in ``position`` (its
     cubeless probabilities ``probs``): exact in small bear-offs
     (:mod:`nardy.eval.bearoff_cube`), else Janowski's model with the position's cube

@@ -78,8 +78,16 @@ class _Side:
 
     @cached_property
     def other(self) -> _Side:
-        return _Side(self.them, self.me, self.loss_g, self.loss_bg, self.win_g,
-                     self.win_bg, self.post, self.tiers)
+        return _Side(
+            self.them,
+            self.me,
+            self.loss_g,
+            self.loss_bg,
+            self.win_g,
+            self.win_bg,
+            self.post,
+            self.tiers,
+        )
 
     def me_at(self, mine: float, theirs: float) -> float:
         return match_equity(int(mine), int(theirs), post_crawford=self.post)
@@ -87,16 +95,20 @@ class _Side:
     def win(self, v: int) -> float:
         """His match-winning chance after winning this game at cube ``v``."""
         t1, t2, t3 = self.tiers
-        return ((1 - self.win_g - self.win_bg) * self.me_at(self.me - t1 * v, self.them)
-                + self.win_g * self.me_at(self.me - t2 * v, self.them)
-                + self.win_bg * self.me_at(self.me - t3 * v, self.them))
+        return (
+            (1 - self.win_g - self.win_bg) * self.me_at(self.me - t1 * v, self.them)
+            + self.win_g * self.me_at(self.me - t2 * v, self.them)
+            + self.win_bg * self.me_at(self.me - t3 * v, self.them)
+        )
 
     def loss(self, v: int) -> float:
         """His match-winning chance after losing this game at cube ``v``."""
         t1, t2, t3 = self.tiers
-        return ((1 - self.loss_g - self.loss_bg) * self.me_at(self.me, self.them - t1 * v)
-                + self.loss_g * self.me_at(self.me, self.them - t2 * v)
-                + self.loss_bg * self.me_at(self.me, self.them - t3 * v))
+        return (
+            (1 - self.loss_g - self.loss_bg) * self.me_at(self.me, self.them - t1 * v)
+            + self.loss_g * self.me_at(self.me, self.them - t2 * v)
+            + self.loss_bg * self.me_at(self.me, self.them - t3 * v)
+        )
 
     def doubles(self, v: int) -> bool:
         """Whether he gains by doubling a cube at ``v``: winning at ``v`` does not yet
@@ -107,8 +119,12 @@ class _Side:
         """Whether both may double the centred cube at ``v`` but nobody could redouble
         after the first double (2-away/2-away): the one cube turn left is now or never,
         and there is no later cube play to interpolate — the cube counts as dead."""
-        return (self.doubles(v) and self.other.doubles(v)
-                and not self.doubles(2 * v) and not self.other.doubles(2 * v))
+        return (
+            self.doubles(v)
+            and self.other.doubles(v)
+            and not self.doubles(2 * v)
+            and not self.other.doubles(2 * v)
+        )
 
     def cash(self, v: int) -> float:
         """His chance when his double from ``v`` is passed."""
@@ -138,21 +154,35 @@ class _Side:
         return self.me_at(self.me, self.them - v)
 
 
-def _side(probs: np.ndarray, away_me: int, away_them: int, variant: Variant | None,
-          crawford_rule: bool) -> tuple[_Side, float]:
+def _side(
+    probs: np.ndarray, away_me: int, away_them: int, variant: Variant | None, crawford_rule: bool
+) -> tuple[_Side, float]:
     w, wg, wbg, lg, lbg = (float(x) for x in probs)
     w = min(max(w, 1e-9), 1.0 - 1e-9)
-    side = _Side(away_me, away_them, max(wg - wbg, 0.0) / w, max(wbg, 0.0) / w,
-                 max(lg - lbg, 0.0) / (1 - w), max(lbg, 0.0) / (1 - w),
-                 post_crawford_after(away_me, away_them, crawford_rule),
-                 tier_values(variant))
+    side = _Side(
+        away_me,
+        away_them,
+        max(wg - wbg, 0.0) / w,
+        max(wbg, 0.0) / w,
+        max(lg - lbg, 0.0) / (1 - w),
+        max(lbg, 0.0) / (1 - w),
+        post_crawford_after(away_me, away_them, crawford_rule),
+        tier_values(variant),
+    )
     return side, w
 
 
 def cubeful_match_chance(
-    probs: np.ndarray, away_me: int, away_them: int, cube: int = 1, owner: str = "centre",
-    variant: Variant | None = None, *, crawford_rule: bool = True,
-    crawford_game: bool = False, x: float = EFFICIENCY_CONTACT,
+    probs: np.ndarray,
+    away_me: int,
+    away_them: int,
+    cube: int = 1,
+    owner: str = "centre",
+    variant: Variant | None = None,
+    *,
+    crawford_rule: bool = True,
+    crawford_game: bool = False,
+    x: float = EFFICIENCY_CONTACT,
 ) -> float:
     """The side on roll's cubeful match-winning chance with cubeless ``probs``, the
     cube at ``cube`` held by ``owner`` (centre / me / them, from his side)."""
@@ -164,17 +194,31 @@ def cubeful_match_chance(
 
 
 def match_cube_equities(
-    probs: np.ndarray, away_me: int, away_them: int, cube: int = 1, owner: str = "centre",
-    variant: Variant | None = None, *, crawford_rule: bool = True,
-    crawford_game: bool = False, x: float = EFFICIENCY_CONTACT,
+    probs: np.ndarray,
+    away_me: int,
+    away_them: int,
+    cube: int = 1,
+    owner: str = "centre",
+    variant: Variant | None = None,
+    *,
+    crawford_rule: bool = True,
+    crawford_game: bool = False,
+    x: float = EFFICIENCY_CONTACT,
 ) -> tuple[float, float, float]:
     """Match equities (2·MWC − 1) of no double, double/take and double/pass for the
     side on roll with ``probs``, the cube at ``cube`` held by ``owner``; ``x = 0`` is
     the dead cube."""
-    kw = {"variant": variant, "crawford_rule": crawford_rule,
-          "crawford_game": crawford_game, "x": x}
+    kw = {
+        "variant": variant,
+        "crawford_rule": crawford_rule,
+        "crawford_game": crawford_game,
+        "x": x,
+    }
     nd = cubeful_match_chance(probs, away_me, away_them, cube, owner, **kw)  # type: ignore[arg-type]
     dt = cubeful_match_chance(probs, away_me, away_them, 2 * cube, "them", **kw)  # type: ignore[arg-type]
-    dp = match_equity(away_me - cube, away_them,
-                      post_crawford=post_crawford_after(away_me, away_them, crawford_rule))
+    dp = match_equity(
+        away_me - cube,
+        away_them,
+        post_crawford=post_crawford_after(away_me, away_them, crawford_rule),
+    )
     return 2 * nd - 1, 2 * dt - 1, 2 * dp - 1

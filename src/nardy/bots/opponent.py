@@ -58,8 +58,16 @@ class Opponent:
         assert by is not None and game.resign_offer is not None
         me: Color = other(by)
         cube = game.cube
-        offered = resignation(game.variant, me, game.resign_offer, game.position.side(by),
-                              gammons=cube.gammons_count).points * cube.value
+        offered = (
+            resignation(
+                game.variant,
+                me,
+                game.resign_offer,
+                game.position.side(by),
+                gammons=cube.gammons_count,
+            ).points
+            * cube.value
+        )
         probs = self.bot.evaluate([game.position])[0]
         on_roll = game.position.turn == me  # probs are the side on roll's
         away = score.away(me) if score is not None else None
@@ -68,10 +76,14 @@ class Opponent:
             after = post_crawford_after(mine, theirs, score.crawford)
             accepted = match_equity(mine - int(offered), theirs, post_crawford=after)
             roller = (mine, theirs) if on_roll else (theirs, mine)
-            chance = match_winning_chance(probs, *roller, cube.value, game.variant,
-                                          crawford_rule=score.crawford)
+            chance = match_winning_chance(
+                probs, *roller, cube.value, game.variant, crawford_rule=score.crawford
+            )
             return accepted >= (chance if on_roll else 1.0 - chance) - EPS
         objective = play_objective(game, score)
-        equity = (float(money_equity(probs, game.variant)) if objective is None
-                  else float(probs @ objective[0] + objective[1]))
+        equity = (
+            float(money_equity(probs, game.variant))
+            if objective is None
+            else float(probs @ objective[0] + objective[1])
+        )
         return offered >= (equity if on_roll else -equity) * cube.value - EPS

@@ -51,8 +51,7 @@ def no_contact(variant: Variant, position: Position) -> bool:
     return not any(a[13:25]) and not any(b[13:25])
 
 
-def certain_loss(variant: Variant, probs: np.ndarray, gammons_count: bool = True
-                 ) -> int | None:
+def certain_loss(variant: Variant, probs: np.ndarray, gammons_count: bool = True) -> int | None:
     """The resignation level (1, 2 or 3) the side with these five probabilities is
     certain to lose at, or None when the loss or its level is not certain."""
     p = np.asarray(probs, dtype=float)
@@ -69,8 +68,15 @@ def certain_loss(variant: Variant, probs: np.ndarray, gammons_count: bool = True
     return None
 
 
-def match_level(variant: Variant, level: int, loser: tuple[int, ...], cube: int,
-                opp_away: float | None, gammons_count: bool = True, lowest: int = 1) -> int:
+def match_level(
+    variant: Variant,
+    level: int,
+    loser: tuple[int, ...],
+    cube: int,
+    opp_away: float | None,
+    gammons_count: bool = True,
+    lowest: int = 1,
+) -> int:
     """The level to offer instead of a certain loss at ``level``: in a match (the
     opponent ``opp_away`` points away) the lowest level from ``lowest`` up that already
     gives him the match; in money play ``level`` itself."""
@@ -95,5 +101,12 @@ def offer_level(bot: Bot, game: Game, opp_away: float | None = None) -> int | No
     refused = game.refused.get(me, 0)
     if level is None or level <= refused:
         return None
-    return match_level(game.variant, level, game.position.side(me), game.cube.value,
-                       opp_away, game.cube.gammons_count, lowest=refused + 1)
+    return match_level(
+        game.variant,
+        level,
+        game.position.side(me),
+        game.cube.value,
+        opp_away,
+        game.cube.gammons_count,
+        lowest=refused + 1,
+    )

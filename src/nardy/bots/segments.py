@@ -30,8 +30,9 @@ def plain_roll(game: Game) -> tuple[int, int] | None:
     return game.dice if seg.dice == _roll_moves(game.dice) else None
 
 
-def rank_plays(bot: Bot, game: Game, plies: int | None = None, *, settle: bool = True
-               ) -> list[tuple[Play, float]]:
+def rank_plays(
+    bot: Bot, game: Game, plies: int | None = None, *, settle: bool = True
+) -> list[tuple[Play, float]]:
     """The legal plays of the segment to play, best first, with the mover's equity (a
     plain roll: by the bot's objective; other segments: cubeless money). ``plies`` None
     plays at the bot's level, with its noise (the computer's choice); ``settle``: the
@@ -63,5 +64,5 @@ def rank_plays(bot: Bot, game: Game, plies: int | None = None, *, settle: bool =
         deep = bot.equity([results[i] for i in head], depth)  # type: ignore[misc]
         for i, e in zip(head, deep, strict=True):
             equities[i] = -float(e)
-        order = sorted(head, key=lambda i: -equities[i]) + order[len(head):]
+        order = sorted(head, key=lambda i: -equities[i]) + order[len(head) :]
     return [(plays[i], equities[i]) for i in order]

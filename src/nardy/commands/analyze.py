@@ -35,8 +35,13 @@ def read_records(path: Path) -> list[Any]:
 
 @click.command(name="analyze")
 @click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--plies", type=click.IntRange(0, 2), default=0, show_default=True,
-              help="Analysis depth / глубина анализа.")
+@click.option(
+    "--plies",
+    type=click.IntRange(0, 2),
+    default=0,
+    show_default=True,
+    help="Analysis depth / глубина анализа.",
+)
 @click.option("--all", "show_all", is_flag=True, help="List every decision, not only errors.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def command(record: Path, plies: int, show_all: bool, as_json: bool) -> None:
@@ -56,5 +61,4 @@ def command(record: Path, plies: int, show_all: bool, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(analysis.as_dict(), ensure_ascii=False))
         return
-    print_analysis(Console(), analysis, f"{record.name}: {plies}-ply analysis / анализ",
-                   show_all)
+    print_analysis(Console(), analysis, f"{record.name}: {plies}-ply analysis / анализ", show_all)

@@ -22,8 +22,13 @@ from nardy.notation.record import read_record, write_game, write_match
 from nardy.notation.sgf import read_sgf, write_sgf
 
 FORMATS = ("jsonl", "mat", "sgf")
-_EXTENSIONS = {".jsonl": "jsonl", ".json": "jsonl", ".ndjson": "jsonl", ".mat": "mat",
-               ".sgf": "sgf"}
+_EXTENSIONS = {
+    ".jsonl": "jsonl",
+    ".json": "jsonl",
+    ".ndjson": "jsonl",
+    ".mat": "mat",
+    ".sgf": "sgf",
+}
 
 
 def _format(path: str, given: str | None, role: str) -> str:
@@ -70,10 +75,20 @@ def _write(record: Game | Match, fmt: str) -> str:
 @click.command(name="convert")
 @click.argument("src", metavar="IN")
 @click.argument("dst", metavar="OUT")
-@click.option("--from", "from_fmt", type=click.Choice(FORMATS), default=None,
-              help="Input format (default: by extension) / Формат входа.")
-@click.option("--to", "to_fmt", type=click.Choice(FORMATS), default=None,
-              help="Output format (default: by extension) / Формат выхода.")
+@click.option(
+    "--from",
+    "from_fmt",
+    type=click.Choice(FORMATS),
+    default=None,
+    help="Input format (default: by extension) / Формат входа.",
+)
+@click.option(
+    "--to",
+    "to_fmt",
+    type=click.Choice(FORMATS),
+    default=None,
+    help="Output format (default: by extension) / Формат выхода.",
+)
 def command(src: str, dst: str, from_fmt: str | None, to_fmt: str | None) -> None:
     """Convert a game or match record: JSON lines, .mat, SGF.
 

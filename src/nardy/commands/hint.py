@@ -39,14 +39,21 @@ def _load_position(variant, position: str | None, pid: str | None, turn: str):  
         try:
             obj = json.loads(position)
         except json.JSONDecodeError as exc:
-            raise click.BadParameter(f"not JSON: {exc.msg} / не JSON",
-                                     param_hint="--position") from None
+            raise click.BadParameter(
+                f"not JSON: {exc.msg} / не JSON", param_hint="--position"
+            ) from None
         return position_from_json(obj, variant)
     return variant.start_position()
 
 
-def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int,  # type: ignore[no-untyped-def]
-              setting: dict[str, Any] | None = None) -> dict[str, Any]:
+def hint_data(
+    variant,
+    pos,
+    dice: tuple[int, int] | None,
+    plies: int,
+    top: int,  # type: ignore[no-untyped-def]
+    setting: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The hint as JSON-ready data. ``setting`` holds the protocol's ``match`` and
     ``cube`` objects (DESIGN.md): at a match score plays are ranked by match equity
     (2·MWC − 1, Kazaross-XG2) and each gets its match-winning chance; the cube
@@ -72,14 +79,19 @@ def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int, 
     if dice is None:
         probs = bot.evaluate([pos], plies)[0]
         action, take, equities = cube_verdict(probs, variant, owner, value, away, pos)
-        out.update({
-            "probs": [round(float(x), 4) for x in probs],
-            "equity": round(float(bot.search.equity(probs)), 4),
-            "cube": {"action": action, "take": take,
-                     "proper": proper_action(action, take, equities),
-                     "exact": exact_cube(variant, pos, away),
-                     "equities": {k: round(v, 4) for k, v in equities.items()}},
-        })
+        out.update(
+            {
+                "probs": [round(float(x), 4) for x in probs],
+                "equity": round(float(bot.search.equity(probs)), 4),
+                "cube": {
+                    "action": action,
+                    "take": take,
+                    "proper": proper_action(action, take, equities),
+                    "exact": exact_cube(variant, pos, away),
+                    "equities": {k: round(v, 4) for k, v in equities.items()},
+                },
+            }
+        )
         if away is not None:
             out["mwc"] = round(match_chance(probs, variant, away, value), 4)
         return out
@@ -87,8 +99,11 @@ def hint_data(variant, pos, dice: tuple[int, int] | None, plies: int, top: int, 
     best = ranked[0].equity if ranked else 0.0
     out["plays"] = [
         {
-            "rank": i + 1, "play": str(r.play), "equity": round(r.equity, 4),
-            "diff": round(r.equity - best, 4), "plies": r.plies,
+            "rank": i + 1,
+            "play": str(r.play),
+            "equity": round(r.equity, 4),
+            "diff": round(r.equity - best, 4),
+            "plies": r.plies,
             "probs": [round(float(x), 4) for x in r.probs],
             **({"mwc": round((r.equity + 1) / 2, 4)} if away is not None else {}),
         }
@@ -111,50 +126,101 @@ PROPER = {
 EXACT = "exact, from the bear-off database / точно, по базе выбрасывания"
 
 
-def _setting(length: int, score: str, cube: int, owner: str, crawford_game: bool
-             ) -> dict[str, Any]:
+def _setting(length: int, score: str, cube: int, owner: str, crawford_game: bool) -> dict[str, Any]:
     """The protocol's ``match`` and ``cube`` objects from the command's options."""
     m = re.fullmatch(r"\s*(\d+)\s*[-:,/ ]\s*(\d+)\s*", score)
     if not m:
-        raise click.BadParameter(f"{score!r}: the score is written white-black, like 2-1 / "
-                                 "счёт пишется как белые-чёрные, например 2-1",
-                                 param_hint="--score")
-    setting: dict[str, Any] = {"cube": {"value": cube,
-                                        "owner": None if owner == "centre" else owner}}
+        raise click.BadParameter(
+            f"{score!r}: the score is written white-black, like 2-1 / "
+            "счёт пишется как белые-чёрные, например 2-1",
+            param_hint="--score",
+        )
+    setting: dict[str, Any] = {
+        "cube": {"value": cube, "owner": None if owner == "centre" else owner}
+    }
     if length:
-        setting["match"] = {"length": length, "score": [int(m[1]), int(m[2])],
-                            "crawford_game": crawford_game}
+        setting["match"] = {
+            "length": length,
+            "score": [int(m[1]), int(m[2])],
+            "crawford_game": crawford_game,
+        }
     elif crawford_game or score.strip() not in ("0-0", ""):
-        raise click.UsageError("--score and --crawford-game need --match N / "
-                               "счёт задаётся вместе с --match N")
+        raise click.UsageError(
+            "--score and --crawford-game need --match N / счёт задаётся вместе с --match N"
+        )
     return setting
 
 
 @click.command(name="hint")
-@click.option("--variant", "variant_name", default="short", show_default=True,
-              help="Variant / вариант игры.")
+@click.option(
+    "--variant", "variant_name", default="short", show_default=True, help="Variant / вариант игры."
+)
 @click.option("--position", default=None, help="Protocol position object (JSON).")
 @click.option("--id", "pid", default=None, help="Position ID (gnubg ID for short nardy).")
-@click.option("--turn", type=click.Choice(["white", "black"]), default="white",
-              show_default=True, help="Side on roll for --id.")
+@click.option(
+    "--turn",
+    type=click.Choice(["white", "black"]),
+    default="white",
+    show_default=True,
+    help="Side on roll for --id.",
+)
 @click.option("--dice", default=None, help="The roll, e.g. 3-1; none: evaluation and cube.")
-@click.option("--plies", type=click.IntRange(0, 3), default=1, show_default=True,
-              help="Search depth / глубина счёта.")
+@click.option(
+    "--plies",
+    type=click.IntRange(0, 3),
+    default=1,
+    show_default=True,
+    help="Search depth / глубина счёта.",
+)
 @click.option("--top", type=click.IntRange(1, 100), default=10, show_default=True)
-@click.option("--match", "length", type=click.IntRange(0, 25), default=0, metavar="N",
-              help="Match length (0: money play) / длина матча (0: на деньги).")
-@click.option("--score", default="0-0", show_default=True,
-              help="Match score white-black / счёт матча: белые-чёрные.")
-@click.option("--crawford-game", is_flag=True,
-              help="This is the Crawford game (C-4) / это игра Кроуфорда.")
-@click.option("--cube", "cube_value", type=click.IntRange(min=1), default=1,
-              show_default=True, help="Cube value / значение куба.")
-@click.option("--owner", type=click.Choice(["centre", "white", "black"]), default="centre",
-              show_default=True, help="Cube owner / владелец куба.")
+@click.option(
+    "--match",
+    "length",
+    type=click.IntRange(0, 25),
+    default=0,
+    metavar="N",
+    help="Match length (0: money play) / длина матча (0: на деньги).",
+)
+@click.option(
+    "--score",
+    default="0-0",
+    show_default=True,
+    help="Match score white-black / счёт матча: белые-чёрные.",
+)
+@click.option(
+    "--crawford-game", is_flag=True, help="This is the Crawford game (C-4) / это игра Кроуфорда."
+)
+@click.option(
+    "--cube",
+    "cube_value",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Cube value / значение куба.",
+)
+@click.option(
+    "--owner",
+    type=click.Choice(["centre", "white", "black"]),
+    default="centre",
+    show_default=True,
+    help="Cube owner / владелец куба.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def command(variant_name: str, position: str | None, pid: str | None, turn: str,
-            dice: str | None, plies: int, top: int, length: int, score: str,
-            crawford_game: bool, cube_value: int, owner: str, as_json: bool) -> None:
+def command(
+    variant_name: str,
+    position: str | None,
+    pid: str | None,
+    turn: str,
+    dice: str | None,
+    plies: int,
+    top: int,
+    length: int,
+    score: str,
+    crawford_game: bool,
+    cube_value: int,
+    owner: str,
+    as_json: bool,
+) -> None:
     """Best plays for a roll, ranked, with equities and probabilities; at a match
     score by match equity, with match-winning chances.
 
@@ -177,8 +243,10 @@ def command(variant_name: str, position: str | None, pid: str | None, turn: str,
     console = Console()
     at = ""
     if "away" in data:
-        at = (f", match {length} / матч до {length}: {score} "
-              f"({data['away'][0]}-away, {data['away'][1]}-away)")
+        at = (
+            f", match {length} / матч до {length}: {score} "
+            f"({data['away'][0]}-away, {data['away'][1]}-away)"
+        )
     if roll is None:
         p = data["probs"]
         console.print(f"{variant.title_en} / {variant.title_ru}, {plies}-ply{at}")
@@ -187,9 +255,11 @@ def command(variant_name: str, position: str | None, pid: str | None, turn: str,
         console.print(f"equity / эквити: {data['equity']:+.3f}{mwc}")
         c = data["cube"]
         e = c["equities"]
-        console.print(f"cube / куб: {PROPER[c['proper']]} "
-                      f"(ND {e['no_double']:+.3f}, D/T {e['double_take']:+.3f}, "
-                      f"D/P {e['double_pass']:+.3f})")
+        console.print(
+            f"cube / куб: {PROPER[c['proper']]} "
+            f"(ND {e['no_double']:+.3f}, D/T {e['double_take']:+.3f}, "
+            f"D/P {e['double_pass']:+.3f})"
+        )
         if c["exact"]:
             console.print(EXACT)
         return
@@ -202,7 +272,13 @@ def command(variant_name: str, position: str | None, pid: str | None, turn: str,
         table.add_column(col, justify="left" if col.startswith("play") else "right")
     for r in data["plays"]:
         mwc_cell = (f"{r['mwc']:.1%}",) if "mwc" in r else ()
-        table.add_row(str(r["rank"]), r["play"], str(r["plies"]), f"{r['equity']:+.3f}",
-                      f"{r['diff']:+.3f}" if r["rank"] > 1 else "", *mwc_cell,
-                      *(f"{x:.3f}" for x in r["probs"]))
+        table.add_row(
+            str(r["rank"]),
+            r["play"],
+            str(r["plies"]),
+            f"{r['equity']:+.3f}",
+            f"{r['diff']:+.3f}" if r["rank"] > 1 else "",
+            *mwc_cell,
+            *(f"{x:.3f}" for x in r["probs"]),
+        )
     console.print(table)

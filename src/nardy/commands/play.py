@@ -81,15 +81,19 @@ def configure_variant(name: str, options: Sequence[str], lang: str) -> Variant:
             raise click.BadParameter(t("err.option_format", lang, text=item), param_hint=hint)
         if key not in OPTION_VALUES:
             raise click.BadParameter(
-                t("err.option_name", lang, name=key, variant=variant.name,
-                  known=", ".join(variant.option_names())),
+                t(
+                    "err.option_name",
+                    lang,
+                    name=key,
+                    variant=variant.name,
+                    known=", ".join(variant.option_names()),
+                ),
                 param_hint=hint,
             )
         if key not in variant.options():
             family = "short" if variant.family == "long" else "long"
             raise click.BadParameter(
-                t("err.option_family", lang, name=key,
-                  family=t(f"family.{family}.only", lang)),
+                t("err.option_family", lang, name=key, family=t(f"family.{family}.only", lang)),
                 param_hint=hint,
             )
         allowed = OPTION_VALUES[key]
@@ -97,8 +101,13 @@ def configure_variant(name: str, options: Sequence[str], lang: str) -> Variant:
             chosen[key] = _option_value(raw, allowed)
         except KeyError:
             raise click.BadParameter(
-                t("err.option_value", lang, name=key, value=raw.strip(),
-                  allowed=", ".join(_shown(a) for a in allowed)),
+                t(
+                    "err.option_value",
+                    lang,
+                    name=key,
+                    value=raw.strip(),
+                    allowed=", ".join(_shown(a) for a in allowed),
+                ),
                 param_hint=hint,
             ) from None
     try:
@@ -142,8 +151,7 @@ def load_record(path: str, lang: str, names: tuple[str, str]) -> Match:
     try:
         return match_for_game(Game.replay(records), names)
     except ReplayError as exc:
-        raise bad(t("err.load_record", lang, line=line_of(exc.index), detail=exc.reason)
-                  ) from None
+        raise bad(t("err.load_record", lang, line=line_of(exc.index), detail=exc.reason)) from None
 
 
 def _computer_level(level: str | None, lang: str) -> str:
@@ -153,67 +161,139 @@ def _computer_level(level: str | None, lang: str) -> str:
         return level_name(level if level is not None else "expert")
     except ValueError:
         known = ", ".join(f"{i} {name}" for i, name in enumerate(level_names()))
-        raise click.BadParameter(t("play.err.level", lang, level=level, known=known),
-                                 param_hint="'--level'") from None
+        raise click.BadParameter(
+            t("play.err.level", lang, level=level, known=known), param_hint="'--level'"
+        ) from None
 
 
-def _new_match(variant: Variant, length: int, cube: bool | None, beavers: bool,
-               jacoby: bool, crawford: bool | None, names: tuple[str, str], dice: DiceSource,
-               lang: str, cube_rules: dict[str, Any]) -> Match:
+def _new_match(
+    variant: Variant,
+    length: int,
+    cube: bool | None,
+    beavers: bool,
+    jacoby: bool,
+    crawford: bool | None,
+    names: tuple[str, str],
+    dice: DiceSource,
+    lang: str,
+    cube_rules: dict[str, Any],
+) -> Match:
     for flag, name in ((beavers, "--beavers"), (jacoby, "--jacoby")):
         if flag and length:
-            raise click.BadParameter(t("play.err.money_only", lang, option=name),
-                                     param_hint=f"'{name}'")
+            raise click.BadParameter(
+                t("play.err.money_only", lang, option=name), param_hint=f"'{name}'"
+            )
     settings: dict[str, Any] = {"beavers": beavers, "jacoby": jacoby}
     settings.update({k: v for k, v in cube_rules.items() if v is not None})
     if cube is not None:
         settings["enabled"] = cube
     try:
         rules = CubeRules.for_variant(variant, money=length == 0, **settings)
-        return Match(variant, length, cube=rules, crawford=crawford is not False,
-                     players=names, dice=dice)
+        return Match(
+            variant, length, cube=rules, crawford=crawford is not False, players=names, dice=dice
+        )
     except NardyError as exc:
         raise click.UsageError(str(exc)) from None
 
 
 @click.command("play")
-@click.option("--variant", "variant_name", default=None,
-              help="Game: long (default), short, short-ru, crazy, gulbara, fevga, … "
-              "(English or Russian name).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default=None,
-              help="Language of the game (default: from the locale).")
-@click.option("--seed", type=int, default=None,
-              help="Seed for reproducible dice (and computer).")
-@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
-              help="Rule option as in RULES.md, e.g. block_check=every-move (repeatable).")
-@click.option("--match", "length", type=click.IntRange(min=0), default=None, metavar="N",
-              help="Play a match to N points (0, the default: one money game).")
-@click.option("--cube/--no-cube", default=None,
-              help="Use the doubling cube (default: on in short nardy, off in long; C-3).")
+@click.option(
+    "--variant",
+    "variant_name",
+    default=None,
+    help="Game: long (default), short, short-ru, crazy, gulbara, fevga, … "
+    "(English or Russian name).",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(["ru", "en"]),
+    default=None,
+    help="Language of the game (default: from the locale).",
+)
+@click.option("--seed", type=int, default=None, help="Seed for reproducible dice (and computer).")
+@click.option(
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Rule option as in RULES.md, e.g. block_check=every-move (repeatable).",
+)
+@click.option(
+    "--match",
+    "length",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="Play a match to N points (0, the default: one money game).",
+)
+@click.option(
+    "--cube/--no-cube",
+    default=None,
+    help="Use the doubling cube (default: on in short nardy, off in long; C-3).",
+)
 @click.option("--beavers", is_flag=True, help="Allow beavers (money play).")
-@click.option("--jacoby", is_flag=True, help="Jacoby rule: gammons count only after a "
-              "double (money play).")
-@click.option("--cube-progression", type=click.Choice(["geometric", "arithmetic"]),
-              default=None, help="Cube values 2, 4, 8 … or 2, 3, 4 … («даве»; C-3).")
-@click.option("--max-doubles", type=click.IntRange(min=0), default=None, metavar="N",
-              help="At most N doubles a game (C-3).")
-@click.option("--gammons-with-cube/--no-gammons-with-cube", default=None,
-              help="Do gammons (mars) count while the cube is in use (default yes; C-3).")
-@click.option("--crawford/--no-crawford", default=None,
-              help="Crawford rule in matches (default: on; C-4).")
-@click.option("--vs-computer", "vs_computer", is_flag=False, flag_value="black", default=None,
-              type=click.Choice(sorted(COMPUTER_SIDES)), metavar="[white|black]",
-              help="Play against the computer, which takes this side (default black; in "
-              "long nardy: white = player 1's seat, colours follow the toss).")
-@click.option("--level", default=None, metavar="N|NAME",
-              help="The computer's strength: 0 beginner … 5 strongest (default 4 expert).")
-@click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
-              help="Write the game (money play) or match record, JSON lines, at the end.")
-@click.option("--load", "load_path", type=click.Path(dir_okay=False), default=None,
-              help="Continue a game or match saved with --save (its rules apply).")
-@click.option("--review", is_flag=True,
-              help="At the end, the computer reviews the game or match: the marked "
-              "mistakes, the course of each game, each player's error rate.")
+@click.option(
+    "--jacoby", is_flag=True, help="Jacoby rule: gammons count only after a double (money play)."
+)
+@click.option(
+    "--cube-progression",
+    type=click.Choice(["geometric", "arithmetic"]),
+    default=None,
+    help="Cube values 2, 4, 8 … or 2, 3, 4 … («даве»; C-3).",
+)
+@click.option(
+    "--max-doubles",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="At most N doubles a game (C-3).",
+)
+@click.option(
+    "--gammons-with-cube/--no-gammons-with-cube",
+    default=None,
+    help="Do gammons (mars) count while the cube is in use (default yes; C-3).",
+)
+@click.option(
+    "--crawford/--no-crawford", default=None, help="Crawford rule in matches (default: on; C-4)."
+)
+@click.option(
+    "--vs-computer",
+    "vs_computer",
+    is_flag=False,
+    flag_value="black",
+    default=None,
+    type=click.Choice(sorted(COMPUTER_SIDES)),
+    metavar="[white|black]",
+    help="Play against the computer, which takes this side (default black; in "
+    "long nardy: white = player 1's seat, colours follow the toss).",
+)
+@click.option(
+    "--level",
+    default=None,
+    metavar="N|NAME",
+    help="The computer's strength: 0 beginner … 5 strongest (default 4 expert).",
+)
+@click.option(
+    "--save",
+    "save_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the game (money play) or match record, JSON lines, at the end.",
+)
+@click.option(
+    "--load",
+    "load_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Continue a game or match saved with --save (its rules apply).",
+)
+@click.option(
+    "--review",
+    is_flag=True,
+    help="At the end, the computer reviews the game or match: the marked "
+    "mistakes, the course of each game, each player's error rate.",
+)
 def command(
     variant_name: str | None,
     lang: str | None,
@@ -249,8 +329,14 @@ def command(
         if variant_name is not None or options:
             raise click.UsageError(t("err.load_with_variant", lang))
         cube_set = (cube_progression, max_doubles, gammons_with_cube)
-        if (length is not None or cube is not None or beavers or jacoby
-                or crawford is not None or any(x is not None for x in cube_set)):
+        if (
+            length is not None
+            or cube is not None
+            or beavers
+            or jacoby
+            or crawford is not None
+            or any(x is not None for x in cube_set)
+        ):
             raise click.UsageError(t("play.err.load_with_match", lang))
         match = load_record(load_path, lang, default_names(term, seat))
         match.dice_source = dice
@@ -258,10 +344,23 @@ def command(
             game.dice_source = dice
     else:
         variant = configure_variant(variant_name or "long", options, lang)
-        cube_rules = {"progression": cube_progression, "max_doubles": max_doubles,
-                      "gammons_with_cube": gammons_with_cube}
-        match = _new_match(variant, length or 0, cube, beavers, jacoby, crawford,
-                           default_names(term, seat), dice, lang, cube_rules)
+        cube_rules = {
+            "progression": cube_progression,
+            "max_doubles": max_doubles,
+            "gammons_with_cube": gammons_with_cube,
+        }
+        match = _new_match(
+            variant,
+            length or 0,
+            cube,
+            beavers,
+            jacoby,
+            crawford,
+            default_names(term, seat),
+            dice,
+            lang,
+            cube_rules,
+        )
     computer = None
     if seat is not None and level_chosen is not None:
         from nardy.terminal.computer import Opponent

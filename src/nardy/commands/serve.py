@@ -8,16 +8,33 @@ import click
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--db", "db_url", default=None,
-              help="Database URL (default: SQLite file nardy.sqlite3 in the current "
-                   "directory; or postgresql://user:pass@host/db).")
-@click.option("--secure-cookies/--no-secure-cookies", default=False,
-              help="Mark cookies Secure (behind HTTPS).")
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    help="Database URL (default: SQLite file nardy.sqlite3 in the current "
+    "directory; or postgresql://user:pass@host/db).",
+)
+@click.option(
+    "--secure-cookies/--no-secure-cookies",
+    default=False,
+    help="Mark cookies Secure (behind HTTPS).",
+)
 @click.option("--base-url", default=None, help="Public URL used in invitation links.")
-@click.option("--test-dice-seed", default=None, hidden=True,
-              help="TEST ONLY: reproducible dice from this seed.")
-def command(host: str, port: int, db_url: str | None, secure_cookies: bool,
-            base_url: str | None, test_dice_seed: str | None) -> None:
+@click.option(
+    "--test-dice-seed",
+    default=None,
+    hidden=True,
+    help="TEST ONLY: reproducible dice from this seed.",
+)
+def command(
+    host: str,
+    port: int,
+    db_url: str | None,
+    secure_cookies: bool,
+    base_url: str | None,
+    test_dice_seed: str | None,
+) -> None:
     """Start the web server (http://127.0.0.1:8000). / Запустить веб-сервер."""
     try:
         import uvicorn
@@ -27,8 +44,7 @@ def command(host: str, port: int, db_url: str | None, secure_cookies: bool,
         raise click.ClickException(
             f"the server needs the 'server' extra: pip install 'nardy[server]' ({exc})"
         ) from exc
-    settings = Settings(secure_cookies=secure_cookies, base_url=base_url,
-                        dice_seed=test_dice_seed)
+    settings = Settings(secure_cookies=secure_cookies, base_url=base_url, dice_seed=test_dice_seed)
     if db_url:
         settings.db_url = db_url
     app = create_app(settings)

@@ -11,49 +11,111 @@ from nardy.variants import find_variant
 
 
 @click.command(name="train")
-@click.option("--variant", "variant_name", default="short", show_default=True,
-              help="Variant to train for (its family's net) / Вариант игры.")
-@click.option("--method", type=click.Choice(["td", "distill"]), default="td",
-              show_default=True,
-              help="td: self-play TD(λ); distill: fit the net to its own search values.")
+@click.option(
+    "--variant",
+    "variant_name",
+    default="short",
+    show_default=True,
+    help="Variant to train for (its family's net) / Вариант игры.",
+)
+@click.option(
+    "--method",
+    type=click.Choice(["td", "distill"]),
+    default="td",
+    show_default=True,
+    help="td: self-play TD(λ); distill: fit the net to its own search values.",
+)
 @click.option("--games", default=10_000, show_default=True, help="Total self-play games (td).")
 @click.option("--rounds", default=4, show_default=True, help="Distillation rounds (distill).")
-@click.option("--positions", default=100_000, show_default=True,
-              help="Self-play positions per round (distill).")
-@click.option("--target-plies", default=1, show_default=True,
-              help="Search depth of the targets (distill).")
+@click.option(
+    "--positions",
+    default=100_000,
+    show_default=True,
+    help="Self-play positions per round (distill).",
+)
+@click.option(
+    "--target-plies", default=1, show_default=True, help="Search depth of the targets (distill)."
+)
 @click.option("--epochs", default=6, show_default=True, help="Epochs per round (distill).")
 @click.option("--out", default=None, help="Run directory (checkpoints) [runs/VARIANT].")
 @click.option("--hidden", default=80, show_default=True, help="Hidden units (new runs).")
-@click.option("--features", default=None,
-              help="Input feature set of a new net (nardy.eval.features) [family default].")
-@click.option("--init", "init", default=None, type=click.Path(exists=True, dir_okay=False),
-              help="Start a new run from these weights (widened to --features).")
+@click.option(
+    "--features",
+    default=None,
+    help="Input feature set of a new net (nardy.eval.features) [family default].",
+)
+@click.option(
+    "--init",
+    "init",
+    default=None,
+    type=click.Path(exists=True, dir_okay=False),
+    help="Start a new run from these weights (widened to --features).",
+)
 @click.option("--lr", default=1e-3, show_default=True, help="Adam learning rate.")
-@click.option("--lr-end", default=1e-4, show_default=True,
-              help="Learning rate reached at the last game (linear decay).")
+@click.option(
+    "--lr-end",
+    default=1e-4,
+    show_default=True,
+    help="Learning rate reached at the last game (linear decay).",
+)
 @click.option("--lam", "lam", default=0.7, show_default=True, help="TD(λ) lambda.")
 @click.option("--batch-games", default=4, show_default=True, help="Games per update.")
 @click.option("--minibatch", default=16, show_default=True, help="Positions per Adam step.")
 @click.option("--explore", default=0.0, show_default=True, help="Equity noise in self-play.")
 @click.option("--seed", default=0, show_default=True)
-@click.option("--eval-every", default=1000, show_default=True,
-              help="Games between snapshots and arena matches against the previous one.")
+@click.option(
+    "--eval-every",
+    default=1000,
+    show_default=True,
+    help="Games between snapshots and arena matches against the previous one.",
+)
 @click.option("--eval-games", default=100, show_default=True, help="Arena games per check.")
-@click.option("--workers", type=int, default=None,
-              help="Self-play jobs at a time: local processes, or Ray tasks with "
-                   "--ray-address  [default: 1; with Ray, the cluster's CPUs]")
-@click.option("--ray-address", default=None,
-              help="Fan self-play out over a Ray cluster ('auto', 'local' or host:port).")
+@click.option(
+    "--workers",
+    type=int,
+    default=None,
+    help="Self-play jobs at a time: local processes, or Ray tasks with "
+    "--ray-address  [default: 1; with Ray, the cluster's CPUs]",
+)
+@click.option(
+    "--ray-address",
+    default=None,
+    help="Fan self-play out over a Ray cluster ('auto', 'local' or host:port).",
+)
 @click.option("--fresh", is_flag=True, help="Ignore an existing checkpoint in --out.")
-@click.option("--average-last", default=0, show_default=True, metavar="N",
-              help="Also write average.npz: the mean of the last N snapshots (td).")
-def command(variant_name: str, method: str, games: int, rounds: int, positions: int,
-            target_plies: int, epochs: int, out: str | None, hidden: int,
-            features: str | None, init: str | None, lr: float,
-            lr_end: float, lam: float, batch_games: int, minibatch: int, explore: float,
-            seed: int, eval_every: int, eval_games: int, workers: int | None,
-            ray_address: str | None, fresh: bool, average_last: int) -> None:
+@click.option(
+    "--average-last",
+    default=0,
+    show_default=True,
+    metavar="N",
+    help="Also write average.npz: the mean of the last N snapshots (td).",
+)
+def command(
+    variant_name: str,
+    method: str,
+    games: int,
+    rounds: int,
+    positions: int,
+    target_plies: int,
+    epochs: int,
+    out: str | None,
+    hidden: int,
+    features: str | None,
+    init: str | None,
+    lr: float,
+    lr_end: float,
+    lam: float,
+    batch_games: int,
+    minibatch: int,
+    explore: float,
+    seed: int,
+    eval_every: int,
+    eval_games: int,
+    workers: int | None,
+    ray_address: str | None,
+    fresh: bool,
+    average_last: int,
+) -> None:
     """Train the evaluation net (self-play TD(λ), or search distillation); resumes from
     --out's checkpoint.
 
@@ -68,41 +130,73 @@ def command(variant_name: str, method: str, games: int, rounds: int, positions: 
         raise click.BadParameter(str(exc), param_hint="--variant") from exc
     from nardy.eval.features import FEATURES, family_of
 
-    if features is not None and (
-        features not in FEATURES or family_of(features) != variant.family
-    ):
+    if features is not None and (features not in FEATURES or family_of(features) != variant.family):
         sets = ", ".join(f for f in FEATURES if family_of(f) == variant.family)
         raise click.BadParameter(f"{features!r}: use one of {sets}", param_hint="--features")
     if method == "distill":
-        _distill(variant.name, rounds, positions, target_plies, epochs, features, init, lr,
-                 seed, eval_games, workers, ray_address, out, fresh)
+        _distill(
+            variant.name,
+            rounds,
+            positions,
+            target_plies,
+            epochs,
+            features,
+            init,
+            lr,
+            seed,
+            eval_games,
+            workers,
+            ray_address,
+            out,
+            fresh,
+        )
         return
     counts = (games, 1 if workers is None else workers, batch_games, minibatch, eval_every)
     if min(counts) < 1 or eval_games < 2:
-        raise click.BadParameter("games, workers, batch-games, eval-every must be ≥ 1, "
-                                 "eval-games ≥ 2 / значения должны быть положительными")
+        raise click.BadParameter(
+            "games, workers, batch-games, eval-every must be ≥ 1, "
+            "eval-games ≥ 2 / значения должны быть положительными"
+        )
     if not 0.0 <= lam <= 1.0:
         raise click.BadParameter("lambda must be in [0, 1] / λ от 0 до 1", param_hint="--lam")
     if average_last < 0:
-        raise click.BadParameter("the number of snapshots is ≥ 0 / число снимков ≥ 0",
-                                 param_hint="--average-last")
+        raise click.BadParameter(
+            "the number of snapshots is ≥ 0 / число снимков ≥ 0", param_hint="--average-last"
+        )
     config = TrainConfig(
-        variant=variant.name, games=games, hidden=hidden, features=features, init=init,
-        lr=lr, lam=lam,
-        lr_end=lr_end, batch_games=batch_games, minibatch=minibatch, explore=explore,
-        seed=seed, eval_every=eval_every, eval_games=eval_games, workers=workers,
+        variant=variant.name,
+        games=games,
+        hidden=hidden,
+        features=features,
+        init=init,
+        lr=lr,
+        lam=lam,
+        lr_end=lr_end,
+        batch_games=batch_games,
+        minibatch=minibatch,
+        explore=explore,
+        seed=seed,
+        eval_every=eval_every,
+        eval_games=eval_games,
+        workers=workers,
         ray_address=ray_address,
-        out=out or f"runs/{variant.name}", average_last=average_last,
+        out=out or f"runs/{variant.name}",
+        average_last=average_last,
     )
     console = Console(stderr=True)
     columns = (
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]:.1f} games/s"), TextColumn("mse {task.fields[mse]:.4f}"),
-        TextColumn("{task.fields[arena]}"), TimeRemainingColumn(),
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]:.1f} games/s"),
+        TextColumn("mse {task.fields[mse]:.4f}"),
+        TextColumn("{task.fields[arena]}"),
+        TimeRemainingColumn(),
     )
     with Progress(*columns, console=console) as progress:
-        task = progress.add_task(f"train {variant.name}", total=games, rate=0.0, mse=0.0,
-                                 arena="vs prev: –")
+        task = progress.add_task(
+            f"train {variant.name}", total=games, rate=0.0, mse=0.0, arena="vs prev: –"
+        )
 
         def report(p) -> None:  # type: ignore[no-untyped-def]
             arena = "vs prev: –"
@@ -125,32 +219,64 @@ def command(variant_name: str, method: str, games: int, rounds: int, positions: 
         from nardy.train.average import AVERAGE
 
         avg = ckpt.with_name(AVERAGE)
-        console.print(f"mean of the last {average_last} snapshots: {avg}  /  "
-                      f"среднее последних {average_last} снимков: {avg}")
+        console.print(
+            f"mean of the last {average_last} snapshots: {avg}  /  "
+            f"среднее последних {average_last} снимков: {avg}"
+        )
 
 
-def _distill(variant: str, rounds: int, positions: int, plies: int, epochs: int,
-             features: str | None, init: str | None, lr: float, seed: int, eval_games: int,
-             workers: int | None, ray_address: str | None, out: str | None, fresh: bool
-             ) -> None:
+def _distill(
+    variant: str,
+    rounds: int,
+    positions: int,
+    plies: int,
+    epochs: int,
+    features: str | None,
+    init: str | None,
+    lr: float,
+    seed: int,
+    eval_games: int,
+    workers: int | None,
+    ray_address: str | None,
+    out: str | None,
+    fresh: bool,
+) -> None:
     from nardy.train.distill import DistillConfig, distill
 
     counts = (rounds, positions, epochs, 1 if workers is None else workers)
     if min(counts) < 1 or not 1 <= plies <= 3 or eval_games < 2:
-        raise click.BadParameter("rounds, positions, epochs, workers must be ≥ 1, "
-                                 "target-plies 1..3, eval-games ≥ 2 / значения вне пределов")
+        raise click.BadParameter(
+            "rounds, positions, epochs, workers must be ≥ 1, "
+            "target-plies 1..3, eval-games ≥ 2 / значения вне пределов"
+        )
     config = DistillConfig(
-        variant=variant, init=init, features=features, rounds=rounds, positions=positions,
-        plies=plies, epochs=epochs, lr=lr, seed=seed, eval_games=eval_games,
-        workers=workers, ray_address=ray_address, out=out or f"runs/{variant}-distill",
+        variant=variant,
+        init=init,
+        features=features,
+        rounds=rounds,
+        positions=positions,
+        plies=plies,
+        epochs=epochs,
+        lr=lr,
+        seed=seed,
+        eval_games=eval_games,
+        workers=workers,
+        ray_address=ray_address,
+        out=out or f"runs/{variant}-distill",
     )
     console = Console(stderr=True)
     columns = (
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
         TimeRemainingColumn(),
     )
-    stages = {"positions": "positions / позиции", "targets": "search targets / цели поиска",
-              "fit": "epochs / эпохи", "arena": "arena / матч"}
+    stages = {
+        "positions": "positions / позиции",
+        "targets": "search targets / цели поиска",
+        "fit": "epochs / эпохи",
+        "arena": "arena / матч",
+    }
     with Progress(*columns, console=console) as progress:
         tasks: dict[tuple[int, str], object] = {}
         printed: set[int] = set()
@@ -159,7 +285,8 @@ def _distill(variant: str, rounds: int, positions: int, plies: int, epochs: int,
             key = (p.round, p.stage)
             if key not in tasks:
                 tasks[key] = progress.add_task(
-                    f"round {p.round}/{rounds} {stages[p.stage]}", total=p.total)
+                    f"round {p.round}/{rounds} {stages[p.stage]}", total=p.total
+                )
             progress.update(tasks[key], completed=p.done)  # type: ignore[arg-type]
             last = p.history[-1] if p.history else None
             if last and last["round"] == p.round and p.round not in printed:

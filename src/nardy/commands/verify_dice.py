@@ -43,8 +43,10 @@ def command(record: Path) -> None:
     checks = check_rolls(seed, str(info.get("client_seed", "")), records)
     for c in checks:
         mark = "ok" if c.ok else "MISMATCH"
-        click.echo(f"record {c.index:4d} {c.kind:7s} recorded {c.recorded[0]}-{c.recorded[1]}"
-                   f"  derived {c.derived[0]}-{c.derived[1]}  {mark}")
+        click.echo(
+            f"record {c.index:4d} {c.kind:7s} recorded {c.recorded[0]}-{c.recorded[1]}"
+            f"  derived {c.derived[0]}-{c.derived[1]}  {mark}"
+        )
         failures += not c.ok
     if failures:
         raise click.ClickException(f"{failures} check(s) failed")

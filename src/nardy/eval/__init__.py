@@ -32,9 +32,19 @@ from nardy.position import Position
 from nardy.variants.base import Variant
 
 __all__ = [
-    "WIN", "WIN_G", "WIN_BG", "LOSE_G", "LOSE_BG",
-    "Evaluator", "HeuristicEvaluator", "evaluator_for", "evaluate_positions",
-    "boards_from_positions", "invert", "money_equity", "tier_values",
+    "WIN",
+    "WIN_G",
+    "WIN_BG",
+    "LOSE_G",
+    "LOSE_BG",
+    "Evaluator",
+    "HeuristicEvaluator",
+    "evaluator_for",
+    "evaluate_positions",
+    "boards_from_positions",
+    "invert",
+    "money_equity",
+    "tier_values",
 ]
 
 

@@ -147,7 +147,7 @@ def _solve(counts: np.ndarray, pips: np.ndarray, table: np.ndarray) -> np.ndarra
     order = np.argsort(pips, kind="stable")
     bounds = np.searchsorted(pips[order], np.arange(pips.max() + 2))
     for level in range(1, pips.max() + 1):
-        idx = order[bounds[level]:bounds[level + 1]]
+        idx = order[bounds[level] : bounds[level + 1]]
         if not len(idx):
             continue
         # best k-move continuations from this level (k = 1..3), from lower levels
@@ -256,7 +256,7 @@ def bearoff_mask(boards: np.ndarray) -> np.ndarray:
     """Rows of a board batch (N, 2, 26) where both sides have every remaining checker
     on their points 1..6 (none on the bar) and neither has finished."""
     b = np.asarray(boards)
-    outside = b[:, :, 7:BAR + 1].sum(axis=2)
+    outside = b[:, :, 7 : BAR + 1].sum(axis=2)
     home = b[:, :, 1:7].sum(axis=2)
     return ((outside == 0) & (home > 0) & (b[:, :, OFF] < CHECKERS)).all(axis=1)
 
@@ -292,9 +292,7 @@ def bearoff_probs(boards: np.ndarray) -> np.ndarray:
     out[:, WIN] = (p_me * at_least(p_opp)).sum(axis=1)
     out[:, WIN_G] = (p_me * at_least(g_opp)).sum(axis=1) * (b[:, 1, OFF] == 0)
     # He wins a gammon when he finishes before my first checker is off: n_opp < g_me.
-    out[:, LOSE_G] = (p_opp * (1.0 - np.cumsum(g_me, axis=1))).sum(axis=1) * (
-        b[:, 0, OFF] == 0
-    )
+    out[:, LOSE_G] = (p_opp * (1.0 - np.cumsum(g_me, axis=1))).sum(axis=1) * (b[:, 0, OFF] == 0)
     out = np.clip(out, 0.0, 1.0)
     out[:, WIN_G] = np.minimum(out[:, WIN_G], out[:, WIN])
     out[:, LOSE_G] = np.minimum(out[:, LOSE_G], 1.0 - out[:, WIN])
@@ -309,8 +307,13 @@ def expected_rolls(counts: np.ndarray, first_off: bool = False) -> np.ndarray:
 
 
 # -- command line ---------------------------------------------------------------------
-def build_command(prog: str, what: str, build_to: Callable[[Path, int], object],
-                  default_max: int, argv: list[str] | None) -> int:
+def build_command(
+    prog: str,
+    what: str,
+    build_to: Callable[[Path, int], object],
+    default_max: int,
+    argv: list[str] | None,
+) -> int:
     """``python -m PROG build OUT [--max-checkers K]``: run ``build_to(OUT, K)`` and
     report the file written."""
     parser = argparse.ArgumentParser(prog=prog)
@@ -328,8 +331,9 @@ def build_command(prog: str, what: str, build_to: Callable[[Path, int], object],
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m nardy.eval.bearoff build OUT [--max-checkers K]``."""
-    return build_command("python -m nardy.eval.bearoff", "one-sided bear-off database",
-                         build, CHECKERS, argv)
+    return build_command(
+        "python -m nardy.eval.bearoff", "one-sided bear-off database", build, CHECKERS, argv
+    )
 
 
 if __name__ == "__main__":

@@ -98,14 +98,13 @@ def generate(max_checkers: int = MAX_CHECKERS) -> np.ndarray:
     after = (centre, them, me)  # the opponent's cube state when he is on roll next
     value = np.zeros((3, n, n))  # before the roll, after the cube action
     roll = np.zeros((3, n, n))  # before the roll, no double now
-    mine, theirs = (g.ravel() for g in np.meshgrid(np.arange(1, n), np.arange(1, n),
-                                                   indexing="ij"))
+    mine, theirs = (g.ravel() for g in np.meshgrid(np.arange(1, n), np.arange(1, n), indexing="ij"))
     level = pips[mine] + pips[theirs]  # each play lowers it: solve upwards
     order = np.argsort(level, kind="stable")
     bounds = np.searchsorted(level[order], np.arange(level.max() + 2))
     flat = value.reshape(3, -1)
     for total in range(2, int(level.max()) + 1):
-        pick = order[bounds[total]:bounds[total + 1]]
+        pick = order[bounds[total] : bounds[total + 1]]
         a, b = mine[pick], theirs[pick]
         acc = np.zeros((3, len(pick)))
         for weight, nxt in zip(_WEIGHTS, succ, strict=True):
@@ -125,8 +124,12 @@ def generate(max_checkers: int = MAX_CHECKERS) -> np.ndarray:
 def build(path: str | Path, max_checkers: int = MAX_CHECKERS) -> np.ndarray:
     """Generate the database and write it (int16 fixed point) as a compressed npz."""
     roll = generate(max_checkers)
-    np.savez_compressed(path, equity=np.rint(roll * SCALE).astype(np.int16),
-                        scale=np.array(SCALE), max_checkers=np.array(max_checkers))
+    np.savez_compressed(
+        path,
+        equity=np.rint(roll * SCALE).astype(np.int16),
+        scale=np.array(SCALE),
+        max_checkers=np.array(max_checkers),
+    )
     return roll
 
 
@@ -149,7 +152,8 @@ def applies(variant: Variant, position: Position) -> bool:
     if not uses_standard_bearoff(variant) or variant.scoring == "per-checker":
         return False
     return bearing_off(position) and all(
-        0 < CHECKERS - side[OFF] <= MAX_CHECKERS for side in (position.mine, position.theirs))
+        0 < CHECKERS - side[OFF] <= MAX_CHECKERS for side in (position.mine, position.theirs)
+    )
 
 
 def cube_equities(position: Position, owner: str) -> tuple[float, float]:
@@ -163,8 +167,13 @@ def cube_equities(position: Position, owner: str) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m nardy.eval.bearoff_cube build OUT [--max-checkers K]``."""
-    return build_command("python -m nardy.eval.bearoff_cube",
-                         "two-sided cubeful bear-off database", build, MAX_CHECKERS, argv)
+    return build_command(
+        "python -m nardy.eval.bearoff_cube",
+        "two-sided cubeful bear-off database",
+        build,
+        MAX_CHECKERS,
+        argv,
+    )
 
 
 if __name__ == "__main__":

@@ -81,8 +81,9 @@ def finished_mask(boards: np.ndarray) -> np.ndarray:
     return (boards[:, 0, OFF] == CHECKERS) | (boards[:, 1, OFF] == CHECKERS)
 
 
-def settled(variant: Variant, boards: np.ndarray, raw: np.ndarray
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def settled(
+    variant: Variant, boards: np.ndarray, raw: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Raw net outputs made consistent (:func:`sanitize`, :func:`impossible_tiers`), with
     the rows that are pure bear-offs (``bearoff.bearoff_mask``) and finished games
     (:func:`finished_mask`)."""
@@ -91,8 +92,9 @@ def settled(variant: Variant, boards: np.ndarray, raw: np.ndarray
         p = np.array(raw, dtype=np.float64)
         race = np.empty(len(p), dtype=np.bool_)
         done = np.empty(len(p), dtype=np.bool_)
-        compiled.ext.settle(np.ascontiguousarray(boards, dtype=np.int16), p,
-                            variant.family == "long", race, done)
+        compiled.ext.settle(
+            np.ascontiguousarray(boards, dtype=np.int16), p, variant.family == "long", race, done
+        )
         return p, race, done
     from nardy.eval.bearoff import bearoff_mask
 

@@ -42,6 +42,7 @@ def _short_compiled(boards: np.ndarray, version: int, width: int) -> np.ndarray:
     compiled.ext.short(np.ascontiguousarray(boards, dtype=np.int16), out, version)
     return out
 
+
 _PTS = np.arange(26, dtype=np.float32)
 
 #: The opponent travels, in the side's own numbering, points 12..1 then 24..13.
@@ -91,8 +92,10 @@ def _short_v1_numpy(boards: np.ndarray) -> np.ndarray:
 _BITS = np.int64(1) << np.arange(26, dtype=np.int64)
 _POP6 = np.array([bin(i).count("1") for i in range(64)], dtype=np.float32)
 _DIE = np.arange(1, 7, dtype=np.int64)[:, None]
-_PAIR_A, _PAIR_B = (np.array(x, dtype=np.int64) for x in zip(
-    *[(a, b) for a in range(1, 7) for b in range(a + 1, 7)], strict=True))
+_PAIR_A, _PAIR_B = (
+    np.array(x, dtype=np.int64)
+    for x in zip(*[(a, b) for a in range(1, 7) for b in range(a + 1, 7)], strict=True)
+)
 
 
 def _mask(flags: np.ndarray) -> np.ndarray:
@@ -115,7 +118,7 @@ def _shot_share(attacker: np.ndarray, defender: np.ndarray) -> np.ndarray:
     step = att[None, :] >> _DIE  # (6, N): every checker moved by one die
     direct = (step & blot) != 0
     a, b = _PAIR_A - 1, _PAIR_B - 1
-    two = (((step[a] & free) >> _PAIR_B[:, None]) | ((step[b] & free) >> _PAIR_A[:, None]))
+    two = ((step[a] & free) >> _PAIR_B[:, None]) | ((step[b] & free) >> _PAIR_A[:, None])
     hits = 2.0 * (direct[a] | direct[b] | ((two & blot) != 0)).sum(0)
     reach, hit = step, direct
     for _ in range(3):
@@ -159,15 +162,18 @@ def _short_v2_numpy(boards: np.ndarray) -> np.ndarray:
     made = _mask(me[:, :25] >= 2) & ~np.int64(1)  # points 1..24
     ahead = np.int64(1) << (26 - _rearmost(them)).astype(np.int64)
     runs = _run_length(np.concatenate([made, made & ~(ahead - 1)]))
-    extra = np.stack([
-        _shot_share(them, me),
-        (me[:, 1:25] == 1).sum(1) / 5.0,
-        runs[: 2 * n] / 6.0,
-        runs[2 * n :] / 6.0,
-        _POP6[(made >> 1) & 63] / 6.0,
-        _POP6[(made >> 19) & 63] / 3.0,
-        me[:, 19:26].sum(1) / 5.0,
-    ], axis=1)
+    extra = np.stack(
+        [
+            _shot_share(them, me),
+            (me[:, 1:25] == 1).sum(1) / 5.0,
+            runs[: 2 * n] / 6.0,
+            runs[2 * n :] / 6.0,
+            _POP6[(made >> 1) & 63] / 6.0,
+            _POP6[(made >> 19) & 63] / 3.0,
+            me[:, 19:26].sum(1) / 5.0,
+        ],
+        axis=1,
+    )
     out[:, 199:206] = extra[:n]
     out[:, 206:213] = extra[n:]
     return out
@@ -195,8 +201,11 @@ def _escape_table() -> np.ndarray:
                         stops.append(a * i)
                     ok = any(k > far for k in stops)
                 else:
-                    ok = (open_(a) and a > far) or (open_(b) and b > far) or (
-                        a + b > far and open_(a + b) and (open_(a) or open_(b)))
+                    ok = (
+                        (open_(a) and a > far)
+                        or (open_(b) and b > far)
+                        or (a + b > far and open_(a + b) and (open_(a) or open_(b)))
+                    )
                 count += ok
         out[w] = count
     return out
@@ -251,8 +260,11 @@ def long_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     if compiled.available():
         out = np.empty((len(boards), 205), dtype=np.float32)
         assert compiled.ext is not None
-        compiled.ext.long(np.ascontiguousarray(boards, dtype=np.int16),
-                       np.ascontiguousarray(first, dtype=np.bool_), out)
+        compiled.ext.long(
+            np.ascontiguousarray(boards, dtype=np.int16),
+            np.ascontiguousarray(first, dtype=np.bool_),
+            out,
+        )
         return out
     b = boards.astype(np.float32)
     n = len(b)

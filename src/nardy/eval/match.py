@@ -94,11 +94,11 @@ def _extended(size: int) -> np.ndarray:
             if a <= n and b <= n:
                 me[a, b] = pre[a - 1][b - 1]
             elif a == 1:  # leader in the Crawford game: no cube, then post-Crawford
-                me[a, b] = 0.5 + 0.5 * ((1 - g) * (1 - _post_crawford(b - 1))
-                                        + g * (1 - _post_crawford(b - 2)))
+                me[a, b] = 0.5 + 0.5 * (
+                    (1 - g) * (1 - _post_crawford(b - 1)) + g * (1 - _post_crawford(b - 2))
+                )
             elif b == 1:
-                me[a, b] = 0.5 * ((1 - g) * _post_crawford(a - 1)
-                                  + g * _post_crawford(a - 2))
+                me[a, b] = 0.5 * ((1 - g) * _post_crawford(a - 1) + g * _post_crawford(a - 2))
             else:
                 win = (1 - g) * me[a - 1, b] + g * me[max(a - 2, 0), b]
                 lose = (1 - g) * me[a, b - 1] + g * me[a, max(b - 2, 0)]
@@ -135,22 +135,30 @@ def post_crawford_after(away_me: int, away_them: int, crawford_rule: bool = True
     return not crawford_rule or min(away_me, away_them) == 1
 
 
-def _outcome_equities(away_me: int, away_them: int, cube: int, variant: Variant | None,
-                      crawford_rule: bool) -> tuple[float, ...]:
+def _outcome_equities(
+    away_me: int, away_them: int, cube: int, variant: Variant | None, crawford_rule: bool
+) -> tuple[float, ...]:
     """Match-winning chances after each outcome of this game: a single, gammon and
     backgammon win, then the same three losses."""
     v1, v2, v3 = tier_values(variant)
     post = post_crawford_after(away_me, away_them, crawford_rule)
-    wins = tuple(match_equity(away_me - int(v * cube), away_them, post_crawford=post)
-                 for v in (v1, v2, v3))
-    losses = tuple(match_equity(away_me, away_them - int(v * cube), post_crawford=post)
-                   for v in (v1, v2, v3))
+    wins = tuple(
+        match_equity(away_me - int(v * cube), away_them, post_crawford=post) for v in (v1, v2, v3)
+    )
+    losses = tuple(
+        match_equity(away_me, away_them - int(v * cube), post_crawford=post) for v in (v1, v2, v3)
+    )
     return wins + losses
 
 
 def match_winning_chance(
-    probs: np.ndarray, away_me: int, away_them: int, cube: int = 1,
-    variant: Variant | None = None, *, crawford_rule: bool = True,
+    probs: np.ndarray,
+    away_me: int,
+    away_them: int,
+    cube: int = 1,
+    variant: Variant | None = None,
+    *,
+    crawford_rule: bool = True,
 ) -> float:
     """Match-winning chance after this game, from its five probabilities.
 
@@ -164,13 +172,16 @@ def match_winning_chance(
 
 
 def match_objective(
-    away_me: int, away_them: int, cube: int = 1, variant: Variant | None = None, *,
+    away_me: int,
+    away_them: int,
+    cube: int = 1,
+    variant: Variant | None = None,
+    *,
     crawford_rule: bool = True,
 ) -> tuple[np.ndarray, float]:
     """``(weights, constant)`` with ``probs @ weights + constant`` = 2·MWC − 1 (the
     match equity of :func:`match_winning_chance`) for consistent probabilities: the
     linear objective the checker play of a match maximises."""
-    e1, e2, e3, e4, e5, e6 = _outcome_equities(away_me, away_them, cube, variant,
-                                               crawford_rule)
+    e1, e2, e3, e4, e5, e6 = _outcome_equities(away_me, away_them, cube, variant, crawford_rule)
     weights = 2.0 * np.array([e1 - e4, e2 - e1, e3 - e2, e5 - e4, e6 - e5])
     return weights, 2.0 * e4 - 1.0

@@ -74,9 +74,7 @@ class NetEvaluator:
             if fam != variant.family:
                 raise ValueError(f"{path}: a {fam} nardy net, not {variant.family}")
             features = str(z["features"]) if "features" in z.files else f"{fam}-v1"
-            return cls(
-                variant, z["w1"], z["b1"], z["w2"], z["b2"], Path(path).stem, features
-            )
+            return cls(variant, z["w1"], z["b1"], z["w2"], z["b2"], Path(path).stem, features)
 
     def widened(self, features: str) -> NetEvaluator:
         """This net on a feature set that extends its own: the new inputs start with
@@ -87,14 +85,24 @@ class NetEvaluator:
         w1 = np.zeros((n_new, self.w1.shape[1]))
         w1[:n_old] = self.w1
         return NetEvaluator(
-            self.variant, w1, self.b1.astype(float), self.w2.astype(float),
-            self.b2.astype(float), self.name, features,
+            self.variant,
+            w1,
+            self.b1.astype(float),
+            self.w2.astype(float),
+            self.b2.astype(float),
+            self.name,
+            features,
         )
 
     def copy(self) -> NetEvaluator:
         """An independent copy of this net (its weights copied)."""
-        return NetEvaluator(self.variant, *(p.copy() for p in self.params()), self.name,
-                            self.features, bearoff=self.bearoff)
+        return NetEvaluator(
+            self.variant,
+            *(p.copy() for p in self.params()),
+            self.name,
+            self.features,
+            bearoff=self.bearoff,
+        )
 
     def save(self, path: str | Path, **meta: object) -> None:
         """Write the weights (float32) and metadata as an npz file."""

@@ -54,8 +54,15 @@ _SCORE = re.compile(r"^\s*(.+?)\s*:\s*(\d+)\s+(.+?)\s*:\s*(\d+)\s*$")
 _MOVE_LINE = re.compile(r"^(\s*)(\d+)\)(.*)$")
 _WINS = re.compile(r"^wins$", re.IGNORECASE)
 _DICE = re.compile(r"^([1-6])([1-6]):(.*)$")
-_KEYWORDS = {"doubles": "double", "takes": "take", "drops": "drop", "beavers": "beaver",
-             "wins": "win", "passes": "drop", "accepts": "take"}
+_KEYWORDS = {
+    "doubles": "double",
+    "takes": "take",
+    "drops": "drop",
+    "beavers": "beaver",
+    "wins": "win",
+    "passes": "drop",
+    "accepts": "take",
+}
 _RIGHT_COLUMN = 20  # an entry starting this far into the line is the right player's
 
 
@@ -78,15 +85,18 @@ def _entries(rest: str, offset: int, line_no: int, source: str) -> list[_Entry]:
         if dice:
             entries.append(_Entry("play", col, [(tok, col)]))
         elif re.match(r"^\d\d:", tok):
-            raise FormatError(line_no, col + 1, f"{tok!r} is not a roll: dice show 1 to 6",
-                              source)
+            raise FormatError(line_no, col + 1, f"{tok!r} is not a roll: dice show 1 to 6", source)
         elif low in _KEYWORDS:
             entries.append(_Entry(_KEYWORDS[low], col, [(tok, col)]))
         elif entries:
             entries[-1].tokens.append((tok, col))
         else:
-            raise FormatError(line_no, col + 1, f"unexpected {tok!r}: expected a roll like "
-                              "'52:' or Doubles, Takes, Drops, Wins", source)
+            raise FormatError(
+                line_no,
+                col + 1,
+                f"unexpected {tok!r}: expected a roll like '52:' or Doubles, Takes, Drops, Wins",
+                source,
+            )
     return entries
 
 
@@ -95,8 +105,9 @@ def _parse_points(entry: _Entry, line_no: int, source: str) -> tuple[float, bool
     text = " ".join(words)
     m = re.match(r"^wins\s+(\d+)\s+points?(\s+and\s+the\s+match)?\.?$", text, re.IGNORECASE)
     if not m:
-        raise FormatError(line_no, entry.column + 1,
-                          f"cannot read {text!r}: expected 'Wins n point(s)'", source)
+        raise FormatError(
+            line_no, entry.column + 1, f"cannot read {text!r}: expected 'Wins n point(s)'", source
+        )
     return int(m.group(1)), bool(m.group(2))
 
 
@@ -114,12 +125,14 @@ def _entry_action(entry: _Entry, player: int, line_no: int, source: str) -> Acti
             moves: tuple[Move, ...] = parse_moves(text) if text else ()
         except MalformedError as exc:
             raise FormatError(line_no, col, str(exc), source) from exc
-        return Action(color, "play", (int(m.group(1)), int(m.group(2))), moves,
-                      line=line_no, column=col)
+        return Action(
+            color, "play", (int(m.group(1)), int(m.group(2))), moves, line=line_no, column=col
+        )
     if entry.kind in ("double", "beaver"):
         if rest and not re.match(r"^=>\s*\d+$", rest):
-            raise FormatError(line_no, col, f"cannot read {first} {rest!r}: expected "
-                              f"'{first} => n'", source)
+            raise FormatError(
+                line_no, col, f"cannot read {first} {rest!r}: expected '{first} => n'", source
+            )
     elif rest:
         raise FormatError(line_no, col, f"unexpected {rest!r} after {first!r}", source)
     return Action(color, entry.kind, line=line_no, column=col)
@@ -150,16 +163,18 @@ def read_mat(text: str, *, source: str = "") -> Match:
         if length is None:
             m = _LENGTH.match(line)
             if not m:
-                raise FormatError(line_no, None,
-                                  f"expected 'N point match', found {line.strip()!r}", source)
+                raise FormatError(
+                    line_no, None, f"expected 'N point match', found {line.strip()!r}", source
+                )
             length = int(m.group(1))
             continue
         m = _GAME.match(line)
         if m:
             number = int(m.group(1))
             if number != len(games) + 1:
-                raise FormatError(line_no, None, f"expected Game {len(games) + 1}, found "
-                                  f"Game {number}", source)
+                raise FormatError(
+                    line_no, None, f"expected Game {len(games) + 1}, found Game {number}", source
+                )
             current = GameText(line=line_no)
             games.append(current)
             awaiting_score = True
@@ -215,8 +230,7 @@ def read_mat(text: str, *, source: str = "") -> Match:
 def _win_action(entry: _Entry, line_no: int, source: str) -> Action:
     points, _ = _parse_points(entry, line_no, source)
     player = 1 if entry.column >= _RIGHT_COLUMN else 0
-    return Action(player_color(player), "win", points=points, line=line_no,
-                  column=entry.column + 1)
+    return Action(player_color(player), "win", points=points, line=line_no, column=entry.column + 1)
 
 
 def _variant(headers: dict[str, str], lines: dict[str, int], source: str) -> Variant:
@@ -232,8 +246,12 @@ def _variant(headers: dict[str, str], lines: dict[str, int], source: str) -> Var
         raise FormatError(line, None, f"header: {exc}", source) from exc
     name = headers.get("variation", "backgammon").lower()
     if name not in ("backgammon", "") and "nardy variant" not in headers:
-        raise FormatError(lines["variation"], None, f"variation {headers['variation']!r} is "
-                          "not supported (backgammon only)", source)
+        raise FormatError(
+            lines["variation"],
+            None,
+            f"variation {headers['variation']!r} is not supported (backgammon only)",
+            source,
+        )
     return variant
 
 
@@ -252,8 +270,7 @@ def _cube_rules(
             if key in headers and money:
                 value = headers[key].strip().lower()
                 if value not in on:
-                    raise MalformedError(f"{key.capitalize()} is On or Off, not "
-                                         f"{headers[key]!r}")
+                    raise MalformedError(f"{key.capitalize()} is On or Off, not {headers[key]!r}")
                 settings[name] = on[value]
         if "cubelimit" in headers:
             limit = int(headers["cubelimit"])
@@ -275,19 +292,22 @@ def _point(p: int) -> str:
 
 def _play_text(action: Action) -> str:
     assert action.dice is not None
-    moves = " ".join(f"{_point(m.frm)}/{_point(m.to)}{'*' if m.hit else ''}"
-                     for m in action.moves)
-    return f"{action.dice[0]}{action.dice[1]}: {moves}".rstrip() if moves else \
-        f"{action.dice[0]}{action.dice[1]}:"
+    moves = " ".join(f"{_point(m.frm)}/{_point(m.to)}{'*' if m.hit else ''}" for m in action.moves)
+    return (
+        f"{action.dice[0]}{action.dice[1]}: {moves}".rstrip()
+        if moves
+        else f"{action.dice[0]}{action.dice[1]}:"
+    )
 
 
 def write_mat(match: Match) -> str:
     """The match as a ``.mat`` file (canonical gnubg layout)."""
     check_exportable(match, ".mat")
     out: list[str] = [f'; [Player 1 "{match.players[0]}"]', f'; [Player 2 "{match.players[1]}"]']
-    if match.variant.name != "short" or match.variant.options() != find_variant(
-        match.variant.name
-    ).options():
+    if (
+        match.variant.name != "short"
+        or match.variant.options() != find_variant(match.variant.name).options()
+    ):
         out.append(f'; [Nardy Variant "{match.variant.name}"]')
         out.append(f'; [Nardy Options "{json.dumps(match.variant.options())}"]')
     else:
@@ -301,9 +321,12 @@ def write_mat(match: Match) -> str:
     plain = CubeRules(money=match.money, jacoby=rules.jacoby, beavers=rules.beavers)
     if not rules.enabled:
         out.append('; [CubeLimit "1"]')
-    elif rules.max_doubles is not None and rules.progression == "geometric" and \
-            rules.gammons_with_cube:
-        out.append(f'; [CubeLimit "{2 ** rules.max_doubles}"]')
+    elif (
+        rules.max_doubles is not None
+        and rules.progression == "geometric"
+        and rules.gammons_with_cube
+    ):
+        out.append(f'; [CubeLimit "{2**rules.max_doubles}"]')
     elif rules != plain:
         out.append(f'; [Nardy Cube "{json.dumps(rules.to_json())}"]')
     out += ["", f" {match.length} point match", ""]
@@ -323,10 +346,16 @@ def _game_lines(actions: list[Action], match: Match, index: int) -> list[str]:
         if action.kind == "win":
             continue
         player = 0 if action.color == WHITE else 1
-        text = _play_text(action) if action.kind == "play" else {
-            "double": " Doubles => {}", "beaver": " Beavers => {}", "take": " Takes",
-            "drop": " Drops",
-        }[action.kind]
+        text = (
+            _play_text(action)
+            if action.kind == "play"
+            else {
+                "double": " Doubles => {}",
+                "beaver": " Beavers => {}",
+                "take": " Takes",
+                "drop": " Drops",
+            }[action.kind]
+        )
         if "{}" in text:
             text = text.format(_cube_after(actions, action, match, index))
         # A new numbered line when this player's slot (or, for the left player, the

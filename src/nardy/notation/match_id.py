@@ -27,9 +27,18 @@ from nardy.position import BLACK, WHITE, Color
 
 _STATES: tuple[GameState, ...] = ("none", "playing", "over", "resigned", "dropped")
 _FIELDS = (  # name, first bit (0-based), width
-    ("cube", 0, 4), ("owner", 4, 2), ("dice_owner", 6, 1), ("crawford", 7, 1),
-    ("state", 8, 3), ("turn", 11, 1), ("doubled", 12, 1), ("resign", 13, 2),
-    ("die1", 15, 3), ("die2", 18, 3), ("length", 21, 15), ("score0", 36, 15),
+    ("cube", 0, 4),
+    ("owner", 4, 2),
+    ("dice_owner", 6, 1),
+    ("crawford", 7, 1),
+    ("state", 8, 3),
+    ("turn", 11, 1),
+    ("doubled", 12, 1),
+    ("resign", 13, 2),
+    ("die1", 15, 3),
+    ("die2", 18, 3),
+    ("length", 21, 15),
+    ("score0", 36, 15),
     ("score1", 51, 15),
 )
 _LIMIT = (1 << 15) - 1
@@ -53,8 +62,7 @@ def _cube_log(value: int) -> int:
 def encode_match_id(snapshot: MatchSnapshot) -> str:
     """The 12-character gnubg Match ID of ``snapshot``."""
     s = snapshot
-    for name, value in (("match length", s.length), ("score", s.score[0]),
-                        ("score", s.score[1])):
+    for name, value in (("match length", s.length), ("score", s.score[0]), ("score", s.score[1])):
         if not 0 <= value <= _LIMIT:
             raise MalformedError(f"a Match ID holds a {name} of 0..{_LIMIT}, not {value}")
     if not 0 <= s.resign <= 3:

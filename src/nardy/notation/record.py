@@ -80,7 +80,9 @@ def _line(lines: list[int], index: int) -> int:
 
 
 def _check_fields(
-    records: list[dict[str, Any]], replayed: list[dict[str, Any]], lines: list[int],
+    records: list[dict[str, Any]],
+    replayed: list[dict[str, Any]],
+    lines: list[int],
     source: str,
 ) -> None:
     """Every field of the file was used: a field the game does not know is an error,
@@ -92,8 +94,12 @@ def _check_fields(
         if rec.get("type") in ("setup", "match"):
             extra -= {"dice"}  # a server game's verifiable-dice commitment and seeds
         if extra:
-            raise FormatError(line, None, f"unknown field(s) {sorted(extra)} in a "
-                              f"{rec.get('type')!r} record", source)
+            raise FormatError(
+                line,
+                None,
+                f"unknown field(s) {sorted(extra)} in a {rec.get('type')!r} record",
+                source,
+            )
 
 
 def read_game(text: str, *, source: str = "") -> Game:
@@ -126,5 +132,9 @@ def read_record(text: str, *, source: str = "") -> Game | Match:
         return read_match(text, source=source)
     if kind == "setup":
         return read_game(text, source=source)
-    raise FormatError(lines[0], None, "a record file starts with a 'setup' (game) or "
-                      f"'match' record, not {kind!r}", source)
+    raise FormatError(
+        lines[0],
+        None,
+        f"a record file starts with a 'setup' (game) or 'match' record, not {kind!r}",
+        source,
+    )

@@ -199,10 +199,11 @@ def _move_action(value: str, color: Color, line: int, col: int) -> Action:
         frm = _point(pairs[i], color, source_point=True)
         to = _point(pairs[i + 1], color, source_point=False)
         if to >= frm:
-            raise MalformedError(f"{value!r}: {pairs[i:i + 2]} does not move forward")
+            raise MalformedError(f"{value!r}: {pairs[i : i + 2]} does not move forward")
         moves.append(Move(frm, to))
-    return Action(color, "play", (int(m.group(1)), int(m.group(2))), tuple(moves),
-                  line=line, column=col)
+    return Action(
+        color, "play", (int(m.group(1)), int(m.group(2))), tuple(moves), line=line, column=col
+    )
 
 
 @dataclass
@@ -251,8 +252,7 @@ def _root_info(node: Node, reader: _Reader) -> _Info:
         if m:
             color = WHITE if m.group(1).upper() == "W" else BLACK
             points = float(m.group(2)) if m.group(2) else 1.0
-            info.result = (color, int(points) if points.is_integer() else points,
-                           bool(m.group(3)))
+            info.result = (color, int(points) if points.is_integer() else points, bool(m.group(3)))
         elif text not in ("", "?", "0", "Void", "Draw"):
             raise fail("RE", f"RE[{text}]: expected W+n, B+n or W+nR (resignation)")
     cv = props.get("CV", ["1"])[0].strip()
@@ -278,8 +278,7 @@ def read_sgf(text: str, *, source: str = "") -> Match:
         info = _root_info(root, reader)
         infos.append(info)
         if n == 0:
-            players = [root.props.get("PW", ["Player 1"])[0],
-                       root.props.get("PB", ["Player 2"])[0]]
+            players = [root.props.get("PW", ["Player 1"])[0], root.props.get("PB", ["Player 2"])[0]]
             name = "NV"
             try:
                 if "NV" in root.props:
@@ -301,8 +300,13 @@ def read_sgf(text: str, *, source: str = "") -> Match:
             for name in ("AE", "AW", "AB"):
                 if name in node.props:
                     line, col = node.where[name]
-                    raise FormatError(line, col, f"{name}: games set up from a position are "
-                                      "not supported (a match starts from the start)", source)
+                    raise FormatError(
+                        line,
+                        col,
+                        f"{name}: games set up from a position are "
+                        "not supported (a match starts from the start)",
+                        source,
+                    )
             for name, color in (("W", WHITE), ("B", BLACK)):
                 for value in node.props.get(name, []):
                     line, col = node.where[name]
@@ -312,27 +316,36 @@ def read_sgf(text: str, *, source: str = "") -> Match:
                         raise FormatError(line, col, str(exc), source) from exc
         if info.result is not None:
             color, points, resigned = info.result
-            game.actions.append(Action(color, "win", points=points, resigned=resigned or None,
-                                       line=root.line, column=root.column))
+            game.actions.append(
+                Action(
+                    color,
+                    "win",
+                    points=points,
+                    resigned=resigned or None,
+                    line=root.line,
+                    column=root.column,
+                )
+            )
         games.append(game)
     first = infos[0]
     length = first.length or 0
     for info, game in zip(infos, games, strict=True):
         if (info.length or 0) != length:
-            raise FormatError(game.line, None, "all games of a match have the same length",
-                              source)
+            raise FormatError(game.line, None, "all games of a match have the same length", source)
     try:
         if cube_json is not None:
             cube = CubeRules.from_json(cube_json)
         else:
-            cube = CubeRules(enabled=not first.no_cube, money=length == 0,
-                             jacoby=first.jacoby and length == 0)
+            cube = CubeRules(
+                enabled=not first.no_cube, money=length == 0, jacoby=first.jacoby and length == 0
+            )
     except NardyError as exc:
         raise FormatError(1, None, str(exc), source) from exc
     # gnubg writes RU[Crawford…] whenever the rule is on; without it a match has none.
     crawford = any(i.crawford_rule for i in infos) or length == 0
-    return build_match(variant, length, games, cube=cube, crawford=crawford,
-                       players=players, source=source)
+    return build_match(
+        variant, length, games, cube=cube, crawford=crawford, players=players, source=source
+    )
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -355,8 +368,9 @@ def _node(action: Action) -> str:
     tag = "W" if action.color == WHITE else "B"
     if action.kind == "play":
         assert action.dice is not None
-        pairs = "".join(_letter(m.frm, action.color) + _letter(m.to, action.color)
-                        for m in action.moves)
+        pairs = "".join(
+            _letter(m.frm, action.color) + _letter(m.to, action.color) for m in action.moves
+        )
         return f";{tag}[{action.dice[0]}{action.dice[1]}{pairs}]"
     if action.kind == "beaver":
         # SGF: a beaver is a double by the side doubled, which the doubler takes.
@@ -374,9 +388,11 @@ def write_sgf(match: Match) -> str:
     for i, game in enumerate(match.games):
         a, b = match.score_before(i)
         ws, bs = (a, b) if match.whites[i] == 0 else (b, a)
-        head = [f"(;FF[4]GM[6]CA[UTF-8]AP[{_escape(_APP)}]",
-                f"MI[length:{match.length}][game:{i + 1}][ws:{ws:g}][bs:{bs:g}]",
-                f"PW[{_escape(match.players[0])}]PB[{_escape(match.players[1])}]"]
+        head = [
+            f"(;FF[4]GM[6]CA[UTF-8]AP[{_escape(_APP)}]",
+            f"MI[length:{match.length}][game:{i + 1}][ws:{ws:g}][bs:{bs:g}]",
+            f"PW[{_escape(match.players[0])}]PB[{_escape(match.players[1])}]",
+        ]
         rule = []
         if not rules.enabled:
             rule.append("NoCube")

@@ -91,16 +91,20 @@ def build_match(
         game = match.new_game()
         if text.score is not None and tuple(text.score) != match.score:
             raise FormatError(
-                text.line, None,
+                text.line,
+                None,
                 f"game {n} starts at {_score(text.score)} but the games before give "
-                f"{_score(match.score)}", source,
+                f"{_score(match.score)}",
+                source,
             )
         if text.crawford is not None and text.crawford != game.cube.crawford:
             said = "is" if text.crawford else "is not"
             raise FormatError(
-                text.line, None,
+                text.line,
+                None,
                 f"game {n}: the file says it {said} the Crawford game; the score says "
-                f"otherwise (C-4)", source,
+                f"otherwise (C-4)",
+                source,
             )
         for action in text.actions:
             try:
@@ -139,9 +143,7 @@ def _apply(game: Game, action: Action) -> None:
         if game.phase == "move" and game.turn == color:
             if not action.moves:
                 legal = ", ".join(str(p) for p in list(game.legal_plays())[:6])
-                raise IllegalMoveError(
-                    f"{d1}-{d2} is not played, but legal plays exist: {legal}"
-                )
+                raise IllegalMoveError(f"{d1}-{d2} is not played, but legal plays exist: {legal}")
             game.play(resolve_play(game, action.moves))
         elif action.moves:
             raise IllegalMoveError(
@@ -262,8 +264,14 @@ def game_actions(records: Sequence[dict[str, Any]]) -> list[Action]:
             pending = None
     out = game.outcome
     if game.phase == "over" and out is not None and out.winner is not None:
-        actions.append(Action(out.winner, "win", points=out.value,
-                              resigned=out.reason == "resign" and resign_by is not None))
+        actions.append(
+            Action(
+                out.winner,
+                "win",
+                points=out.value,
+                resigned=out.reason == "resign" and resign_by is not None,
+            )
+        )
     return actions
 
 

@@ -58,8 +58,18 @@ def encode_xgid(snapshot: MatchSnapshot) -> str:
     dice = "D" if s.doubled else f"{s.dice[0]}{s.dice[1]}" if s.dice else "00"
     flags = int(s.crawford) if s.length else int(s.jacoby) + 2 * int(s.beavers)
     max_cube = 10 if s.max_cube is None else s.max_cube
-    fields = ["".join(board), str(_cube_log(s.cube_value)), str(owner), str(turn), dice,
-              str(s.score[0]), str(s.score[1]), str(flags), str(s.length), str(max_cube)]
+    fields = [
+        "".join(board),
+        str(_cube_log(s.cube_value)),
+        str(owner),
+        str(turn),
+        dice,
+        str(s.score[0]),
+        str(s.score[1]),
+        str(flags),
+        str(s.length),
+        str(max_cube),
+    ]
     return PREFIX + ":".join(fields)
 
 
@@ -80,7 +90,7 @@ def decode_xgid(text: str) -> MatchSnapshot:
         raise MalformedError("an XGID is a string")
     body = text.strip()
     if body.upper().startswith(PREFIX):
-        body = body[len(PREFIX):]
+        body = body[len(PREFIX) :]
     fields = body.split(":")
     if len(fields) != 10:
         raise MalformedError(f"an XGID has 10 fields separated by ':', this one has {len(fields)}")
@@ -118,8 +128,9 @@ def decode_xgid(text: str) -> MatchSnapshot:
     if dice == "D":
         doubled = True
     elif dice in ("B", "R"):
-        raise MalformedError(f"XGID field 5 (dice): {dice!r} (beaver/raccoon offers) "
-                             "is not supported")
+        raise MalformedError(
+            f"XGID field 5 (dice): {dice!r} (beaver/raccoon offers) is not supported"
+        )
     elif len(dice) == 2 and dice.isdigit() and dice != "00":
         rolled = (int(dice[0]), int(dice[1]))
         if not (1 <= rolled[0] <= 6 and 1 <= rolled[1] <= 6):

@@ -73,10 +73,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return url
 
     def set_cookies(resp: Response, token: str, csrf: str) -> None:
-        resp.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="lax",
-                        secure=settings.secure_cookies, path="/", max_age=3600 * 24 * 365)
-        resp.set_cookie(CSRF_COOKIE, csrf, httponly=False, samesite="lax",
-                        secure=settings.secure_cookies, path="/", max_age=3600 * 24 * 365)
+        resp.set_cookie(
+            SESSION_COOKIE,
+            token,
+            httponly=True,
+            samesite="lax",
+            secure=settings.secure_cookies,
+            path="/",
+            max_age=3600 * 24 * 365,
+        )
+        resp.set_cookie(
+            CSRF_COOKIE,
+            csrf,
+            httponly=False,
+            samesite="lax",
+            secure=settings.secure_cookies,
+            path="/",
+            max_age=3600 * 24 * 365,
+        )
 
     async def who(request: Request | WebSocket) -> Who | None:
         return await to_thread.run_sync(accounts.lookup, request.cookies.get(SESSION_COOKIE))
@@ -109,8 +123,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(400, "malformed", "the request body is not valid JSON") from None
 
     def user_json(user: Who) -> dict[str, Any]:
-        return {"id": user.user_id, "name": user.display_name, "username": user.username,
-                "guest": user.guest}
+        return {
+            "id": user.user_id,
+            "name": user.display_name,
+            "username": user.username,
+            "guest": user.guest,
+        }
 
     def state_for(live: LiveGame, user_id: int | None, url: str) -> dict[str, Any]:
         return live.state(live.meta.role_of(user_id), user_id, url)
@@ -118,10 +136,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def broadcast(live: LiveGame, events: list[Event]) -> None:
         for sub in list(live.sockets):
             try:
-                await sub.ws.send_json({
-                    "type": "update", "events": events,
-                    "state": state_for(live, sub.user_id, sub.base_url),
-                })
+                await sub.ws.send_json(
+                    {
+                        "type": "update",
+                        "events": events,
+                        "state": state_for(live, sub.user_id, sub.base_url),
+                    }
+                )
             except Exception:  # a dead socket: forget it
                 live.sockets.discard(sub)
 
@@ -140,12 +161,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             token = await to_thread.run_sync(accounts.new_guest)
             user = await to_thread.run_sync(accounts.lookup, token)
             assert user is not None
-        resp = JSONResponse({
-            "user": user_json(user), "csrf": user.csrf, "test_mode": settings.test_mode,
-            "levels": computer.levels(),
-            "variants": [{"name": v.name, "family": v.family, "en": v.title_en,
-                          "ru": v.title_ru} for v in VARIANTS.values()],
-        })
+        resp = JSONResponse(
+            {
+                "user": user_json(user),
+                "csrf": user.csrf,
+                "test_mode": settings.test_mode,
+                "levels": computer.levels(),
+                "variants": [
+                    {"name": v.name, "family": v.family, "en": v.title_en, "ru": v.title_ru}
+                    for v in VARIANTS.values()
+                ],
+            }
+        )
         if token is not None:
             set_cookies(resp, token, user.csrf)
         return resp
@@ -166,7 +193,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not user.guest:
             raise ApiError(409, "logged-in", "log out before making another account")
         token = await to_thread.run_sync(
-            accounts.register, user, data.get("username"), data.get("password"))
+            accounts.register, user, data.get("username"), data.get("password")
+        )
         return await _login_response(token)
 
     @app.post("/api/login")
@@ -175,8 +203,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         data = await body(request)
         if not isinstance(data, dict):
             raise ApiError(400, "malformed", "send {username, password}")
-        token = await to_thread.run_sync(
-            accounts.login, data.get("username"), data.get("password"))
+        token = await to_thread.run_sync(accounts.login, data.get("username"), data.get("password"))
         if old is not None:
             await to_thread.run_sync(accounts.logout, request.cookies.get(SESSION_COOKIE))
         return await _login_response(token)
@@ -229,8 +256,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         data = await body(request)
         role = live.meta.role_of(user.user_id)
         events = await games.act(live, role, data)
-        return JSONResponse({"events": events,
-                             "state": state_for(live, user.user_id, base_url(request))})
+        return JSONResponse(
+            {"events": events, "state": state_for(live, user.user_id, base_url(request))}
+        )
 
     @app.post("/api/join/{token}")
     async def join(token: str, request: Request) -> Response:
@@ -251,8 +279,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 out = export(live, format)
         except ExportError as exc:
             raise ApiError(400, "bad-format", str(exc)) from None
-        return Response(out.text, media_type=out.media_type, headers={
-            "content-disposition": f'attachment; filename="{out.filename}"'})
+        return Response(
+            out.text,
+            media_type=out.media_type,
+            headers={"content-disposition": f'attachment; filename="{out.filename}"'},
+        )
 
     @app.get("/api/games/{game_id}/hint")
     async def hint(game_id: str, request: Request) -> Response:
@@ -276,12 +307,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if "server_seed" not in info:
             return JSONResponse({"revealed": False, "commitment": info["commitment"]})
         checks = check_rolls(bytes.fromhex(info["server_seed"]), info["client_seed"], recs)
-        return JSONResponse({
-            "revealed": True, **info,
-            "rolls": [{"index": c.index, "kind": c.kind, "recorded": list(c.recorded),
-                       "derived": list(c.derived), "ok": c.ok} for c in checks],
-            "all_ok": all(c.ok for c in checks),
-        })
+        return JSONResponse(
+            {
+                "revealed": True,
+                **info,
+                "rolls": [
+                    {
+                        "index": c.index,
+                        "kind": c.kind,
+                        "recorded": list(c.recorded),
+                        "derived": list(c.derived),
+                        "ok": c.ok,
+                    }
+                    for c in checks
+                ],
+                "all_ok": all(c.ok for c in checks),
+            }
+        )
 
     # -- live updates --------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
@@ -303,8 +345,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             while True:
                 msg = await ws.receive_json()
                 if not isinstance(msg, dict):
-                    await ws.send_json({"type": "error", "code": "malformed",
-                                        "error": "messages are JSON objects"})
+                    await ws.send_json(
+                        {"type": "error", "code": "malformed", "error": "messages are JSON objects"}
+                    )
                     continue
                 kind = msg.get("type")
                 if kind == "hello":
@@ -313,24 +356,51 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         last = 0
                     async with live.lock:
                         missed = await games.events_after(game_id, last)
-                        await ws.send_json({"type": "update", "events": missed,
-                                            "state": state_for(live, uid, sub.base_url)})
+                        await ws.send_json(
+                            {
+                                "type": "update",
+                                "events": missed,
+                                "state": state_for(live, uid, sub.base_url),
+                            }
+                        )
                         live.sockets.add(sub)
                 elif kind == "action":
                     if user is None:
-                        await ws.send_json({"type": "error", "id": msg.get("id"),
-                                            "code": "no-session", "error": "no session"})
+                        await ws.send_json(
+                            {
+                                "type": "error",
+                                "id": msg.get("id"),
+                                "code": "no-session",
+                                "error": "no session",
+                            }
+                        )
                         continue
                     try:
                         evs = await games.act(live, live.meta.role_of(uid), msg.get("action"))
-                        await ws.send_json({"type": "ack", "id": msg.get("id"),
-                                            "seq": evs[-1]["seq"] if evs else live.seq})
+                        await ws.send_json(
+                            {
+                                "type": "ack",
+                                "id": msg.get("id"),
+                                "seq": evs[-1]["seq"] if evs else live.seq,
+                            }
+                        )
                     except ApiError as exc:
-                        await ws.send_json({"type": "error", "id": msg.get("id"),
-                                            "code": exc.code, "error": exc.message})
+                        await ws.send_json(
+                            {
+                                "type": "error",
+                                "id": msg.get("id"),
+                                "code": exc.code,
+                                "error": exc.message,
+                            }
+                        )
                 else:
-                    await ws.send_json({"type": "error", "code": "malformed",
-                                        "error": f"unknown message type {kind!r}"})
+                    await ws.send_json(
+                        {
+                            "type": "error",
+                            "code": "malformed",
+                            "error": f"unknown message type {kind!r}",
+                        }
+                    )
         except (WebSocketDisconnect, RuntimeError):
             pass
         except ValueError:

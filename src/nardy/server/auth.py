@@ -132,10 +132,12 @@ class Accounts:
     @staticmethod
     def _check_credentials(username: object, password: object) -> None:
         if not isinstance(username, str) or not USERNAME.match(username):
-            raise ApiError(400, "bad-username",
-                           "a username is 3-30 letters, digits, '.', '-' or '_'")
+            raise ApiError(
+                400, "bad-username", "a username is 3-30 letters, digits, '.', '-' or '_'"
+            )
         if not isinstance(password, str) or len(password) < MIN_PASSWORD:
-            raise ApiError(400, "bad-password",
-                           f"a password has at least {MIN_PASSWORD} characters")
+            raise ApiError(
+                400, "bad-password", f"a password has at least {MIN_PASSWORD} characters"
+            )
         if len(password) > 1000:
             raise ApiError(400, "bad-password", "the password is too long")

@@ -53,12 +53,14 @@ class Computer:
             return legal[0]
         return self._with(game.variant, level, lambda o: o.choose(game, score))
 
-    def hint(self, game: Game, score: MatchScore, plies: int = 1, top: int = 5
-             ) -> list[tuple[Play, float]]:
+    def hint(
+        self, game: Game, score: MatchScore, plies: int = 1, top: int = 5
+    ) -> list[tuple[Play, float]]:
         """The ``top`` best plays of the segment to play (phase "move") with the mover's
         equity, ranked at ``plies`` by the hint level's net for what the game scores."""
-        return self._with(game.variant, HINT_LEVEL,
-                          lambda o: rank_at_score(o.bot, game, score, plies)[:top])
+        return self._with(
+            game.variant, HINT_LEVEL, lambda o: rank_at_score(o.bot, game, score, plies)[:top]
+        )
 
     # -- the cube (RULES.md C-3, C-4) and resignations ---------------------------------
     def wants_double(self, game: Game, level: str | None, score: MatchScore) -> bool:
@@ -69,8 +71,7 @@ class Computer:
         """The computer's answer to a double offered to it: take, pass or beaver."""
         return self._with(game.variant, level, lambda o: o.answer(game, score))
 
-    def resignation_offer(self, game: Game, level: str | None, score: MatchScore
-                          ) -> int | None:
+    def resignation_offer(self, game: Game, level: str | None, score: MatchScore) -> int | None:
         """The level the computer (on roll, before rolling) offers to resign at, or None:
         only a game it is certain to lose."""
         return self._with(game.variant, level, lambda o: o.resigns(game, score))

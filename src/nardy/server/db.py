@@ -91,9 +91,7 @@ class EventRow(Base):
     __tablename__ = "events"
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[str] = mapped_column(
-        ForeignKey("games.id", ondelete="CASCADE"), index=True
-    )
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(16))
     by: Mapped[str | None] = mapped_column(String(5))  # colour that caused it, if any
@@ -104,9 +102,9 @@ class EventRow(Base):
 def normalize_url(url: str) -> str:
     """Accept ``postgresql://`` URLs and use the psycopg 3 driver for them."""
     if url.startswith("postgres://"):
-        url = "postgresql://" + url[len("postgres://"):]
+        url = "postgresql://" + url[len("postgres://") :]
     if url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
     return url
 
 

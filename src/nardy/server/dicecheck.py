@@ -76,5 +76,6 @@ def dice_info(records: list[dict[str, Any]]) -> dict[str, Any]:
     info = records[0].get("dice")
     if not isinstance(info, dict):
         raise MalformedError(
-            f"the {records[0]['type']} record has no 'dice' object (not a server game?)")
+            f"the {records[0]['type']} record has no 'dice' object (not a server game?)"
+        )
     return info

@@ -88,9 +88,9 @@ def export(live: LiveGame, fmt: str) -> Export:
     if live.match.variant.family != "short":
         raise ExportError(
             f".mat and SGF files hold backgammon (short nardy) only, not "
-            f"{live.match.variant.name} / форматы .mat и SGF только для коротких нард")
+            f"{live.match.variant.name} / форматы .mat и SGF только для коротких нард"
+        )
     with named_match(live) as match:
         if fmt == "mat":
             return Export(write_mat(match), "text/plain; charset=utf-8", f"nardy-{gid}.mat")
-        return Export(write_sgf(match), "application/x-go-sgf; charset=utf-8",
-                      f"nardy-{gid}.sgf")
+        return Export(write_sgf(match), "application/x-go-sgf; charset=utf-8", f"nardy-{gid}.sgf")

@@ -103,8 +103,7 @@ class Meta:
     def new_match(self) -> Match:
         """An empty ``Match`` with this game's settings."""
         variant = self.variant_obj()
-        return Match(variant, self.length, cube=self.cube_rules(variant),
-                     crawford=self.crawford)
+        return Match(variant, self.length, cube=self.cube_rules(variant), crawford=self.crawford)
 
     def role_of(self, user_id: int | None) -> Role:
         """What ``user_id`` may do in this game."""
@@ -161,9 +160,7 @@ class LiveGame:
                 self.steps.append(len(self.game.pending) - before)
 
         self.seq = events[-1]["seq"] if events else 0
-        self.dice = VerifiableDice(
-            bytes.fromhex(meta.server_seed), meta.client_seed, 0
-        )
+        self.dice = VerifiableDice(bytes.fromhex(meta.server_seed), meta.client_seed, 0)
         for _ in range(dice_count(records)):
             self.dice.die()
 
@@ -261,8 +258,7 @@ class LiveGame:
 
     def may_act(self, role: Role) -> bool:
         """True when ``role`` is the side to move checkers now."""
-        return self.game is not None and self.game.phase == "move" and \
-            self.actor(role) is not None
+        return self.game is not None and self.game.phase == "move" and self.actor(role) is not None
 
     def actions(self, role: Role) -> list[str]:
         """The actions other than checker moves that ``role`` may take now."""
@@ -390,9 +386,22 @@ class LiveGame:
         if m.invite_token and user_id == m.creator_id and m.mode == "friend":
             out["invite_url"] = f"{base_url}/join/{m.invite_token}"
         if g is None:
-            out.update(phase="waiting", turn=None, to_act=None, dice=None, board=None,
-                       history=[], outcome=None, pips=None, family=None, legal=None,
-                       actions=[], cube=None, resign=None, resign_levels=[])
+            out.update(
+                phase="waiting",
+                turn=None,
+                to_act=None,
+                dice=None,
+                board=None,
+                history=[],
+                outcome=None,
+                pips=None,
+                family=None,
+                legal=None,
+                actions=[],
+                cube=None,
+                resign=None,
+                resign_levels=[],
+            )
             return out
         pos = g.pending_position
         out.update(
@@ -413,17 +422,30 @@ class LiveGame:
             resign_levels=self._resign_levels(role),
         )
         if g.phase == "resign" and g.resign_by is not None and g.resign_offer is not None:
-            value = resignation(g.variant, other(g.resign_by), g.resign_offer,
-                                g.position.side(g.resign_by),
-                                gammons=g.cube.gammons_count).with_cube(g.cube.value)
-            out["resign"] = {"by": g.resign_by, "level": g.resign_offer, "kind": value.kind,
-                             "value": value.value}
+            value = resignation(
+                g.variant,
+                other(g.resign_by),
+                g.resign_offer,
+                g.position.side(g.resign_by),
+                gammons=g.cube.gammons_count,
+            ).with_cube(g.cube.value)
+            out["resign"] = {
+                "by": g.resign_by,
+                "level": g.resign_offer,
+                "kind": value.kind,
+                "value": value.value,
+            }
         if g.outcome is not None:
             o = g.outcome
             out["outcome"] = {
-                "winner": o.winner, "kind": o.kind, "points": o.points, "cube": o.cube,
-                "value": o.value, "reason": o.reason,
-                "en": o.describe("en"), "ru": o.describe("ru"),
+                "winner": o.winner,
+                "kind": o.kind,
+                "points": o.points,
+                "cube": o.cube,
+                "value": o.value,
+                "reason": o.reason,
+                "en": o.describe("en"),
+                "ru": o.describe("ru"),
             }
         if self.may_act(role):
             out["legal"] = {
@@ -476,8 +498,9 @@ class LiveGame:
             return []
         out = []
         for level in range(1, len(tiers(g.variant)) + 1):
-            o = resignation(g.variant, other(me), level, g.position.side(me),
-                            gammons=g.cube.gammons_count).with_cube(g.cube.value)
+            o = resignation(
+                g.variant, other(me), level, g.position.side(me), gammons=g.cube.gammons_count
+            ).with_cube(g.cube.value)
             out.append({"level": level, "kind": o.kind, "value": o.value})
         return out
 
@@ -504,8 +527,15 @@ class LiveGame:
             if o.winner is not None:
                 player = m.player_of(i, o.winner)
                 winner = self.color_of_player(player)
-            out["games"].append({"game": i + 1, "winner": winner, "kind": o.kind,
-                                 "value": o.value, "reason": o.reason})
+            out["games"].append(
+                {
+                    "game": i + 1,
+                    "winner": winner,
+                    "kind": o.kind,
+                    "value": o.value,
+                    "reason": o.reason,
+                }
+            )
         return out
 
     def _players(self) -> dict[str, Any]:

@@ -30,8 +30,11 @@ def finished_records(live: LiveGame) -> list[dict[str, Any]]:
     if live.game is None:
         raise ApiError(409, "not-started", "the game has not started yet / партия ещё не началась")
     if live.game.phase != "over":
-        raise ApiError(409, "not-over", "a game is reviewed once it is over / анализ партии "
-                       "доступен после её окончания")
+        raise ApiError(
+            409,
+            "not-over",
+            "a game is reviewed once it is over / анализ партии доступен после её окончания",
+        )
     if live.meta.length == 0:
         return [dict(r) for r in live.game.records]
     with named_match(live) as match:

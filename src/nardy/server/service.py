@@ -39,8 +39,21 @@ HINT_PLIES = 1
 HINT_TOP = 5
 #: The bot level of cube hints (1 ply).
 CUBE_HINT_LEVEL = "expert"
-ACTIONS = ("move", "undo", "confirm", "play", "roll", "double", "take", "pass", "beaver",
-           "resign", "accept", "reject", "next-game")
+ACTIONS = (
+    "move",
+    "undo",
+    "confirm",
+    "play",
+    "roll",
+    "double",
+    "take",
+    "pass",
+    "beaver",
+    "resign",
+    "accept",
+    "reject",
+    "next-game",
+)
 Event = dict[str, Any]
 
 
@@ -93,12 +106,22 @@ class GameService:
                 )
             }
             meta = Meta(
-                id=row.id, variant=row.variant, options=dict(row.options), mode=row.mode,
-                level=row.level, creator_id=row.creator_id, opponent_id=row.opponent_id,
+                id=row.id,
+                variant=row.variant,
+                options=dict(row.options),
+                mode=row.mode,
+                level=row.level,
+                creator_id=row.creator_id,
+                opponent_id=row.opponent_id,
                 creator_color=row.creator_color,  # type: ignore[arg-type]
-                invite_token=row.invite_token, server_seed=row.server_seed,
-                commitment=row.commitment, client_seed=row.client_seed, status=row.status,
-                names=names, length=row.match_length or 0, rules=row.match_rules,
+                invite_token=row.invite_token,
+                server_seed=row.server_seed,
+                commitment=row.commitment,
+                client_seed=row.client_seed,
+                status=row.status,
+                names=names,
+                length=row.match_length or 0,
+                rules=row.match_rules,
             )
             evs = [{"seq": e.seq, "kind": e.kind, "by": e.by, "data": e.data} for e in events]
         return LiveGame(meta, evs)
@@ -135,8 +158,15 @@ class GameService:
                 assert row is not None
                 for i, e in enumerate(out, start=live.seq + 1):
                     e["seq"] = i
-                    s.add(EventRow(game_id=live.meta.id, seq=i, kind=e["kind"],
-                                   by=e.get("by"), data=e["data"]))
+                    s.add(
+                        EventRow(
+                            game_id=live.meta.id,
+                            seq=i,
+                            kind=e["kind"],
+                            by=e.get("by"),
+                            data=e["data"],
+                        )
+                    )
                 m = live.meta
                 row.status = m.status
                 row.creator_color = m.creator_color
@@ -149,8 +179,12 @@ class GameService:
                     if m.length:
                         winner = live.match.winner
                         row.result["match_winner"] = (
-                            None if winner is None or m.creator_player is None
-                            else "creator" if winner == m.creator_player else "opponent")
+                            None
+                            if winner is None or m.creator_player is None
+                            else "creator"
+                            if winner == m.creator_player
+                            else "opponent"
+                        )
         except Exception:
             self.live.pop(live.meta.id, None)
             raise
@@ -166,8 +200,13 @@ class GameService:
         return [a, b] if p == 0 else [b, a]
 
     @staticmethod
-    def _emit_records(live: LiveGame, out: list[Event], by: str | None, start: int,
-                      extra: dict[str, Any] | None = None) -> None:
+    def _emit_records(
+        live: LiveGame,
+        out: list[Event],
+        by: str | None,
+        start: int,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
         """Events for the current game's records from ``start`` on; ``by`` is the
         colour that acted (cube actions and resignations go into the move list too)."""
         assert live.game is not None
@@ -188,8 +227,9 @@ class GameService:
     def _score(live: LiveGame) -> MatchScore:
         """The match score by colour in the current game (length 0: money play)."""
         score = live.score_by_color()
-        return MatchScore(live.meta.length, int(score["white"]), int(score["black"]),
-                          live.match.crawford_rule)
+        return MatchScore(
+            live.meta.length, int(score["white"]), int(score["black"]), live.match.crawford_rule
+        )
 
     def _advance(self, live: LiveGame, out: list[Event]) -> None:
         """Toss, roll, and make the computer's decisions until a person has to act.
@@ -224,7 +264,8 @@ class GameService:
                         self._emit_records(live, out, by, start)
                         continue
                     if "double" in g.cube_actions() and self.computer.wants_double(
-                            g, m.level, self._score(live)):
+                        g, m.level, self._score(live)
+                    ):
                         g.double()
                         self._emit_records(live, out, by, start)
                         continue
@@ -251,33 +292,50 @@ class GameService:
         if g.phase == "over" and live.announced < len(live.match.games) and m.status != "over":
             live.announced = len(live.match.games)
             o = g.outcome
-            out.append({"kind": "game-over", "by": None, "data": {
-                "game": len(live.match.games),
-                "winner": o.winner if o else None,
-                "kind": o.kind if o else None,
-                "points": o.points if o else None,
-                "value": o.value if o else None,
-                "reason": o.reason if o else None,
-                "score": live.score_by_color(),
-            }})
+            out.append(
+                {
+                    "kind": "game-over",
+                    "by": None,
+                    "data": {
+                        "game": len(live.match.games),
+                        "winner": o.winner if o else None,
+                        "kind": o.kind if o else None,
+                        "points": o.points if o else None,
+                        "value": o.value if o else None,
+                        "reason": o.reason if o else None,
+                        "score": live.score_by_color(),
+                    },
+                }
+            )
             if live.finished:
                 m.status = "over"
-                out.append({"kind": "over", "by": None, "data": {
-                    "winner": o.winner if o else None,
-                    "kind": o.kind if o else None,
-                    "points": o.points if o else None,
-                    "score": live.score_by_color(),
-                    "match_winner": live.score_winner(),
-                    "server_seed": m.server_seed,
-                }})
+                out.append(
+                    {
+                        "kind": "over",
+                        "by": None,
+                        "data": {
+                            "winner": o.winner if o else None,
+                            "kind": o.kind if o else None,
+                            "points": o.points if o else None,
+                            "score": live.score_by_color(),
+                            "match_winner": live.score_winner(),
+                            "server_seed": m.server_seed,
+                        },
+                    }
+                )
         elif g.phase != "over" and m.status == "waiting" and m.creator_color is not None:
             m.status = "active"
 
     def _next_game(self, live: LiveGame, out: list[Event]) -> None:
         """Start the match's next game (L-4 names its starter in long nardy)."""
         game = live.next_game()
-        out.append({"kind": "record", "by": None,
-                    "data": {"record": {"type": "game", "white": live.match.whites[-1]}}})
+        out.append(
+            {
+                "kind": "record",
+                "by": None,
+                "data": {"record": {"type": "game", "white": live.match.whites[-1]}},
+            }
+        )
         out.append({"kind": "record", "by": None, "data": {"record": game.records[0]}})
         self._advance(live, out)
 
@@ -314,27 +372,51 @@ class GameService:
         length, rules = self._match_spec(spec, variant)
         seed = self._server_seed()
         game_id = secrets.token_urlsafe(9)
-        match = Match(variant, length, cube=CubeRules.from_json(rules["cube"]),
-                      crawford=rules["crawford"])
+        match = Match(
+            variant, length, cube=CubeRules.from_json(rules["cube"]), crawford=rules["crawford"]
+        )
         setup = match.new_game(0).records[0]
         with self.db.begin() as s:
-            s.add(GameRow(
-                id=game_id, variant=variant.name, options=variant.options(), mode=mode,
-                level=level, creator_id=user_id, opponent_id=None,
-                creator_color=None,
-                invite_token=secrets.token_urlsafe(16) if mode == "friend" else None,
-                server_seed=seed.hex(), commitment=commitment_of(seed),
-                client_seed=client_seed, status="waiting", result=None,
-                match_length=length, match_rules=rules, score=None,
-            ))
+            s.add(
+                GameRow(
+                    id=game_id,
+                    variant=variant.name,
+                    options=variant.options(),
+                    mode=mode,
+                    level=level,
+                    creator_id=user_id,
+                    opponent_id=None,
+                    creator_color=None,
+                    invite_token=secrets.token_urlsafe(16) if mode == "friend" else None,
+                    server_seed=seed.hex(),
+                    commitment=commitment_of(seed),
+                    client_seed=client_seed,
+                    status="waiting",
+                    result=None,
+                    match_length=length,
+                    match_rules=rules,
+                    score=None,
+                )
+            )
             s.flush()
-            s.add(EventRow(game_id=game_id, seq=1, kind="created", by=None, data={
-                "mode": mode, "variant": variant.name, "level": level,
-                "commitment": commitment_of(seed), "client_seed": client_seed,
-                "length": length, "rules": rules,
-            }))
-            s.add(EventRow(game_id=game_id, seq=2, kind="record", by=None,
-                           data={"record": setup}))
+            s.add(
+                EventRow(
+                    game_id=game_id,
+                    seq=1,
+                    kind="created",
+                    by=None,
+                    data={
+                        "mode": mode,
+                        "variant": variant.name,
+                        "level": level,
+                        "commitment": commitment_of(seed),
+                        "client_seed": client_seed,
+                        "length": length,
+                        "rules": rules,
+                    },
+                )
+            )
+            s.add(EventRow(game_id=game_id, seq=2, kind="record", by=None, data={"record": setup}))
         return game_id
 
     @staticmethod
@@ -349,11 +431,17 @@ class GameService:
             length = 0
         if isinstance(length, str) and length.strip().isdigit():
             length = int(length)
-        if isinstance(length, bool) or not isinstance(length, int) \
-                or not 0 <= length <= MAX_MATCH_LENGTH:
-            raise ApiError(400, "bad-match",
-                           f"length is 0 (one money game) or a match of 1..{MAX_MATCH_LENGTH} "
-                           f"points, not {length!r} / длина матча: 0 или 1..{MAX_MATCH_LENGTH}")
+        if (
+            isinstance(length, bool)
+            or not isinstance(length, int)
+            or not 0 <= length <= MAX_MATCH_LENGTH
+        ):
+            raise ApiError(
+                400,
+                "bad-match",
+                f"length is 0 (one money game) or a match of 1..{MAX_MATCH_LENGTH} "
+                f"points, not {length!r} / длина матча: 0 или 1..{MAX_MATCH_LENGTH}",
+            )
         flags: dict[str, bool | None] = {}
         for name, default in (("crawford", True), ("cube", None), ("beavers", False)):
             value = spec.get(name, default)
@@ -361,8 +449,11 @@ class GameService:
                 raise ApiError(400, "malformed", f"{name} must be true or false, not {value!r}")
             flags[name] = value
         if flags["beavers"] and length:
-            raise ApiError(400, "bad-match",
-                           "beavers are for money play only (C-3) / бобры только в игре на деньги")
+            raise ApiError(
+                400,
+                "bad-match",
+                "beavers are for money play only (C-3) / бобры только в игре на деньги",
+            )
         changes: dict[str, Any] = {"money": length == 0, "beavers": bool(flags["beavers"])}
         if flags["cube"] is not None:
             changes["enabled"] = flags["cube"]
@@ -415,24 +506,28 @@ class GameService:
         if role == "spectator":
             raise ApiError(403, "forbidden", "you are not a player in this game")
         if not isinstance(action, dict) or not isinstance(action.get("action"), str):
-            raise ApiError(400, "malformed", "an action is an object like {\"action\": \"move\"}")
+            raise ApiError(400, "malformed", 'an action is an object like {"action": "move"}')
         kind = action["action"]
         if kind not in ACTIONS:
-            raise ApiError(400, "malformed",
-                           f"unknown action {kind!r} ({', '.join(ACTIONS)})")
+            raise ApiError(400, "malformed", f"unknown action {kind!r} ({', '.join(ACTIONS)})")
         if g is None or live.finished or live.meta.status == "over":
             raise ApiError(409, "game-over", "the game is over")
         if kind == "next-game":
             if g.phase != "over":
-                raise ApiError(409, "illegal", "the current game is not over yet / партия "
-                               "ещё не окончена")
+                raise ApiError(
+                    409, "illegal", "the current game is not over yet / партия ещё не окончена"
+                )
             if role == "player":
                 raise ApiError(409, "not-your-turn", "the game has not started")
             self._next_game(live, out)
             return
         if g.phase == "over":
-            raise ApiError(409, "game-over", "this game is over; start the next game of the "
-                           "match (next-game) / партия окончена, начните следующую")
+            raise ApiError(
+                409,
+                "game-over",
+                "this game is over; start the next game of the "
+                "match (next-game) / партия окончена, начните следующую",
+            )
         by = live.actor(role)
         if by is None:
             raise ApiError(409, "not-your-turn", "it is not your turn")
@@ -451,12 +546,15 @@ class GameService:
             elif kind == "resign":
                 level = action.get("level")
                 if isinstance(level, bool) or not isinstance(level, int):
-                    raise MalformedError("a resign action has 'level': 1 single, 2 gammon "
-                                         "(mars), 3 backgammon (koks)")
+                    raise MalformedError(
+                        "a resign action has 'level': 1 single, 2 gammon "
+                        "(mars), 3 backgammon (koks)"
+                    )
                 check_resign_level(g.variant, level)
                 if g.phase not in ("roll", "move"):
-                    raise IllegalMoveError("a resignation is offered during play / сдаться "
-                                           "можно только в игре")
+                    raise IllegalMoveError(
+                        "a resignation is offered during play / сдаться можно только в игре"
+                    )
                 while g.pending:  # the offer is made from the position before this turn
                     live.undo()
                     out.append({"kind": "undo", "by": by, "data": {}})
@@ -473,8 +571,9 @@ class GameService:
         self._advance(live, out)
 
     @staticmethod
-    def _checker_action(live: LiveGame, kind: str, action: dict[str, Any], by: str,
-                        out: list[Event]) -> None:
+    def _checker_action(
+        live: LiveGame, kind: str, action: dict[str, Any], by: str, out: list[Event]
+    ) -> None:
         g = live.game
         assert g is not None
         if g.phase != "move":
@@ -502,35 +601,53 @@ class GameService:
         are for games against the computer and on one device: in a game between two
         people they would help one."""
         if live.meta.mode == "friend":
-            raise ApiError(403, "no-hints", "hints are for games against the computer or on "
-                           "one device / подсказки — только в игре с компьютером или вдвоём "
-                           "за одним устройством")
+            raise ApiError(
+                403,
+                "no-hints",
+                "hints are for games against the computer or on "
+                "one device / подсказки — только в игре с компьютером или вдвоём "
+                "за одним устройством",
+            )
         async with live.lock:
             g = live.game
             mine = g is not None and role in ("both", g.to_act)
             if mine and g.phase == "move":
                 at = self._score(live)
-                ranked = await to_thread.run_sync(self.computer.hint, g, at, HINT_PLIES,
-                                                  HINT_TOP)
+                ranked = await to_thread.run_sync(self.computer.hint, g, at, HINT_PLIES, HINT_TOP)
                 best = ranked[0][1] if ranked else 0.0
-                return {"kind": "play", "plies": HINT_PLIES,
-                        "match": at.away(g.turn) is not None,
-                        "plays": [{"play": p.text, "equity": round(e, 4),
-                                   "diff": round(e - best, 4)} for p, e in ranked]}
-            if mine and (g.phase == "cube" or (
-                    g.phase == "roll" and "double" in g.cube_actions())):
+                return {
+                    "kind": "play",
+                    "plies": HINT_PLIES,
+                    "match": at.away(g.turn) is not None,
+                    "plays": [
+                        {"play": p.text, "equity": round(e, 4), "diff": round(e - best, 4)}
+                        for p, e in ranked
+                    ],
+                }
+            if mine and (g.phase == "cube" or (g.phase == "roll" and "double" in g.cube_actions())):
                 at = self._score(live)
                 advice = await to_thread.run_sync(cube_advice, g, at, CUBE_HINT_LEVEL)
-                return {"kind": "cube", "plies": 1, "match": bool(live.meta.length),
-                        "action": advice.action, "proper": advice.proper,
-                        "exact": advice.exact,
-                        "equities": {"no_double": round(advice.no_double, 4),
-                                     "double_take": round(advice.double_take, 4),
-                                     "double_pass": round(advice.double_pass, 4)}}
-        raise ApiError(409, "not-now", "a hint is for the player to act: with the dice "
-                       "rolled, before rolling when he may double, or facing a double / "
-                       "подсказка — игроку, чей ход: после броска, перед броском, когда "
-                       "можно удвоить, или при удвоении соперника")
+                return {
+                    "kind": "cube",
+                    "plies": 1,
+                    "match": bool(live.meta.length),
+                    "action": advice.action,
+                    "proper": advice.proper,
+                    "exact": advice.exact,
+                    "equities": {
+                        "no_double": round(advice.no_double, 4),
+                        "double_take": round(advice.double_take, 4),
+                        "double_pass": round(advice.double_pass, 4),
+                    },
+                }
+        raise ApiError(
+            409,
+            "not-now",
+            "a hint is for the player to act: with the dice "
+            "rolled, before rolling when he may double, or facing a double / "
+            "подсказка — игроку, чей ход: после броска, перед броском, когда "
+            "можно удвоить, или при удвоении соперника",
+        )
 
     async def act(self, live: LiveGame, role: Role, action: Any) -> list[Event]:
         """Apply one player action; returns the stored events it produced."""
@@ -572,9 +689,15 @@ class GameService:
             names = {u.id: u.display_name for u in s.scalars(select(User).where(User.id.in_(ids)))}
             out = []
             for r in rows:
-                mine = r.creator_color if r.creator_id == user_id else (
-                    None if r.creator_color is None
-                    else ("black" if r.creator_color == "white" else "white"))
+                mine = (
+                    r.creator_color
+                    if r.creator_id == user_id
+                    else (
+                        None
+                        if r.creator_color is None
+                        else ("black" if r.creator_color == "white" else "white")
+                    )
+                )
                 if r.mode == "computer":
                     opponent = "computer"
                 elif r.mode == "local":
@@ -593,12 +716,21 @@ class GameService:
                             won = (mw == "creator") == (r.creator_id == user_id)
                     elif r.result.get("winner") is not None and mine is not None:
                         won = r.result["winner"] == mine
-                out.append({
-                    "id": r.id, "variant": r.variant, "mode": r.mode, "status": r.status,
-                    "color": mine if r.mode != "local" else None, "opponent": opponent,
-                    "result": r.result, "created_at": r.created_at.isoformat(),
-                    "length": r.match_length or 0, "score": score, "won": won,
-                })
+                out.append(
+                    {
+                        "id": r.id,
+                        "variant": r.variant,
+                        "mode": r.mode,
+                        "status": r.status,
+                        "color": mine if r.mode != "local" else None,
+                        "opponent": opponent,
+                        "result": r.result,
+                        "created_at": r.created_at.isoformat(),
+                        "length": r.match_length or 0,
+                        "score": score,
+                        "won": won,
+                    }
+                )
             return out
 
     def dice_stats(self, user_id: int) -> dict[str, Any]:

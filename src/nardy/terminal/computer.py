@@ -13,8 +13,17 @@ from nardy.variants import Variant
 if TYPE_CHECKING:  # pragma: no cover
     from nardy.bots import Bot
 
-__all__ = ["CubeAdvice", "MatchScore", "Opponent", "cube_advice", "hint_bot",
-           "level_name", "level_names", "level_title", "rank_at_score"]
+__all__ = [
+    "CubeAdvice",
+    "MatchScore",
+    "Opponent",
+    "cube_advice",
+    "hint_bot",
+    "level_name",
+    "level_names",
+    "level_title",
+    "rank_at_score",
+]
 
 #: Deepest search a hint may ask for.
 MAX_HINT_PLIES = 2

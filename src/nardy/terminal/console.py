@@ -23,8 +23,7 @@ class Terminal:
     """Where the game talks to its players: ``lang`` messages on ``console``, input from
     ``stdin``; ``interactive`` reads with line editing, otherwise lines are echoed."""
 
-    def __init__(self, *, lang: str, stdin: IO[str], console: Console, interactive: bool
-                 ) -> None:
+    def __init__(self, *, lang: str, stdin: IO[str], console: Console, interactive: bool) -> None:
         self.lang = lang
         self.stdin = stdin
         self.console = console

@@ -153,8 +153,11 @@ class TerminalGame:
             return self.term.text("play.cube.crawford")
         if cube.owner is None:
             return self.term.text("play.cube.center", value=cube.value)
-        return self.term.text("play.cube.owned", value=cube.value,
-                              owner=self.term.text(f"play.color_gen.{cube.owner}"))
+        return self.term.text(
+            "play.cube.owned",
+            value=cube.value,
+            owner=self.term.text(f"play.color_gen.{cube.owner}"),
+        )
 
     def ask(self, prompt: str) -> str:
         return self.term.ask(prompt)
@@ -195,7 +198,7 @@ class TerminalGame:
     def report(self) -> None:
         """Say what happened in the segments finished since the last report: the plays,
         and the dice nobody could move with."""
-        for turn in self.game.turns[self.reported:]:
+        for turn in self.game.turns[self.reported :]:
             color = self.color(turn.color)
             if turn.play.moves:
                 self.say("play.played", "green", color=color, play=str(turn.play))
@@ -216,8 +219,7 @@ class TerminalGame:
                 if first != second:
                     winner = 0 if first > second else 1
                     self.context.tossed(winner)
-                    self.say("play.seat_white", "bold", name=names[winner],
-                             other=names[1 - winner])
+                    self.say("play.seat_white", "bold", name=names[winner], other=names[1 - winner])
             else:
                 g.opening()
                 rec = g.records[-1]
@@ -301,8 +303,7 @@ class TerminalGame:
         g = self.game
         mover = g.turn
         g.double()
-        self.say("play.cube.doubles", "bold", color=self.who(mover),
-                 value=g.cube.next_value())
+        self.say("play.cube.doubles", "bold", color=self.who(mover), value=g.cube.next_value())
 
     def answer_double(self) -> None:
         """The side offered a double takes, passes or beavers."""
@@ -364,8 +365,9 @@ class TerminalGame:
         if cube.crawford:
             return self.term.text("play.err.cube_crawford")
         if cube.owner is not None and cube.owner != mover:
-            return self.term.text("play.err.cube_owner",
-                                  owner=self.term.text(f"play.color_gen.{cube.owner}"))
+            return self.term.text(
+                "play.err.cube_owner", owner=self.term.text(f"play.color_gen.{cube.owner}")
+            )
         limit = cube.rules.max_doubles
         if limit is not None and cube.doubles >= limit:
             return self.term.text("play.err.cube_max", n=limit)
@@ -377,19 +379,28 @@ class TerminalGame:
         """The computer's cube advice for the side to act."""
         g = self.game
         advice = cube_advice(g, self.context.score(), HINT_CUBE_LEVEL)
-        named = (f"play.proper.{advice.proper}" if advice.action in ("double", "no-double")
-                 else f"play.action.{advice.action}")
-        self.say("play.hint.cube", action=self.term.text(named),
-                 nd=f"{advice.no_double:+.3f}", dt=f"{advice.double_take:+.3f}",
-                 dp=f"{advice.double_pass:+.3f}")
+        named = (
+            f"play.proper.{advice.proper}"
+            if advice.action in ("double", "no-double")
+            else f"play.action.{advice.action}"
+        )
+        self.say(
+            "play.hint.cube",
+            action=self.term.text(named),
+            nd=f"{advice.no_double:+.3f}",
+            dt=f"{advice.double_take:+.3f}",
+            dp=f"{advice.double_pass:+.3f}",
+        )
         if advice.exact:
             self.say("play.hint.exact")
 
     # -- resignations -----------------------------------------------------------------
     def resign_levels(self) -> str:
         """The resignation levels of the variant: ``1 single game, 2 gammon, …``."""
-        return ", ".join(f"{i} {self.kind_name(tier.kind)}"
-                         for i, tier in enumerate(tiers(self.variant), start=1))
+        return ", ".join(
+            f"{i} {self.kind_name(tier.kind)}"
+            for i, tier in enumerate(tiers(self.variant), start=1)
+        )
 
     def kind_name(self, kind: str) -> str:
         key = f"result.{kind}"
@@ -405,11 +416,17 @@ class TerminalGame:
             return
         level = int(arg) if arg else 1
         by = g.turn
-        offered = resignation(self.variant, other(by), level, g.position.side(by),
-                              gammons=g.cube.gammons_count).with_cube(g.cube.value)
+        offered = resignation(
+            self.variant, other(by), level, g.position.side(by), gammons=g.cube.gammons_count
+        ).with_cube(g.cube.value)
         g.resign(level)
-        self.say("play.resign.offer", "bold", color=self.who(by),
-                 kind=self.kind_name(offered.kind), points=f"{offered.value:g}")
+        self.say(
+            "play.resign.offer",
+            "bold",
+            color=self.who(by),
+            kind=self.kind_name(offered.kind),
+            points=f"{offered.value:g}",
+        )
 
     def answer_resignation(self) -> None:
         """The other side accepts or rejects a resignation offer."""
@@ -465,8 +482,9 @@ class TerminalGame:
             self.show_board()
         self.announced = False
         done = len(g.turns)
-        prompt = self.term.text("play.prompt", color=self.color(mover),
-                                dice=dice_text(self.dice_now()))
+        prompt = self.term.text(
+            "play.prompt", color=self.color(mover), dice=dice_text(self.dice_now())
+        )
         while g.phase == "move" and len(g.turns) == done:
             line = self.ask(prompt)
             if line:
@@ -530,8 +548,11 @@ class TerminalGame:
             return
         number = {p: i for i, p in enumerate(g.legal_plays(), 1)}
         at_score = score.away(g.turn) is not None
-        self.say("play.hint.header_match" if at_score else "play.hint.header",
-                 dice=dice_text(self.dice_now()), plies=plies)
+        self.say(
+            "play.hint.header_match" if at_score else "play.hint.header",
+            dice=dice_text(self.dice_now()),
+            plies=plies,
+        )
         best = ranked[0][1]
         for rank, (play, equity) in enumerate(ranked[:HINT_TOP]):
             diff = f"{equity - best:+.3f}" if rank else " " * 6
@@ -558,8 +579,12 @@ class TerminalGame:
             options = " | ".join(str(p) for p in _matching(g.legal_plays(), text))
             self.say("err.ambiguous", "red", play=line, options=options)
         except IllegalMoveError:
-            self.say("err.illegal", "red", play=format_moves(parse_moves(text)),
-                     dice=dice_text(self.dice_now()))
+            self.say(
+                "err.illegal",
+                "red",
+                play=format_moves(parse_moves(text)),
+                dice=dice_text(self.dice_now()),
+            )
 
     def steps(self, line: str) -> None:
         """Single checker moves (``m 24/18``); all of them or none are made."""
@@ -647,12 +672,22 @@ class TerminalGame:
         if winner is None:
             self.say("play.draw", "bold", points=points)
         elif outcome.reason in ("drop", "resign"):
-            self.say("play.result_by", "bold green", color=self.who(winner),
-                     reason=self.term.text(f"play.reason.{outcome.reason}"),
-                     kind=self.kind_name(outcome.kind), points=points)
+            self.say(
+                "play.result_by",
+                "bold green",
+                color=self.who(winner),
+                reason=self.term.text(f"play.reason.{outcome.reason}"),
+                kind=self.kind_name(outcome.kind),
+                points=points,
+            )
         else:
-            self.say("play.result", "bold green", color=self.who(winner),
-                     kind=self.kind_name(outcome.kind), points=points)
+            self.say(
+                "play.result",
+                "bold green",
+                color=self.who(winner),
+                kind=self.kind_name(outcome.kind),
+                points=points,
+            )
 
 
 # -- helpers ---------------------------------------------------------------------------

@@ -79,16 +79,26 @@ class Session:
     def score(self) -> MatchScore:
         a, b = self.match.score_before(self.index)
         by_player = (int(a), int(b))
-        return MatchScore(self.match.length, by_player[self.player_of(WHITE)],
-                          by_player[self.player_of(BLACK)], self.match.crawford_rule)
+        return MatchScore(
+            self.match.length,
+            by_player[self.player_of(WHITE)],
+            by_player[self.player_of(BLACK)],
+            self.match.crawford_rule,
+        )
 
     def status(self) -> list[str]:
         m = self.match
         if m.money:
             return []
         a, b = m.score_before(self.index)
-        line = self.term.text("play.match.status", length=m.length, first=self.seat(0),
-                              second=self.seat(1), a=f"{a:g}", b=f"{b:g}")
+        line = self.term.text(
+            "play.match.status",
+            length=m.length,
+            first=self.seat(0),
+            second=self.seat(1),
+            a=f"{a:g}",
+            b=f"{b:g}",
+        )
         if not m.cube_rules.enabled:
             return [line]  # without a cube the Crawford rule changes nothing (C-5)
         if m.is_crawford(self.index):
@@ -130,16 +140,28 @@ class Session:
             if m.money:
                 break
             a, b = m.score
-            self.term.say("play.match.score", "bold", first=m.players[0], second=m.players[1],
-                          a=f"{a:g}", b=f"{b:g}", length=m.length)
+            self.term.say(
+                "play.match.score",
+                "bold",
+                first=m.players[0],
+                second=m.players[1],
+                a=f"{a:g}",
+                b=f"{b:g}",
+                length=m.length,
+            )
             if m.is_over:
                 break
         if m.is_over:
             a, b = m.score
             winner = m.winner
             assert winner is not None
-            self.term.say("play.match.over", "bold green", name=m.players[winner],
-                          a=f"{max(a, b):g}", b=f"{min(a, b):g}")
+            self.term.say(
+                "play.match.over",
+                "bold green",
+                name=m.players[winner],
+                a=f"{max(a, b):g}",
+                b=f"{min(a, b):g}",
+            )
 
     def intro(self) -> None:
         """The variant, its rule options, the opponent and the match."""
@@ -149,14 +171,15 @@ class Session:
         self.term.say("play.title", "bold", title=title)
         changed = _changed_options(v)
         if changed:
-            self.term.say("play.rules",
-                          options=", ".join(f"{k}={val}" for k, val in changed.items()))
+            self.term.say(
+                "play.rules", options=", ".join(f"{k}={val}" for k, val in changed.items())
+            )
         if self.computer is not None:
-            self.term.say("play.cpu.intro", level=level_title(self.computer.level,
-                                                              self.term.lang))
+            self.term.say("play.cpu.intro", level=level_title(self.computer.level, self.term.lang))
         if not m.money:
-            self.term.say("play.match.intro", length=m.length, first=m.players[0],
-                          second=m.players[1])
+            self.term.say(
+                "play.match.intro", length=m.length, first=m.players[0], second=m.players[1]
+            )
         if m.is_over:
             self.term.say("play.match.already_over")
 
@@ -212,8 +235,9 @@ class Session:
         if len(records) < 2:
             return
         self.term.say("play.review", "bold")
-        print_analysis(self.term.console, analyze_records(records, 0),
-                       self.term.text("play.review.title"))
+        print_analysis(
+            self.term.console, analyze_records(records, 0), self.term.text("play.review.title")
+        )
 
     def save(self, path: str) -> bool:
         """Write the record as JSON lines; False (after saying why) on failure."""

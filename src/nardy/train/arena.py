@@ -93,7 +93,10 @@ def _roll_stream(seed: int, family: str) -> Callable[[int], tuple[int, int]]:
 
 
 def play_one(
-    variant: Variant, first: Player, second: Player, dice_seed: int,
+    variant: Variant,
+    first: Player,
+    second: Player,
+    dice_seed: int,
     start: Position | None = None,
 ) -> float:
     """One game (from ``start``, else the variant's starting position, ``first`` on
@@ -144,8 +147,11 @@ def play_match(
             res.wins += (p1 > 0) + (p2 > 0)
             res.games += 2
         else:
-            p1 = (play_one(variant, a, b, ds, start) if i % 2 == 0
-                  else -play_one(variant, b, a, ds, start))
+            p1 = (
+                play_one(variant, a, b, ds, start)
+                if i % 2 == 0
+                else -play_one(variant, b, a, ds, start)
+            )
             res.points.append(p1)
             res.wins += p1 > 0
             res.games += 1

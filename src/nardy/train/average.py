@@ -39,10 +39,13 @@ def average_nets(variant: Variant, paths: Sequence[str | Path]) -> NetEvaluator:
     first = nets[0]
     for path, net in zip(paths, nets, strict=True):
         if net.features != first.features or net.w1.shape != first.w1.shape:
-            raise ValueError(f"{path}: {net.features} {net.w1.shape}, not "
-                             f"{first.features} {first.w1.shape} as {paths[0]}")
-    mean = [np.mean(np.stack([n.params()[i] for n in nets]), axis=0)
-            for i in range(len(first.params()))]
+            raise ValueError(
+                f"{path}: {net.features} {net.w1.shape}, not "
+                f"{first.features} {first.w1.shape} as {paths[0]}"
+            )
+    mean = [
+        np.mean(np.stack([n.params()[i] for n in nets]), axis=0) for i in range(len(first.params()))
+    ]
     return NetEvaluator(variant, *mean, name="average", features=first.features)
 
 

@@ -66,7 +66,10 @@ class DistillProgress:
 
 
 def sample_positions(
-    variant_name: str, weights: list[np.ndarray], features: str, seeds: list[int],
+    variant_name: str,
+    weights: list[np.ndarray],
+    features: str,
+    seeds: list[int],
     explore: float,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Boards and first-turn flags of every unfinished, non-bear-off position of one
@@ -84,8 +87,12 @@ def sample_positions(
 
 
 def search_targets(
-    variant_name: str, weights: list[np.ndarray], features: str, boards: np.ndarray,
-    first: np.ndarray, plies: int,
+    variant_name: str,
+    weights: list[np.ndarray],
+    features: str,
+    boards: np.ndarray,
+    first: np.ndarray,
+    plies: int,
 ) -> np.ndarray:
     """(N, 5) n-ply values (side on roll) of the given boards under these weights."""
     v = find_variant(variant_name)
@@ -93,8 +100,11 @@ def search_targets(
     out = np.empty((len(boards), 5))
     for i, (b, f) in enumerate(zip(boards, first, strict=True)):
         pos = Position.trusted(
-            tuple(int(x) for x in b[0]), tuple(int(x) for x in b[1]), "white",
-            bool(f[0]), bool(f[1]),
+            tuple(int(x) for x in b[0]),
+            tuple(int(x) for x in b[1]),
+            "white",
+            bool(f[0]),
+            bool(f[1]),
         )
         out[i] = search.value(pos, plies)
     return out
@@ -110,8 +120,14 @@ def _start_net(config: DistillConfig) -> NetEvaluator:
     return net.widened(config.features or net.features)
 
 
-def _fit(learner: TDLearner, x: np.ndarray, y: np.ndarray, epochs: int, seed: int,
-         tick: Callable[[int], None]) -> None:
+def _fit(
+    learner: TDLearner,
+    x: np.ndarray,
+    y: np.ndarray,
+    epochs: int,
+    seed: int,
+    tick: Callable[[int], None],
+) -> None:
     rng = np.random.default_rng(seed)
     mb = learner.minibatch
     for e in range(epochs):
@@ -164,12 +180,18 @@ def distill(
             boards_l, first_l, n, game = [], [], 0, 0
             report(rnd, "positions", 0, config.positions)
             while n < config.positions:
-                seeds = [[config.seed * 1_000_003 + rnd * 100_000_007 + game + j * 50 + k
-                          for k in range(50)] for j in range(jobs_n)]
+                seeds = [
+                    [
+                        config.seed * 1_000_003 + rnd * 100_000_007 + game + j * 50 + k
+                        for k in range(50)
+                    ]
+                    for j in range(jobs_n)
+                ]
                 game += 50 * jobs_n
-                for b, f in runner.map(sample_positions, [
-                    (config.variant, weights, net.features, s, config.explore) for s in seeds
-                ]):
+                for b, f in runner.map(
+                    sample_positions,
+                    [(config.variant, weights, net.features, s, config.explore) for s in seeds],
+                ):
                     boards_l.append(b)
                     first_l.append(f)
                     n += len(b)
@@ -181,17 +203,31 @@ def distill(
             targets = np.empty((len(boards), 5))
             report(rnd, "targets", 0, len(boards))
             for lo in range(0, len(boards), chunk * jobs_n):
-                parts = [(lo + j * chunk, min(lo + (j + 1) * chunk, len(boards)))
-                         for j in range(jobs_n) if lo + j * chunk < len(boards)]
-                results = runner.map(search_targets, [
-                    (config.variant, weights, net.features, boards[a:b], first[a:b],
-                     config.plies) for a, b in parts
-                ])
+                parts = [
+                    (lo + j * chunk, min(lo + (j + 1) * chunk, len(boards)))
+                    for j in range(jobs_n)
+                    if lo + j * chunk < len(boards)
+                ]
+                results = runner.map(
+                    search_targets,
+                    [
+                        (
+                            config.variant,
+                            weights,
+                            net.features,
+                            boards[a:b],
+                            first[a:b],
+                            config.plies,
+                        )
+                        for a, b in parts
+                    ],
+                )
                 for (a, b), t in zip(parts, results, strict=True):
                     targets[a:b] = t
                 report(rnd, "targets", parts[-1][1], len(boards))
-            np.savez_compressed(out / f"data-{rnd:03d}.npz", boards=boards, first=first,
-                                targets=targets)
+            np.savez_compressed(
+                out / f"data-{rnd:03d}.npz", boards=boards, first=first, targets=targets
+            )
             # 3. fit on the last keep_rounds rounds (a hold-out of this round for checking)
             xs, ys = [], []
             for r in range(max(1, rnd - config.keep_rounds + 1), rnd + 1):
@@ -205,17 +241,34 @@ def distill(
             before = _mse(net, x_hold, y_hold)
             prev = net.copy()
             report(rnd, "fit", 0, config.epochs)
-            _fit(learner, x, y, config.epochs, config.seed + rnd,
-                 lambda e, rnd=rnd: report(rnd, "fit", e, config.epochs))
+            _fit(
+                learner,
+                x,
+                y,
+                config.epochs,
+                config.seed + rnd,
+                lambda e, rnd=rnd: report(rnd, "fit", e, config.epochs),
+            )
             after = _mse(net, x_hold, y_hold)
             # 4. arena against the net the round started from
             report(rnd, "arena", 0, config.eval_games)
-            res = play_match(variant, Bot(variant, "advanced", evaluator=net),
-                             Bot(variant, "advanced", evaluator=prev), config.eval_games,
-                             seed=70_000 + rnd)
-            history.append({"round": rnd, "positions": len(boards), "holdout_mse_before":
-                            before, "holdout_mse_after": after, "ppg_vs_previous": res.ppg,
-                            "ci95": res.ci95})
+            res = play_match(
+                variant,
+                Bot(variant, "advanced", evaluator=net),
+                Bot(variant, "advanced", evaluator=prev),
+                config.eval_games,
+                seed=70_000 + rnd,
+            )
+            history.append(
+                {
+                    "round": rnd,
+                    "positions": len(boards),
+                    "holdout_mse_before": before,
+                    "holdout_mse_after": after,
+                    "ppg_vs_previous": res.ppg,
+                    "ci95": res.ci95,
+                }
+            )
             report(rnd, "arena", config.eval_games, config.eval_games)
             meta = json.dumps(asdict(config))
             net.save(out / f"net-r{rnd:03d}.npz", round=rnd, config=meta)
@@ -224,4 +277,3 @@ def distill(
     finally:
         runner.close()
     return ckpt
-

@@ -58,7 +58,10 @@ class Progress:
 
 
 def play_batch(
-    variant_name: str, weights: list[np.ndarray], seeds: list[int], explore: float,
+    variant_name: str,
+    weights: list[np.ndarray],
+    seeds: list[int],
+    explore: float,
     features: str | None = None,
 ) -> list[Trajectory]:
     """Self-play one game per seed with the given weights (runs in workers too)."""
@@ -121,8 +124,9 @@ def runner_for(workers: int | None, ray_address: str | None) -> _Local | _Ray:
     return _Ray(ray_address, workers) if ray_address else _Local(workers or 1)
 
 
-def save_checkpoint(path: Path, config: Any, learner: TDLearner, history: list,
-                    **progress: int) -> None:
+def save_checkpoint(
+    path: Path, config: Any, learner: TDLearner, history: list, **progress: int
+) -> None:
     """Weights, optimizer state, progress counters (``games=…``, ``round=…``), history
     and the run's config (a dataclass) in one npz (atomic replace)."""
     net = learner.net
@@ -131,7 +135,10 @@ def save_checkpoint(path: Path, config: Any, learner: TDLearner, history: list,
         tmp,
         family=np.array(net.family),
         features=np.array(net.features),
-        w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2,
+        w1=net.w1,
+        b1=net.b1,
+        w2=net.w2,
+        b2=net.b2,
         config=np.array(json.dumps(asdict(config))),
         history=np.array(json.dumps(history)),
         **{k: np.array(v) for k, v in progress.items()},
@@ -146,8 +153,9 @@ def load_checkpoint(path: Path) -> dict[str, Any]:
         return {k: z[k] for k in z.files}
 
 
-def resume_learner(path: Path, variant_name: str, lr: float, lam: float, minibatch: int
-                   ) -> tuple[TDLearner, dict[str, Any]]:
+def resume_learner(
+    path: Path, variant_name: str, lr: float, lam: float, minibatch: int
+) -> tuple[TDLearner, dict[str, Any]]:
     """The learner (net and optimizer state) of a checkpoint, and its arrays; the
     checkpoint must be of the same family as ``variant_name``."""
     variant = find_variant(variant_name)
@@ -157,14 +165,14 @@ def resume_learner(path: Path, variant_name: str, lr: float, lam: float, minibat
         raise ValueError(f"{path} is a {saved['variant']} checkpoint, not {variant_name}")
     weights = (np.array(z[k], dtype=float) for k in ("w1", "b1", "w2", "b2"))
     features = str(z["features"]) if "features" in z else f"{variant.family}-v1"
-    learner = TDLearner(NetEvaluator(variant, *weights, features=features), lr, lam,
-                        minibatch)
+    learner = TDLearner(NetEvaluator(variant, *weights, features=features), lr, lam, minibatch)
     learner.load_state(z)
     return learner, z
 
 
-def _arena(config: TrainConfig, net: NetEvaluator, prev: NetEvaluator, games: int
-           ) -> tuple[float, float]:
+def _arena(
+    config: TrainConfig, net: NetEvaluator, prev: NetEvaluator, games: int
+) -> tuple[float, float]:
     from nardy.bots import Bot
     from nardy.train.arena import play_match
 
@@ -175,8 +183,12 @@ def _arena(config: TrainConfig, net: NetEvaluator, prev: NetEvaluator, games: in
     return res.ppg, res.ci95
 
 
-def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = None,
-          *, resume: bool = True) -> Path:
+def train(
+    config: TrainConfig,
+    on_progress: Callable[[Progress], None] | None = None,
+    *,
+    resume: bool = True,
+) -> Path:
     """Run (or resume) a training job; returns the checkpoint path."""
     variant = find_variant(config.variant)
     out = Path(config.out)
@@ -185,8 +197,7 @@ def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = 
     games = 0
     history: list[tuple[int, float, float]] = []
     if resume and ckpt.exists():
-        learner, z = resume_learner(ckpt, config.variant, config.lr, config.lam,
-                                    config.minibatch)
+        learner, z = resume_learner(ckpt, config.variant, config.lr, config.lam, config.minibatch)
         net = learner.net
         games = int(z["games"])
         history = [tuple(h) for h in json.loads(str(z["history"]))]  # type: ignore[misc]
@@ -208,9 +219,13 @@ def train(config: TrainConfig, on_progress: Callable[[Progress], None] | None = 
             per = min(config.batch_games, max(1, (config.games - games + n_jobs - 1) // n_jobs))
             weights = [p.copy() for p in net.params()]
             jobs = [
-                (config.variant, weights,
-                 [config.seed * 1_000_000_007 + games + j * per + k for k in range(per)],
-                 config.explore, net.features)
+                (
+                    config.variant,
+                    weights,
+                    [config.seed * 1_000_000_007 + games + j * per + k for k in range(per)],
+                    config.explore,
+                    net.features,
+                )
                 for j in range(n_jobs)
             ]
             mse = 0.0

@@ -55,8 +55,11 @@ def play_game(
             j = int(np.argmax(eq))
         b = kids[j]
         pos = Position(
-            tuple(int(x) for x in b[0]), tuple(int(x) for x in b[1]), other(pos.turn),
-            bool(kfirst[j][0]), bool(kfirst[j][1]),
+            tuple(int(x) for x in b[0]),
+            tuple(int(x) for x in b[1]),
+            other(pos.turn),
+            bool(kfirst[j][0]),
+            bool(kfirst[j][1]),
         )
         if pos.mine[OFF] == CHECKERS or pos.theirs[OFF] == CHECKERS:
             break

@@ -157,8 +157,17 @@ FEVGA_GIUL = Variant(
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (
-        SHORT, SHORT_RU, SHORT_CAUCASIAN, LONG, NARDGAMMON,
-        CRAZY, GULBARA, CRAZY_GULBARA, KHACHAPURI, FEVGA, FEVGA_GIUL,
+        SHORT,
+        SHORT_RU,
+        SHORT_CAUCASIAN,
+        LONG,
+        NARDGAMMON,
+        CRAZY,
+        GULBARA,
+        CRAZY_GULBARA,
+        KHACHAPURI,
+        FEVGA,
+        FEVGA_GIUL,
     )
 }
 

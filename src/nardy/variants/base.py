@@ -132,9 +132,7 @@ class Variant:
                 raise OptionError(f"unknown rule option {name!r} (known: {known})")
             allowed = OPTION_VALUES[name]
             if value not in allowed or type(value) is not type(allowed[0]):
-                raise OptionError(
-                    f"option {name!r} takes one of {list(allowed)!r}, not {value!r}"
-                )
+                raise OptionError(f"option {name!r} takes one of {list(allowed)!r}, not {value!r}")
             fam = FAMILY_OPTIONS.get(name)
             if fam is not None and fam != self.family:
                 raise OptionError(f"option {name!r} applies to {fam} nardy only")

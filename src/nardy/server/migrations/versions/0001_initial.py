@@ -30,7 +30,9 @@ def upgrade() -> None:
         "sessions",
         sa.Column("token_hash", sa.String(64), primary_key=True),
         sa.Column(
-            "user_id", sa.Integer(), sa.ForeignKey("users.id", ondelete="CASCADE"),
+            "user_id",
+            sa.Integer(),
+            sa.ForeignKey("users.id", ondelete="CASCADE"),
             nullable=False,
         ),
         sa.Column("csrf", sa.String(64), nullable=False),
@@ -62,7 +64,9 @@ def upgrade() -> None:
         "events",
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column(
-            "game_id", sa.String(16), sa.ForeignKey("games.id", ondelete="CASCADE"),
+            "game_id",
+            sa.String(16),
+            sa.ForeignKey("games.id", ondelete="CASCADE"),
             nullable=False,
         ),
         sa.Column("seq", sa.Integer(), nullable=False),

@@ -17,8 +17,9 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("match_length", sa.Integer(), nullable=False,
-                                   server_default="0"))
+        batch.add_column(
+            sa.Column("match_length", sa.Integer(), nullable=False, server_default="0")
+        )
         batch.add_column(sa.Column("match_rules", sa.JSON()))
         batch.add_column(sa.Column("score", sa.JSON()))
 
