@@ -1,15 +1,20 @@
-"""``nardy convert`` run as a real subprocess: formats by extension or option, standard
-input and output, and clear errors (exit status 1 or 2, never a traceback)."""
+"""``nardy convert``: formats by extension or option, standard input and output, and
+clear errors (exit status 1 or 2, never a traceback). The commands run in process
+through ``click.testing.CliRunner``; the round trip's first hop runs the installed
+command in a real subprocess (the smoke test of the entry point)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from helpers_matches import play_out, random_match
 
+from nardy.cli import main
 from nardy.game import Game
 from nardy.notation.mat import read_mat
 from nardy.notation.record import read_game, read_match, write_game, write_match
@@ -19,18 +24,37 @@ FIXTURES = Path(__file__).parent / "fixtures"
 NARDY = Path(sys.executable).parent / "nardy"
 
 
-def nardy(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+@dataclass(frozen=True)
+class Ran:
+    """What a run of ``nardy convert`` left, as ``subprocess.CompletedProcess`` has it."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def nardy(*args: str, stdin: str | None = None) -> Ran:
+    """``nardy convert ARGS`` in process; an exception other than an exit is raised (a
+    subprocess would have printed a traceback, which no test accepts)."""
+    result = CliRunner().invoke(main, ["convert", *args], input=stdin, prog_name="nardy")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return Ran(result.exit_code, result.stdout, result.stderr)
+
+
+def nardy_subprocess(*args: str) -> subprocess.CompletedProcess[str]:
+    """``nardy convert ARGS`` as the installed command, in a subprocess."""
     command = [str(NARDY)] if NARDY.exists() else [sys.executable, "-m", "nardy.cli"]
-    return subprocess.run(
-        [*command, "convert", *args], input=stdin, capture_output=True, text=True, timeout=120
-    )
+    return subprocess.run([*command, "convert", *args], capture_output=True, text=True, timeout=120)
 
 
 def test_mat_to_sgf_to_jsonl_to_mat_keeps_the_match(tmp_path: Path) -> None:
     original = read_mat((FIXTURES / "gnubg_3pt.mat").read_text())
     sgf, jsonl, mat = tmp_path / "m.sgf", tmp_path / "m.jsonl", tmp_path / "m.mat"
-    for src, dst in ((FIXTURES / "gnubg_3pt.mat", sgf), (sgf, jsonl), (jsonl, mat)):
-        done = nardy(str(src), str(dst))
+    hops = ((FIXTURES / "gnubg_3pt.mat", sgf), (sgf, jsonl), (jsonl, mat))
+    for hop, (src, dst) in enumerate(hops):
+        # the first hop runs the installed command (the smoke test), the others in process
+        done = (nardy_subprocess if hop == 0 else nardy)(str(src), str(dst))
         assert done.returncode == 0, done.stderr
         assert "4 game(s)" in done.stderr
     assert read_sgf(sgf.read_text()).records == original.records

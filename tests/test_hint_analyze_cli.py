@@ -1,8 +1,14 @@
-"""``nardy hint`` and ``nardy analyze``: ranked plays, equity loss, marks, ratings."""
+"""``nardy hint`` and ``nardy analyze``: ranked plays, equity loss, marks, ratings.
+
+The commands run in process through ``click.testing.CliRunner``; one smoke test per
+command runs the installed ``nardy`` in a real subprocess."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -19,6 +25,15 @@ from nardy.position import Position
 from nardy.variants import find_variant
 
 SHORT = find_variant("short")
+NARDY = Path(sys.executable).with_name("nardy")
+
+
+def nardy_subprocess(*args: str) -> subprocess.CompletedProcess[str]:
+    """The installed ``nardy ARGS`` in a subprocess."""
+    command = [str(NARDY)] if NARDY.exists() else [sys.executable, "-m", "nardy.cli"]
+    return subprocess.run(
+        [*command, *args], capture_output=True, text=True, encoding="utf-8", timeout=300
+    )
 
 
 def _blunder_record() -> list[dict]:
@@ -153,6 +168,21 @@ def test_hint_lists_every_legal_play_best_first() -> None:
     eqs = [p["equity"] for p in plays]
     assert eqs == sorted(eqs, reverse=True)
     assert all(len(p["probs"]) == 5 for p in plays)
+
+
+def test_the_installed_hint_and_analyze_commands_smoke(tmp_path) -> None:
+    """The one subprocess run of each: the entry point answers as the in-process
+    command does."""
+    args = ["--dice", "3-1", "--plies", "0", "--top", "3", "--json"]
+    done = nardy_subprocess("hint", *args)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == CliRunner().invoke(hint_cmd, args).output
+    assert len(json.loads(done.stdout)["plays"]) == 3
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in _blunder_record()) + "\n")
+    done = nardy_subprocess("analyze", str(path), "--plies", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["players"]["white"]["marks"]["very bad"] == 1
 
 
 def test_hint_without_dice_gives_evaluation_and_cube() -> None:

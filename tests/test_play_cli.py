@@ -1,5 +1,9 @@
-"""``nardy play`` run for real: the installed command in a subprocess, fed scripted
-standard input (issue 2, part 6)."""
+"""``nardy play`` with scripted standard input (issue 2, part 6).
+
+The games run in process through ``click.testing.CliRunner`` (``run_play``), with the
+environment a subprocess would get (locale, ``NO_COLOR``, an 80-column non-terminal
+output); one smoke test and the prompt-by-prompt match (``Driver``) run the installed
+``nardy`` command in a real subprocess."""
 
 from __future__ import annotations
 
@@ -12,36 +16,76 @@ import re
 import subprocess
 import sys
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from nardy.cli import main
 from nardy.game import Game
 from nardy.match import Match
 
 NARDY = Path(sys.executable).with_name("nardy")
+#: Locale variables cleared before each run, so that only ``lang_env`` decides.
+LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG", "FORCE_COLOR", "LANGUAGE")
 
 
-def run_play(
-    *args: str, stdin: str = "", lang_env: str = "C.UTF-8", timeout: float = 300
-) -> subprocess.CompletedProcess[str]:
-    """Run ``nardy play ARGS`` with ``stdin`` piped in; the locale is ``lang_env``."""
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "FORCE_COLOR", "LANGUAGE")
-    }
+def subprocess_env(lang_env: str) -> dict[str, str]:
+    """The environment of a ``nardy`` subprocess: no colour, UTF-8, ``LANG=lang_env``."""
+    env = {k: v for k, v in os.environ.items() if k not in LOCALE_VARS}
     env.update(LANG=lang_env, PYTHONIOENCODING="utf-8", NO_COLOR="1")
-    return subprocess.run(
+    return env
+
+
+@dataclass(frozen=True)
+class Ran:
+    """What a run of ``nardy play`` left: as ``subprocess.CompletedProcess`` has it."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_play(*args: str, stdin: str = "", lang_env: str = "C.UTF-8") -> Ran:
+    """``nardy play ARGS`` in process, ``stdin`` piped in, the locale ``lang_env``.
+
+    The environment is a subprocess's (``subprocess_env``) plus ``COLUMNS=80``, the
+    width Rich gives a pipe. An exception other than an exit is raised, not turned into
+    a status: a subprocess would have printed a traceback, which no test accepts."""
+    env: dict[str, str | None] = dict.fromkeys(LOCALE_VARS)
+    env.update(LANG=lang_env, NO_COLOR="1", COLUMNS="80", LINES="25")
+    result = CliRunner().invoke(
+        main, ["play", *args], input=stdin, env=env, prog_name="nardy", catch_exceptions=True
+    )
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return Ran(result.exit_code, result.stdout, result.stderr)
+
+
+def test_the_installed_command_plays_a_game_smoke(tmp_path):
+    """The one subprocess run of ``nardy play``: the installed entry point plays a whole
+    game from piped input and saves it, as the in-process runs do."""
+    assert NARDY.exists(), f"{NARDY} is missing: pip install -e ."
+    save = tmp_path / "smoke.jsonl"
+    args = ("--variant", "short", "--seed", "7", "--lang", "en", "--save", str(save))
+    proc = subprocess.run(
         [str(NARDY), "play", *args],
-        input=stdin,
+        input="\n1\n" * 3000,
         capture_output=True,
         text=True,
         encoding="utf-8",
-        env=env,
-        timeout=timeout,
+        env=subprocess_env("C.UTF-8"),
+        timeout=300,
     )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert "Game over." in proc.stdout
+    assert Game.replay(read_records(save)).phase == "over"
+    # the same game in process: the runner reproduces the command's output exactly
+    again = run_play(*args[:-1], str(tmp_path / "again.jsonl"), stdin="\n1\n" * 3000)
+    assert again.stdout == proc.stdout.replace(str(save), str(tmp_path / "again.jsonl"))
 
 
 def write_records(path: Path, records: list[dict[str, Any]]) -> str:
@@ -69,10 +113,6 @@ LONG_63 = [  # long nardy, White to play 6-3 on the first turn
 @pytest.fixture
 def long_63(tmp_path: Path) -> str:
     return write_records(tmp_path / "long63.jsonl", LONG_63)
-
-
-def test_the_command_is_installed():
-    assert NARDY.exists(), f"{NARDY} is missing: pip install -e ."
 
 
 # -- whole games -------------------------------------------------------------------------
@@ -488,12 +528,8 @@ class Driver:
     prompt; ``send`` answers it."""
 
     def __init__(self, *args: str, lang_env: str = "C.UTF-8") -> None:
-        env = {
-            k: v
-            for k, v in os.environ.items()
-            if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "FORCE_COLOR", "LANGUAGE")
-        }
-        env.update(LANG=lang_env, PYTHONIOENCODING="utf-8", NO_COLOR="1", PYTHONUNBUFFERED="1")
+        env = subprocess_env(lang_env)
+        env["PYTHONUNBUFFERED"] = "1"
         self.proc = subprocess.Popen(
             [str(NARDY), "play", *args],
             stdin=subprocess.PIPE,
