@@ -60,10 +60,10 @@ def hint_data(
     top: int,
     setting: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The hint as JSON-ready data. ``setting`` holds the protocol's ``match`` and
-    ``cube`` objects (DESIGN.md): at a match score plays are ranked by match equity
-    (2·MWC − 1, Kazaross-XG2) and each gets its match-winning chance; the cube
-    decision follows the score and the cube's value and owner."""
+    """The hint as JSON-ready data. ``setting`` holds the engine protocol's ``match``
+    and ``cube`` objects: at a match score plays are ranked by match equity (2·MWC − 1,
+    Kazaross-XG2) and each gets its match-winning chance; the cube decision follows the
+    score and the cube's value and owner."""
     from nardy.bots import Bot
     from nardy.engine_bots import (
         at_score,
