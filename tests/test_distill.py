@@ -43,7 +43,7 @@ def test_targets_are_the_search_values() -> None:
     boards, first = boards_from_positions([sure, start])
     t = search_targets("short", weights, features, boards, first, 1)
     assert t[0].tolist() == [1.0, 1.0, 1.0, 0.0, 0.0]  # backgammon: he is in my home
-    ref = Search(SHORT, NetEvaluator(SHORT, *weights, features=features)).value(start, 1)
+    ref = Search(SHORT, NetEvaluator.from_params(SHORT, weights, features=features)).value(start, 1)
     assert t[1] == pytest.approx(ref)
 
 

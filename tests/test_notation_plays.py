@@ -248,6 +248,16 @@ def test_g4_find_accepts_moves_as_well_as_text() -> None:
     assert str(plays.find((Move(24, 18), Move(18, 13)))) == "24/13"
 
 
+@pytest.mark.usefixtures("generator")
+def test_g4_a_legal_play_knows_the_position_after_it_and_parsed_text_does_not() -> None:
+    plays = plays_of(SHORT, START, (6, 5))
+    play = plays.find("24/13")
+    assert play.after is play.result and play.after.turn != START.turn  # the turn passed
+    with pytest.raises(ValueError, match="24/13: a play parsed from text"):
+        _ = Play.from_text("24/13").after
+    assert plays[0:2] == [plays[0], plays[1]]  # a slice of the plays is a list of them
+
+
 # -- round trip over random positions --------------------------------------------------
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 
 import numpy as np
@@ -9,6 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from nardy.eval.net import NetEvaluator
+from nardy.train.config import RunConfig
+from nardy.train.distill import DistillConfig
 from nardy.train.loop import TrainConfig, load_checkpoint, train
 from nardy.train.selfplay import play_game
 from nardy.train.td import lambda_returns
@@ -29,6 +32,25 @@ def test_lambda_returns_td0_and_monte_carlo() -> None:
     assert mc[2].tolist() == [1, 1, 0, 0, 0]
     assert mc[1].tolist() == [0, 0, 0, 1, 0]
     assert mc[0].tolist() == [1, 1, 0, 0, 0]
+
+
+def test_both_jobs_configs_share_the_run_settings_with_their_own_defaults() -> None:
+    td, dist = TrainConfig(), DistillConfig()
+    assert isinstance(td, RunConfig) and isinstance(dist, RunConfig)
+    assert (td.lr, td.minibatch, td.eval_games, td.out) == (1e-3, 16, 100, "runs/short")
+    assert (dist.lr, dist.minibatch, dist.eval_games, dist.out) == (3e-4, 64, 1000, "runs/distill")
+    for cfg in (TrainConfig(games=7, ray_address="auto"), DistillConfig(rounds=2, init="x")):
+        assert type(cfg)(**json.loads(cfg.to_json())) == cfg  # what checkpoints save reads back
+
+
+def test_a_net_from_its_params_evaluates_as_the_net() -> None:
+    net = NetEvaluator.random(SHORT, hidden=8, seed=2)
+    same = NetEvaluator.from_params(SHORT, net.params(), features=net.features)
+    boards = np.array([(SHORT.start_position().mine, SHORT.start_position().theirs)])
+    first = np.ones((1, 2), dtype=bool)
+    assert same.probs(boards, first).tolist() == net.probs(boards, first).tolist()
+    with pytest.raises(ValueError):
+        NetEvaluator.from_params(SHORT, net.params()[:3])
 
 
 @pytest.mark.parametrize("name", ["short", "long"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 from nardy.errors import AmbiguousMoveError, IllegalMoveError, MalformedError
 from nardy.movegen import Candidate, result_position, segment_candidates
@@ -48,6 +49,14 @@ class Play:
 
     def __repr__(self) -> str:
         return f"Play.from_text({str(self)!r})"
+
+    @property
+    def after(self) -> Position:
+        """The position after this play: plays resolved against a position
+        (:func:`legal_plays`) carry it; one only parsed from text has none."""
+        if self.result is None:
+            raise ValueError(f"{self}: a play parsed from text has no resulting position")
+        return self.result
 
     @property
     def text(self) -> str:
@@ -204,6 +213,7 @@ class LegalPlays(Sequence[Play]):
         self.variant = variant
         self.position = position
         self.dice = tuple(dice)
+        self.moves_dice: tuple[int, ...]
         if not explicit and len(self.dice) == 2 and self.dice[0] == self.dice[1]:
             self.moves_dice = self.dice * 2
         else:
@@ -224,7 +234,13 @@ class LegalPlays(Sequence[Play]):
     def __len__(self) -> int:
         return len(self._cands)
 
-    def __getitem__(self, i):  # type: ignore[override]
+    @overload
+    def __getitem__(self, i: int) -> Play: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Play]: ...
+
+    def __getitem__(self, i: int | slice) -> Play | list[Play]:
         if isinstance(i, slice):
             return [self._play(j) for j in range(len(self._cands))[i]]
         return self._play(range(len(self._cands))[i])

@@ -187,7 +187,9 @@ def board_lines(
         right = "".join(f"{p:>2} " for p in pts[6:])
         return [("  " + " " + left + " " + " " * _CELL + " " + right, "label")]
 
-    border = [("  +" + "-" * 6 * _CELL + "+" + "-" * _CELL + "+" + "-" * 6 * _CELL + "+", "frame")]
+    border: list[Segment] = [
+        ("  +" + "-" * 6 * _CELL + "+" + "-" * _CELL + "+" + "-" * 6 * _CELL + "+", "frame")
+    ]
 
     def row(half: Half, depth: int) -> list[Segment]:
         segs: list[Segment] = [("  ", None), ("|", "frame")]
@@ -420,9 +422,9 @@ def position_svg(
         f'width="{right - _LEFT + 2 * _FRAME + _TRAY + _FRAME}" '
         f'height="{_INNER_H + 2 * _FRAME}" fill="#6b4226" rx="6"/>'
     )
-    for x0 in (_LEFT, _LEFT + _HALF + _BARW):
+    for field_x in (_LEFT, _LEFT + _HALF + _BARW):
         add(
-            f'<rect class="field" x="{x0}" y="{_TOP}" width="{_HALF}" height="{_INNER_H}" '
+            f'<rect class="field" x="{field_x}" y="{_TOP}" width="{_HALF}" height="{_INNER_H}" '
             f'fill="#e8d2a6"/>'
         )
     add(
@@ -484,7 +486,7 @@ def position_svg(
                 f'text-anchor="middle">{int(d)}</text></g>'
             )
     # side lines and status
-    glyphs = {"white": "○", "black": "●"}
+    glyphs: dict[Color, str] = {"white": "○", "black": "●"}
     info_y = bottom + _FRAME + 40
     for i, color in enumerate((me, opp)):
         text = _side_line(model, color, lang, glyphs).strip()

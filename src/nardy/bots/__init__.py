@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nardy.bots.cube import CubeDecision, money_cube
+from nardy.bots.cube import CubeDecision, Owner, money_cube
 from nardy.bots.resign import certain_loss, no_contact
 from nardy.bots.search import RankedPlay, Search, money_objective
 from nardy.eval import Evaluator, evaluator_for, money_equity
@@ -197,10 +197,10 @@ class Bot:
         return certain_loss(self.variant, self.evaluate([position], 0)[0], gammons_count)
 
     def cube(
-        self, position: Position, owner: str = "centre", plies: int | None = None
+        self, position: Position, owner: Owner = "centre", plies: int | None = None
     ) -> CubeDecision:
         """Doubling decision for the side on roll (before rolling), money play."""
         if owner not in ("centre", "me", "them"):
             raise ValueError(f"cube owner must be centre, me or them, not {owner!r}")
         probs = self.evaluate([position], plies)[0]
-        return money_cube(probs, owner, self.variant, position)  # type: ignore[arg-type]
+        return money_cube(probs, owner, self.variant, position)

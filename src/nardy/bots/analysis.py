@@ -18,10 +18,12 @@ from typing import Any
 import numpy as np
 
 from nardy.bots import Bot, game_objective
+from nardy.bots.cube import Owner
 from nardy.bots.segments import plain_roll
 from nardy.errors import MalformedError
 from nardy.eval import invert
 from nardy.game import Game
+from nardy.position import Position
 
 MARKS: tuple[tuple[float, str, str], ...] = (
     (0.16, "very bad", "??"),
@@ -187,7 +189,7 @@ def _may_double(game: Game) -> bool:
     return why is not None and why() is None
 
 
-def _cube_owner(game: Game) -> str:
+def _cube_owner(game: Game) -> Owner:
     cube = getattr(game, "cube", None)
     owner = getattr(cube, "owner", None)
     if owner is None:
@@ -233,14 +235,14 @@ def _scorings(records: Sequence[Any], count: int) -> list[_Scoring]:
         names = [f"{names[0]} (1)", f"{names[1]} (2)"]
     out = []
     for gi in range(len(match.games)):
-        labels = {c: names[match.player_of(gi, c)] for c in ("white", "black")}  # type: ignore[arg-type]
+        labels = {c: names[match.player_of(gi, c)] for c in ("white", "black")}
         if match.money:
             out.append(_Scoring(labels))
             continue
         score = match.score_before(gi)
         away = {}
         for c in ("white", "black"):
-            me = match.player_of(gi, c)  # type: ignore[arg-type]
+            me = match.player_of(gi, c)
             away[c] = (int(match.length - score[me]), int(match.length - score[1 - me]))
         out.append(_Scoring(labels, away, match.crawford_rule))
     return out
@@ -307,19 +309,20 @@ def _play_decision(
     objective = sc.objective(game, game.position.turn)
     judge = bot.playing_for(objective)
     unit = 1.0 if objective is None else 2.0 / float(objective[0][0])  # money-equivalent
-    ranked = judge.search.rank(game.position, game.dice, plies) if plain_roll(game) else []
+    roll = plain_roll(game)
+    ranked = judge.search.rank(game.position, roll, plies) if roll is not None else []
     mine = next((r for r in ranked if r.play.result == played.result), None)
     if mine is None:  # not a plain roll: value each of the segment's plays
         plays = list(legal)
-        values = np.stack([judge.search.value(p.result, plies) for p in plays])
+        values = np.stack([judge.search.value(p.after, plies) for p in plays])
         equities = judge.search.equity(invert(values))  # for the mover
         top = int(np.argmax(equities))
         mine_eq = float(equities[next(i for i, p in enumerate(plays) if p.result == played.result)])
         best_eq, best_text, choices = float(equities[top]), str(plays[top]), len(plays)
     else:
         best = ranked[0]
-        if mine.plies != best.plies and played.result is not None:
-            mine_probs = judge.search.value(played.result, best.plies)
+        if mine.plies != best.plies:
+            mine_probs = judge.search.value(played.after, best.plies)
             mine_eq = float(judge.search.equity(invert(mine_probs[None, :]))[0])
         else:
             mine_eq = mine.equity
@@ -341,7 +344,13 @@ def _play_decision(
 
 
 def _cube_view(
-    bot: Bot, game: Game, doubler_pos: Any, owner: str, plies: int, sc: _Scoring, doubler: str
+    bot: Bot,
+    game: Game,
+    doubler_pos: Position,
+    owner: Owner,
+    plies: int,
+    sc: _Scoring,
+    doubler: str,
 ) -> tuple[float, float, float, str, str]:
     """(no double, double/take, double/pass) per cube unit in money-equivalent equity
     for the doubler, and the best action and answer: money play from the bot's cube
@@ -400,7 +409,7 @@ def _take_decision(
     cube = game.cube
     doubler = cube.offered_by or game.position.turn
     pos = game.position if game.position.turn == doubler else game.position.swap()
-    owner = "centre" if cube.owner is None else ("me" if cube.owner == doubler else "them")
+    owner: Owner = "centre" if cube.owner is None else ("me" if cube.owner == doubler else "them")
     _, dt, dp, _, answer = _cube_view(bot, game, pos, owner, plies, sc, doubler)
     # taker's equities (per cube before the double): −DT for take/beaver, −DP for pass
     take_eq, pass_eq = -dt, -dp

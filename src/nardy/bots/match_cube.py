@@ -208,14 +208,22 @@ def match_cube_equities(
     """Match equities (2·MWC − 1) of no double, double/take and double/pass for the
     side on roll with ``probs``, the cube at ``cube`` held by ``owner``; ``x = 0`` is
     the dead cube."""
-    kw = {
-        "variant": variant,
-        "crawford_rule": crawford_rule,
-        "crawford_game": crawford_game,
-        "x": x,
-    }
-    nd = cubeful_match_chance(probs, away_me, away_them, cube, owner, **kw)  # type: ignore[arg-type]
-    dt = cubeful_match_chance(probs, away_me, away_them, 2 * cube, "them", **kw)  # type: ignore[arg-type]
+
+    def chance(value: int, holder: str) -> float:
+        return cubeful_match_chance(
+            probs,
+            away_me,
+            away_them,
+            value,
+            holder,
+            variant,
+            crawford_rule=crawford_rule,
+            crawford_game=crawford_game,
+            x=x,
+        )
+
+    nd = chance(cube, owner)
+    dt = chance(2 * cube, "them")
     dp = match_equity(
         away_me - cube,
         away_them,

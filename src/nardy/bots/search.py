@@ -25,7 +25,7 @@ from nardy.eval.equity import tier_values
 from nardy.fastgen import fast_boards
 from nardy.movegen import legal_candidates
 from nardy.plays import Play, legal_plays
-from nardy.position import CHECKERS, OFF, Position, other
+from nardy.position import CHECKERS, OFF, Color, Position, other
 from nardy.variants.base import Variant
 
 
@@ -52,6 +52,9 @@ class Filter:
 ROOT_FILTERS: tuple[Filter, ...] = (Filter(8, 0.16), Filter(3, 0.06))
 #: How many of the opponent's best 0-ply replies are looked at deeper inside the tree.
 INNER_KEEP = 1
+
+#: A node of the value cache: both boards, both first-turn flags, the plies searched.
+_Key = tuple[tuple[int, ...], tuple[int, ...], bool, bool, int]
 
 
 @dataclass
@@ -82,7 +85,7 @@ class Search:
             objective = money_objective(variant)
         self._eq = np.asarray(objective[0], dtype=float)
         self._eq0 = float(objective[1])
-        self.cache: dict[tuple, np.ndarray] = {}
+        self.cache: dict[_Key, np.ndarray] = {}
         self.cache_size = cache_size
         self.inner_keep = inner_keep
         inv = [0] * 26
@@ -95,7 +98,8 @@ class Search:
     # -- helpers -------------------------------------------------------------------
     def equity(self, probs: np.ndarray) -> np.ndarray:
         """Cubeless equity of (…, 5) probabilities under the variant's scoring."""
-        return probs @ self._eq + self._eq0
+        eq: np.ndarray = probs @ self._eq + self._eq0
+        return eq
 
     def static(self, boards: np.ndarray, first: np.ndarray) -> np.ndarray:
         """0-ply probabilities of a board batch (side on roll)."""
@@ -125,16 +129,16 @@ class Search:
         first = np.tile(np.array(f, dtype=bool), (len(boards), 1))
         return boards, first
 
-    def _position(self, board: np.ndarray, first: np.ndarray, turn: str) -> Position:
+    def _position(self, board: np.ndarray, first: np.ndarray, turn: Color) -> Position:
         return Position(
             tuple(int(x) for x in board[0]),
             tuple(int(x) for x in board[1]),
-            turn,  # type: ignore[arg-type]
+            turn,
             bool(first[0]),
             bool(first[1]),
         )
 
-    def _remember(self, key: tuple, value: np.ndarray) -> None:
+    def _remember(self, key: _Key, value: np.ndarray) -> None:
         if len(self.cache) >= self.cache_size:
             self.cache.clear()
         self.cache[key] = value
@@ -144,11 +148,19 @@ class Search:
         """n-ply probabilities of ``position`` from the side on roll."""
         if position.mine[OFF] == CHECKERS or position.theirs[OFF] == CHECKERS:
             board = np.array([(position.mine, position.theirs)], dtype=np.int16)
-            return final_probs(self.variant, board)[0]
-        key = (position.mine, position.theirs, position.mine_first, position.theirs_first, plies)
+            final: np.ndarray = final_probs(self.variant, board)[0]
+            return final
+        key: _Key = (
+            position.mine,
+            position.theirs,
+            position.mine_first,
+            position.theirs_first,
+            plies,
+        )
         hit = self.cache.get(key)
         if hit is not None:
             return hit
+        out: np.ndarray
         if plies <= 0:
             board = np.array([(position.mine, position.theirs)], dtype=np.int16)
             first = np.array([(position.mine_first, position.theirs_first)], dtype=bool)
@@ -208,7 +220,7 @@ class Search:
         plays = list(legal_plays(self.variant, position, dice))
         if not plays:
             return []
-        results = [p.result for p in plays]
+        results = [p.after for p in plays]
         boards = np.array([(r.mine, r.theirs) for r in results], dtype=np.int16)
         first = np.array([(r.mine_first, r.theirs_first) for r in results], dtype=bool)
         probs = invert(self.static(boards, first))
@@ -227,8 +239,7 @@ class Search:
                 n += 1
             head = ranked[:n]
             for r in head:
-                assert r.play.result is not None
-                r.probs = invert(self.value(r.play.result, depth))
+                r.probs = invert(self.value(r.play.after, depth))
                 r.equity = float(self.equity(r.probs))
                 if noise > 0:
                     r.equity += float((rng or np.random.default_rng()).normal(0.0, noise))

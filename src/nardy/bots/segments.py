@@ -5,6 +5,7 @@ Used by hints (terminal and web) and the terminal's computer."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from nardy.errors import NardyError
@@ -13,6 +14,8 @@ from nardy.plays import Play
 
 if TYPE_CHECKING:  # pragma: no cover
     from nardy.bots import Bot
+
+log = logging.getLogger(__name__)
 
 #: Plays of a segment (not a plain roll) searched beyond 0 ply, after a 0-ply screen.
 DEEP_SEGMENT_PLAYS = 4
@@ -44,24 +47,25 @@ def rank_plays(
         for r in bot.rank(game.position, roll, plies, settle=settle):
             try:
                 ranked.append((legal.find(r.play.moves), r.equity))
-            except NardyError:  # a play the game does not list: rank the game's own
+            except NardyError as exc:  # a play the game does not list: rank the game's own
+                log.debug("search play %s not in the game's plays: %s", r.play, exc)
                 break
         else:
             return ranked
     plays = list(legal)
-    results = [p.result for p in plays]
-    if not plays or any(r is None for r in results):
-        return [(p, 0.0) for p in plays]
+    if not plays:
+        return []
+    results = [p.after for p in plays]
     # Each result is seen by the opponent: its equity is the mover's, negated. All plays
     # are screened at 0 ply, the best few searched deeper.
-    equities = [-float(e) for e in bot.equity(results, 0)]  # type: ignore[arg-type]
+    equities = [-float(e) for e in bot.equity(results, 0)]
     if plies is None and bot.spec.noise > 0:  # a weak level's human-like misjudgement
         equities = [e + float(bot.rng.normal(0.0, bot.spec.noise)) for e in equities]
     order = sorted(range(len(plays)), key=lambda i: -equities[i])
     depth = bot.spec.plies if plies is None else plies
     if depth > 0:
         head = order[:DEEP_SEGMENT_PLAYS]
-        deep = bot.equity([results[i] for i in head], depth)  # type: ignore[misc]
+        deep = bot.equity([results[i] for i in head], depth)
         for i, e in zip(head, deep, strict=True):
             equities[i] = -float(e)
         order = sorted(head, key=lambda i: -equities[i]) + order[len(head) :]

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 
 from nardy.errors import NardyError
+
+if TYPE_CHECKING:  # loaded when the command runs, so that `nardy --help` stays light
+    from nardy.position import Color, Position
+    from nardy.variants.base import Variant
 
 LABELS = ("win", "win g", "win bg", "lose g", "lose bg")
 
@@ -25,14 +29,16 @@ def _parse_dice(text: str) -> tuple[int, int]:
     return int(m[1]), int(m[2])
 
 
-def _load_position(variant, position: str | None, pid: str | None, turn: str):  # type: ignore[no-untyped-def]
+def _load_position(
+    variant: Variant, position: str | None, pid: str | None, turn: Color
+) -> Position:
     from nardy.notation.position_id import decode_id
     from nardy.notation.position_json import position_from_json
 
     if position and pid:
         raise click.UsageError("give --position or --id, not both / укажите одно")
     if pid:
-        pos = decode_id(variant.family, pid, turn)  # type: ignore[arg-type]
+        pos = decode_id(variant.family, pid, turn)
         variant.validate(pos)
         return pos
     if position:
@@ -47,17 +53,17 @@ def _load_position(variant, position: str | None, pid: str | None, turn: str):  
 
 
 def hint_data(
-    variant,
-    pos,
+    variant: Variant,
+    pos: Position,
     dice: tuple[int, int] | None,
     plies: int,
-    top: int,  # type: ignore[no-untyped-def]
+    top: int,
     setting: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The hint as JSON-ready data. ``setting`` holds the protocol's ``match`` and
-    ``cube`` objects (DESIGN.md): at a match score plays are ranked by match equity
-    (2·MWC − 1, Kazaross-XG2) and each gets its match-winning chance; the cube
-    decision follows the score and the cube's value and owner."""
+    """The hint as JSON-ready data. ``setting`` holds the engine protocol's ``match``
+    and ``cube`` objects: at a match score plays are ranked by match equity (2·MWC − 1,
+    Kazaross-XG2) and each gets its match-winning chance; the cube decision follows the
+    score and the cube's value and owner."""
     from nardy.bots import Bot
     from nardy.engine_bots import (
         at_score,
@@ -210,7 +216,7 @@ def command(
     variant_name: str,
     position: str | None,
     pid: str | None,
-    turn: str,
+    turn: Color,  # click.Choice(["white", "black"])
     dice: str | None,
     plies: int,
     top: int,

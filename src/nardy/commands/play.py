@@ -10,8 +10,8 @@ cleanly at EOF. The game itself lives in ``nardy.terminal``.
 
 from __future__ import annotations
 
-import contextlib
 import json
+import logging
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -29,6 +29,8 @@ from nardy.terminal import messages  # noqa: F401  (registers the messages used 
 from nardy.terminal.console import Terminal
 from nardy.terminal.session import Session, default_names, match_for_game
 from nardy.variants import OPTION_VALUES, VARIANTS, OptionError, Variant, find_variant
+
+log = logging.getLogger(__name__)
 
 TRUE_WORDS = frozenset({"true", "yes", "on", "1", "да", "вкл"})
 FALSE_WORDS = frozenset({"false", "no", "off", "0", "нет", "выкл"})
@@ -321,7 +323,7 @@ def command(
         raise click.UsageError(t("play.err.level_alone", lang))
     seat = COMPUTER_SIDES[vs_computer] if vs_computer is not None else None
     level_chosen = _computer_level(level, lang) if seat is not None else None
-    stdin = click.get_text_stream("stdin")
+    stdin = sys.stdin  # click.get_text_stream is deprecated (Click 8.5)
     console = Console(highlight=False, soft_wrap=True)
     interactive = stdin.isatty()
     term = Terminal(lang=lang, stdin=stdin, console=console, interactive=interactive)
@@ -367,8 +369,10 @@ def command(
 
         computer = Opponent(match.variant, level_chosen, seed)
     if interactive:
-        with contextlib.suppress(ImportError):  # line editing for input()
+        try:  # line editing for input()
             import readline  # noqa: F401
+        except ImportError as exc:  # not every Python is built with it (Windows)
+            log.info("no line editing: %s", exc)
     session = Session(match, term, computer_seat=seat, computer=computer)
     try:
         session.run()

@@ -3,11 +3,27 @@ search distillation (the 0-ply net fitted to its own n-ply values, round by roun
 
 from __future__ import annotations
 
+import logging
+from typing import TYPE_CHECKING
+
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeRemainingColumn,
+)
 
 from nardy.variants import find_variant
+
+if TYPE_CHECKING:  # the training modules (numpy) load when the command runs
+    from nardy.train.distill import DistillProgress
+    from nardy.train.loop import Progress as TrainProgress
+
+log = logging.getLogger(__name__)
 
 
 @click.command(name="train")
@@ -198,7 +214,7 @@ def command(
             f"train {variant.name}", total=games, rate=0.0, mse=0.0, arena="vs prev: –"
         )
 
-        def report(p) -> None:  # type: ignore[no-untyped-def]
+        def report(p: TrainProgress) -> None:
             arena = "vs prev: –"
             if p.win_rates:
                 g, ppg, ci = p.win_rates[-1]
@@ -213,6 +229,7 @@ def command(
         try:
             ckpt = train(config, report, resume=not fresh)
         except (RuntimeError, ValueError) as exc:
+            log.debug("training in %s stopped", config.out, exc_info=True)
             raise click.ClickException(str(exc)) from exc
     console.print(f"checkpoint: {ckpt}  /  контрольная точка: {ckpt}")
     if average_last:
@@ -278,16 +295,16 @@ def _distill(
         "arena": "arena / матч",
     }
     with Progress(*columns, console=console) as progress:
-        tasks: dict[tuple[int, str], object] = {}
+        tasks: dict[tuple[int, str], TaskID] = {}
         printed: set[int] = set()
 
-        def report(p) -> None:  # type: ignore[no-untyped-def]
+        def report(p: DistillProgress) -> None:
             key = (p.round, p.stage)
             if key not in tasks:
                 tasks[key] = progress.add_task(
                     f"round {p.round}/{rounds} {stages[p.stage]}", total=p.total
                 )
-            progress.update(tasks[key], completed=p.done)  # type: ignore[arg-type]
+            progress.update(tasks[key], completed=p.done)
             last = p.history[-1] if p.history else None
             if last and last["round"] == p.round and p.round not in printed:
                 printed.add(p.round)
@@ -300,5 +317,6 @@ def _distill(
         try:
             ckpt = distill(config, report, resume=not fresh)
         except (RuntimeError, ValueError) as exc:
+            log.debug("distillation in %s stopped", config.out, exc_info=True)
             raise click.ClickException(str(exc)) from exc
     console.print(f"checkpoint: {ckpt}  /  контрольная точка: {ckpt}")

@@ -1,4 +1,4 @@
-"""Position evaluation (DESIGN.md layer 2): a batch of positions → (N, 5) probabilities.
+"""Position evaluation (the layer above the core): a batch of positions → (N, 5) probabilities.
 
 The five numbers, from the side on roll: P(win), P(gammon/mars win), P(backgammon/koks
 win), P(gammon/mars loss), P(backgammon/koks loss) — cumulative (a gammon is also a win).

@@ -4,14 +4,23 @@ code in ``features`` and ``boards`` defines both and stays the reference."""
 
 from __future__ import annotations
 
+import logging
 import os
 from types import ModuleType
 
-ext: ModuleType | None
-try:
-    from nardy import _fastfeat as ext
-except ImportError:  # pragma: no cover - depends on the build
-    ext = None
+log = logging.getLogger(__name__)
+
+
+def _load() -> ModuleType | None:
+    try:
+        from nardy import _fastfeat
+    except ImportError as exc:  # pragma: no cover - depends on the build
+        log.debug("compiled evaluation helpers not built (%s): numpy features", exc)
+        return None
+    return _fastfeat
+
+
+ext = _load()
 
 
 def available() -> bool:

@@ -61,7 +61,8 @@ _TABLES = {2.0: _table(2.0), 4.0: _table(4.0)}
 
 def _unary(points: np.ndarray, tall: float) -> np.ndarray:
     """(N, 24) counts → (N, 96) truncated unary code: n≥1, n≥2, n≥3, (n−3)/tall."""
-    return _TABLES[tall][points].reshape(len(points), 96)
+    code: np.ndarray = _TABLES[tall][points].reshape(len(points), 96)
+    return code
 
 
 _BACK = np.arange(1, 26)
@@ -124,7 +125,8 @@ def _shot_share(attacker: np.ndarray, defender: np.ndarray) -> np.ndarray:
     for _ in range(3):
         reach = (reach & free) >> _DIE
         hit = hit | ((reach & blot) != 0)
-    return ((hits + hit.sum(0)) / 36.0).astype(np.float32)
+    chances: np.ndarray = ((hits + hit.sum(0)) / 36.0).astype(np.float32)
+    return chances
 
 
 def _run_length(mask: np.ndarray) -> np.ndarray:
@@ -143,7 +145,8 @@ def _run_length(mask: np.ndarray) -> np.ndarray:
 def _rearmost(sides: np.ndarray) -> np.ndarray:
     """Highest occupied index 1..25 of each side (0 when all are off), over the last
     axis: (N, 26) → (N,), (N, 2, 26) → (N, 2)."""
-    return np.where(sides[..., 1:26] > 0, _BACK, 0).max(-1)
+    rear: np.ndarray = np.where(sides[..., 1:26] > 0, _BACK, 0).max(-1)
+    return rear
 
 
 def short_v2_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:

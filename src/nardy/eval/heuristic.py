@@ -29,11 +29,13 @@ _PTS[25] = 25.0
 
 
 def _sig(x: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-np.clip(x, -30, 30)))
+    s: np.ndarray = 1.0 / (1.0 + np.exp(-np.clip(x, -30, 30)))
+    return s
 
 
 def _pips(side: np.ndarray) -> np.ndarray:
-    return side @ _PTS
+    pips: np.ndarray = side @ _PTS
+    return pips
 
 
 def _longest_run(occ: np.ndarray) -> np.ndarray:
@@ -46,7 +48,9 @@ def _longest_run(occ: np.ndarray) -> np.ndarray:
     return best
 
 
-def _gammons(w: np.ndarray, mine: np.ndarray, theirs: np.ndarray, long: bool) -> tuple:
+def _gammons(
+    w: np.ndarray, mine: np.ndarray, theirs: np.ndarray, long: bool
+) -> tuple[np.ndarray, np.ndarray]:
     """Gammon and third-tier chances for a win of ``mine`` over ``theirs``."""
     pts = np.arange(26, dtype=float)
     to_home = (theirs[:, 7:26] * (pts[7:26] - 6)).sum(1)  # pips he needs to get home

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -54,6 +55,20 @@ class NetEvaluator:
         self.bearoff = bearoff and uses_standard_bearoff(variant)
 
     @classmethod
+    def from_params(
+        cls,
+        variant: Variant,
+        params: Sequence[np.ndarray],
+        name: str = "net",
+        features: str | None = None,
+        *,
+        bearoff: bool = True,
+    ) -> NetEvaluator:
+        """A net from its weight arrays in :meth:`params` order (``w1, b1, w2, b2``)."""
+        w1, b1, w2, b2 = params
+        return cls(variant, w1, b1, w2, b2, name, features, bearoff=bearoff)
+
+    @classmethod
     def random(
         cls, variant: Variant, hidden: int = 80, seed: int = 0, features: str | None = None
     ) -> NetEvaluator:
@@ -96,9 +111,9 @@ class NetEvaluator:
 
     def copy(self) -> NetEvaluator:
         """An independent copy of this net (its weights copied)."""
-        return NetEvaluator(
+        return NetEvaluator.from_params(
             self.variant,
-            *(p.copy() for p in self.params()),
+            [p.copy() for p in self.params()],
             self.name,
             self.features,
             bearoff=self.bearoff,
@@ -115,7 +130,8 @@ class NetEvaluator:
             b1=self.b1.astype(np.float32),
             w2=self.w2.astype(np.float32),
             b2=self.b2.astype(np.float32),
-            **extra,
+            # numpy's stub checks **kwds against allow_pickle: bool as well
+            **extra,  # type: ignore[arg-type]
         )
 
     def params(self) -> list[np.ndarray]:

@@ -108,5 +108,5 @@ class PubEvalPlayer:
         plays = legal_plays(self.variant, position, dice)
         if not plays:
             return None
-        scores = pubeval_scores(position, [p.result for p in plays])  # type: ignore[misc]
+        scores = pubeval_scores(position, [p.after for p in plays])
         return plays[int(np.argmax(scores))]

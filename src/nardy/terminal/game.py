@@ -140,9 +140,9 @@ class TerminalGame:
     def show_status(self) -> None:
         for line in self.context.status():
             self.out(line)
-        line = self.cube_line()
-        if line:
-            self.out(line)
+        cube = self.cube_line()
+        if cube:
+            self.out(cube)
 
     def cube_line(self) -> str | None:
         """The cube's value and owner, when the game has a cube."""

@@ -244,7 +244,7 @@ class Session:
         records = self.records()
         try:
             with open(path, "w", encoding="utf-8") as fh:
-                fh.write(dump_records(records))  # type: ignore[arg-type]
+                fh.write(dump_records(records))
         except OSError as exc:
             self.term.say("err.save", "red", path=path, reason=exc.strerror or str(exc))
             return False

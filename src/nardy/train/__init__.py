@@ -1,7 +1,8 @@
-"""Training (DESIGN.md layer 3): self-play TD(λ) for the evaluation networks.
+"""Training of the evaluation networks: self-play TD(λ) and search distillation.
 
-Not imported by the core. ``nardy train --variant short|long`` drives
-:func:`nardy.train.loop.train`; games are played by :mod:`nardy.train.selfplay`, the
-weights updated by :class:`nardy.train.td.TDLearner`, strength checked by
-:mod:`nardy.train.arena`.
+Above the core, eval and bots, and imported by none of them. ``nardy train --variant
+short|long`` drives :func:`nardy.train.loop.train` (or :func:`nardy.train.distill.distill`),
+each from its config (:mod:`nardy.train.config`); games are played by
+:mod:`nardy.train.selfplay`, the weights updated by :class:`nardy.train.td.TDLearner`,
+strength checked by :mod:`nardy.train.arena`.
 """

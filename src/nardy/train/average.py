@@ -46,7 +46,7 @@ def average_nets(variant: Variant, paths: Sequence[str | Path]) -> NetEvaluator:
     mean = [
         np.mean(np.stack([n.params()[i] for n in nets]), axis=0) for i in range(len(first.params()))
     ]
-    return NetEvaluator(variant, *mean, name="average", features=first.features)
+    return NetEvaluator.from_params(variant, mean, "average", first.features)
 
 
 def average_last(variant: Variant, out: str | Path, count: int) -> tuple[Path, list[Path]]:

@@ -13,8 +13,10 @@ saved, so a run resumes where it stopped.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -23,6 +25,7 @@ from nardy.bots.search import Search
 from nardy.eval.bearoff import bearoff_mask
 from nardy.eval.net import NetEvaluator
 from nardy.position import Position
+from nardy.train.config import RunConfig
 from nardy.train.loop import resume_learner, runner_for, save_checkpoint
 from nardy.train.selfplay import play_game
 from nardy.train.td import TDLearner
@@ -30,27 +33,24 @@ from nardy.variants import find_variant
 
 CHECKPOINT = "distill.npz"
 
+log = logging.getLogger(__name__)
+
 
 @dataclass
-class DistillConfig:
+class DistillConfig(RunConfig):
     """Everything that determines a distillation run (saved in its checkpoint)."""
 
-    variant: str = "short"
-    init: str | None = None
-    features: str | None = None
     rounds: int = 4
-    positions: int = 100_000
-    plies: int = 1
-    epochs: int = 6
+    positions: int = 100_000  # self-play positions per round
+    plies: int = 1  # search depth of the targets
+    epochs: int = 6  # fitting epochs per round
+    keep_rounds: int = 3  # rounds of data each fit uses
+    holdout: float = 0.05  # share of this round's data held out to check the fit
+    # the shared settings with this job's defaults
     lr: float = 3e-4
     minibatch: int = 64
-    keep_rounds: int = 3
     explore: float = 0.02
-    holdout: float = 0.05
-    seed: int = 0
     eval_games: int = 1000
-    workers: int | None = None  # jobs per step; None: 1, or the Ray cluster's CPUs
-    ray_address: str | None = None
     out: str = "runs/distill"
 
 
@@ -62,7 +62,7 @@ class DistillProgress:
     stage: str  # "positions", "targets", "fit", "arena"
     done: int
     total: int
-    history: list[dict]
+    history: list[dict[str, float]]
 
 
 def sample_positions(
@@ -75,7 +75,7 @@ def sample_positions(
     """Boards and first-turn flags of every unfinished, non-bear-off position of one
     self-play game per seed (side on roll first)."""
     v = find_variant(variant_name)
-    net = NetEvaluator(v, *weights, features=features)
+    net = NetEvaluator.from_params(v, weights, features=features)
     boards, first = [], []
     for s in seeds:
         traj = play_game(v, net, np.random.default_rng(s), explore=explore)
@@ -96,7 +96,7 @@ def search_targets(
 ) -> np.ndarray:
     """(N, 5) n-ply values (side on roll) of the given boards under these weights."""
     v = find_variant(variant_name)
-    search = Search(v, NetEvaluator(v, *weights, features=features), cache_size=50_000)
+    search = Search(v, NetEvaluator.from_params(v, weights, features=features), cache_size=50_000)
     out = np.empty((len(boards), 5))
     for i, (b, f) in enumerate(zip(boards, first, strict=True)):
         pos = Position.trusted(
@@ -156,13 +156,14 @@ def distill(
     out = Path(config.out)
     out.mkdir(parents=True, exist_ok=True)
     ckpt = out / CHECKPOINT
-    history: list[dict] = []
+    history: list[dict[str, float]] = []
     start_round = 0
     if resume and ckpt.exists():
         learner, z = resume_learner(ckpt, config.variant, config.lr, 0.0, config.minibatch)
         net = learner.net
         start_round = int(z["round"])
         history = json.loads(str(z["history"]))
+        log.info("resuming %s after round %d", ckpt, start_round)
     else:
         net = _start_net(config)
         learner = TDLearner(net, config.lr, 0.0, config.minibatch)
@@ -188,13 +189,13 @@ def distill(
                     for j in range(jobs_n)
                 ]
                 game += 50 * jobs_n
-                for b, f in runner.map(
+                for game_boards, game_first in runner.map(
                     sample_positions,
                     [(config.variant, weights, net.features, s, config.explore) for s in seeds],
                 ):
-                    boards_l.append(b)
-                    first_l.append(f)
-                    n += len(b)
+                    boards_l.append(game_boards)
+                    first_l.append(game_first)
+                    n += len(game_boards)
                 report(rnd, "positions", min(n, config.positions), config.positions)
             boards = np.concatenate(boards_l)[: config.positions]
             first = np.concatenate(first_l)[: config.positions]
@@ -247,7 +248,7 @@ def distill(
                 y,
                 config.epochs,
                 config.seed + rnd,
-                lambda e, rnd=rnd: report(rnd, "fit", e, config.epochs),
+                partial(report, rnd, "fit", total=config.epochs),
             )
             after = _mse(net, x_hold, y_hold)
             # 4. arena against the net the round started from
@@ -269,11 +270,18 @@ def distill(
                     "ci95": res.ci95,
                 }
             )
+            log.info(
+                "round %d: hold-out mse %.5f → %.5f; new net vs previous %+.3f ± %.3f ppg",
+                rnd,
+                before,
+                after,
+                res.ppg,
+                res.ci95,
+            )
             report(rnd, "arena", config.eval_games, config.eval_games)
-            meta = json.dumps(asdict(config))
-            net.save(out / f"net-r{rnd:03d}.npz", round=rnd, config=meta)
+            net.save(out / f"net-r{rnd:03d}.npz", round=rnd, config=config.to_json())
             save_checkpoint(ckpt, config, learner, history, round=rnd)
-        net.save(out / "final.npz", round=config.rounds, config=json.dumps(asdict(config)))
+        net.save(out / "final.npz", round=config.rounds, config=config.to_json())
     finally:
         runner.close()
     return ckpt

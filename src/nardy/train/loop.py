@@ -4,44 +4,43 @@ snapshot. Local (in-process or a ``multiprocessing`` pool) or on a Ray cluster."
 from __future__ import annotations
 
 import json
+import logging
+import multiprocessing
 import time
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
 from nardy.eval.net import NetEvaluator
 from nardy.train.average import average_last
+from nardy.train.config import RunConfig
 from nardy.train.selfplay import Trajectory, play_game
 from nardy.train.td import TDLearner
 from nardy.variants import find_variant
 
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
+
 CHECKPOINT = "checkpoint.npz"
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 @dataclass
-class TrainConfig:
-    """Everything that determines a training run (saved in every checkpoint)."""
+class TrainConfig(RunConfig):
+    """Everything that determines a self-play TD(λ) run (saved in every checkpoint)."""
 
-    variant: str = "short"
     games: int = 10_000
-    hidden: int = 80
-    features: str | None = None
-    init: str | None = None
-    lr: float = 1e-3
-    lr_end: float = 1e-4
+    hidden: int = 80  # hidden units of a new net
+    lr_end: float = 1e-4  # reached at the last game (linear decay from ``lr``)
     lam: float = 0.7
-    batch_games: int = 4
-    minibatch: int = 16
-    explore: float = 0.0
-    seed: int = 0
-    eval_every: int = 1000
-    eval_games: int = 100
-    workers: int | None = None  # self-play jobs per step; None: 1, or the Ray cluster's CPUs
-    ray_address: str | None = None
-    out: str = "runs/short"
+    batch_games: int = 4  # games per job and update
+    eval_every: int = 1000  # games between snapshots and arena checks
     average_last: int = 0  # > 0: also write average.npz, the mean of the last N snapshots
 
 
@@ -66,7 +65,7 @@ def play_batch(
 ) -> list[Trajectory]:
     """Self-play one game per seed with the given weights (runs in workers too)."""
     v = find_variant(variant_name)
-    net = NetEvaluator(v, *weights, features=features)
+    net = NetEvaluator.from_params(v, weights, features=features)
     return [play_game(v, net, np.random.default_rng(s), explore=explore) for s in seeds]
 
 
@@ -76,13 +75,11 @@ class _Local:
 
     def __init__(self, workers: int) -> None:
         self.slots = workers
-        self.pool = None
+        self.pool: Pool | None = None
         if workers > 1:
-            import multiprocessing as mp
+            self.pool = multiprocessing.get_context("spawn").Pool(workers)
 
-            self.pool = mp.get_context("spawn").Pool(workers)
-
-    def map(self, fn: Callable[..., Any], jobs: list[tuple]) -> list[Any]:
+    def map(self, fn: Callable[..., T], jobs: Sequence[tuple[object, ...]]) -> list[T]:
         if self.pool is None:
             return [fn(*j) for j in jobs]
         return self.pool.starmap(fn, jobs)
@@ -109,9 +106,10 @@ class _Ray:
         self.slots = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
         self.remote: dict[Callable[..., Any], Any] = {}
 
-    def map(self, fn: Callable[..., Any], jobs: list[tuple]) -> list[Any]:
+    def map(self, fn: Callable[..., T], jobs: Sequence[tuple[object, ...]]) -> list[T]:
         remote = self.remote.setdefault(fn, self.ray.remote(fn))
-        return self.ray.get([remote.remote(*j) for j in jobs])
+        results: list[T] = self.ray.get([remote.remote(*j) for j in jobs])
+        return results
 
     def close(self) -> None:
         pass
@@ -125,26 +123,28 @@ def runner_for(workers: int | None, ray_address: str | None) -> _Local | _Ray:
 
 
 def save_checkpoint(
-    path: Path, config: Any, learner: TDLearner, history: list, **progress: int
+    path: Path, config: RunConfig, learner: TDLearner, history: Sequence[object], **progress: int
 ) -> None:
     """Weights, optimizer state, progress counters (``games=…``, ``round=…``), history
-    and the run's config (a dataclass) in one npz (atomic replace)."""
+    and the run's config in one npz (atomic replace)."""
     net = learner.net
     tmp = path.with_suffix(".tmp.npz")
-    np.savez(
-        tmp,
-        family=np.array(net.family),
-        features=np.array(net.features),
-        w1=net.w1,
-        b1=net.b1,
-        w2=net.w2,
-        b2=net.b2,
-        config=np.array(json.dumps(asdict(config))),
-        history=np.array(json.dumps(history)),
+    arrays = {
+        "family": np.array(net.family),
+        "features": np.array(net.features),
+        "w1": net.w1,
+        "b1": net.b1,
+        "w2": net.w2,
+        "b2": net.b2,
+        "config": np.array(config.to_json()),
+        "history": np.array(json.dumps(history)),
         **{k: np.array(v) for k, v in progress.items()},
         **learner.state(),
-    )
+    }
+    # numpy's stub checks **kwds against allow_pickle: bool as well
+    np.savez(tmp, **arrays)  # type: ignore[arg-type]
     tmp.replace(path)
+    log.info("checkpoint %s written (%s)", path, progress)
 
 
 def load_checkpoint(path: Path) -> dict[str, Any]:
@@ -163,9 +163,10 @@ def resume_learner(
     saved = json.loads(str(z["config"]))
     if find_variant(saved["variant"]).family != variant.family:
         raise ValueError(f"{path} is a {saved['variant']} checkpoint, not {variant_name}")
-    weights = (np.array(z[k], dtype=float) for k in ("w1", "b1", "w2", "b2"))
+    weights = [np.array(z[k], dtype=float) for k in ("w1", "b1", "w2", "b2")]
     features = str(z["features"]) if "features" in z else f"{variant.family}-v1"
-    learner = TDLearner(NetEvaluator(variant, *weights, features=features), lr, lam, minibatch)
+    net = NetEvaluator.from_params(variant, weights, features=features)
+    learner = TDLearner(net, lr, lam, minibatch)
     learner.load_state(z)
     return learner, z
 
@@ -200,7 +201,8 @@ def train(
         learner, z = resume_learner(ckpt, config.variant, config.lr, config.lam, config.minibatch)
         net = learner.net
         games = int(z["games"])
-        history = [tuple(h) for h in json.loads(str(z["history"]))]  # type: ignore[misc]
+        history = [(int(g), float(p), float(c)) for g, p, c in json.loads(str(z["history"]))]
+        log.info("resuming %s at %d games", ckpt, games)
     elif config.init:
         net = NetEvaluator.load(variant, config.init)
         net = net.widened(config.features or net.features)
@@ -239,15 +241,15 @@ def train(
             if games // config.eval_every > before or games >= config.games:
                 ppg, ci = _arena(config, net, prev, games)
                 history.append((games, ppg, ci))
-                meta = json.dumps(asdict(config))
-                net.save(out / f"net-{games:07d}.npz", games=games, config=meta)
+                log.info("%d games: new net vs previous snapshot %+.3f ± %.3f ppg", games, ppg, ci)
+                net.save(out / f"net-{games:07d}.npz", games=games, config=config.to_json())
                 prev = net.copy()
                 save_checkpoint(ckpt, config, learner, history, games=games)
             if on_progress is not None:
                 rate = done_here / max(time.perf_counter() - started, 1e-9)
                 on_progress(Progress(games, config.games, positions, mse, rate, history))
         save_checkpoint(ckpt, config, learner, history, games=games)
-        net.save(out / "final.npz", games=games, config=json.dumps(asdict(config)))
+        net.save(out / "final.npz", games=games, config=config.to_json())
         if config.average_last > 0:
             average_last(variant, out, config.average_last)
     finally:

@@ -1,10 +1,16 @@
+// @ts-check
 // Talking to the server: JSON over HTTP (with the CSRF token) and the game websocket.
+/** @type {string | null} */
 let csrf = null;
 
+/** JSON as the server sends it (the shapes: the server's OpenAPI schema and docs). @typedef {any} Json */
+
 export class ApiError extends Error {
+  /** @param {number} status @param {string | undefined} code @param {string} message */
   constructor(status, code, message) { super(message); this.status = status; this.code = code; }
 }
 
+/** @returns {Promise<Json>} */
 export async function session() {
   const r = await fetch("/api/session", { credentials: "same-origin" });
   const data = await r.json();
@@ -12,10 +18,12 @@ export async function session() {
   return data;
 }
 
+/** @param {string} method @param {string} url @param {object} [body] @returns {Promise<Json>} */
 export async function call(method, url, body) {
+  /** @type {RequestInit & { headers: Record<string, string> }} */
   const opts = { method, credentials: "same-origin", headers: {} };
   if (method !== "GET") {
-    opts.headers["X-CSRF-Token"] = csrf;
+    opts.headers["X-CSRF-Token"] = csrf ?? "";
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body ?? {});
   }
@@ -28,10 +36,18 @@ export async function call(method, url, body) {
 
 // A websocket to one game that reconnects and asks for the events it missed.
 export class GameSocket {
+  /**
+   * @param {string} gameId
+   * @param {(msg: Json) => void} onUpdate  an "update" message: its events and the state
+   * @param {(msg: Json) => void} onError  an "error" message
+   */
   constructor(gameId, onUpdate, onError) {
     this.gameId = gameId; this.onUpdate = onUpdate; this.onError = onError;
     this.lastSeq = 0; this.nextId = 1; this.closed = false; this.paused = false;
-    this.delay = 500; this.connect();
+    this.delay = 500;
+    /** @type {WebSocket | undefined} */
+    this.ws = undefined;
+    this.connect();
   }
   connect() {
     if (this.closed || this.paused) return;
@@ -53,6 +69,7 @@ export class GameSocket {
       this.delay = Math.min(this.delay * 2, 8000);
     };
   }
+  /** @param {object} action  one game action (roll, move, double, …) @returns {boolean} sent */
   send(action) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify({ type: "action", id: this.nextId++, action }));

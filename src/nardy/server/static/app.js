@@ -1,3 +1,4 @@
+// @ts-check
 // The single-page front end: a tiny router and one function per page.
 import { call, session, GameSocket, ApiError } from "./api.js";
 import { drawBoard } from "./board.js";
@@ -7,55 +8,79 @@ import { reviewPanel } from "./review.js";
 import { tutorialPage } from "./tutorial.js";
 import { verifyPage } from "./verify.js";
 
-const main = document.getElementById("main");
+/** @typedef {import("./api.js").Json} Json */
+/** `on…` keys add listeners; true gives an empty attribute, false and null none.
+ * @typedef {Record<string, string | number | boolean | null | undefined | ((ev: Event) => unknown)>} Attrs */
+/** A child: a node, or anything else as its text; null and undefined are left out.
+ * @typedef {Node | string | number | boolean | null | undefined} Leaf */
+/** Children: leaves, or arrays of them (flattened). @typedef {Leaf | Leaf[]} Kid */
+/** The element maker the pages share. @typedef {typeof h} H */
+
+const main = /** @type {HTMLElement} */ (document.getElementById("main"));
+/** @type {Json} the session: the user, the variants and levels offered */
 let me = null;
+/** @type {(() => void) | null} */
 let cleanup = null;
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Attrs} [attrs] @param {...Kid} kids
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function h(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    if (typeof v === "function") e.addEventListener(k.slice(2), v);
     else if (v === true) e.setAttribute(k, "");
-    else if (v !== false && v != null) e.setAttribute(k, v);
+    else if (v !== false && v != null) e.setAttribute(k, String(v));
   }
   for (const k of kids.flat()) if (k != null) e.append(k instanceof Node ? k : String(k));
   return e;
 }
 
+/** @type {number | undefined} */
+let toastTimer;
+
+/** @param {string} msg */
 export function toast(msg) {
-  const el = document.getElementById("toast");
+  const el = /** @type {HTMLElement} */ (document.getElementById("toast"));
   el.textContent = msg; el.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { el.hidden = true; }, 4000);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
 }
 
+/** @param {string} path */
 function go(path) { history.pushState({}, "", path); route(); }
+
+/** An element of index.html. @param {string} id */
+const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 function chrome() {
   document.documentElement.lang = currentLang();
-  document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = t(e.dataset.t); });
-  document.getElementById("lang").textContent = t("lang");
-  const login = document.getElementById("nav-login");
+  document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = t(/** @type {HTMLElement} */ (e).dataset.t ?? ""); });
+  byId("lang").textContent = t("lang");
+  const login = byId("nav-login");
   login.textContent = me && !me.user.guest ? t("logout") : t("login");
-  document.getElementById("nav-profile").textContent = me ? (me.user.guest ? t("profile") : me.user.name) : t("profile");
-  const tm = document.getElementById("testmode");
+  byId("nav-profile").textContent = me ? (me.user.guest ? t("profile") : me.user.name) : t("profile");
+  const tm = byId("testmode");
   tm.hidden = !(me && me.test_mode); tm.textContent = t("testMode");
 }
 
+/** @param {string} v */
 function variantName(v) {
-  const info = me.variants.find((x) => x.name === v);
+  const info = me.variants.find((/** @type {Json} */ x) => x.name === v);
   return info ? info[currentLang()] : v;
 }
 
 // -- home: start a game ---------------------------------------------------------
 function homePage() {
-  const variant = h("select", { name: "variant" }, me.variants.map((v) =>
+  const variant = h("select", { name: "variant" }, me.variants.map((/** @type {Json} */ v) =>
     h("option", { value: v.name, selected: v.name === "long" }, v[currentLang()])));
   const mode = h("select", { name: "mode" },
     h("option", { value: "computer" }, t("modeComputer")),
     h("option", { value: "local" }, t("modeLocal")),
     h("option", { value: "friend" }, t("modeFriend")));
-  const level = h("select", { name: "level" }, me.levels.map((l) =>
+  const level = h("select", { name: "level" }, me.levels.map((/** @type {string} */ l) =>
     h("option", { value: l }, (t("levels")[l] || l))));
   const seed = h("input", { name: "client_seed", maxlength: 200, autocomplete: "off" });
   const length = h("input", { name: "length", type: "number", min: 0, max: 25, value: 0, inputmode: "numeric" });
@@ -66,12 +91,14 @@ function homePage() {
   const levelBox = h("div", {}, h("label", {}, t("level")), level);
   mode.addEventListener("change", () => { levelBox.hidden = mode.value !== "computer"; });
   length.addEventListener("input", () => { beaverBox.hidden = Number(length.value) > 0; });
+  /** @param {object} spec  the new game (POST /api/games) */
   const start = async (spec) => {
     try { const st = await call("POST", "/api/games", spec); go(`/game/${st.id}`); }
-    catch (e) { toast(`${t("errorPrefix")}: ${e.message}`); }
+    catch (e) { toast(`${t("errorPrefix")}: ${/** @type {Error} */ (e).message}`); }
   };
   const form = h("form", { class: "card", id: "new-game", onsubmit: (ev) => {
     ev.preventDefault();
+    /** @type {Record<string, string | number | boolean | null>} */
     const spec = { variant: variant.value, mode: mode.value, level: mode.value === "computer" ? level.value : null,
       client_seed: seed.value, length: Number(length.value || 0) };
     if (cube.value) spec.cube = cube.value === "yes";
@@ -93,6 +120,7 @@ function homePage() {
 }
 
 // -- the game page ------------------------------------------------------------------
+/** @param {string} id @returns {() => void} what closes the page */
 function gamePage(id) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("class", "board"); svg.id = "board";
@@ -112,9 +140,12 @@ function gamePage(id) {
     h("div", {}, scorebar, svg, h("p", { class: "small" }, t("hint")), review),
     h("div", { class: "panel card" }, status, notice, players, actions, h("div", { class: "controls" }, undo, confirm), hintBox,
       h("h3", {}, t("moves")), moves, extra)), overlay);
+  /** @type {import("./board.js").BoardUi & { resignMenu: boolean, closed: string | null }} */
   const ui = { selected: null, resignMenu: false, closed: null };
+  /** @type {Json} the game state the server sent last */
   let state = null;
 
+  /** @param {object} action */
   const send = (action) => {
     ui.selected = null; ui.resignMenu = false;
     if (!sock.send(action)) call("POST", `/api/games/${id}/actions`, action).then(render).catch((e) => toast(e.message));
@@ -124,14 +155,18 @@ function gamePage(id) {
   undo.onclick = () => send({ action: "undo" });
   confirm.onclick = () => send({ action: "confirm" });
 
+  /** @param {string} k */
   const kindName = (k) => t("kinds")[k] || k;
+  /** @param {string} c */
   const mine = (c) => state.role === c;
+  /** @param {string} c */
   function playerLabel(c) {
     const p = state.players && state.players[c];
     if (!p) return "…";
     if (p.computer) return `${t("computer")} (${t("levels")[p.level] || p.level})`;
     return `${p.name || t("guest")}${mine(c) ? ` (${t("you")})` : ""}`;
   }
+  /** @param {Json} e  a cube action or resignation of the history */
   function actText(e) {
     let s = t("acts")[e.action] || e.action;
     if (e.value) s += ` → ${e.value}`;
@@ -146,12 +181,14 @@ function gamePage(id) {
     confirm.disabled = !(L && L.can_confirm);
     svg.dataset.phase = state.phase; svg.dataset.seq = state.seq;
   }
+  /** @param {Json} m  the state's match */
   function scoreNode(m) {
     return h("span", { class: "score", id: "match-score" }, h("span", { class: "dot white" }),
       `${m.score.white} : ${m.score.black}`, h("span", { class: "dot black", style: "margin-left:6px" }));
   }
+  /** @param {Json} st */
   function renderScore(st) {
-    const m = st.match, kids = [];
+    const m = st.match, kids = /** @type {HTMLElement[]} */ ([]);
     if (m && m.length) {
       kids.push(h("span", {}, t("matchTo")(m.length)), scoreNode(m), h("span", {}, t("gameNo")(m.game)));
       if (m.crawford) kids.push(h("span", { class: "crawford", id: "crawford" }, t("crawford")));
@@ -163,6 +200,7 @@ function gamePage(id) {
     }
     scorebar.replaceChildren(...kids);
   }
+  /** @param {Json} st */
   function renderStatus(st) {
     let s;
     const me = st.role === "both" || (st.to_act && st.to_act === st.role);
@@ -197,6 +235,7 @@ function gamePage(id) {
     }
   }
   // Hints: the bots' best plays for the dice being played (not in games between two people).
+  /** @param {number} x */
   const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
   function showHint() {
     hintBox.replaceChildren(h("p", { class: "small" }, t("hintWait")));
@@ -210,14 +249,16 @@ function gamePage(id) {
             + (data.exact ? ` · ${t("exactCube")}` : ""))));
         return;
       }
-      const rows = data.plays.map((p, i) => h("li", {},
+      const rows = data.plays.map((/** @type {Json} */ p, /** @type {number} */ i) => h("li", {},
         h("button", { type: "button", class: "hint-play", onclick: () => { hintBox.replaceChildren(); send({ action: "play", play: p.play }); } }, p.play),
         ` ${signed(p.equity)}`, i ? ` (${p.diff.toFixed(3)})` : ""));
       hintBox.replaceChildren(h("p", { class: "small" }, t("hintTitle")(data.plies, data.match)), h("ol", { class: "hint-list", id: "hint-list" }, ...rows));
     }).catch((e) => { hintBox.replaceChildren(); toast(e.message); });
   }
+  /** @param {Json} st */
   function renderActions(st) {
     const A = st.actions || [];
+    /** @param {string} id @param {string} label @param {object} action */
     const b = (id, label, action, cls = "") => h("button", { id, type: "button", class: cls, onclick: () => send(action) }, label);
     const kids = [];
     if (A.includes("roll")) kids.push(b("roll", t("roll"), { action: "roll" }, "main"));
@@ -244,7 +285,9 @@ function gamePage(id) {
     }
     actions.replaceChildren(...kids);
   }
+  /** @param {Json} st */
   function downloads(st) {
+    /** @type {Kid[]} */
     const a = [h("a", { href: `/api/games/${st.id}/record`, download: `nardy-${st.id}.jsonl` }, t("downloadJson"))];
     if (st.family === "short") {
       a.push(" · ", h("a", { href: `/api/games/${st.id}/record?format=mat`, download: `nardy-${st.id}.mat`, id: "dl-mat" }, t("downloadMat")),
@@ -253,6 +296,7 @@ function gamePage(id) {
     return a;
   }
   // The bots' review of the finished game, under the board.
+  /** @param {string} x */
   const reviewName = (x) => (x === "white" || x === "black" ? `${t(x)} — ${playerLabel(x)}` : x);
   function showReview() {
     ui.closed = overlayKey(state);
@@ -262,9 +306,12 @@ function gamePage(id) {
       .then((data) => { review.replaceChildren(reviewPanel(data, h, reviewName)); review.scrollIntoView({ block: "nearest" }); })
       .catch((e) => { review.replaceChildren(); toast(e.message); });
   }
+  /** @param {string} bid */
   const reviewButton = (bid) => h("button", { type: "button", id: bid, onclick: showReview }, t("analyse"));
   // Which result card the player closed: one per game, and one at the match's end.
+  /** @param {Json} st */
   const overlayKey = (st) => `${st.match.game}:${st.match.over}`;
+  /** @param {Json} st */
   function renderOverlay(st) {
     overlay.replaceChildren();
     if (st.phase !== "over" || !st.outcome) return;
@@ -297,6 +344,7 @@ function gamePage(id) {
     card.append(h("p", {}, h("button", { type: "button", id: "result-close", onclick: () => { ui.closed = key; overlay.replaceChildren(); } }, "×")));
     overlay.append(h("div", { class: "result", id: "result" }, card));
   }
+  /** @param {Json} st  a game state, or a reply that carries one */
   function render(st) {
     if (st.state) st = st.state;
     if (state && st.seq < state.seq) return;
@@ -310,7 +358,7 @@ function gamePage(id) {
       h("span", { class: "nums" }, st.pips ? `${t("pips")}: ${st.pips[c]}` : "",
         len ? h("b", { class: "pscore", title: t("score") }, String(st.match.score[c])) : null))));
     renderActions(st);
-    moves.replaceChildren(...(st.history || []).map((m) => (m.action
+    moves.replaceChildren(...(st.history || []).map((/** @type {Json} */ m) => (m.action
       ? h("li", { class: "act" }, h("span", { class: `dot ${m.color}` }), actText(m))
       : h("li", {}, h("span", { class: `dot ${m.color}` }), `${m.dice.join("-")}: ${m.play === "-" ? t("noMove") : m.play}`))));
     moves.scrollTop = moves.scrollHeight;
@@ -327,17 +375,19 @@ function gamePage(id) {
     renderOverlay(st);
   }
   const sock = new GameSocket(id, (msg) => render(msg.state), (err) => toast(`${t("errorPrefix")}: ${err.error}`));
-  window.__nardyGame = { socket: sock, state: () => state };
+  /** @type {any} */ (window).__nardyGame = { socket: sock, state: () => state };  // for the browser tests
   call("GET", `/api/games/${id}`).then(render).catch((e) => toast(e.message));
   return () => sock.close();
 }
 
+/** @param {string} token */
 async function joinPage(token) {
   try { const st = await call("POST", `/api/join/${token}`); go(`/game/${st.id}`); }
-  catch (e) { main.replaceChildren(h("div", { class: "card" }, h("p", { class: "bad" }, e.message))); }
+  catch (e) { main.replaceChildren(h("div", { class: "card" }, h("p", { class: "bad" }, /** @type {Error} */ (e).message))); }
 }
 
 // -- accounts -------------------------------------------------------------------------
+/** @param {"login" | "register"} kind */
 function authPage(kind) {
   const user = h("input", { name: "username", autocomplete: "username", required: true });
   const pass = h("input", { name: "password", type: "password", required: true,
@@ -345,7 +395,7 @@ function authPage(kind) {
   const form = h("form", { class: "card", id: `${kind}-form`, onsubmit: async (ev) => {
     ev.preventDefault();
     try { await call("POST", `/api/${kind}`, { username: user.value, password: pass.value }); me = await session(); chrome(); go("/profile"); }
-    catch (e) { toast(e.message); }
+    catch (e) { toast(/** @type {Error} */ (e).message); }
   } }, h("h2", {}, kind === "login" ? t("login") : t("register")),
   h("label", {}, t("username")), user, h("label", {}, t("password")), pass,
   h("button", { class: "big", type: "submit" }, kind === "login" ? t("loginBtn") : t("registerBtn")));
@@ -356,7 +406,7 @@ function authPage(kind) {
 
 async function profilePage() {
   const data = await call("GET", "/api/me");
-  const rows = data.games.map((g) => h("tr", {},
+  const rows = data.games.map((/** @type {Json} */ g) => h("tr", {},
     h("td", {}, new Date(g.created_at).toLocaleString(currentLang())),
     h("td", {}, variantName(g.variant)),
     h("td", {}, g.opponent === "computer" ? t("computer") : g.opponent === "local" ? t("local") : (g.opponent || "…")),
@@ -373,11 +423,12 @@ async function profilePage() {
     rows)));
 }
 
+/** @param {string} name */
 async function statsPage(name) {
   const url = name === "me" ? "/api/me/dice-stats" : `/api/users/${encodeURIComponent(name)}/dice-stats`;
   const s = await call("GET", url);
   const head = h("tr", {}, h("th", {}, ""), [1, 2, 3, 4, 5, 6].map((d) => h("th", {}, d)));
-  const body = s.counts.map((row, i) => h("tr", {}, h("th", {}, i + 1), row.map((n) => h("td", {}, n))));
+  const body = s.counts.map((/** @type {number[]} */ row, /** @type {number} */ i) => h("tr", {}, h("th", {}, i + 1), row.map((n) => h("td", {}, n))));
   main.replaceChildren(h("div", { class: "card" }, h("h2", {}, `${t("diceStats")}: ${s.user}`),
     h("p", {}, `${t("rolls")}: ${s.rolls}; ${t("expected")} ${s.expected_each.toFixed(2)} ${currentLang() === "ru" ? "на каждый из 36 исходов" : "per each of the 36 outcomes"}`),
     h("table", { id: "dice-table" }, head, body),
@@ -409,7 +460,8 @@ async function route() {
 }
 
 document.addEventListener("click", async (ev) => {
-  const a = ev.target.closest && ev.target.closest("a[data-link]");
+  const target = /** @type {Element} */ (ev.target);
+  const a = /** @type {HTMLAnchorElement | null} */ (target.closest && target.closest("a[data-link]"));
   if (a && a.origin === location.origin) {
     ev.preventDefault();
     if (a.id === "nav-login" && me && !me.user.guest) {
@@ -419,7 +471,7 @@ document.addEventListener("click", async (ev) => {
   }
 });
 window.addEventListener("popstate", route);
-document.getElementById("lang").addEventListener("click", () => {
+byId("lang").addEventListener("click", () => {
   setLang(currentLang() === "ru" ? "en" : "ru"); route();
 });
 me = await session();

@@ -1,3 +1,4 @@
+// @ts-check
 // The board as an SVG, drawn from one player's side: his head (point 24) top-right,
 // his home (points 1-6) bottom-right. The board holds no rules: the server sends the
 // points a checker may leave and reach ("targets").
@@ -5,13 +6,49 @@ const NS = "http://www.w3.org/2000/svg";
 const PW = 50, R = 22, LEFT = 10, BARX = 310, BARW = 50, RIGHT = BARX + BARW, TRAY = 672;
 const TOP = 22, TRI = 180, MID = TOP + TRI + 56, BOT = MID + TRI, W = 740, H = BOT + 22;
 
+/** @typedef {"white" | "black"} Color */
+/** Checkers of the viewer ("mine") and of the opponent ("theirs"). @typedef {{ mine: number, theirs: number }} Sides */
+/**
+ * @typedef {object} Cube
+ * @property {boolean} enabled
+ * @property {number} value
+ * @property {Color | null} [owner]
+ * @property {boolean} [crawford]
+ * @property {Color | null} [offered_by]
+ * @property {number} [next]  the value an offered double proposes
+ */
+/**
+ * What the board draws (the fields it reads of the server's game state).
+ * @typedef {object} BoardState
+ * @property {Color} [view]  whose side the board is seen from (default white)
+ * @property {{ points: number[], bar: Sides, off: Sides } | null} [board]
+ *   points[1..24]: +n checkers of the viewer, -n of the opponent (viewer's numbering)
+ * @property {{ targets: Record<string, number[]> } | null} [legal]
+ *   the points a checker may leave (25: the bar) and, for each, where it may go (0: off)
+ * @property {number[] | null} [dice]
+ * @property {Cube | null} [cube]
+ */
+/**
+ * The selection and the callbacks of a board that takes moves.
+ * @typedef {object} BoardUi
+ * @property {number | null} [selected]
+ * @property {number | null} [drag]
+ * @property {(point: number | null) => void} [onSource]
+ * @property {(point: number, from?: number) => void} [onTarget]
+ */
+
+/**
+ * @param {string} name @param {Record<string, string | number>} attrs @param {Element} [parent]
+ * @returns {SVGElement}
+ */
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, String(v));
   if (parent) parent.appendChild(e);
   return e;
 }
 
+/** @param {number} p @returns {{ x: number, top: boolean }} */
 export function pointGeometry(p) {
   // Centre x of point p (viewer's numbering) and whether it is in the top row.
   if (p >= 13 && p <= 18) return { x: LEFT + (p - 13) * PW + PW / 2, top: true };
@@ -20,22 +57,28 @@ export function pointGeometry(p) {
   return { x: RIGHT + (6 - p) * PW + PW / 2, top: false };
 }
 
+/** @param {Element} g @param {number} x @param {number} y @param {number} n @param {boolean} used */
 function drawDie(g, x, y, n, used) {
   const s = 36;
   el("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 6, class: used ? "die used" : "die" }, g);
-  const o = 10, spots = { 1: [[0, 0]], 2: [[-o, -o], [o, o]], 3: [[-o, -o], [0, 0], [o, o]],
+  const o = 10;
+  /** @type {Record<number, number[][]>} */
+  const pips = { 1: [[0, 0]], 2: [[-o, -o], [o, o]], 3: [[-o, -o], [0, 0], [o, o]],
     4: [[-o, -o], [o, -o], [-o, o], [o, o]], 5: [[-o, -o], [o, -o], [0, 0], [-o, o], [o, o]],
-    6: [[-o, -o], [o, -o], [-o, 0], [o, 0], [-o, o], [o, o]] }[n];
+    6: [[-o, -o], [o, -o], [-o, 0], [o, 0], [-o, o], [o, o]] };
+  const spots = pips[n];
   for (const [dx, dy] of spots) el("circle", { cx: x + dx, cy: y + dy, r: 3.6, class: "pip" }, g);
 }
 
 const HALF = TRI + 26;  // room for one stack: the triangle and half the middle strip
 
+/** @param {boolean} top @param {number} i @param {number} n */
 function stackY(top, i, n) {
   const step = n <= 1 ? 2 * R : Math.min(2 * R, (HALF - 2 * R) / (n - 1));
   return top ? TOP + R + i * step : BOT - R - i * step;
 }
 
+/** @param {Element} g @param {number} x @param {boolean} top @param {number} n @param {string} cls @param {boolean} [label] */
 function stack(g, x, top, n, cls, label) {
   for (let i = 0; i < n; i++) {
     el("circle", { cx: x, cy: stackY(top, i, n), r: R - 1, class: `checker ${cls}` }, g);
@@ -49,6 +92,7 @@ function stack(g, x, top, n, cls, label) {
 // The doubling cube (C-3): in the middle of the tray while nobody owns it (showing 64,
 // as a real cube does), on its owner's side otherwise; an offered double is shown on
 // the board's right half with the value it proposes.
+/** @param {Element} svg @param {BoardState} state @param {Color} mine */
 function drawCube(svg, state, mine) {
   const c = state.cube;
   if (!c || !c.enabled) return;
@@ -72,6 +116,7 @@ function drawCube(svg, state, mine) {
 
 // Draw ``state`` (a server game state) into ``svg``; ``ui`` holds the selection and
 // the callbacks {selected, onSource(point), onTarget(point)}.
+/** @param {SVGSVGElement} svg @param {BoardState} state @param {BoardUi} [ui] */
 export function drawBoard(svg, state, ui = {}) {
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
@@ -105,7 +150,9 @@ export function drawBoard(svg, state, ui = {}) {
     const bx = BARX + BARW / 2;
     if (board.bar.theirs) stack(g, bx, true, board.bar.theirs, theirs, true);
     if (board.bar.mine) stack(g, bx, false, board.bar.mine, mine, true);
-    for (const [n, top, cls] of [[board.off.theirs, true, theirs], [board.off.mine, false, mine]]) {
+    /** @type {[number, boolean, string][]} */
+    const trays = [[board.off.theirs, true, theirs], [board.off.mine, false, mine]];
+    for (const [n, top, cls] of trays) {
       for (let i = 0; i < n; i++) {
         const y = top ? TOP + 4 + i * 9 : BOT - 12 - i * 9;
         el("rect", { x: TRAY + 6, y, width: 46, height: 8, rx: 2, class: `checker off ${cls}` }, g);
@@ -121,6 +168,7 @@ export function drawBoard(svg, state, ui = {}) {
   drawCube(svg, state, mine);
   // Hit areas: whole columns, the bar (25) and the bearing-off tray (0).
   const hits = el("g", { class: "hits" }, svg);
+  /** @param {number} point @param {number} x @param {number} y @param {number} w @param {number} h */
   const area = (point, x, y, w, h) => {
     const key = String(point);
     let cls = "hit";
@@ -145,21 +193,22 @@ export function drawBoard(svg, state, ui = {}) {
   }
   svg.appendChild(hits);
   if (!ui.onSource) return;
+  /** @param {PointerEvent} ev */
   hits.onpointerdown = (ev) => {
-    const t = ev.target.closest("[data-point]");
+    const t = /** @type {SVGElement | null} */ (/** @type {Element} */ (ev.target).closest("[data-point]"));
     if (!t) return;
     const p = Number(t.dataset.point);
-    if (sel !== null && dests.includes(p)) { ui.onTarget(p); return; }
-    if (String(p) in targets) { ui.drag = p; ui.onSource(p); ev.preventDefault(); }
-    else if (sel !== null) ui.onSource(null);
+    if (sel !== null && dests.includes(p)) { ui.onTarget?.(p); return; }
+    if (String(p) in targets) { ui.drag = p; ui.onSource?.(p); ev.preventDefault(); }
+    else if (sel !== null) ui.onSource?.(null);
   };
   svg.onpointerup = (ev) => {
     if (ui.drag == null) return;
     const from = ui.drag; ui.drag = null;
     const hit = document.elementFromPoint(ev.clientX, ev.clientY);
-    const t = hit && hit.closest && hit.closest("[data-point]");
+    const t = /** @type {SVGElement | null} */ (hit && hit.closest && hit.closest("[data-point]"));
     if (!t) return;
     const p = Number(t.dataset.point);
-    if (p !== from && (targets[from] || []).includes(p)) ui.onTarget(p, from);
+    if (p !== from && (targets[from] || []).includes(p)) ui.onTarget?.(p, from);
   };
 }

@@ -1,4 +1,11 @@
+// @ts-check
 // Interface texts in Russian and English (RULES.md terminology).
+/**
+ * Each text is a string, a function of the values it says, or a table of named texts;
+ * the caller knows which from the key, so t() gives `any`.
+ * @typedef {string | string[] | Record<string, string> | ((...values: any[]) => string)} Text
+ * @type {Record<"ru" | "en", Record<string, Text>>}
+ */
 const TEXTS = {
   ru: {
     title: "Нарды", play: "Играть", rules: "Правила", tutorial: "Обучение", profile: "Профиль", login: "Вход",
@@ -40,7 +47,7 @@ const TEXTS = {
     expected: "ожидается", status: { waiting: "ожидание", active: "идёт", over: "окончена" },
     verifyTitle: "Проверка костей", verifyOk: "Все броски совпадают с выведенными из зёрен",
     verifyBad: "Есть расхождения!", notRevealed: "Зерно будет раскрыто после окончания партии",
-    opening: "жребий", roll: "бросок", recorded: "в записи", derived: "выведено",
+    opening: "жребий", rollKind: "бросок", recorded: "в записи", derived: "выведено",
     commitOk: "SHA-256 раскрытого зерна совпадает с обязательством", commitBad: "Зерно не совпадает с обязательством!",
     join: "Присоединиться к партии", testMode: "ТЕСТОВЫЙ РЕЖИМ: кости воспроизводимы",
     vs: "против", opponent: "Соперник", result: "Итог", date: "Дата", open: "открыть",
@@ -55,7 +62,7 @@ const TEXTS = {
     resign: "Сдаться", accept: "Принять сдачу", reject: "Играть дальше", nextGame: "Следующая партия",
     cancel: "Отмена", cube: "Кубик", cubeCentre: "в центре", cubeOf: (c) => (c === "white" ? "у белых" : "у чёрных"),
     moneyGame: "Одна партия на деньги", matchTo: (n) => `Матч до ${n} ${n === 1 ? "очка" : "очков"}`,
-    gameNo: (n) => `партия ${n}`, crawford: "игра Кроуфорда (без кубика)", postCrawford: "после Кроуфорда",
+    crawford: "игра Кроуфорда (без кубика)", postCrawford: "после Кроуфорда",
     score: "Счёт", youDouble: "Вы удвоили — ждём ответа", theyDouble: (n) => `Соперник удваивает до ${n}. Принять?`,
     doubleOffered: (c, n) => `${c === "white" ? "Белые удваивают" : "Чёрные удваивают"} до ${n}. Ответ ${c === "white" ? "чёрных" : "белых"}:`,
     youResign: "Вы предложили сдаться — ждём ответа",
@@ -110,7 +117,7 @@ const TEXTS = {
     expected: "expected", status: { waiting: "waiting", active: "in play", over: "finished" },
     verifyTitle: "Dice verification", verifyOk: "Every roll matches the dice derived from the seeds",
     verifyBad: "Some rolls do not match!", notRevealed: "The seed is revealed when the game ends",
-    opening: "opening", roll: "roll", recorded: "recorded", derived: "derived",
+    opening: "opening", rollKind: "roll", recorded: "recorded", derived: "derived",
     commitOk: "SHA-256 of the revealed seed matches the commitment", commitBad: "The seed does not match the commitment!",
     join: "Join the game", testMode: "TEST MODE: dice are reproducible",
     vs: "vs", opponent: "Opponent", result: "Result", date: "Date", open: "open",
@@ -125,7 +132,7 @@ const TEXTS = {
     resign: "Resign", accept: "Accept", reject: "Play on", nextGame: "Next game",
     cancel: "Cancel", cube: "Cube", cubeCentre: "in the middle", cubeOf: (c) => (c === "white" ? "White's" : "Black's"),
     moneyGame: "One money game", matchTo: (n) => `Match to ${n} point${n === 1 ? "" : "s"}`,
-    gameNo: (n) => `game ${n}`, crawford: "Crawford game (no cube)", postCrawford: "post-Crawford",
+    crawford: "Crawford game (no cube)", postCrawford: "post-Crawford",
     score: "Score", youDouble: "You doubled — waiting for the answer", theyDouble: (n) => `Your opponent doubles to ${n}. Take?`,
     doubleOffered: (c, n) => `${c === "white" ? "White doubles" : "Black doubles"} to ${n}. ${c === "white" ? "Black" : "White"} to answer:`,
     youResign: "You offered to resign — waiting for the answer",
@@ -144,6 +151,7 @@ const TEXTS = {
   },
 };
 
+/** @returns {"ru" | "en"} */
 export function currentLang() {
   const saved = localStorage.getItem("nardy-lang");
   if (saved === "ru" || saved === "en") return saved;
@@ -151,10 +159,12 @@ export function currentLang() {
   return nav.toLowerCase().startsWith("en") ? "en" : "ru";
 }
 
+/** @param {"ru" | "en"} lang */
 export function setLang(lang) {
   localStorage.setItem("nardy-lang", lang);
 }
 
+/** @param {string} key @returns {any} */
 export function t(key) {
   const lang = currentLang();
   return TEXTS[lang][key] ?? TEXTS.en[key] ?? key;

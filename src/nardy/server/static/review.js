@@ -1,24 +1,51 @@
+// @ts-check
 // The review of a finished game (GET /api/games/{id}/analysis): the players' error
 // rates and marks, a graph of White's equity after every play with the mistakes marked,
 // and the list of mistakes. The page judges nothing: it shows what the server's bots said.
 import { t } from "./i18n.js";
 
+/** @typedef {"doubtful" | "bad" | "very bad"} Mark */
+/**
+ * One analysed decision (nardy.bots.analysis.Decision.as_dict).
+ * @typedef {object} Decision
+ * @property {number} game @property {number} turn @property {string} color
+ * @property {"play" | "cube"} kind @property {number[] | null} dice
+ * @property {string} played @property {string} best @property {number} loss
+ * @property {Mark | ""} mark
+ */
+/**
+ * One player's totals (nardy.bots.analysis.PlayerSummary.as_dict).
+ * @typedef {object} PlayerSummary
+ * @property {string} player @property {number} error_rate @property {string} rating
+ * @property {Record<Mark, number>} marks @property {number} cube_errors
+ */
+/** White's equity after one checker play. @typedef {{ game: number, white: number }} GraphPoint */
+/**
+ * The server's analysis of a game (nardy.bots.analysis.Analysis.as_dict, and the depth).
+ * @typedef {object} Analysis
+ * @property {number} games @property {number} plies @property {Decision[]} decisions
+ * @property {Record<string, PlayerSummary>} players @property {GraphPoint[]} graph
+ */
+
 const SVG = "http://www.w3.org/2000/svg";
+/** @type {Record<string, string>} */
 const MARK_CLASS = { doubtful: "m-doubtful", bad: "m-bad", "very bad": "m-very-bad" };
 
+/** @param {string} tag @param {Record<string, string | number>} attrs @param {...(Node | string)} kids */
 function svgEl(tag, attrs, ...kids) {
   const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   for (const k of kids) e.append(k);
   return e;
 }
 
 // White's equity after each play, the mistakes as dots, games separated by dashes.
+/** @param {GraphPoint[]} graph @param {Decision[]} decisions @param {(color: string) => string} colorName */
 function equityGraph(graph, decisions, colorName) {
   const W = 640, H = 180, pad = 24;
   const top = Math.max(1, Math.ceil(Math.max(...graph.map((g) => Math.abs(g.white)), 0)));
-  const x = (i) => pad + (graph.length > 1 ? (i * (W - 2 * pad)) / (graph.length - 1) : 0);
-  const y = (v) => H / 2 - (Math.max(-top, Math.min(top, v)) * (H / 2 - pad)) / top;
+  const x = (/** @type {number} */ i) => pad + (graph.length > 1 ? (i * (W - 2 * pad)) / (graph.length - 1) : 0);
+  const y = (/** @type {number} */ v) => H / 2 - (Math.max(-top, Math.min(top, v)) * (H / 2 - pad)) / top;
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, class: "equity-graph", id: "equity-graph", role: "img" });
   svg.append(svgEl("title", {}, t("graphTitle")));
   svg.append(svgEl("line", { x1: pad, x2: W - pad, y1: y(0), y2: y(0), class: "axis" }));
@@ -41,12 +68,13 @@ function equityGraph(graph, decisions, colorName) {
   return svg;
 }
 
+/** @param {Analysis} data @param {import("./app.js").H} h @param {(color: string) => string} colorName */
 export function reviewPanel(data, h, colorName) {
   const rows = Object.values(data.players).map((p) => h("tr", {},
     h("td", {}, colorName(p.player)), h("td", {}, p.error_rate.toFixed(1)), h("td", {}, t("ratings")[p.rating] || p.rating),
     h("td", {}, `${p.marks.doubtful} / ${p.marks.bad} / ${p.marks["very bad"]}`), h("td", {}, String(p.cube_errors))));
   const summary = h("table", { class: "review-summary", id: "review-summary" },
-    h("tr", {}, ...t("reviewColumns").map((c) => h("th", {}, c))), ...rows);
+    h("tr", {}, ...t("reviewColumns").map((/** @type {string} */ c) => h("th", {}, c))), ...rows);
   const mistakes = data.decisions.filter((d) => d.mark);
   const list = mistakes.length
     ? h("ol", { class: "mistakes", id: "mistakes" }, ...mistakes.map((d) => h("li", { class: MARK_CLASS[d.mark] },

@@ -1,3 +1,4 @@
+// @ts-check
 // The tutorial (Russian and English): short sections from RULES.md, each linking to the
 // interactive examples of the rules page (/rules#ex-<id>).
 import { drawBoard } from "./board.js";
@@ -5,10 +6,14 @@ import { currentLang } from "./i18n.js";
 import { loadStyle } from "./rules.js";
 
 // Start positions in white's view: +n white, -n black (board.js "points").
+/**
+ * @param {Record<number, number>} white @param {Record<number, number>} black
+ * @returns {import("./board.js").BoardState}
+ */
 function startBoard(white, black) {
   const points = Array(25).fill(0);
-  for (const [p, n] of Object.entries(white)) points[p] = n;
-  for (const [p, n] of Object.entries(black)) points[p] = -n;
+  for (const [p, n] of Object.entries(white)) points[Number(p)] = n;
+  for (const [p, n] of Object.entries(black)) points[Number(p)] = -n;
   return { view: "white", board: { points, bar: { mine: 0, theirs: 0 }, off: { mine: 0, theirs: 0 } } };
 }
 const LONG_START = startBoard({ 24: 15 }, { 12: 15 });
@@ -101,6 +106,7 @@ const SECTIONS = {
   },
 };
 
+/** @type {Record<"ru" | "en", Record<string, string>>} */
 const EXAMPLE_TITLES = {
   ru: { "long-start": "начало и голова", "head-66": "первый ход 6-6", "head-33": "первый ход 3-3",
     "block-closed": "заслон запрещён", "block-open": "заслон разрешён", bar: "вход с бара",
@@ -112,6 +118,7 @@ const EXAMPLE_TITLES = {
     "larger-die": "the larger number" },
 };
 
+/** @param {HTMLElement} main @param {import("./app.js").H} h */
 export function tutorialPage(main, h) {
   loadStyle("/static/rules.css");
   const lang = currentLang();

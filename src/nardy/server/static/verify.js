@@ -1,10 +1,14 @@
+// @ts-check
 // Re-derive every roll of a finished game in the browser (WebCrypto HMAC-SHA256),
 // independently of the server: die = first digest byte < 252, mod 6, plus 1.
 import { currentLang, t } from "./i18n.js";
 
+/** @param {ArrayBuffer} buf */
 const hex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
-const unhex = (s) => new Uint8Array(s.match(/../g).map((x) => parseInt(x, 16)));
+/** @param {string} s */
+const unhex = (s) => new Uint8Array((s.match(/../g) ?? []).map((x) => parseInt(x, 16)));
 
+/** @param {string} serverSeedHex @param {string} clientSeed @param {number} count @returns {Promise<number[]>} */
 export async function deriveDice(serverSeedHex, clientSeed, count) {
   const key = await crypto.subtle.importKey("raw", unhex(serverSeedHex), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const out = [];
@@ -18,6 +22,7 @@ export async function deriveDice(serverSeedHex, clientSeed, count) {
   return out;
 }
 
+/** @param {HTMLElement} main @param {import("./app.js").H} h @param {string} id */
 export async function verifyPage(main, h, id) {
   const text = await (await fetch(`/api/games/${id}/record`)).text();
   const records = text.trim().split("\n").map((l) => JSON.parse(l));
@@ -43,7 +48,7 @@ export async function verifyPage(main, h, id) {
     const rec = r.type === "opening" ? [r.white, r.black] : r.dice;
     const ok = r.type === "opening" ? [...rec].sort().join() === [...d].sort().join() : rec.join() === d.join();
     allOk = allOk && ok;
-    return h("tr", {}, h("td", {}, i + 1), h("td", {}, t(r.type === "opening" ? "opening" : "roll")),
+    return h("tr", {}, h("td", {}, i + 1), h("td", {}, t(r.type === "opening" ? "opening" : "rollKind")),
       h("td", {}, rec.join("-")), h("td", {}, d.join("-")), h("td", { class: ok ? "ok" : "bad" }, ok ? "✓" : "✗"));
   });
   card.append(h("p", { class: allOk ? "ok" : "bad", id: "verify-result" }, allOk ? t("verifyOk") : t("verifyBad")),
