@@ -82,6 +82,10 @@ def test_variant_takes_exactly_the_options_of_its_rules(
         assert getattr(changed, option) == value, rule
         assert changed.options()[option] == value, rule
         assert option in base.option_names(), rule
+    elif value == getattr(base, option):
+        # Restating what the variant already plays asks for no other rules (and lets
+        # records that listed every option of the family load): taken, nothing changes.
+        assert base.with_options(**{option: value}) == base
     else:
         with pytest.raises(OptionNotTakenError) as info:
             base.with_options(**{option: value})
@@ -90,6 +94,32 @@ def test_variant_takes_exactly_the_options_of_its_rules(
         assert option in str(err) and variant in str(err)
         assert option in t(err.key, "ru", **err.params)
         assert option not in base.option_names() and option not in base.options(), rule
+
+
+def test_every_variant_refuses_some_value_of_every_option_it_does_not_take() -> None:
+    """Each option outside a variant's rules has a value other than the variant's own,
+    so the table above does refuse it."""
+    for variant in VARIANTS:
+        for option, (_, takers) in TAKEN.items():
+            if variant not in takers:
+                own = getattr(find_variant(variant), option)
+                assert any(v != own for v in OPTION_VALUES[option]), (variant, option)
+
+
+#: The options game records and the server stored before options were refused: every
+#: option of the variant's family, at the variant's value.
+OLD_FAMILY_OPTIONS = {
+    "short": ["opening", "next_starter", "no_hit_and_hide", "scoring", "per_checker_multipliers"],
+    "long": [o for o in OPTION_VALUES if o != "no_hit_and_hide"],
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_records_of_earlier_versions_still_load(variant: str) -> None:
+    v = find_variant(variant)
+    record = dict(Game(v).records[0])
+    record["options"] = {o: getattr(v, o) for o in OLD_FAMILY_OPTIONS[v.family]}
+    assert Game.replay([record]).variant == v
 
 
 @pytest.mark.parametrize(("option", "companion"), sorted(COMPANION.items()))

@@ -214,9 +214,9 @@ class Variant:
         return {name: getattr(self, name) for name in OPTION_VALUES if self.refusal(name) is None}
 
     def with_options(self, **options: Any) -> Variant:
-        """A copy with some rule options changed. An unknown name or value, or an option
-        that means nothing in this variant, raises ``OptionError``: no game is played
-        under rules other than those asked for."""
+        """A copy with some rule options changed. An unknown name or value, or a value
+        of an option that means nothing in this variant, raises ``OptionError``: no game
+        is played under rules other than those asked for."""
         for name, value in options.items():
             if name not in OPTION_VALUES:
                 raise OptionError(
@@ -233,11 +233,13 @@ class Variant:
         changed = replace(self, **options)
         # Judged on the result, so that options given together (scoring="per-checker"
         # with its multipliers) are taken, and a dependent option left set is refused.
+        # Restating the value a variant already plays (gulbara's four moves a double)
+        # asks for no other rules and is taken as it is: records written before options
+        # were refused list every option of the family, and still load.
         for name in OPTION_VALUES:
             reason = changed.refusal(name)
-            if reason is not None and (
-                name in options or getattr(changed, name) != _DEFAULTS[name]
-            ):
+            asked = name in options and options[name] != getattr(self, name)
+            if reason is not None and (asked or getattr(changed, name) != _DEFAULTS[name]):
                 known = ", ".join(self.option_names())
                 raise OptionNotTakenError(name, self.name, reason, known)
         return changed
