@@ -6,11 +6,13 @@ with a clear error by a variant for which it means nothing")."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from nardy.cli import main
 from nardy.commands.play import command as play_cmd
 from nardy.game import Game, ReplayError
 from nardy.i18n import t
@@ -218,3 +220,29 @@ def test_nardy_play_takes_crazy_moves_per_double_in_crazy_gulbara() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "crazy_moves_per_double=2" in result.output
+
+
+def test_the_engine_refuses_an_option_the_variant_does_not_take() -> None:
+    """``nardy engine`` (JSON lines) answers an error naming the option and keeps
+    serving; the variant that takes the option answers normally."""
+    start = {
+        "turn": "white",
+        "white": {"points": {"24": 15}, "first_turn": True},
+        "black": {"points": {"24": 15}, "first_turn": True},
+    }
+    asks = [
+        {"variant": "gulbara", "options": {"crazy_moves_per_double": 2}},
+        {"variant": "fevga", "options": {"head_exception": "head-only"}},
+        {"variant": "crazy-gulbara", "options": {"crazy_moves_per_double": 2}},
+    ]
+    lines = [
+        json.dumps({"id": i, "cmd": "legal", "position": start, "dice": [3, 1], **ask})
+        for i, ask in enumerate(asks)
+    ]
+    result = CliRunner().invoke(main, ["engine"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    answers = [json.loads(line) for line in result.output.splitlines()]
+    assert [a["id"] for a in answers] == [0, 1, 2]
+    assert "crazy_moves_per_double means nothing in gulbara" in answers[0]["error"]
+    assert "head_exception means nothing in fevga" in answers[1]["error"]
+    assert "error" not in answers[2] and answers[2]["plays"]
