@@ -24,8 +24,8 @@ import numpy as np
 
 from nardy.bots import Bot
 from nardy.eval import money_equity
-from nardy.eval.bearoff import bearoff_mask, bearoff_probs
-from nardy.eval.boards import boards_from_positions
+from nardy.eval.bearoff import bearoff_probs
+from nardy.eval.boards import bearoff_mask, boards_from_positions
 from nardy.eval.net import NetEvaluator, load_shipped
 from nardy.position import Position
 from nardy.train.arena import play_match

@@ -26,8 +26,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from nardy import fastgen
-from nardy.movegen import legal_candidates, result_position
+from nardy.movegen import compiled, legal_candidates, result_position
 from nardy.position import BAR, Position
 from nardy.variants import Variant, find_variant
 
@@ -110,8 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
 
-    if not fastgen.available():
-        print(f"compiled generator unavailable: {fastgen.unavailable_reason()}")
+    if not compiled.available():
+        print(f"compiled generator unavailable: {compiled.unavailable_reason()}")
         print("build it with: .venv/bin/pip install -e '.[server,test]'  (needs a C compiler)")
     try:
         import gnubg_nn
@@ -129,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     n = len(samples)
     runs: dict[str, Callable[[], object]] = {}
-    if fastgen.available():
+    if compiled.available():
         runs["nardy C (legal_candidates)"] = nardy_run(short, samples)
     if gnubg_nn is not None:
         boards = [(gnubg_board(p), d1, d2) for p, d1, d2 in samples]
@@ -171,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     ln = len(lsamples)
     lbest: dict[str, tuple[float, float]] = {}
-    if fastgen.available():
+    if compiled.available():
         for name, times in timed({"nardy C": nardy_run(long, lsamples)}, args.repeat).items():
             lbest[name] = report(name, times, ln)
     with _PurePython():

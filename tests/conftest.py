@@ -11,10 +11,10 @@ def generator(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
     once with the pure-Python one (``NARDY_PURE_PYTHON=1``); both must obey RULES.md.
     Opt in per module with ``pytestmark = pytest.mark.usefixtures("generator")``."""
     if request.param == "compiled":
-        from nardy import fastgen
+        from nardy.movegen import compiled
 
-        if not fastgen.available():
-            pytest.skip(f"compiled generator not available: {fastgen.unavailable_reason()}")
+        if not compiled.available():
+            pytest.skip(f"compiled generator not available: {compiled.unavailable_reason()}")
         monkeypatch.delenv("NARDY_PURE_PYTHON", raising=False)
     else:
         monkeypatch.setenv("NARDY_PURE_PYTHON", "1")

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from nardy import movegen
+from nardy.movegen import reference
 from nardy.variants import Variant, find_variant
 
 
@@ -39,13 +39,13 @@ def python_path() -> Iterator[None]:
 
 def count_python_searches(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
     """Spy on the pure-Python search: the returned list grows by one entry (its
-    arguments) each time a real ``movegen._Search`` is made."""
+    arguments) each time a real ``nardy.movegen.reference.Search`` is made."""
     runs: list[tuple] = []
 
-    class CountingSearch(movegen._Search):  # the real Python search, counted
+    class CountingSearch(reference.Search):  # the real Python search, counted
         def __init__(self, *args, **kwargs) -> None:
             runs.append(args)
             super().__init__(*args, **kwargs)
 
-    monkeypatch.setattr(movegen, "_Search", CountingSearch)
+    monkeypatch.setattr(reference, "Search", CountingSearch)
     return runs

@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nardy.eval import bearoff as bo
-from nardy.eval.boards import LOSE_BG, LOSE_G, WIN, WIN_BG, WIN_G
+from nardy.eval.boards import LOSE_BG, LOSE_G, WIN, WIN_BG, WIN_G, bearoff_mask
 from nardy.eval.net import NetEvaluator
 from nardy.plays import legal_plays
 from nardy.variants import VARIANTS, find_variant
@@ -247,8 +247,8 @@ def test_mask() -> None:
     b[3, 0, 7], b[3, 0, 0] = 1, 0  # a checker outside home
     bar = boards(({1: 1}, {1: 1}))
     bar[0, 1, 25], bar[0, 1, 0] = 1, 13
-    assert bo.bearoff_mask(b).tolist() == [True, True, False, False]
-    assert not bo.bearoff_mask(bar)[0]
+    assert bearoff_mask(b).tolist() == [True, True, False, False]
+    assert not bearoff_mask(bar)[0]
     with pytest.raises(ValueError):
         bo.bearoff_probs(b)
 

@@ -409,7 +409,8 @@ def test_engine_best_plays_for_the_match_score_c4() -> None:
 
 
 def test_terminal_computer_plays_for_the_match_score_c4() -> None:
-    from nardy.terminal.computer import MatchScore, Opponent
+    from nardy.bots.opponent import Opponent
+    from nardy.match import MatchScore
 
     g = Game(SHORT, position=_blitz())
     g.roll(*BLITZ_DICE)

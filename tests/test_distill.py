@@ -25,8 +25,7 @@ def _weights() -> tuple[list[np.ndarray], str]:
 
 
 def test_sampled_positions_leave_out_finished_games_and_bear_offs() -> None:
-    from nardy.eval.bearoff import bearoff_mask
-    from nardy.eval.boards import finished_mask
+    from nardy.eval.boards import bearoff_mask, finished_mask
 
     weights, features = _weights()
     boards, first = sample_positions("short", weights, features, [1, 2], 0.02)

@@ -23,9 +23,10 @@ pytest.importorskip("nardy._fastgen", reason="the C extension nardy._fastgen is 
 
 from helpers_fastgen import config_id, count_python_searches, make_variant, python_path
 
-from nardy import fastgen, movegen  # noqa: E402
+from nardy import movegen  # noqa: E402
 from nardy.errors import MalformedError  # noqa: E402
 from nardy.movegen import Candidate, legal_candidates, result_position  # noqa: E402
+from nardy.movegen import compiled as fastgen  # noqa: E402
 from nardy.position import BAR, OFF, Position  # noqa: E402
 from nardy.variants import Variant, find_variant  # noqa: E402
 

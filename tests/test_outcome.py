@@ -237,5 +237,5 @@ def test_dropped_double_loses_one_game_at_the_old_cube_c3() -> None:
 def test_draw_scores_half_or_one_l_draw() -> None:
     long = find_variant("long")
     assert draw(long) == Outcome(None, "draw", 0.5)
-    assert draw(long.with_options(draw_score="one")).points == 1
+    assert draw(long.with_options(last_roll_draw=True, draw_score="one")).points == 1
     assert draw(long).describe("ru") == "ничья"

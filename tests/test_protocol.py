@@ -171,7 +171,7 @@ def test_rule_options_are_used() -> None:
                 "position": START_SHORT,
                 "dice": [1, 2],
             },
-            "long nardy only",
+            "other nardy family",
         ),
         (
             {

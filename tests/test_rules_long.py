@@ -378,7 +378,7 @@ def test_lblock_option_values() -> None:
     assert find_variant("nardgammon").block_check == "every-move"
     with pytest.raises(OptionError, match="block_check"):
         LONG.with_options(block_check="sometimes")
-    with pytest.raises(OptionError, match="long nardy only"):
+    with pytest.raises(OptionError, match="other nardy family"):
         find_variant("short").with_options(block_release="entered-home")
 
 

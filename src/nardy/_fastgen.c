@@ -1,7 +1,7 @@
 /*
  * nardy._fastgen -- compiled legal-play generator.
  *
- * The same search as nardy.movegen (_Search + _max_dice / _max_dice_segment +
+ * The same search as nardy.movegen.reference (Search + _max_dice / _max_dice_segment +
  * dedupe), on flat byte arrays: RULES.md G-6..G-10, S-2..S-7 (hitting, bar entry,
  * no_hit_and_hide, hit_in_own_home), L-HEAD-1/L-HEAD-2 (all three head_exception
  * settings, head_limit 0 = no limit, first_turn_exception off) and L-BLOCK
@@ -26,7 +26,7 @@
  *   Both give None when NARDY_PURE_PYTHON asks for the Python path or the input is
  *   outside what this module handles (the caller then runs the Python generator).
  *
- * flags (what flags_of returns; built by nardy/fastgen.py):
+ * flags (what flags_of returns; built by nardy/movegen/compiled.py):
  *   bit 0  long family          bit 1  hit_in_own_home     bit 2  no_hit_and_hide
  *   bit 3  block_check every-move                          bit 4  block_release entered-home
  *   bits 5-6 head_exception: 0 blocked, 1 doubles-6-4-3, 2 head-only
@@ -301,7 +301,7 @@ static void insert(Ctx *c, int n) {
     if ((uint32_t)c->nres * 2 > c->hmask + 1 && grow_table(c) < 0) c->oom = c->stop = 1;
 }
 
-/* Every node of the search is a candidate (movegen._Search._record), kept only if it
+/* Every node of the search is a candidate (movegen.reference.Search._record), kept only if it
  * reaches the best level so far (G-8: most dice, then the larger single die). */
 static ALWAYS_INLINE void record(Ctx *c, int n, const int ext) {
     if (c->end_block && block_bad_x(c, ext)) return;
@@ -339,7 +339,7 @@ static ALWAYS_INLINE void dfs_body(Ctx *c, int i, int heads, uint32_t hitters, i
         int top = c->prune_now ? max_src : 24;
         srcs = c->occ & ((2u << top) - 2u);
         if (ext && c->runner && !mine[OFF]) {
-            /* movegen._Search._runner_sources, recomputed at every node */
+            /* movegen.reference.Search._runner_sources, recomputed at every node */
             const int off_head = CHECKERS - mine[24];
             if (off_head == 0) {
                 srcs &= 1u << 24;
@@ -507,7 +507,7 @@ static int falls_short(Ctx *c, const uint8_t *mine, const uint8_t *opp, int whol
     return c->best < 2 * whole;
 }
 
-/* movegen._stopped_by_head ("head-only"): walking a double from the head, is the first
+/* movegen.reference._stopped_by_head ("head-only"): walking a double from the head, is the first
  * opposing checker met the opponent's head (his point 24 = my point 12, G-3)? */
 static int stopped_by_head(const Ctx *c, const uint8_t *opp) {
     if (c->d1 != c->d2) return 0;
@@ -519,7 +519,7 @@ static int stopped_by_head(const Ctx *c, const uint8_t *opp) {
     return 0;
 }
 
-/* movegen._head_allowance_dice: how many checkers may leave the head this segment
+/* movegen.reference.head_allowance_dice: how many checkers may leave the head this segment
  * (equal dice count as a double even when fewer than four, as in the Python). */
 static int head_allowance(Ctx *c, long flags, const uint8_t *mine, const uint8_t *opp,
                           int first) {
@@ -756,7 +756,7 @@ static PyObject *generate(long flags, const uint8_t *mine, const uint8_t *theirs
     c->home_rule = (int)((flags >> F_HOME_SHIFT) & 3);
     c->runner = (flags & F_RUNNER) != 0;
     c->fevga_block = (flags & F_FEVGA_BLOCK) != 0;
-    /* as movegen._Search.prune: source order may matter for these rules */
+    /* as movegen.reference.Search.prune: source order may matter for these rules */
     c->prune = !c->every_move && !c->hide_rule && c->home_rule != HOME_UNTIL_ALL_HOME &&
                !c->runner;
     c->stack_mask = 0;
@@ -1031,7 +1031,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     "nardy._fastgen",
-    "Compiled legal-play generator for the nardy rules (see nardy.fastgen).",
+    "Compiled legal-play generator for the nardy rules (see nardy.movegen.compiled).",
     -1,
     methods,
     NULL,

@@ -306,12 +306,6 @@ register(
             "en": "unknown rule option “{name}”; {variant} has: {known}",
             "ru": "неизвестная опция правил «{name}»; у варианта {variant} есть: {known}",
         },
-        "err.option_family": {
-            "en": "rule option {name} applies only to {family}",
-            "ru": "опция правил {name} бывает только {family}",
-        },
-        "family.long.only": {"en": "long nardy", "ru": "в длинных нардах"},
-        "family.short.only": {"en": "short nardy", "ru": "в коротких нардах"},
         "err.option_value": {
             "en": "rule option {name} takes one of {allowed}, not “{value}”",
             "ru": "опция правил {name} принимает одно из значений {allowed}, а не «{value}»",

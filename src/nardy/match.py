@@ -41,6 +41,26 @@ from nardy.variants import Variant, find_variant
 GameState = Literal["none", "playing", "over", "resigned", "dropped"]
 
 
+@dataclass(frozen=True)
+class MatchScore:
+    """A match as the cube logic and hints need it: its length (0: money play), the
+    score by colour in the current game, and whether the match plays the Crawford rule
+    (C-4). Plain data, so that the terminal shows a two-player match without the bots."""
+
+    length: int = 0
+    white: int = 0
+    black: int = 0
+    crawford: bool = True
+
+    def away(self, me: Color) -> tuple[int, int] | None:
+        """Points ``me`` and the opponent still need; None in money play or once the
+        match is won."""
+        if not self.length or max(self.white, self.black) >= self.length:
+            return None
+        mine, theirs = (self.white, self.black) if me == "white" else (self.black, self.white)
+        return self.length - mine, self.length - theirs
+
+
 class MatchError(IllegalMoveError):
     """An action the match does not allow now (a new game before the last one ended …)."""
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from server_helpers import play_first_plays, play_first_steps, roll_if_asked
 
+from nardy.dicecheck import check_rolls, commitment_of
 from nardy.game import Game
 from nardy.server import Settings, create_app
-from nardy.server.dicecheck import check_rolls, commitment_of
 
 pytestmark = pytest.mark.anyio
 

@@ -11,30 +11,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from nardy.game import Game
+from nardy.match import MatchScore
 from nardy.plays import Play
-from nardy.position import Color
 
 if TYPE_CHECKING:  # pragma: no cover
     from nardy.bots import Bot
-
-
-@dataclass(frozen=True)
-class MatchScore:
-    """What the cube logic needs of a match: its length (0: money play), the score by
-    colour in the current game, and whether the match plays the Crawford rule (C-4)."""
-
-    length: int = 0
-    white: int = 0
-    black: int = 0
-    crawford: bool = True
-
-    def away(self, me: Color) -> tuple[int, int] | None:
-        """Points ``me`` and the opponent still need; None in money play or once the
-        match is won."""
-        if not self.length or max(self.white, self.black) >= self.length:
-            return None
-        mine, theirs = (self.white, self.black) if me == "white" else (self.black, self.white)
-        return self.length - mine, self.length - theirs
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ from nardy.dice import ROLLS
 from nardy.eval import Evaluator, evaluator_for
 from nardy.eval.boards import final_probs, invert
 from nardy.eval.equity import tier_values
-from nardy.fastgen import fast_boards
 from nardy.movegen import legal_candidates
+from nardy.movegen.compiled import fast_boards
 from nardy.plays import Play, legal_plays
 from nardy.position import CHECKERS, OFF, Color, Position, other
 from nardy.variants.base import Variant

@@ -92,12 +92,6 @@ def configure_variant(name: str, options: Sequence[str], lang: str) -> Variant:
                 ),
                 param_hint=hint,
             )
-        if key not in variant.options():
-            family = "short" if variant.family == "long" else "long"
-            raise click.BadParameter(
-                t("err.option_family", lang, name=key, family=t(f"family.{family}.only", lang)),
-                param_hint=hint,
-            )
         allowed = OPTION_VALUES[key]
         try:
             chosen[key] = _option_value(raw, allowed)
@@ -114,8 +108,8 @@ def configure_variant(name: str, options: Sequence[str], lang: str) -> Variant:
             ) from None
     try:
         return variant.with_options(**chosen)
-    except OptionError as exc:
-        raise click.BadParameter(str(exc), param_hint=hint) from None
+    except OptionError as exc:  # an option this variant does not take
+        raise click.BadParameter(t(exc.key, lang, **exc.params), param_hint=hint) from None
 
 
 def load_record(path: str, lang: str, names: tuple[str, str]) -> Match:
@@ -365,7 +359,7 @@ def command(
         )
     computer = None
     if seat is not None and level_chosen is not None:
-        from nardy.terminal.computer import Opponent
+        from nardy.bots.opponent import Opponent
 
         computer = Opponent(match.variant, level_chosen, seed)
     if interactive:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
+from nardy.dicecheck import check_rolls, commitment_of, dice_info
 from nardy.errors import NardyError
-from nardy.server.dicecheck import check_rolls, commitment_of, dice_info
 
 
 @click.command("verify-dice")

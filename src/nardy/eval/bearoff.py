@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from nardy.eval.boards import LOSE_G, WIN, WIN_G
+from nardy.eval.boards import LOSE_G, WIN, WIN_G, bearoff_mask
 from nardy.position import BAR, CHECKERS, OFF, Position
 from nardy.variants import find_variant
 from nardy.variants.base import Variant
@@ -250,15 +250,6 @@ def bearing_off(position: Position) -> bool:
     """Whether both sides of ``position`` have every checker still in play on their
     points 1..6 (none outside home, none on the bar)."""
     return not any(position.mine[7 : BAR + 1]) and not any(position.theirs[7 : BAR + 1])
-
-
-def bearoff_mask(boards: np.ndarray) -> np.ndarray:
-    """Rows of a board batch (N, 2, 26) where both sides have every remaining checker
-    on their points 1..6 (none on the bar) and neither has finished."""
-    b = np.asarray(boards)
-    outside = b[:, :, 7 : BAR + 1].sum(axis=2)
-    home = b[:, :, 1:7].sum(axis=2)
-    return ((outside == 0) & (home > 0) & (b[:, :, OFF] < CHECKERS)).all(axis=1)
 
 
 def _dist(table: np.ndarray, counts: np.ndarray, width: int) -> np.ndarray:

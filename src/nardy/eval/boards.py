@@ -81,11 +81,20 @@ def finished_mask(boards: np.ndarray) -> np.ndarray:
     return (boards[:, 0, OFF] == CHECKERS) | (boards[:, 1, OFF] == CHECKERS)
 
 
+def bearoff_mask(boards: np.ndarray) -> np.ndarray:
+    """Rows of a board batch (N, 2, 26) where both sides have every remaining checker
+    on their points 1..6 (none on the bar) and neither has finished."""
+    b = np.asarray(boards)
+    outside = b[:, :, 7 : BAR + 1].sum(axis=2)
+    home = b[:, :, 1:7].sum(axis=2)
+    return ((outside == 0) & (home > 0) & (b[:, :, OFF] < CHECKERS)).all(axis=1)
+
+
 def settled(
     variant: Variant, boards: np.ndarray, raw: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Raw net outputs made consistent (:func:`sanitize`, :func:`impossible_tiers`), with
-    the rows that are pure bear-offs (``bearoff.bearoff_mask``) and finished games
+    the rows that are pure bear-offs (:func:`bearoff_mask`) and finished games
     (:func:`finished_mask`)."""
     if compiled.available():
         assert compiled.ext is not None
@@ -96,8 +105,6 @@ def settled(
             np.ascontiguousarray(boards, dtype=np.int16), p, variant.family == "long", race, done
         )
         return p, race, done
-    from nardy.eval.bearoff import bearoff_mask
-
     p = impossible_tiers(variant, boards, sanitize(np.array(raw, dtype=np.float64)))
     return p, bearoff_mask(boards), finished_mask(boards)
 

@@ -15,11 +15,11 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.orm import sessionmaker
 
+from nardy.dicecheck import check_rolls
 from nardy.errors import MalformedError, NardyError
 from nardy.server.auth import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Accounts, Who
 from nardy.server.botplayer import Computer
 from nardy.server.db import make_engine, migrate
-from nardy.server.dicecheck import check_rolls
 from nardy.server.examples import UnknownExampleError, example_list, example_state
 from nardy.server.exports import ExportError, export
 from nardy.server.live import LiveGame

@@ -16,12 +16,12 @@ from typing import Any
 
 from nardy.cube import CubeRules
 from nardy.dice import VerifiableDice
+from nardy.dicecheck import SCHEME, dice_count
 from nardy.errors import MalformedError
 from nardy.game import Game
 from nardy.match import Match
 from nardy.outcome import resignation, tiers
 from nardy.position import BAR, OFF, Color, Position, other, pip_count
-from nardy.server.dicecheck import SCHEME, dice_count
 from nardy.variants import Variant, find_variant
 
 Role = str  # "white" | "black" | "both" | "spectator"

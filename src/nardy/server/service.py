@@ -20,13 +20,13 @@ from sqlalchemy.orm import sessionmaker
 
 from nardy.bots.advice import MatchScore, cube_advice
 from nardy.cube import CubeRules
+from nardy.dicecheck import commitment_of
 from nardy.errors import IllegalMoveError, MalformedError, NardyError
 from nardy.match import Match
 from nardy.outcome import check_resign_level
 from nardy.position import BAR, OFF
 from nardy.server.botplayer import Computer
 from nardy.server.db import EventRow, GameRow, User, now
-from nardy.server.dicecheck import commitment_of
 from nardy.server.live import OFFERS, LiveGame, Meta, Role
 from nardy.server.settings import Settings
 from nardy.variants import find_variant

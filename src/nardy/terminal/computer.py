@@ -1,22 +1,24 @@
-"""The computer in the terminal: its levels by name, the opponent
-(``nardy.bots.opponent.Opponent``: plays, cube and resignations for the match score) and
-the bot that ranks plays for hints."""
+"""The computer in the terminal: its levels by name, the cube and play hints, and the
+bot that ranks plays for hints (the opponent itself is ``nardy.bots.opponent.Opponent``).
+
+The bots (and numpy under them) are loaded on first use: two people playing at one
+keyboard never load them."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nardy.bots.advice import CubeAdvice, MatchScore, cube_advice, rank_at_score
-from nardy.bots.opponent import Opponent
+from nardy.match import MatchScore
 from nardy.variants import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from nardy.bots import Bot
+    from nardy.bots.advice import CubeAdvice
+    from nardy.game import Game
+    from nardy.plays import Play
 
 __all__ = [
-    "CubeAdvice",
     "MatchScore",
-    "Opponent",
     "cube_advice",
     "hint_bot",
     "level_name",
@@ -64,3 +66,19 @@ def hint_bot(variant: Variant) -> Bot:
 
         bot = _hint_bots[variant] = Bot(variant, HINT_LEVEL)
     return bot
+
+
+def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
+    """The cube decision for the side to act (``nardy.bots.advice.cube_advice``)."""
+    from nardy.bots.advice import cube_advice as advise
+
+    return advise(game, score, level)
+
+
+def rank_at_score(
+    bot: Bot, game: Game, score: MatchScore | None = None, plies: int | None = None
+) -> list[tuple[Play, float]]:
+    """The legal plays best first at the match score (``nardy.bots.advice.rank_at_score``)."""
+    from nardy.bots.advice import rank_at_score as rank
+
+    return rank(bot, game, score, plies)

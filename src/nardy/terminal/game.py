@@ -11,7 +11,7 @@ variant plays the same way. What the game needs to know about the match around i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from nardy.errors import AmbiguousMoveError, IllegalMoveError, MalformedError
 from nardy.game import Game
@@ -21,15 +21,11 @@ from nardy.plays import Move, Play, format_moves, parse_moves
 from nardy.position import Color, other
 from nardy.render import RichBoard, dice_text
 from nardy.terminal import messages  # noqa: F401  (registers the messages used here)
-from nardy.terminal.computer import (
-    MAX_HINT_PLIES,
-    MatchScore,
-    Opponent,
-    cube_advice,
-    hint_bot,
-    rank_at_score,
-)
+from nardy.terminal.computer import MAX_HINT_PLIES, MatchScore, cube_advice, hint_bot, rank_at_score
 from nardy.terminal.console import EndOfInput, QuitGame, Terminal
+
+if TYPE_CHECKING:  # the bots load only when the computer plays
+    from nardy.bots.opponent import Opponent
 
 #: Typed words (lower case) and the command they mean; English and Russian.
 COMMANDS: dict[str, str] = {

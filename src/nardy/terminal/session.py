@@ -9,15 +9,20 @@ its winner, and later games are started by the player ``next_starter`` names (L-
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from nardy.game import Game
 from nardy.match import Match
 from nardy.notation.record import dump_records
 from nardy.position import BLACK, WHITE, Color
 from nardy.terminal import messages  # noqa: F401  (registers the messages used here)
-from nardy.terminal.computer import MatchScore, Opponent, level_title
+from nardy.terminal.computer import MatchScore, level_title
 from nardy.terminal.console import Terminal
 from nardy.terminal.game import TerminalGame
 from nardy.variants import VARIANTS, Variant
+
+if TYPE_CHECKING:  # the bots load only when the computer plays
+    from nardy.bots.opponent import Opponent
 
 
 def default_names(term: Terminal, computer_seat: int | None) -> tuple[str, str]:

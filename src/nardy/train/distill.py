@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from nardy.bots.search import Search
-from nardy.eval.bearoff import bearoff_mask
+from nardy.eval.boards import bearoff_mask
 from nardy.eval.net import NetEvaluator
 from nardy.position import Position
 from nardy.train.config import RunConfig

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from nardy.errors import UnknownVariantError
-from nardy.variants.base import OPTION_VALUES, OptionError, Variant
+from nardy.variants.base import OPTION_VALUES, OptionError, OptionNotTakenError, Variant
 
-__all__ = ["OPTION_VALUES", "OptionError", "Variant", "VARIANTS", "find_variant"]
+__all__ = [
+    "OPTION_VALUES",
+    "OptionError",
+    "OptionNotTakenError",
+    "Variant",
+    "VARIANTS",
+    "find_variant",
+]
 
 
 def _side(points: dict[int, int]) -> tuple[int, ...]:
@@ -109,6 +116,7 @@ CRAZY_GULBARA = Variant(
     sequence_stops_home=True,
     extra_double_on_entry=True,
     home_moves="until-all-home",
+    own_options=frozenset({"crazy_moves_per_double"}),  # V-CGUL alone
 )
 KHACHAPURI = Variant(
     name="khachapuri",

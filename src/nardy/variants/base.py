@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 from nardy.errors import InvalidPositionError, NardyError
+from nardy.i18n import register, t
 from nardy.position import BAR, CHECKERS, OFF, Position
 
 Family = Literal["short", "long"]
@@ -25,20 +26,78 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "crazy_moves_per_double": (4, 2),
 }
 
-#: Options that only mean something in one family.
-FAMILY_OPTIONS: dict[str, Family] = {
-    "head_exception": "long",
-    "block_check": "long",
-    "block_release": "long",
-    "last_roll_draw": "long",
-    "draw_score": "long",
-    "no_hit_and_hide": "short",
-    "crazy_moves_per_double": "long",
-}
+register(
+    {
+        "option.unknown": {
+            "en": "unknown rule option “{option}”; known: {known}",
+            "ru": "неизвестная опция правил «{option}»; есть: {known}",
+        },
+        "option.value": {
+            "en": "rule option {option} takes one of {allowed}, not {value}",
+            "ru": "опция правил {option} принимает одно из значений {allowed}, а не {value}",
+        },
+        "option.not_taken.family": {
+            "en": (
+                "rule option {option} is a rule of the other nardy family and means nothing"
+                " in {variant}; {variant} takes: {known}"
+            ),
+            "ru": (
+                "опция правил {option} относится к другому семейству нард и ничего не значит"
+                " в варианте {variant}; у него есть: {known}"
+            ),
+        },
+        "option.not_taken.variant": {
+            "en": "rule option {option} means nothing in {variant}; {variant} takes: {known}",
+            "ru": (
+                "опция правил {option} ничего не значит в варианте {variant}; у него есть: {known}"
+            ),
+        },
+        "option.not_taken.needs_per_checker": {
+            "en": (
+                "rule option {option} only applies to per-checker scoring"
+                " (give scoring=per-checker with it)"
+            ),
+            "ru": (
+                "опция правил {option} действует только при счёте по шашкам"
+                " (укажите вместе с ней scoring=per-checker)"
+            ),
+        },
+        "option.not_taken.needs_last_roll_draw": {
+            "en": "rule option {option} scores the last-roll draw and needs last_roll_draw=true",
+            "ru": (
+                "опция правил {option} задаёт счёт ничьей последнего броска"
+                " и требует last_roll_draw=true"
+            ),
+        },
+    }
+)
+
+#: Options that belong to the variants naming them in ``Variant.own_options`` alone.
+OWN_OPTIONS: frozenset[str] = frozenset({"crazy_moves_per_double"})
 
 
 class OptionError(NardyError):
-    """An unknown rule option or a value it does not take."""
+    """An unknown rule option, a value it does not take, or an option the variant does
+    not take. ``key`` and ``params`` name the message in the catalogue (``nardy.i18n``),
+    so the edge (terminal, web, engine) can say it in the user's language."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(t(key, "en", **params))
+
+
+class OptionNotTakenError(OptionError):
+    """A rule option that means nothing in this variant (RULES.md V-CGUL: "like every
+    option, it is refused with a clear error by a variant for which it means nothing")."""
+
+    code = "option-not-taken"
+
+    def __init__(self, option: str, variant: str, reason: str, known: str) -> None:
+        super().__init__(f"option.not_taken.{reason}", option=option, variant=variant, known=known)
+        self.option = option
+        self.variant = variant
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +150,8 @@ class Variant:
     fevga_runner: bool = False
     #: "classic" (L-BLOCK) or "fevga" (V-FEVGA's own six-block rule).
     block_rule: str = "classic"
+    #: Options of ``OWN_OPTIONS`` this variant takes (V-CGUL: crazy_moves_per_double).
+    own_options: frozenset[str] = frozenset()
     _mapping: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -116,27 +177,72 @@ class Variant:
         return self._mapping
 
     # -- options --------------------------------------------------------------
+    def refusal(self, name: str) -> str | None:
+        """Why rule option ``name`` means nothing in this variant (a catalogue reason:
+        ``family``, ``variant``, ``needs_per_checker``, ``needs_last_roll_draw``), or
+        None when the variant takes it with its present values."""
+        long = self.family == "long"
+        if name in OWN_OPTIONS:
+            return None if name in self.own_options else "variant"
+        if name in ("opening", "last_roll_draw", "draw_score", "next_starter"):
+            # G-5: the short-nardy starter always plays the toss; L-DRAW and L-4 are rules
+            # of long nardy (a short match's games all start with the toss).
+            if not long:
+                return "family"
+            if name == "draw_score" and not self.last_roll_draw:
+                return "needs_last_roll_draw"  # L-DRAW: the only draw that scores
+            return None
+        if name == "no_hit_and_hide":  # S-6
+            return None if not long else "family"
+        if name == "block_check":  # L-BLOCK, and V-FEVGA's own six-block rule
+            return None if long else "family"
+        if name == "block_release":  # L-BLOCK: V-FEVGA's block needs no passed checker
+            if not long:
+                return "family"
+            return None if self.block_rule == "classic" else "variant"
+        if name == "head_exception":
+            # L-HEAD-2; V-KHACH has no head limit, V-FEVGA forbids the exception.
+            if not long:
+                return "family"
+            return None if self.head_limit and self.first_turn_exception else "variant"
+        if name == "per_checker_multipliers":  # C-2: multipliers of per-checker scoring
+            return None if self.scoring == "per-checker" else "needs_per_checker"
+        return None  # scoring (C-2): every variant
+
     def options(self) -> dict[str, Any]:
-        """The current value of every rule option that applies to this family."""
-        return {
-            name: getattr(self, name)
-            for name in OPTION_VALUES
-            if FAMILY_OPTIONS.get(name, self.family) == self.family
-        }
+        """The current value of every rule option this variant takes."""
+        return {name: getattr(self, name) for name in OPTION_VALUES if self.refusal(name) is None}
 
     def with_options(self, **options: Any) -> Variant:
-        """A copy with some rule options changed; unknown names or values raise."""
+        """A copy with some rule options changed. An unknown name or value, or a value
+        of an option that means nothing in this variant, raises ``OptionError``: no game
+        is played under rules other than those asked for."""
         for name, value in options.items():
             if name not in OPTION_VALUES:
-                known = ", ".join(sorted(OPTION_VALUES))
-                raise OptionError(f"unknown rule option {name!r} (known: {known})")
+                raise OptionError(
+                    "option.unknown", option=name, known=", ".join(self.option_names())
+                )
             allowed = OPTION_VALUES[name]
             if value not in allowed or type(value) is not type(allowed[0]):
-                raise OptionError(f"option {name!r} takes one of {list(allowed)!r}, not {value!r}")
-            fam = FAMILY_OPTIONS.get(name)
-            if fam is not None and fam != self.family:
-                raise OptionError(f"option {name!r} applies to {fam} nardy only")
-        return replace(self, **options)
+                raise OptionError(
+                    "option.value",
+                    option=name,
+                    value=repr(value),
+                    allowed=", ".join(repr(a) for a in allowed),
+                )
+        changed = replace(self, **options)
+        # Judged on the result, so that options given together (scoring="per-checker"
+        # with its multipliers) are taken, and a dependent option left set is refused.
+        # Restating the value a variant already plays (gulbara's four moves a double)
+        # asks for no other rules and is taken as it is: records written before options
+        # were refused list every option of the family, and still load.
+        for name in OPTION_VALUES:
+            reason = changed.refusal(name)
+            asked = name in options and options[name] != getattr(self, name)
+            if reason is not None and (asked or getattr(changed, name) != _DEFAULTS[name]):
+                known = ", ".join(self.option_names())
+                raise OptionNotTakenError(name, self.name, reason, known)
+        return changed
 
     # -- positions -------------------------------------------------------------
     def start_position(self, *, first_turns: bool = True) -> Position:
@@ -160,8 +266,14 @@ class Variant:
             raise InvalidPositionError("both sides have borne off all checkers")
 
     def option_names(self) -> list[str]:
-        """Names of the rule options this family understands."""
-        return list(self.options())
+        """Names of the rule options this variant takes (some only together with
+        another: ``draw_score`` with ``last_roll_draw``, ``per_checker_multipliers``
+        with per-checker scoring)."""
+        return [n for n in OPTION_VALUES if self.refusal(n) not in ("family", "variant")]
+
+
+#: The declared default of every rule option.
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Variant) if f.name in OPTION_VALUES}
 
 
 def variant_fields() -> list[str]:

@@ -1,5 +1,5 @@
-"""The optional compiled legal-play generator (``nardy._fastgen``) behind
-``nardy.movegen.legal_candidates`` and ``nardy.movegen.segment_candidates``.
+"""The optional compiled legal-play generator (the C extension ``nardy._fastgen``)
+behind ``nardy.movegen.legal_candidates`` and ``nardy.movegen.segment_candidates``.
 
 The extension implements the rules of every registered variant and all their rule
 options (RULES.md G-6…G-10, S-2…S-7, L-HEAD-1/2, L-BLOCK, and the per-move rules of
@@ -10,16 +10,20 @@ built by ``nardy.game`` from such segments. Anything else — another list of di
 variant this module does not know, a rule field it does not know set to a value other
 than its default — is left to the pure-Python generator, which stays the reference.
 Setting the environment variable ``NARDY_PURE_PYTHON=1`` forces the Python path; it
-is read on every call, so it can be switched while a program runs.
+is read on every call, so it can be switched while a program runs. When the extension
+is not built, importing this module logs one warning saying why (the generator then
+runs about 25 times slower), unless ``NARDY_PURE_PYTHON=1`` asks for Python anyway.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import logging
+import os
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, fields
 from types import ModuleType
 
-from nardy.movegen import Candidate
+from nardy.movegen.candidate import Candidate
 from nardy.position import Position
 from nardy.variants.base import Variant
 
@@ -55,7 +59,7 @@ _IRRELEVANT_FIELDS = frozenset(
     {
         "name", "family", "title_en", "title_ru", "start", "aliases", "opening",
         "last_roll_draw", "draw_score", "next_starter", "scoring",
-        "per_checker_multipliers", "crazy_moves_per_double", "_mapping",
+        "per_checker_multipliers", "crazy_moves_per_double", "own_options", "_mapping",
         "doubles_sequence", "reroll_on_full_double", "pass_unplayed",
         "unstartable_double_passes", "sequence_stops_home", "extra_double_on_entry",
     }
@@ -195,7 +199,7 @@ def _python_only_segment(
 
 def _load() -> tuple[ModuleType | None, str]:
     try:
-        from nardy import _fastgen
+        from nardy import _fastgen  # type: ignore[attr-defined]  # C, no stubs
     except ImportError as exc:
         return None, f"the extension nardy._fastgen is not built ({exc})"
     try:
@@ -205,7 +209,24 @@ def _load() -> tuple[ModuleType | None, str]:
     return _fastgen, ""
 
 
+def notice_unavailable(reason: str, environ: Mapping[str, str] = os.environ) -> bool:
+    """Log the one warning that the compiled generator cannot be used, and why; nothing
+    when it can, or when ``NARDY_PURE_PYTHON=1`` chose Python deliberately. True when
+    the warning was logged."""
+    if not reason or environ.get("NARDY_PURE_PYTHON", "") not in ("", "0"):
+        return False
+    logger.warning(
+        "nardy: %s; legal plays come from the pure-Python generator, about 25x slower"
+        " (build it with `python setup.py build_ext --inplace`, or set NARDY_PURE_PYTHON=1"
+        " to choose Python and silence this)",
+        reason,
+    )
+    return True
+
+
+logger = logging.getLogger(__name__)
 _fastgen, _reason = _load()
+notice_unavailable(_reason)  # once: a module is imported once
 
 #: ``fast_candidates(variant, position, d1, d2) -> list[Candidate] | None``:
 #: ``movegen.legal_candidates`` computed by the extension, or None when the Python path

@@ -1,4 +1,5 @@
-"""Legal-play generation for every variant (RULES.md G-6…G-10, S-2…S-7, L-HEAD, L-BLOCK).
+"""The pure-Python legal-play generator, the reference the compiled one is checked
+against, for every variant (RULES.md G-6…G-10, S-2…S-7, L-HEAD, L-BLOCK).
 
 A play is generated as a sequence of single checker moves, one die each. Every prefix
 of a sequence is a candidate; candidates that break a rule are dropped, then the
@@ -9,24 +10,15 @@ resulting position.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Generator, Sequence
 
+from nardy.errors import MalformedError
+from nardy.movegen.candidate import Candidate, RawMove, ResultKey
 from nardy.position import BAR, OFF, Position
 from nardy.variants.base import Variant
 
-#: A single checker move: (from, to, hit). ``from`` 25 is the bar, ``to`` 0 is off.
-RawMove = tuple[int, int, bool]
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """A rule-abiding sequence of checker moves and the dice it used."""
-
-    moves: tuple[RawMove, ...]
-    dice: tuple[int, ...]
-    mine: tuple[int, ...]
-    opp: tuple[int, ...]  # opponent's checkers in *my* numbering, index 25 = his bar
+#: A search node: (mine, opp, dice left, head moves, S-6 hitters[, source bound]).
+State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]
 
 
 def _long_path(variant: Variant) -> tuple[int, ...]:
@@ -92,7 +84,7 @@ def block_violation(variant: Variant, mine: Sequence[int], theirs: Sequence[int]
     return illegal_block(variant, mine, theirs)
 
 
-class _Search:
+class Search:
     """One depth-first enumeration of checker-move sequences for a roll."""
 
     def __init__(
@@ -132,8 +124,11 @@ class _Search:
             and not variant.fevga_runner
         )
         self.prune_now = False
-        self.found: dict[tuple, Candidate] = {}
-        self.paths: list[tuple[tuple[RawMove, ...], tuple]] | None = None
+        #: Keyed by (mine, opp, number of dice used, the dice sorted).
+        self.found: dict[
+            tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]], Candidate
+        ] = {}
+        self.paths: list[tuple[tuple[RawMove, ...], ResultKey]] | None = None
         self.outside = sum(self.mine[7:26])
         self.exact = variant.exact_bearoff
         self.home_moves = variant.home_moves
@@ -259,7 +254,7 @@ class _Search:
         """Enumerate any list of dice, taking them in every order, with transpositions
         merged (for long segments of passed moves)."""
         self.prune_now = self.prune and len(set(dice)) == 1
-        self._seen: set[tuple] = set()
+        self._seen: set[tuple[object, ...]] = set()
         self._dfs_multi(tuple(sorted(dice, reverse=True)), [], [], 0, (), 25)
         return list(self.found.values())
 
@@ -327,7 +322,7 @@ class _Search:
 
     def moves_from(
         self, remaining: tuple[int, ...], heads: int, hitters: tuple[int, ...], max_src: int
-    ) -> Iterator[tuple[int, tuple[int, ...], RawMove, int, tuple[int, ...]]]:
+    ) -> Generator[tuple[int, tuple[int, ...], RawMove, int, tuple[int, ...]], None, None]:
         """Make each allowed next move in turn (one per die value), yielding
         (die, dice left, move, heads after, hitters after); the move is taken back
         when the consumer asks for the next one or stops."""
@@ -346,10 +341,10 @@ class _Search:
         self,
         remaining: tuple[int, ...],
         need: int,
-        targets: set[tuple],
+        targets: set[ResultKey],
         heads: int,
         hitters: tuple[int, ...],
-        memo: dict[tuple, bool],
+        memo: dict[State, bool],
     ) -> bool:
         """Can exactly ``need`` more moves end on one of ``targets`` (mine, opp)?"""
         if need == 0:
@@ -411,22 +406,15 @@ def segment_candidates(
     a double's four, a crazy sequence's double, moves passed by the opponent), one per
     resulting position, after rule filtering and the maximum-dice rule.
 
-    Two different dice or one to four equal dice go to the compiled generator
-    (``nardy.fastgen``) when it is built and implements the variant's rules, unless
-    ``NARDY_PURE_PYTHON=1``; the code below is the reference."""
-    import nardy.fastgen as fastgen  # here, not on top: nardy.fastgen imports this module
-
-    fast = fastgen.fast_segment(variant, position, dice)  # None: other dice, or not C
-    if fast is not None:
-        return fast
+    """
     for d in dice:
-        _check_dice(d, d)
+        check_dice(d, d)
     dice = tuple(dice)
     if len(dice) == 2 and dice[0] != dice[1] or len(dice) == 4 and len(set(dice)) == 1:
         return legal_candidates(variant, position, dice[0], dice[-1])
-    allow = _head_allowance_dice(variant, position, dice)
-    found = _Search(variant, position, allow, prune_doubles=True).run_multiset(dice)
-    unique: dict[tuple, Candidate] = {}
+    allow = head_allowance_dice(variant, position, dice)
+    found = Search(variant, position, allow, prune_doubles=True).run_multiset(dice)
+    unique: dict[ResultKey, Candidate] = {}
     for c in _max_dice_segment(found):
         unique.setdefault((c.mine, c.opp), c)
     return list(unique.values())
@@ -445,15 +433,15 @@ def candidates(
     orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
     if head_allow is None:
         head_allow = head_allowance(variant, position, d1, d2)
-    return _Search(variant, position, head_allow, prune_doubles=prune).run(orders)
+    return Search(variant, position, head_allow, prune_doubles=prune).run(orders)
 
 
 def head_allowance(variant: Variant, position: Position, d1: int, d2: int) -> int:
     """How many checkers may leave the head this roll (L-HEAD-1, L-HEAD-2)."""
-    return _head_allowance_dice(variant, position, (d1,) * 4 if d1 == d2 else (d1, d2))
+    return head_allowance_dice(variant, position, (d1,) * 4 if d1 == d2 else (d1, d2))
 
 
-def _head_allowance_dice(variant: Variant, position: Position, dice: tuple[int, ...]) -> int:
+def head_allowance_dice(variant: Variant, position: Position, dice: tuple[int, ...]) -> int:
     if variant.family != "long" or variant.head_limit == 0:
         return 99
     limit = variant.head_limit
@@ -465,7 +453,7 @@ def _head_allowance_dice(variant: Variant, position: Position, dice: tuple[int, 
         return limit + 1 if double and dice[0] in (3, 4, 6) else limit
 
     def single_checker_falls_short() -> bool:
-        search = _Search(variant, position, limit, prune_doubles=True)
+        search = Search(variant, position, limit, prune_doubles=True)
         found = search.run_multiset(dice)
         return max((len(c.dice) for c in found), default=0) < len(dice)
 
@@ -493,119 +481,18 @@ def _stopped_by_head(variant: Variant, position: Position, dice: tuple[int, ...]
 
 
 def legal_candidates(variant: Variant, position: Position, d1: int, d2: int) -> list[Candidate]:
-    """The legal plays of a roll as candidates, one per resulting position.
-
-    Uses the compiled generator (``nardy.fastgen``) when it is built and implements the
-    variant's rules, unless ``NARDY_PURE_PYTHON=1``; the code below is the reference."""
-    import nardy.fastgen as fastgen  # here, not on top: nardy.fastgen imports this module
-
-    fast = fastgen.fast_candidates(variant, position, d1, d2)  # None: bad dice, or not C
-    if fast is not None:
-        return fast
-    _check_dice(d1, d2)
+    """The legal plays of a roll as candidates, one per resulting position: candidates
+    that break a rule are dropped, then the maximum-dice rule (G-8) keeps the rest."""
+    check_dice(d1, d2)
     best = _max_dice(candidates(variant, position, d1, d2), d1, d2)
-    unique: dict[tuple, Candidate] = {}
+    unique: dict[ResultKey, Candidate] = {}
     for c in best:
         unique.setdefault((c.mine, c.opp), c)
     return list(unique.values())
 
 
-def _unpruned_search(
-    variant: Variant, position: Position, dice: tuple[int, ...]
-) -> tuple[set[tuple], int, _Search] | None:
-    """The legal results of ``dice`` (mine, opp), the dice they use, and a search that
-    tries every order of moves; None when nothing can be played."""
-    cands = segment_candidates(variant, position, dice)
-    if not cands:
-        return None
-    search = _Search(
-        variant, position, _head_allowance_dice(variant, position, dice), prune_doubles=False
-    )
-    return {(c.mine, c.opp) for c in cands}, len(cands[0].dice), search
-
-
-def legal_sequences(
-    variant: Variant, position: Position, dice: Sequence[int]
-) -> list[tuple[RawMove, ...]]:
-    """Every order of single checker moves that makes a legal play of ``dice`` (every
-    die listed: a double roll is four dice); empty when nothing can be played."""
-    dice = tuple(dice)
-    found = _unpruned_search(variant, position, dice)
-    if found is None:
-        return []
-    legal, most, search = found
-    search.paths = []
-    search.run(dice_orders(dice))
-    seen: set[tuple[RawMove, ...]] = set()
-    out = []
-    for moves, key in search.paths:
-        if len(moves) == most and key in legal and moves not in seen:
-            seen.add(moves)
-            out.append(moves)
-    return out
-
-
-def next_steps(
-    variant: Variant,
-    position: Position,
-    dice: Sequence[int],
-    done: Sequence[tuple[RawMove, int]],
-) -> list[tuple[RawMove, int]]:
-    """Single checker moves (with the die each uses) that may follow the moves ``done``
-    in a legal play of ``dice``: the step-by-step form of ``segment_candidates``."""
-    dice = tuple(dice)
-    found = _unpruned_search(variant, position, dice)
-    if found is None:
-        return []
-    targets, most, search = found
-    remaining = list(dice)
-    heads = 0
-    states: set[tuple[int, ...]] = {()}  # the S-6 hitter sets the moves so far allow
-    for (s, t, hit), d in done:
-        nxt = {x[3] for h in states for x in search.steps(d, heads, h, 25) if x[:3] == (s, t, hit)}
-        if d not in remaining or not nxt or not search.apply(s, t, hit):
-            raise ValueError(f"move {s}/{t} with {d} does not continue a legal play")
-        remaining.remove(d)
-        heads += s == 24
-        states = nxt
-    rest_all = tuple(sorted(remaining, reverse=True))
-    need = most - len(done)
-    if need <= 0:
-        return []
-    out: set[tuple[RawMove, int]] = set()
-    memo: dict[tuple, bool] = {}
-    for hitters in states:
-        for d, rest, move, new_heads, new_hitters in search.moves_from(
-            rest_all, heads, hitters, 25
-        ):
-            if (move, d) not in out and search.can_reach(
-                rest, need - 1, targets, new_heads, new_hitters, memo
-            ):
-                out.add((move, d))
-    return sorted(out, reverse=True)
-
-
-def result_position(variant: Variant, position: Position, cand: Candidate) -> Position:
-    """The position after ``cand``, seen by the opponent (the turn passes)."""
-    mapping = variant.mapping
-    opp = cand.opp
-    theirs = [0] * 26
-    for p in range(1, 25):
-        theirs[mapping[p]] = opp[p]
-    theirs[BAR] = opp[BAR]
-    theirs[OFF] = opp[OFF]
-    return Position.trusted(
-        tuple(theirs),
-        cand.mine,
-        "black" if position.turn == "white" else "white",
-        position.theirs_first,
-        False,
-    )
-
-
-def _check_dice(d1: int, d2: int) -> None:
-    from nardy.errors import MalformedError
-
+def check_dice(d1: int, d2: int) -> None:
+    """Raise ``MalformedError`` unless both dice are ints 1..6."""
     for d in (d1, d2):
         if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
             raise MalformedError(f"a die shows 1..6, not {d!r}")

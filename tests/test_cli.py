@@ -1,0 +1,86 @@
+"""The ``nardy`` group loads a subcommand's module only when it runs: ``nardy --help``
+and a game between two people import neither the bots nor numpy (issue: lazy command
+loading). The help's command list comes from ``nardy.cli.COMMANDS``, which must match
+the commands themselves."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import subprocess
+import sys
+
+import click
+import pytest
+from click.testing import CliRunner
+
+import nardy.commands
+from nardy.cli import COMMANDS, main
+
+#: Runs ``nardy ARGS`` in a fresh interpreter, then reports which heavy modules loaded.
+PROBE = """
+import sys
+from nardy.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as exc:
+    code = exc.code
+print("exit", code)
+print("loaded", sorted(m for m in ("numpy", "nardy.bots", "nardy.eval") if m in sys.modules))
+"""
+
+
+def _probe(*args: str, stdin: str = "") -> list[str]:
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.splitlines()
+
+
+def test_help_loads_no_numpy() -> None:
+    out = _probe("--help")
+    assert "Commands:" in out
+    assert out[-2:] == ["exit 0", "loaded []"]
+
+
+def test_a_two_player_game_loads_no_numpy() -> None:
+    out = _probe("play", "--lang", "en", "--seed", "1", stdin="quit\ny\n")
+    assert "Game abandoned." in out
+    assert out[-2:] == ["exit 0", "loaded []"]
+
+
+def test_the_computer_does_load_the_bots() -> None:
+    """The probe can see the bots load: playing the computer needs them."""
+    out = _probe("play", "--lang", "en", "--seed", "1", "--vs-computer", "black", stdin="quit\ny\n")
+    assert out[-1] == "loaded ['nardy.bots', 'nardy.eval', 'numpy']"
+
+
+def test_every_command_module_is_in_the_table() -> None:
+    modules = {info.name for info in pkgutil.iter_modules(nardy.commands.__path__)}
+    assert {module for module, _ in COMMANDS.values()} == modules
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_the_table_matches_each_command(name: str) -> None:
+    module, summary = COMMANDS[name]
+    command = importlib.import_module(f"nardy.commands.{module}").command
+    assert isinstance(command, click.Command)
+    assert command.name == name
+    assert command.get_short_help_str(limit=1000) == summary
+
+
+def test_help_lists_every_command_and_runs_one() -> None:
+    runner = CliRunner()
+    listed = runner.invoke(main, ["--help"])
+    assert listed.exit_code == 0
+    for name in COMMANDS:
+        assert f"  {name} " in listed.output
+    sub = runner.invoke(main, ["verify-dice", "--help"])
+    assert sub.exit_code == 0 and "revealed server seed" in sub.output
+    unknown = runner.invoke(main, ["frobnicate"])
+    assert unknown.exit_code == 2 and "No such command 'frobnicate'" in unknown.output
