@@ -101,7 +101,7 @@ def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any, s
     page.click("#extra a[href^='/verify/']")
     page.wait_for_selector("#verify-result")
     assert "совпадают" in page.inner_text("#verify-result")
-    assert page.errors == []
+    assert page.errors == [] and page.csp == []
 
 
 def test_phone_width_layout_and_english(browser: Any, server: Any, shots: Path) -> None:
@@ -121,7 +121,7 @@ def test_phone_width_layout_and_english(browser: Any, server: Any, shots: Path) 
     page.goto(server.url + "/rules")
     page.wait_for_selector("#ex-long-start svg")
     page.screenshot(path=str(shots / "rules-phone.png"), full_page=True)
-    assert page.errors == []
+    assert page.errors == [] and page.csp == []
 
 
 def test_friend_game_in_two_browsers_and_reconnect(browser: Any, server: Any, shots: Path) -> None:
@@ -205,4 +205,26 @@ def test_double_against_the_computer_in_a_match(browser: Any, server: Any, shots
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(shots / "cube-match-phone.png"), full_page=True)
-    assert page.errors == []
+    assert page.errors == [] and page.csp == []
+
+
+def test_every_page_runs_under_the_content_security_policy(browser: Any, server: Any) -> None:
+    """The pages hold no inline script or style: under the server's CSP (no
+    'unsafe-inline') every page renders with no violation reported (issue 13.5)."""
+    page = new_page(browser, DESKTOP)
+    response = page.goto(server.url + "/")
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    assert response.headers["x-frame-options"] == "DENY"
+    page.wait_for_selector("#try")
+    for path in ("/rules", "/tutorial", "/login", "/register", "/profile", "/new", "/stats/me"):
+        page.goto(server.url + path)
+        page.wait_for_load_state("networkidle")
+    page.goto(server.url + "/")
+    page.click("#try")
+    page.wait_for_selector("#board")
+    page.wait_for_load_state("networkidle")
+    assert page.csp == [] and page.errors == []
+    # the reporter does report: an inline style set from script is refused
+    with page.expect_console_message(lambda m: m.text.startswith("CSP violation")):
+        page.evaluate("document.body.setAttribute('style', 'color: red')")
+    assert any("style-src" in m for m in page.csp), page.csp

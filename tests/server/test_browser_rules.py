@@ -53,4 +53,4 @@ def test_head_example_by_clicking(page: Any, server: Any, shots: Path) -> None:
     page.wait_for_selector(f"{card} .hit.src")
     assert "first-turn exception" in page.locator(f"{card} .caption").inner_text()
     assert page.inner_text("#lang") == "Русский"
-    assert page.errors == []
+    assert page.errors == [] and page.csp == []

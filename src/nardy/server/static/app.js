@@ -148,7 +148,7 @@ function gamePage(id) {
   }
   function scoreNode(m) {
     return h("span", { class: "score", id: "match-score" }, h("span", { class: "dot white" }),
-      `${m.score.white} : ${m.score.black}`, h("span", { class: "dot black", style: "margin-left:6px" }));
+      `${m.score.white} : ${m.score.black}`, h("span", { class: "dot black after-score" }));
   }
   function renderScore(st) {
     const m = st.match, kids = [];
@@ -233,7 +233,7 @@ function gamePage(id) {
     if (myTurn && advisable && st.mode !== "friend") kids.push(h("button", { type: "button", id: "hint", onclick: showHint }, t("hintButton")));
     if (A.includes("resign")) {
       if (ui.resignMenu) {
-        kids.push(h("div", { class: "small", style: "flex-basis:100%" }, t("resignAs")));
+        kids.push(h("div", { class: "small full-row" }, t("resignAs")));
         for (const r of st.resign_levels) {
           kids.push(b(`resign-${r.level}`, `${kindName(r.kind)} (${t("points")(r.value)})`, { action: "resign", level: r.level }, "warn"));
         }
