@@ -288,3 +288,16 @@ async def test_pages_and_static_files(player_factory: Any) -> None:
     for f in ("app.js", "board.js", "i18n.js", "style.css", "rules.js", "verify.js", "api.js"):
         assert (await p.get(f"/static/{f}")).status_code == 200
     assert (await p.get("/nope")).status_code == 404
+
+
+async def test_openapi_describes_the_request_bodies(app: Any) -> None:
+    """The schema FastAPI serves is the real API: the bodies' fields and their types."""
+    schema = app.openapi()
+    parts = schema["components"]["schemas"]
+    action = parts["Action"]["properties"]
+    assert "move" in action["action"]["enum"] and "from" in action and "play" in action
+    spec = parts["GameSpec"]["properties"]
+    assert spec["mode"]["enum"] == ["computer", "local", "friend"]
+    assert set(parts["Credentials"]["required"]) == {"username", "password"}
+    after = schema["paths"]["/api/games/{game_id}/events"]["get"]["parameters"]
+    assert any(p["name"] == "after" and p["schema"]["maximum"] == 2**53 for p in after)

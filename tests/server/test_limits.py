@@ -4,6 +4,7 @@ messages, nesting, out-of-range numbers and forms refused with clear 4xx answers
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -13,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from nardy.server import Settings, create_app
 from nardy.server.guards import MAX_BODY, MAX_DEPTH, MAX_WS_MESSAGE, json_depth
+from nardy.server.logs import ContextFilter
 
 pytestmark = pytest.mark.anyio
 
@@ -157,3 +159,25 @@ def test_sockets_are_capped_per_game_and_per_address(settings: Settings) -> None
         with c.websocket_connect(f"/ws/games/{gid}") as again:
             again.send_json({"type": "hello", "last_seq": 0})
             assert again.receive_json()["type"] == "update"
+
+
+def test_log_records_carry_the_request_and_game_ids(
+    settings: Settings, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A server log line names its request (the client's X-Request-ID when sane) and
+    the game (issue 14.3)."""
+    settings.max_sockets_per_game = 0
+    app = create_app(settings)
+    caplog.handler.addFilter(ContextFilter())
+    with TestClient(app) as c, caplog.at_level(logging.INFO, logger="nardy.server"):
+        gid = start(c)
+        with (
+            c.websocket_connect(f"/ws/games/{gid}", headers={"x-request-id": "abc-123"}) as ws,
+            pytest.raises(WebSocketDisconnect),
+        ):
+            ws.receive_json()
+        r = c.get("/api/session", headers={"x-request-id": "bad id\\n"})
+        assert len(r.headers["x-request-id"]) == 12  # a new one instead
+    refused = [r for r in caplog.records if r.name == "nardy.server.routes.ws"]
+    assert refused and refused[0].getMessage().startswith("websocket refused")
+    assert (refused[0].request_id, refused[0].game_id) == ("abc-123", gid)

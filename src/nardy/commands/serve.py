@@ -22,6 +22,13 @@ import click
 )
 @click.option("--base-url", default=None, help="Public URL used in invitation links.")
 @click.option(
+    "--log-level",
+    type=click.Choice(["debug", "info", "warning", "error"], case_sensitive=False),
+    default="info",
+    show_default=True,
+    help="Log records at this level and above (with request and game ids) to stderr.",
+)
+@click.option(
     "--test-dice-seed",
     default=None,
     hidden=True,
@@ -33,6 +40,7 @@ def command(
     db_url: str | None,
     secure_cookies: bool,
     base_url: str | None,
+    log_level: str,
     test_dice_seed: str | None,
 ) -> None:
     """Start the web server (http://127.0.0.1:8000). / Запустить веб-сервер."""
@@ -40,13 +48,25 @@ def command(
         import uvicorn
 
         from nardy.server import Settings, create_app
+        from nardy.server.guards import MAX_WS_MESSAGE
+        from nardy.server.logs import configure
     except ImportError as exc:  # pragma: no cover - depends on the installed extras
         raise click.ClickException(
             f"the server needs the 'server' extra: pip install 'nardy[server]' ({exc})"
         ) from exc
+    configure(log_level)
     settings = Settings(secure_cookies=secure_cookies, base_url=base_url, dice_seed=test_dice_seed)
     if db_url:
         settings.db_url = db_url
     app = create_app(settings)
     click.echo(f"nardy: http://{host}:{port}/  (database: {settings.db_url.split('@')[-1]})")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # uvicorn's own lines (and its access log only when debugging); its websocket cap
+    # matches the app's, so an oversized message is refused before it is buffered whole
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning" if log_level != "debug" else "debug",
+        access_log=log_level == "debug",
+        ws_max_size=MAX_WS_MESSAGE,
+    )
