@@ -12,9 +12,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from nardy.server import Settings, create_app
+from nardy.server import Settings, create_app, logs
 from nardy.server.guards import MAX_BODY, MAX_DEPTH, MAX_WS_MESSAGE, json_depth
-from nardy.server.logs import ContextFilter
+from nardy.server.logs import ContextFilter, configure
 
 pytestmark = pytest.mark.anyio
 
@@ -97,7 +97,7 @@ async def test_bad_bodies_name_the_field(player_factory: Any) -> None:
     r = await p.post("/api/games", {"mode": "computer", "length": "three"})
     assert r.status_code == 422
     assert r.json()["field"] == "length" and r.json()["code"] == "malformed"
-    assert r.json()["error"].startswith("length: ")
+    assert r.json()["error"].startswith("length: ") and "неверное поле" in r.json()["error"]
 
 
 async def test_security_headers(player_factory: Any) -> None:
@@ -181,3 +181,22 @@ def test_log_records_carry_the_request_and_game_ids(
     refused = [r for r in caplog.records if r.name == "nardy.server.routes.ws"]
     assert refused and refused[0].getMessage().startswith("websocket refused")
     assert (refused[0].request_id, refused[0].game_id) == ("abc-123", gid)
+
+
+def test_serve_log_lines_name_the_request(capsys: pytest.CaptureFixture[str]) -> None:
+    """``nardy serve --log-level`` configures this: nardy's records at the level, each
+    line with the request and game ids."""
+    root = logging.getLogger("nardy")
+    handlers, level, propagate = root.handlers[:], root.level, root.propagate
+    try:
+        configure("info")
+        token = logs.request_id.set("req-42")
+        logging.getLogger("nardy.server.test").info("a line")
+        logging.getLogger("nardy.server.test").debug("not shown")
+        logs.request_id.reset(token)
+        err = capsys.readouterr().err
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+        root.propagate = propagate
+    assert "[req=req-42 game=-] a line" in err and "not shown" not in err

@@ -5,6 +5,17 @@ from __future__ import annotations
 import click
 
 
+def _rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    if value is not None:
+        from limits import parse
+
+        try:
+            parse(value)
+        except ValueError:
+            raise click.BadParameter(f"{value!r} is not a rate such as '30 per hour'") from None
+    return value
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
@@ -21,6 +32,19 @@ import click
     help="Mark cookies Secure (behind HTTPS).",
 )
 @click.option("--base-url", default=None, help="Public URL used in invitation links.")
+@click.option(
+    "--guest-rate",
+    default=None,
+    callback=_rate,
+    help="New guests allowed per client address (default '30 per hour'; e.g. a club "
+    "behind one address, or a load test on loopback, raises it).",
+)
+@click.option(
+    "--max-sockets-per-ip",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Open game websockets allowed per client address (default 20).",
+)
 @click.option(
     "--log-level",
     type=click.Choice(["debug", "info", "warning", "error"], case_sensitive=False),
@@ -40,6 +64,8 @@ def command(
     db_url: str | None,
     secure_cookies: bool,
     base_url: str | None,
+    guest_rate: str | None,
+    max_sockets_per_ip: int | None,
     log_level: str,
     test_dice_seed: str | None,
 ) -> None:
@@ -58,6 +84,10 @@ def command(
     settings = Settings(secure_cookies=secure_cookies, base_url=base_url, dice_seed=test_dice_seed)
     if db_url:
         settings.db_url = db_url
+    if guest_rate:
+        settings.guest_rate = guest_rate
+    if max_sockets_per_ip:
+        settings.max_sockets_per_ip = max_sockets_per_ip
     app = create_app(settings)
     click.echo(f"nardy: http://{host}:{port}/  (database: {settings.db_url.split('@')[-1]})")
     # uvicorn's own lines (and its access log only when debugging); its websocket cap

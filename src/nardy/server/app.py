@@ -131,7 +131,12 @@ def _error_handlers(app: FastAPI) -> None:
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
         field = _field(tuple(first.get("loc", ())))
-        message = f"{field}: {first.get('msg')}" if field else str(first.get("msg"))
+        reason = str(first.get("msg"))
+        message = (
+            f"{field}: {reason} / неверное поле {field!r} запроса"
+            if field
+            else f"{reason} / неверный запрос"
+        )
         return JSONResponse(
             {"error": message, "code": "malformed", "field": field}, status_code=422
         )

@@ -365,7 +365,8 @@ async function profilePage() {
     h("td", {}, g.length ? `${t("matchTo")(g.length)}${g.score ? `: ${g.score[0]}–${g.score[1]}` : ""}${g.won == null ? "" : g.won ? " ✓" : " ✗"}`
       : g.result ? `${g.result.winner ? t(g.result.winner) : t("draw")}, ${t("kinds")[g.result.kind] || g.result.kind}` : ""),
     h("td", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, t("open")))));
-  main.replaceChildren(h("div", { class: "card" }, h("h2", {}, data.user.name),
+  // an anonymous visitor (no user stored until he acts) is "Guest" in his language
+  main.replaceChildren(h("div", { class: "card" }, h("h2", {}, data.user.id === null ? t("guest") : data.user.name),
     data.user.guest ? h("p", {}, h("a", { href: "/register", "data-link": true }, t("register"))) : null,
     h("p", {}, h("a", { href: "/stats/me", "data-link": true }, t("diceStats")))),
   h("div", { class: "card" }, h("h2", {}, t("history")), h("table", { id: "history" },
