@@ -59,7 +59,8 @@ def create_app(
                 GUEST_LIMIT: settings.guest_rate,
                 LOGIN_ACCOUNT_LIMIT: settings.login_rate_account,
                 LOGIN_IP_LIMIT: settings.login_rate_ip,
-            }
+            },
+            settings.rate_limit_storage,
         )
     account_store = Accounts(
         db, throttle, guest_idle=timedelta(days=settings.guest_idle_days), clock=clock

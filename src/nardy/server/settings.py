@@ -34,6 +34,9 @@ class Settings:
     #: Failed logins per account and per client address.
     login_rate_account: str = "10 per 15 minutes"
     login_rate_ip: str = "100 per 15 minutes"
+    #: Where the rate limits keep their counts (a ``limits`` storage URI): this
+    #: process's memory, or e.g. ``redis://host:6379`` shared by several processes.
+    rate_limit_storage: str = "memory://"
     #: Open websockets per client address and per game.
     max_sockets_per_ip: int = 20
     max_sockets_per_game: int = 100

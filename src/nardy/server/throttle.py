@@ -1,9 +1,10 @@
 """Rate limits (guest creation, login attempts) behind one small interface.
 
 ``Throttle`` is what the server uses; ``LimitsThrottle`` implements it with the
-``limits`` library (moving windows). It holds its counts in memory now, which is right
-for the single-process server; several processes would share a Redis storage, which
-``limits`` provides: ``LimitsThrottle(storage_from_string("redis://..."))``."""
+``limits`` library (moving windows). Its counts are kept in this process's memory by
+default, which is right for the single-process server; several processes share a
+Redis storage, which ``limits`` provides (``Settings.rate_limit_storage``
+``"redis://host:6379"``, with the ``redis`` package of the server extra)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import time
 from typing import Protocol
 
 from limits import RateLimitItem, parse
-from limits.storage import MemoryStorage, Storage
+from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from nardy.server.service import ApiError
@@ -40,12 +41,16 @@ class Throttle(Protocol):
 
 
 class LimitsThrottle:
-    """``Throttle`` over ``limits``: ``limits`` maps a limit's name to its rate in the
-    ``limits`` notation (``"10 per 15 minutes"``)."""
+    """``Throttle`` over ``limits``: ``rates`` maps a limit's name to its rate in the
+    ``limits`` notation (``"10 per 15 minutes"``); ``storage`` is a ``limits`` storage
+    URI."""
 
-    def __init__(self, rates: dict[str, str], storage: Storage | None = None) -> None:
+    def __init__(self, rates: dict[str, str], storage: str = "memory://") -> None:
         self.items: dict[str, RateLimitItem] = {name: parse(r) for name, r in rates.items()}
-        self.storage = storage if storage is not None else MemoryStorage()
+        store = storage_from_string(storage)
+        if not isinstance(store, Storage):  # an "async+..." URI
+            raise ValueError(f"{storage!r} is an asynchronous storage; the throttle is not")
+        self.storage = store
         self.limiter = MovingWindowRateLimiter(self.storage)
 
     def retry_after(self, limit: str, key: str) -> int | None:

@@ -21,7 +21,6 @@ from nardy.server.broadcast import Subscriber, state_for
 from nardy.server.deps import (
     GamesDep,
     MaybeUser,
-    SettingsDep,
     base_url,
     client_address,
 )
@@ -103,9 +102,7 @@ async def _receive(ws: WebSocket) -> dict[str, Any]:
 
 
 @router.websocket("/ws/games/{game_id}")
-async def game_socket(
-    ws: WebSocket, game_id: str, user: MaybeUser, games: GamesDep, settings: SettingsDep
-) -> None:
+async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: GamesDep) -> None:
     """Watch (and, as a player, play) one game."""
     logs.game_id.set(game_id[:16])
     origin = ws.headers.get("origin")
@@ -121,14 +118,16 @@ async def game_socket(
     caps: SocketCaps = ws.app.state.sockets
     address = client_address(ws)
     refusal = caps.refusal(address, game_id)
-    await ws.accept()
     if refusal is not None:
+        # accepted first: a close code before the handshake would reach no one
+        await ws.accept()
         log.info("websocket refused: %s", refusal)
         await ws.close(code=4429, reason=refusal)
         return
-    caps.open(address, game_id)
+    caps.open(address, game_id)  # counted at once: no await between check and count
     sub = Subscriber(ws, uid, base_url(ws))
     try:
+        await ws.accept()
         while True:
             try:
                 msg = await _receive(ws)
