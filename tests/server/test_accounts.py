@@ -71,22 +71,43 @@ def count(app: Any, table: str) -> int:
 async def test_idle_guests_expire(settings: Settings) -> None:
     clock = Clock()
     app = create_app(settings, clock=clock)
-    player, idler = Visitor(app), Visitor(app)
+    player, idler, regular = Visitor(app), Visitor(app), Visitor(app)
     await player.open()
     await idler.open()
+    await regular.open()
+    assert (await regular.post("/api/games", {"mode": "local"})).status_code == 201
     game = await player.post("/api/games", {"mode": "computer"})
     assert game.status_code == 201
     cookie = next(c for c in game.headers.get_list("set-cookie") if "nardy_session=" in c)
     assert f"Max-Age={settings.guest_idle_days * 86400}" in cookie  # not a year
     assert (await idler.post("/api/join/no-such-invite")).status_code == 404  # acted: a guest
-    assert count(app, "users") == 2
+    assert count(app, "users") == 3
+    clock.moment += timedelta(days=settings.guest_idle_days - 1)
     assert app.state.accounts.expire_guests() == (0, 0)  # not idle yet
-    clock.moment += timedelta(days=settings.guest_idle_days, hours=1)
+    assert (await regular.http.get("/api/session")).json()["user"]["guest"]  # seen now
+    clock.moment += timedelta(days=1, hours=1)
     assert (await player.http.get("/api/session")).json()["user"]["id"] is None  # expired
+    assert (await regular.http.get("/api/session")).json()["user"]["id"] is not None
     assert app.state.accounts.expire_guests() == (2, 1)
-    assert count(app, "users") == 1 and count(app, "sessions") == 0  # the player stays
+    # the player (who has a game) and the regular (seen lately) stay; one session left
+    assert count(app, "users") == 2 and count(app, "sessions") == 1
     gid = game.json()["id"]
     assert (await player.http.get(f"/api/games/{gid}")).status_code == 200
+
+
+async def test_an_anonymous_visitor_needs_his_own_token(settings: Settings) -> None:
+    """Before he is stored, a visitor's unsafe request carries the CSRF token of his
+    own cookie (double submit); nothing else makes a guest."""
+    app = create_app(settings)
+    v = Visitor(app)
+    await v.open()
+    for sent in ("", "forged-token-forged-token"):
+        r = await v.http.post("/api/games", json={}, headers={"x-csrf-token": sent})
+        assert r.status_code == 403 and r.json()["code"] == "csrf"
+    v.http.cookies.clear()  # a token without its cookie
+    r = await v.http.post("/api/games", json={}, headers={"x-csrf-token": v.csrf})
+    assert r.status_code == 403
+    assert count(app, "users") == 0
 
 
 async def test_guest_creation_is_limited_per_address(settings: Settings) -> None:
