@@ -110,6 +110,25 @@ async def test_an_anonymous_visitor_needs_his_own_token(settings: Settings) -> N
     assert count(app, "users") == 0
 
 
+async def test_a_refused_first_action_still_gets_its_guest(settings: Settings) -> None:
+    """The guest made for a first action that fails (400, 422, 404) gets his cookie
+    with the error: the next action is his, not another new guest's."""
+    app = create_app(settings)
+    v = Visitor(app)
+    await v.open()
+    r = await v.post("/api/games", {"mode": "computer", "variant": "chess"})
+    assert r.status_code == 400 and "nardy_session" in v.http.cookies
+    for body in ({"mode": "online"}, {"variant": "long"}):
+        await v.post("/api/games", body)
+    await v.post("/api/join/no-such-invite")
+    assert count(app, "users") == 1 and count(app, "games") == 1
+    w = Visitor(app)
+    await w.open()
+    assert (await w.post("/api/games", {"mode": "online"})).status_code == 422
+    assert (await w.post("/api/games", {"mode": "local"})).status_code == 201
+    assert count(app, "users") == 2
+
+
 async def test_guest_creation_is_limited_per_address(settings: Settings) -> None:
     settings.guest_rate = "3 per hour"
     app = create_app(settings)

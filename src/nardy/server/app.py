@@ -30,6 +30,7 @@ from nardy.server.auth import (
 from nardy.server.botplayer import Computer
 from nardy.server.broadcast import broadcast
 from nardy.server.db import make_engine, migrate, now
+from nardy.server.deps import carry_new_session
 from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.routes import accounts, games, pages, rules, ws
@@ -119,17 +120,19 @@ def _field(loc: tuple[Any, ...]) -> str:
 
 def _error_handlers(app: FastAPI) -> None:
     """Every error is answered as ``{"error": message, "code": code}`` (422s name the
-    ``field`` too)."""
+    ``field`` too), with the cookies of a guest made before the error."""
 
     @app.exception_handler(ApiError)
-    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
         headers = {"retry-after": str(exc.retry_after)} if isinstance(exc, Throttled) else None
-        return JSONResponse(
+        resp = JSONResponse(
             {"error": exc.message, "code": exc.code}, status_code=exc.status, headers=headers
         )
+        carry_new_session(request, resp)
+        return resp
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
         field = _field(tuple(first.get("loc", ())))
         reason = str(first.get("msg"))
@@ -138,9 +141,11 @@ def _error_handlers(app: FastAPI) -> None:
             if field
             else f"{reason} / неверный запрос"
         )
-        return JSONResponse(
+        resp = JSONResponse(
             {"error": message, "code": "malformed", "field": field}, status_code=422
         )
+        carry_new_session(request, resp)
+        return resp
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -99,7 +99,9 @@ async def acting_user(
     settings: SettingsDep,
 ) -> Who:
     """The user who acts: an anonymous visitor becomes a guest here, on his first
-    action, with his CSRF token kept (limited per address: 429)."""
+    action, with his CSRF token kept (limited per address: 429). His session cookie
+    goes out with the answer even when the action fails (``carry_new_session``), so
+    a refused first action does not leave a guest behind that no one can use."""
     if user is not None:
         return user
     csrf = request.cookies.get(CSRF_COOKIE, "")  # equal to the header: checked above
@@ -107,7 +109,15 @@ async def acting_user(
     who = await to_thread.run_sync(accounts.lookup, token)
     assert who is not None
     set_session_cookies(response, settings, token, who)
+    request.state.new_session = (token, who)
     return who
+
+
+def carry_new_session(request: Request, response: Response) -> None:
+    """Set the cookies of a guest made during ``request`` on an error ``response``."""
+    made: tuple[str, Who] | None = getattr(request.state, "new_session", None)
+    if made is not None:
+        set_session_cookies(response, get_settings(request), *made)
 
 
 MaybeUser = Annotated[Who | None, Depends(current_user)]
