@@ -7,7 +7,6 @@ client address and per game (close 4429)."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 from collections import Counter
@@ -166,8 +165,11 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
     except (WebSocketDisconnect, RuntimeError):
         log.debug("websocket closed", exc_info=True)
     except _TooBig:
-        with contextlib.suppress(Exception):
+        log.info("a websocket message over %d bytes: closing", MAX_WS_MESSAGE)
+        try:
             await ws.close(code=1009, reason=f"messages are at most {MAX_WS_MESSAGE} bytes")
+        except Exception:  # the peer is already gone
+            log.debug("closing the websocket failed", exc_info=True)
     finally:
         caps.close(address, game_id)
         live.sockets.discard(sub)
