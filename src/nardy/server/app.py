@@ -84,6 +84,7 @@ def create_app(
     app.state.games = game_service
     app.state.accounts = account_store
     app.state.computer = computer
+    app.state.db = db
     app.state.engine = engine
     app.state.sockets = ws.SocketCaps(settings.max_sockets_per_ip, settings.max_sockets_per_game)
 

@@ -9,6 +9,8 @@ from typing import Annotated
 
 from anyio import to_thread
 from fastapi import Depends, Request, Response
+from sqlalchemy.orm import Session as DbSession
+from sqlalchemy.orm import sessionmaker
 from starlette.requests import HTTPConnection
 
 from nardy.server import logs
@@ -40,6 +42,12 @@ def get_accounts(conn: HTTPConnection) -> Accounts:
     return accounts
 
 
+def get_db(conn: HTTPConnection) -> sessionmaker[DbSession]:
+    """Database sessions (the read models query through them)."""
+    db: sessionmaker[DbSession] = conn.app.state.db
+    return db
+
+
 def get_computer(conn: HTTPConnection) -> Computer:
     """The computer player."""
     computer: Computer = conn.app.state.computer
@@ -50,6 +58,7 @@ SettingsDep = Annotated[Settings, Depends(get_settings)]
 GamesDep = Annotated[GameService, Depends(get_games)]
 AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 ComputerDep = Annotated[Computer, Depends(get_computer)]
+DbDep = Annotated[sessionmaker[DbSession], Depends(get_db)]
 
 
 def client_address(conn: HTTPConnection) -> str:

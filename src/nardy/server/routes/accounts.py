@@ -12,6 +12,7 @@ from nardy.server.deps import (
     AccountsDep,
     CheckedUser,
     ComputerDep,
+    DbDep,
     MaybeUser,
     SettingsDep,
     anonymous_csrf,
@@ -133,27 +134,25 @@ async def logout(
 
 
 @router.get("/me")
-async def me(user: MaybeUser, accounts: AccountsDep) -> dict[str, Any]:
+async def me(user: MaybeUser, db: DbDep) -> dict[str, Any]:
     """The visitor and his games, newest first."""
-    games = (
-        [] if user is None else await to_thread.run_sync(game_history, accounts.db, user.user_id)
-    )
+    games = [] if user is None else await to_thread.run_sync(game_history, db, user.user_id)
     return {"user": user_json(user), "games": games}
 
 
 @router.get("/me/dice-stats")
-async def my_dice(user: MaybeUser, accounts: AccountsDep) -> dict[str, Any]:
+async def my_dice(user: MaybeUser, db: DbDep) -> dict[str, Any]:
     """The statistics of the visitor's own dice rolls."""
     uid = None if user is None else user.user_id
-    stats = await to_thread.run_sync(dice_stats, accounts.db, uid)
+    stats = await to_thread.run_sync(dice_stats, db, uid)
     return {"user": user_json(user)["name"], **stats}
 
 
 @router.get("/users/{name}/dice-stats")
-async def user_dice(name: str, accounts: AccountsDep) -> dict[str, Any]:
+async def user_dice(name: str, accounts: AccountsDep, db: DbDep) -> dict[str, Any]:
     """The statistics of a player's own dice rolls."""
     account = await to_thread.run_sync(accounts.user_by_name, name)
     if account is None:
         raise ApiError(404, "not-found", f"no player {name!r} / нет игрока {name!r}")
-    stats = await to_thread.run_sync(dice_stats, accounts.db, account.id)
+    stats = await to_thread.run_sync(dice_stats, db, account.id)
     return {"user": account.display_name, **stats}
