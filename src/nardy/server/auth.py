@@ -290,7 +290,12 @@ class Accounts:
                     execution_options={"synchronize_session": False},
                 )
             )
-        log.info("expired %d idle guest sessions, deleted %d guests", ended, deleted)
+        log.log(
+            logging.INFO if ended or deleted else logging.DEBUG,
+            "expired %d idle guest sessions, deleted %d guests",
+            ended,
+            deleted,
+        )
         return ended, deleted
 
     @staticmethod
