@@ -150,10 +150,11 @@ def test_answers_say_when_the_cube_is_exact() -> None:
 
     from click.testing import CliRunner
 
-    from nardy.bots.advice import MatchScore, cube_advice
+    from nardy.bots.advice import cube_advice
     from nardy.commands.hint import EXACT
     from nardy.commands.hint import command as hint_cmd
     from nardy.game import Game
+    from nardy.match import MatchScore
 
     ask = {"variant": "short", "level": "advanced", "position": BEAROFF_JSON}
     assert engine_bots.cube(ask)["exact"] is True

@@ -34,11 +34,31 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
+#: Reports every Content-Security-Policy violation of the page to its console.
+CSP_REPORTER = """
+document.addEventListener("securitypolicyviolation", (e) =>
+  console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+"""
+
+
 def new_page(browser: Any, viewport: dict[str, int], locale: str = "ru-RU") -> Any:
-    """A page in a fresh context; uncaught page errors collect in ``page.errors``."""
+    """A page in a fresh context; uncaught page errors collect in ``page.errors``, and
+    Content-Security-Policy violations (the browser's console reports and the
+    ``securitypolicyviolation`` events) in ``page.csp``."""
     ctx = browser.new_context(viewport=viewport, locale=locale)
+    ctx.add_init_script(CSP_REPORTER)
     page = ctx.new_page()
     errors: list[str] = []
+    csp: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on(
+        "console",
+        lambda m: (
+            csp.append(m.text)
+            if "Content Security Policy" in m.text or m.text.startswith("CSP violation")
+            else None
+        ),
+    )
     page.errors = errors
+    page.csp = csp
     return page

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from server_helpers import play_first_plays, play_first_steps, roll_if_asked
+from sqlalchemy import text
 
 from nardy.dicecheck import check_rolls, commitment_of
 from nardy.game import Game
@@ -16,18 +17,33 @@ from nardy.server import Settings, create_app
 pytestmark = pytest.mark.anyio
 
 
+def count_users(app: Any) -> int:
+    with app.state.engine.connect() as conn:
+        return int(conn.execute(text("SELECT count(*) FROM users")).scalar_one())
+
+
 async def new_game(player: Any, **spec: Any) -> dict[str, Any]:
     r = await player.post("/api/games", {"mode": "computer", "variant": "long", **spec})
     assert r.status_code == 201, r.text
     return r.json()
 
 
-async def test_guest_session_is_created_at_once(player_factory: Any) -> None:
-    p = await player_factory()
-    assert p.user["guest"] is True and p.user["name"].startswith("Guest-")
+async def test_guest_is_made_on_the_first_action_only(player_factory: Any, app: Any) -> None:
+    """Reading the site stores nothing; the first game makes the guest, whose session
+    keeps the CSRF token the visitor already had (issue 13.3)."""
+    visitors = [await player_factory() for _ in range(5)]
+    assert count_users(app) == 0
+    p = visitors[0]
+    assert p.user == {"id": None, "name": "Guest", "username": None, "guest": True}
     again = (await p.get("/api/session")).json()
-    assert again["user"]["id"] == p.user["id"]
-    assert again["levels"][0] == "beginner"
+    assert again["csrf"] == p.csrf and again["levels"][0] == "beginner"
+    assert count_users(app) == 0
+    st = await new_game(p)
+    assert count_users(app) == 1
+    now = (await p.get("/api/session")).json()
+    assert now["user"]["name"].startswith("Guest-") and now["csrf"] == p.csrf
+    assert (await p.get(f"/api/games/{st['id']}")).json()["role"] == st["role"]
+    assert count_users(app) == 1
 
 
 async def test_computer_game_starts_with_the_players_dice(player_factory: Any) -> None:
@@ -66,14 +82,14 @@ async def test_illegal_and_malformed_actions_change_nothing(player_factory: Any)
     gid = st["id"]
     bad: list[tuple[Any, int, str]] = [
         ({"action": "move", "from": 1, "to": 0}, 409, "illegal"),  # no checker there
-        ({"action": "move", "from": "x", "to": 3}, 400, "malformed"),
+        ({"action": "move", "from": "x", "to": 3}, 422, "malformed"),
         ({"action": "move", "from": 24}, 400, "malformed"),
         ({"action": "play", "play": "24/1"}, 409, "illegal"),
         ({"action": "play", "play": "nonsense"}, 400, "malformed"),
         ({"action": "confirm"}, 409, "illegal"),  # nothing moved yet
         ({"action": "undo"}, 409, "illegal"),
-        ({"action": "fly"}, 400, "malformed"),
-        (["move"], 400, "malformed"),
+        ({"action": "fly"}, 422, "malformed"),
+        (["move"], 422, "malformed"),
     ]
     for body, status, code in bad:
         r = await p.post(f"/api/games/{gid}/actions", body)
@@ -86,20 +102,20 @@ async def test_illegal_and_malformed_actions_change_nothing(player_factory: Any)
         content=b"{not json",
         headers={"x-csrf-token": p.csrf, "content-type": "application/json"},
     )
-    assert r.status_code == 400 and r.json()["code"] == "malformed"
+    assert r.status_code == 422 and r.json()["code"] == "malformed"
 
 
 async def test_bad_game_specs_are_refused(player_factory: Any) -> None:
     p = await player_factory()
-    for spec, code in [
-        ({"variant": "chess"}, "bad-variant"),
-        ({"mode": "online"}, "malformed"),
-        ({"level": "godlike"}, "bad-level"),
-        ({"options": {"head_exception": "never"}}, "bad-variant"),
-        ({"client_seed": 5}, "malformed"),
+    for spec, status, code in [
+        ({"variant": "chess"}, 400, "bad-variant"),
+        ({"mode": "online"}, 422, "malformed"),
+        ({"level": "godlike"}, 400, "bad-level"),
+        ({"options": {"head_exception": "never"}}, 400, "bad-variant"),
+        ({"client_seed": 5}, 422, "malformed"),
     ]:
         r = await p.post("/api/games", {"mode": "computer", "variant": "long", **spec})
-        assert r.status_code == 400 and r.json()["code"] == code, r.text
+        assert r.status_code == status and r.json()["code"] == code, r.text
     assert (await p.get("/api/games/nosuchgame")).status_code == 404
 
 
@@ -111,11 +127,11 @@ async def test_csrf_token_is_required(player_factory: Any) -> None:
         "/api/games", json={"mode": "computer"}, headers={"x-csrf-token": "forged"}
     )
     assert r.status_code == 403
-    # a client without any session cannot post at all
+    # a client without a session must send his own anonymous token, not another's
     other = await player_factory()
     other.http.cookies.clear()
     r = await other.http.post("/api/games", json={}, headers={"x-csrf-token": p.csrf})
-    assert r.status_code == 401
+    assert r.status_code == 403 and r.json()["code"] == "csrf"
 
 
 async def test_others_cannot_act_or_see_hidden_data(player_factory: Any) -> None:
@@ -272,3 +288,16 @@ async def test_pages_and_static_files(player_factory: Any) -> None:
     for f in ("app.js", "board.js", "i18n.js", "style.css", "rules.js", "verify.js", "api.js"):
         assert (await p.get(f"/static/{f}")).status_code == 200
     assert (await p.get("/nope")).status_code == 404
+
+
+async def test_openapi_describes_the_request_bodies(app: Any) -> None:
+    """The schema FastAPI serves is the real API: the bodies' fields and their types."""
+    schema = app.openapi()
+    parts = schema["components"]["schemas"]
+    action = parts["Action"]["properties"]
+    assert "move" in action["action"]["enum"] and "from" in action and "play" in action
+    spec = parts["GameSpec"]["properties"]
+    assert spec["mode"]["enum"] == ["computer", "local", "friend"]
+    assert set(parts["Credentials"]["required"]) == {"username", "password"}
+    after = schema["paths"]["/api/games/{game_id}/events"]["get"]["parameters"]
+    assert any(p["name"] == "after" and p["schema"]["maximum"] == 2**53 for p in after)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 
 from nardy.bots import Bot
-from nardy.bots.advice import MatchScore
 from nardy.dice import RandomDice
 from nardy.game import Game
+from nardy.match import MatchScore
 from nardy.server.botplayer import Computer
 from nardy.variants import find_variant
 

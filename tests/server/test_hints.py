@@ -95,7 +95,8 @@ async def test_no_hints_between_two_people_or_for_others(player_factory: Any) ->
 async def test_cube_hints_before_the_roll_and_facing_a_double(player_factory: Any) -> None:
     """C-3: before rolling (when he may double) the player gets the cube decision, and
     facing a double the answer — the same as the terminal's cube hint."""
-    from nardy.bots.advice import MatchScore, cube_advice
+    from nardy.bots.advice import cube_advice
+    from nardy.match import MatchScore
 
     p = await player_factory()
     st = await new_game(p, mode="local")

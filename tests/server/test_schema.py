@@ -74,3 +74,35 @@ def test_games_stored_before_matches_load_after_the_upgrade(db_url: str) -> None
     assert st["phase"] == "move" and st["turn"] == "white" and st["dice"] == [5, 3]
     assert st["match"]["length"] == 0 and st["match"]["game"] == 1
     assert st["cube"]["enabled"] and st["cube"]["value"] == 1 and st["cube"]["owner"] is None
+
+
+def test_names_clashing_before_0003_keep_working(db_url: str) -> None:
+    """Migration 0003 gives existing accounts their name skeletons; of two names that
+    already clash (``admin``, ``Admin``) the older keeps the skeleton, both stay."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    from nardy.server.db import MIGRATIONS
+    from nardy.server.names import skeleton
+
+    engine = make_engine(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+    with engine.begin() as conn:
+        for uid, name in ((1, "admin"), (2, "Admin"), (3, "bob")):
+            conn.execute(
+                text(
+                    "INSERT INTO users (id, username, display_name, created_at) "
+                    "VALUES (:id, :n, :n, CURRENT_TIMESTAMP)"
+                ),
+                {"id": uid, "n": name},
+            )
+    migrate(engine)
+    with engine.connect() as conn:
+        keys = dict(conn.execute(text("SELECT username, name_key FROM users")).all())
+    engine.dispose()
+    assert keys == {"admin": skeleton("admin"), "Admin": None, "bob": skeleton("bob")}

@@ -5,10 +5,11 @@ terminal's and the web club's computer are both this."""
 
 from __future__ import annotations
 
-from nardy.bots.advice import MatchScore, cube_advice, play_objective, rank_at_score
+from nardy.bots.advice import cube_advice, play_objective, rank_at_score
 from nardy.eval import money_equity
 from nardy.eval.match import match_equity, match_winning_chance, post_crawford_after
 from nardy.game import Game
+from nardy.match import MatchScore
 from nardy.outcome import resignation
 from nardy.plays import Play
 from nardy.position import Color, other

@@ -5,6 +5,17 @@ from __future__ import annotations
 import click
 
 
+def _rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    if value is not None:
+        from limits import parse
+
+        try:
+            parse(value)
+        except ValueError:
+            raise click.BadParameter(f"{value!r} is not a rate such as '30 per hour'") from None
+    return value
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
@@ -22,6 +33,26 @@ import click
 )
 @click.option("--base-url", default=None, help="Public URL used in invitation links.")
 @click.option(
+    "--guest-rate",
+    default=None,
+    callback=_rate,
+    help="New guests allowed per client address (default '30 per hour'; e.g. a club "
+    "behind one address, or a load test on loopback, raises it).",
+)
+@click.option(
+    "--max-sockets-per-ip",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Open game websockets allowed per client address (default 20).",
+)
+@click.option(
+    "--log-level",
+    type=click.Choice(["debug", "info", "warning", "error"], case_sensitive=False),
+    default="info",
+    show_default=True,
+    help="Log records at this level and above (with request and game ids) to stderr.",
+)
+@click.option(
     "--test-dice-seed",
     default=None,
     hidden=True,
@@ -33,6 +64,9 @@ def command(
     db_url: str | None,
     secure_cookies: bool,
     base_url: str | None,
+    guest_rate: str | None,
+    max_sockets_per_ip: int | None,
+    log_level: str,
     test_dice_seed: str | None,
 ) -> None:
     """Start the web server (http://127.0.0.1:8000). / Запустить веб-сервер."""
@@ -40,13 +74,29 @@ def command(
         import uvicorn
 
         from nardy.server import Settings, create_app
+        from nardy.server.guards import MAX_WS_MESSAGE
+        from nardy.server.logs import configure
     except ImportError as exc:  # pragma: no cover - depends on the installed extras
         raise click.ClickException(
             f"the server needs the 'server' extra: pip install 'nardy[server]' ({exc})"
         ) from exc
+    configure(log_level)
     settings = Settings(secure_cookies=secure_cookies, base_url=base_url, dice_seed=test_dice_seed)
     if db_url:
         settings.db_url = db_url
+    if guest_rate:
+        settings.guest_rate = guest_rate
+    if max_sockets_per_ip:
+        settings.max_sockets_per_ip = max_sockets_per_ip
     app = create_app(settings)
     click.echo(f"nardy: http://{host}:{port}/  (database: {settings.db_url.split('@')[-1]})")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # uvicorn's own lines (and its access log only when debugging); its websocket cap
+    # matches the app's, so an oversized message is refused before it is buffered whole
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning" if log_level != "debug" else "debug",
+        access_log=log_level == "debug",
+        ws_max_size=MAX_WS_MESSAGE,
+    )

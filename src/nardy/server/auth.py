@@ -1,26 +1,54 @@
-"""Accounts and sessions: guests, username + password (argon2), cookies, CSRF tokens."""
+"""Accounts and sessions: guests, username + password (argon2), cookies, CSRF tokens.
+
+A visitor is anonymous until he first does something that needs a user (a game, a
+join, an action): only then is a guest user made, with a session whose CSRF token is
+the one the anonymous visitor already holds (``nardy_csrf``, a double-submit cookie),
+so reading the site creates no rows. Guests are limited per address, and an idle
+guest's session expires (``expire_guests`` removes it, and the guest too when he has
+no games). Logins are throttled per account and per address, and an unknown name costs
+the same argon2 verification as a wrong password (no account enumeration by timing)."""
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, cast
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import CursorResult, Result, delete, exists, or_, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
-from nardy.server.db import Session, User
+from nardy.server.db import GameRow, Session, User, now
+from nardy.server.names import normalize_name, skeleton
 from nardy.server.service import ApiError
+from nardy.server.throttle import Throttle, Throttled
+
+log = logging.getLogger(__name__)
 
 SESSION_COOKIE = "nardy_session"
 CSRF_COOKIE = "nardy_csrf"
 CSRF_HEADER = "x-csrf-token"
 USERNAME = re.compile(r"^[\w.-]{3,30}$")
 MIN_PASSWORD = 8
+#: A session's last use is written at most this often (not on every request).
+TOUCH_EVERY = timedelta(hours=1)
+#: A well-formed token (session or CSRF): what ``secrets.token_urlsafe`` makes.
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,100}$")
+
+Clock = Callable[[], datetime]
+
+#: Names of the throttled limits (their rates are in ``Settings``).
+GUEST_LIMIT = "guest-per-ip"
+LOGIN_ACCOUNT_LIMIT = "login-per-account"
+LOGIN_IP_LIMIT = "login-per-ip"
 
 
 @dataclass(frozen=True)
@@ -42,17 +70,45 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _aware(moment: datetime) -> datetime:
+    # SQLite hands back naive datetimes; every stored time is UTC
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _count(result: Result[Any]) -> int:
+    """The rows a DELETE touched."""
+    return int(cast(CursorResult[Any], result).rowcount)
+
+
+def new_token() -> str:
+    """A fresh random token (sessions, CSRF)."""
+    return secrets.token_urlsafe(24)
+
+
 class Accounts:
     """Users and sessions in the database."""
 
-    def __init__(self, db: sessionmaker) -> None:
+    def __init__(
+        self,
+        db: sessionmaker[DbSession],
+        throttle: Throttle,
+        *,
+        guest_idle: timedelta = timedelta(days=30),
+        clock: Clock = now,
+        hasher: PasswordHasher | None = None,
+    ) -> None:
         self.db = db
-        self.hasher = PasswordHasher()
+        self.throttle = throttle
+        self.guest_idle = guest_idle
+        self.clock = clock
+        self.hasher = hasher if hasher is not None else PasswordHasher()
+        self._dummy_hash: str | None = None
 
     def lookup(self, token: str | None) -> Who | None:
-        """The session's user, or None for a missing or unknown token."""
-        if not token or len(token) > 100:
+        """The session's user, or None for a missing, unknown or expired token."""
+        if not token or not TOKEN.match(token):
             return None
+        moment = self.clock()
         with self.db() as s:
             row = s.get(Session, _hash(token))
             if row is None:
@@ -60,25 +116,62 @@ class Accounts:
             user = s.get(User, row.user_id)
             if user is None:
                 return None
-            return Who(user.id, user.username, user.display_name, row.csrf)
+            seen = _aware(row.last_seen_at)
+            if user.username is None and moment - seen > self.guest_idle:
+                return None
+            who = Who(user.id, user.username, user.display_name, row.csrf)
+        if moment - seen > TOUCH_EVERY:
+            with self.db.begin() as s:
+                s.execute(
+                    update(Session)
+                    .where(Session.token_hash == _hash(token))
+                    .values(last_seen_at=moment)
+                )
+        return who
 
-    def _new_session(self, s, user_id: int) -> str:  # type: ignore[no-untyped-def]
-        token = secrets.token_urlsafe(32)
-        s.add(Session(token_hash=_hash(token), user_id=user_id, csrf=secrets.token_urlsafe(24)))
+    def _new_session(self, s: DbSession, user_id: int, csrf: str | None = None) -> str:
+        token = new_token()
+        moment = self.clock()
+        s.add(
+            Session(
+                token_hash=_hash(token),
+                user_id=user_id,
+                csrf=csrf or new_token(),
+                created_at=moment,
+                last_seen_at=moment,
+            )
+        )
         return token
 
-    def new_guest(self) -> str:
-        """A new guest user with a session; returns the session token."""
+    def new_guest(self, csrf: str, address: str) -> str:
+        """A new guest user with a session bound to the visitor's CSRF token; returns
+        the session token. At most ``GUEST_LIMIT`` guests per address."""
+        wait = self.throttle.retry_after(GUEST_LIMIT, address)
+        if wait is not None:
+            log.info("guest creation throttled for %s", address)
+            raise Throttled(
+                "too-many-guests",
+                f"too many new guests from your address; try again in {wait} s / "
+                f"слишком много новых гостей с вашего адреса; попробуйте через {wait} с",
+                wait,
+            )
+        self.throttle.hit(GUEST_LIMIT, address)
         with self.db.begin() as s:
             user = User(username=None, display_name="", password_hash=None)
             s.add(user)
             s.flush()
             user.display_name = f"Guest-{user.id}"
-            return self._new_session(s, user.id)
+            return self._new_session(s, user.id, csrf)
 
     def register(self, who: Who | None, username: str, password: str) -> str:
         """Make an account; a guest's games stay his. Returns a new session token."""
+        username = normalize_name(username)
         self._check_credentials(username, password)
+        key = skeleton(username)
+        with self.db() as s:
+            clash = s.scalar(select(User.username).where(User.name_key == key))
+        if clash is not None:
+            raise self._taken(username, clash)
         digest = self.hasher.hash(password)
         try:
             with self.db.begin() as s:
@@ -90,30 +183,75 @@ class Accounts:
                     user.username = username
                     user.display_name = username
                     user.password_hash = digest
+                user.name_key = key
                 s.flush()
                 if who is not None:
-                    s.execute(Session.__table__.delete().where(Session.user_id == who.user_id))
+                    s.execute(delete(Session).where(Session.user_id == who.user_id))
                 return self._new_session(s, user.id)
-        except IntegrityError:
-            raise ApiError(409, "username-taken", f"the name {username!r} is taken") from None
+        except IntegrityError:  # the same name registered meanwhile
+            raise self._taken(username, username) from None
 
-    def login(self, username: str, password: str) -> str:
-        """Check the password; returns a new session token."""
-        if not isinstance(username, str) or not isinstance(password, str):
-            raise ApiError(400, "malformed", "username and password are text")
-        with self.db.begin() as s:
+    @staticmethod
+    def _taken(username: str, clash: str) -> ApiError:
+        if clash == username:
+            return ApiError(
+                409, "username-taken", f"the name {username!r} is taken / имя {username!r} занято"
+            )
+        return ApiError(
+            409,
+            "username-confusable",
+            f"the name {username!r} looks too much like the taken name {clash!r} / "
+            f"имя {username!r} слишком похоже на занятое имя {clash!r}",
+        )
+
+    def login(self, username: str, password: str, address: str) -> str:
+        """Check the password; returns a new session token. Failed attempts are
+        counted per account and per address (429 past the limit); an unknown name is
+        verified against a dummy hash, so it answers like a wrong password."""
+        username = normalize_name(username)
+        account = skeleton(username)
+        for limit, key in ((LOGIN_IP_LIMIT, address), (LOGIN_ACCOUNT_LIMIT, account)):
+            wait = self.throttle.retry_after(limit, key)
+            if wait is not None:
+                log.info("login throttled (%s) for %s", limit, key)
+                raise Throttled(
+                    "too-many-logins",
+                    f"too many login attempts; try again in {wait} s / "
+                    f"слишком много попыток входа; попробуйте через {wait} с",
+                    wait,
+                )
+        with self.db() as s:
             user = s.scalar(select(User).where(User.username == username))
-            ok = False
-            if user is not None and user.password_hash:
-                try:
-                    ok = self.hasher.verify(user.password_hash, password)
-                except (VerificationError, InvalidHashError):
-                    ok = False
-            if not ok or user is None:
-                raise ApiError(401, "bad-login", "wrong username or password")
-            if self.hasher.check_needs_rehash(user.password_hash or ""):
-                user.password_hash = self.hasher.hash(password)
+        # argon2 (up to a second) runs outside any transaction; an unknown name costs
+        # the same verification, against a hash no password matches
+        stored = user.password_hash if user is not None else None
+        ok = self._verify(stored or self._dummy(), password)
+        if not ok or user is None or stored is None:
+            self.throttle.hit(LOGIN_IP_LIMIT, address)
+            self.throttle.hit(LOGIN_ACCOUNT_LIMIT, account)
+            raise ApiError(
+                401,
+                "bad-login",
+                "wrong username or password / неверное имя пользователя или пароль",
+            )
+        self.throttle.clear(LOGIN_ACCOUNT_LIMIT, account)
+        rehashed = self.hasher.hash(password) if self.hasher.check_needs_rehash(stored) else None
+        with self.db.begin() as s:
+            if rehashed is not None:
+                s.execute(update(User).where(User.id == user.id).values(password_hash=rehashed))
             return self._new_session(s, user.id)
+
+    def _verify(self, digest: str, password: str) -> bool:
+        try:
+            return self.hasher.verify(digest, password)
+        except (VerificationError, InvalidHashError):
+            return False
+
+    def _dummy(self) -> str:
+        # made on first need: hashing costs as much as verifying
+        if self._dummy_hash is None:
+            self._dummy_hash = self.hasher.hash(secrets.token_urlsafe(16))
+        return self._dummy_hash
 
     def logout(self, token: str | None) -> None:
         """End the session."""
@@ -125,19 +263,60 @@ class Accounts:
                 s.delete(row)
 
     def user_by_name(self, username: str) -> User | None:
-        """The account called ``username``."""
+        """The account called ``username`` (in any Unicode form of it)."""
         with self.db() as s:
-            return s.scalar(select(User).where(User.username == username))
+            return s.scalar(select(User).where(User.username == normalize_name(username)))
+
+    def expire_guests(self) -> tuple[int, int]:
+        """End the sessions of guests idle longer than ``guest_idle`` and delete those
+        guests who have no games left to show (games keep their players). Returns
+        (sessions ended, guests deleted)."""
+        cutoff = self.clock() - self.guest_idle
+        guests = select(User.id).where(User.username.is_(None))
+        with self.db.begin() as s:
+            ended = _count(
+                s.execute(
+                    delete(Session).where(
+                        Session.user_id.in_(guests), Session.last_seen_at < cutoff
+                    ),
+                    execution_options={"synchronize_session": False},
+                )
+            )
+            played = exists().where(
+                or_(GameRow.creator_id == User.id, GameRow.opponent_id == User.id)
+            )
+            active = exists().where(Session.user_id == User.id)
+            deleted = _count(
+                s.execute(
+                    delete(User).where(
+                        User.username.is_(None), User.created_at < cutoff, ~played, ~active
+                    ),
+                    execution_options={"synchronize_session": False},
+                )
+            )
+        log.log(
+            logging.INFO if ended or deleted else logging.DEBUG,
+            "expired %d idle guest sessions, deleted %d guests",
+            ended,
+            deleted,
+        )
+        return ended, deleted
 
     @staticmethod
-    def _check_credentials(username: object, password: object) -> None:
-        if not isinstance(username, str) or not USERNAME.match(username):
+    def _check_credentials(username: str, password: str) -> None:
+        if not USERNAME.match(username):
             raise ApiError(
-                400, "bad-username", "a username is 3-30 letters, digits, '.', '-' or '_'"
+                400,
+                "bad-username",
+                "a username is 3-30 letters, digits, '.', '-' or '_' / "
+                "имя пользователя: 3-30 букв, цифр, '.', '-' или '_'",
             )
-        if not isinstance(password, str) or len(password) < MIN_PASSWORD:
+        if len(password) < MIN_PASSWORD:
             raise ApiError(
-                400, "bad-password", f"a password has at least {MIN_PASSWORD} characters"
+                400,
+                "bad-password",
+                f"a password has at least {MIN_PASSWORD} characters / "
+                f"пароль не короче {MIN_PASSWORD} символов",
             )
         if len(password) > 1000:
-            raise ApiError(400, "bad-password", "the password is too long")
+            raise ApiError(400, "bad-password", "the password is too long / пароль слишком длинный")

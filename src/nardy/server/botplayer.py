@@ -8,9 +8,10 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from nardy.bots import LEVELS
-from nardy.bots.advice import MatchScore, rank_at_score
+from nardy.bots.advice import rank_at_score
 from nardy.bots.opponent import Opponent
 from nardy.game import Game
+from nardy.match import MatchScore
 from nardy.plays import Play
 from nardy.variants import Variant
 

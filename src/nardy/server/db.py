@@ -10,6 +10,7 @@ from sqlalchemy import (
     JSON,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -36,8 +37,11 @@ class User(Base):
     """A player: a guest (no username) or an account with a password."""
 
     __tablename__ = "users"
+    __table_args__ = (Index("uq_users_name_key", "name_key", unique=True),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     username: Mapped[str | None] = mapped_column(String(40), unique=True)
+    #: The username's skeleton (``nardy.server.names.skeleton``): confusable names clash.
+    name_key: Mapped[str | None] = mapped_column(String(160))
     display_name: Mapped[str] = mapped_column(String(40))
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
@@ -51,6 +55,8 @@ class Session(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     csrf: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: Last use (kept to the hour); idle guests' sessions expire by it.
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class GameRow(Base):

@@ -27,6 +27,19 @@ class Settings:
     base_url: str | None = None
     #: Upper bound of automatic passes/computer turns handled in one action.
     max_auto_turns: int = 400
+    #: A guest idle this long loses his session (and his cookies expire with it).
+    guest_idle_days: int = 30
+    #: New guests per client address (``limits`` notation).
+    guest_rate: str = "30 per hour"
+    #: Failed logins per account and per client address.
+    login_rate_account: str = "10 per 15 minutes"
+    login_rate_ip: str = "100 per 15 minutes"
+    #: Where the rate limits keep their counts (a ``limits`` storage URI): this
+    #: process's memory, or e.g. ``redis://host:6379`` shared by several processes.
+    rate_limit_storage: str = "memory://"
+    #: Open websockets per client address and per game.
+    max_sockets_per_ip: int = 20
+    max_sockets_per_game: int = 100
 
     @property
     def test_mode(self) -> bool:

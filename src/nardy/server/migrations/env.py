@@ -15,7 +15,10 @@ def run() -> None:
     """Run migrations on the given connection, or on ``sqlalchemy.url``."""
     conn = config.attributes.get("connection")
     if conn is None:
-        engine = create_engine(normalize_url(config.get_main_option("sqlalchemy.url")))
+        url = config.get_main_option("sqlalchemy.url")
+        if url is None:
+            raise RuntimeError("the migrations need a connection or sqlalchemy.url")
+        engine = create_engine(normalize_url(url))
         with engine.begin() as conn:
             context.configure(connection=conn, target_metadata=target_metadata)
             with context.begin_transaction():

@@ -184,7 +184,7 @@ function gamePage(id) {
   /** @param {Json} m  the state's match */
   function scoreNode(m) {
     return h("span", { class: "score", id: "match-score" }, h("span", { class: "dot white" }),
-      `${m.score.white} : ${m.score.black}`, h("span", { class: "dot black", style: "margin-left:6px" }));
+      `${m.score.white} : ${m.score.black}`, h("span", { class: "dot black after-score" }));
   }
   /** @param {Json} st */
   function renderScore(st) {
@@ -274,7 +274,7 @@ function gamePage(id) {
     if (myTurn && advisable && st.mode !== "friend") kids.push(h("button", { type: "button", id: "hint", onclick: showHint }, t("hintButton")));
     if (A.includes("resign")) {
       if (ui.resignMenu) {
-        kids.push(h("div", { class: "small", style: "flex-basis:100%" }, t("resignAs")));
+        kids.push(h("div", { class: "small full-row" }, t("resignAs")));
         for (const r of st.resign_levels) {
           kids.push(b(`resign-${r.level}`, `${kindName(r.kind)} (${t("points")(r.value)})`, { action: "resign", level: r.level }, "warn"));
         }
@@ -415,7 +415,8 @@ async function profilePage() {
     h("td", {}, g.length ? `${t("matchTo")(g.length)}${g.score ? `: ${g.score[0]}–${g.score[1]}` : ""}${g.won == null ? "" : g.won ? " ✓" : " ✗"}`
       : g.result ? `${g.result.winner ? t(g.result.winner) : t("draw")}, ${t("kinds")[g.result.kind] || g.result.kind}` : ""),
     h("td", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, t("open")))));
-  main.replaceChildren(h("div", { class: "card" }, h("h2", {}, data.user.name),
+  // an anonymous visitor (no user stored until he acts) is "Guest" in his language
+  main.replaceChildren(h("div", { class: "card" }, h("h2", {}, data.user.id === null ? t("guest") : data.user.name),
     data.user.guest ? h("p", {}, h("a", { href: "/register", "data-link": true }, t("register"))) : null,
     h("p", {}, h("a", { href: "/stats/me", "data-link": true }, t("diceStats")))),
   h("div", { class: "card" }, h("h2", {}, t("history")), h("table", { id: "history" },

@@ -1,0 +1,183 @@
+"""What the routes depend on (``Depends``): the services kept on ``app.state``, the
+user behind a request, the CSRF check, the game named in the path, the cookies."""
+
+from __future__ import annotations
+
+import hmac
+from datetime import timedelta
+from typing import Annotated
+
+from anyio import to_thread
+from fastapi import Depends, Request, Response
+from sqlalchemy.orm import Session as DbSession
+from sqlalchemy.orm import sessionmaker
+from starlette.requests import HTTPConnection
+
+from nardy.server import logs
+from nardy.server.auth import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, TOKEN, Accounts, Who
+from nardy.server.botplayer import Computer
+from nardy.server.live import LiveGame
+from nardy.server.service import ApiError, GameService
+from nardy.server.settings import Settings
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+ACCOUNT_COOKIE_AGE = timedelta(days=365)
+
+
+def get_settings(conn: HTTPConnection) -> Settings:
+    """The server's settings."""
+    settings: Settings = conn.app.state.settings
+    return settings
+
+
+def get_games(conn: HTTPConnection) -> GameService:
+    """The game service."""
+    games: GameService = conn.app.state.games
+    return games
+
+
+def get_accounts(conn: HTTPConnection) -> Accounts:
+    """Users and sessions."""
+    accounts: Accounts = conn.app.state.accounts
+    return accounts
+
+
+def get_db(conn: HTTPConnection) -> sessionmaker[DbSession]:
+    """Database sessions (the read models query through them)."""
+    db: sessionmaker[DbSession] = conn.app.state.db
+    return db
+
+
+def get_computer(conn: HTTPConnection) -> Computer:
+    """The computer player."""
+    computer: Computer = conn.app.state.computer
+    return computer
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+GamesDep = Annotated[GameService, Depends(get_games)]
+AccountsDep = Annotated[Accounts, Depends(get_accounts)]
+ComputerDep = Annotated[Computer, Depends(get_computer)]
+DbDep = Annotated[sessionmaker[DbSession], Depends(get_db)]
+
+
+def client_address(conn: HTTPConnection) -> str:
+    """The client's address (the peer's: a proxy in front must be trusted to pass it)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+def base_url(conn: HTTPConnection) -> str:
+    """The public URL of the site (invite links)."""
+    settings = get_settings(conn)
+    if settings.base_url:
+        return settings.base_url.rstrip("/")
+    url = str(conn.base_url).rstrip("/")
+    if url.startswith("ws"):  # a websocket's URL: the page itself is http(s)
+        url = "http" + url[2:]
+    return url
+
+
+BaseUrl = Annotated[str, Depends(base_url)]
+
+
+async def current_user(conn: HTTPConnection, accounts: AccountsDep) -> Who | None:
+    """The session's user; None for an anonymous visitor."""
+    return await to_thread.run_sync(accounts.lookup, conn.cookies.get(SESSION_COOKIE))
+
+
+async def checked_user(
+    request: Request, user: Annotated[Who | None, Depends(current_user)]
+) -> Who | None:
+    """``current_user``, and an unsafe method must carry the CSRF token in its header:
+    the session's token, or an anonymous visitor's ``nardy_csrf`` cookie (double
+    submit: another site can neither read the cookie nor set the header)."""
+    if request.method in SAFE_METHODS:
+        return user
+    sent = request.headers.get(CSRF_HEADER, "")
+    expected = user.csrf if user is not None else request.cookies.get(CSRF_COOKIE, "")
+    if not sent or not expected or not hmac.compare_digest(sent, expected):
+        raise ApiError(403, "csrf", "missing or wrong CSRF token / нет или неверный CSRF-токен")
+    return user
+
+
+async def acting_user(
+    request: Request,
+    response: Response,
+    user: Annotated[Who | None, Depends(checked_user)],
+    accounts: AccountsDep,
+    settings: SettingsDep,
+) -> Who:
+    """The user who acts: an anonymous visitor becomes a guest here, on his first
+    action, with his CSRF token kept (limited per address: 429). His session cookie
+    goes out with the answer even when the action fails (``carry_new_session``), so
+    a refused first action does not leave a guest behind that no one can use."""
+    if user is not None:
+        return user
+    csrf = request.cookies.get(CSRF_COOKIE, "")  # equal to the header: checked above
+    token = await to_thread.run_sync(accounts.new_guest, csrf, client_address(request))
+    who = await to_thread.run_sync(accounts.lookup, token)
+    assert who is not None
+    set_session_cookies(response, settings, token, who)
+    request.state.new_session = (token, who)
+    return who
+
+
+def carry_new_session(request: Request, response: Response) -> None:
+    """Set the cookies of a guest made during ``request`` on an error ``response``."""
+    made: tuple[str, Who] | None = getattr(request.state, "new_session", None)
+    if made is not None:
+        set_session_cookies(response, get_settings(request), *made)
+
+
+MaybeUser = Annotated[Who | None, Depends(current_user)]
+CheckedUser = Annotated[Who | None, Depends(checked_user)]
+Actor = Annotated[Who, Depends(acting_user)]
+
+
+async def live_game(game_id: str, games: GamesDep) -> LiveGame:
+    """The game named in the path (404 when there is none); its id goes into the log
+    records of the request."""
+    logs.game_id.set(game_id[:16])
+    return await games.get(game_id)
+
+
+Game = Annotated[LiveGame, Depends(live_game)]
+
+
+def _cookie(
+    resp: Response, settings: Settings, name: str, value: str, age: timedelta, httponly: bool
+) -> None:
+    resp.set_cookie(
+        name,
+        value,
+        httponly=httponly,
+        samesite="lax",
+        secure=settings.secure_cookies,
+        path="/",
+        max_age=int(age.total_seconds()),
+    )
+
+
+def set_session_cookies(resp: Response, settings: Settings, token: str, who: Who) -> None:
+    """The session and CSRF cookies; a guest's live as long as an idle guest does."""
+    age = timedelta(days=settings.guest_idle_days) if who.guest else ACCOUNT_COOKIE_AGE
+    _cookie(resp, settings, SESSION_COOKIE, token, age, httponly=True)
+    _cookie(resp, settings, CSRF_COOKIE, who.csrf, age, httponly=False)
+
+
+def set_anonymous_cookie(resp: Response, settings: Settings, csrf: str) -> None:
+    """An anonymous visitor's CSRF cookie (no session)."""
+    _cookie(resp, settings, CSRF_COOKIE, csrf, timedelta(days=settings.guest_idle_days), False)
+
+
+def clear_session_cookie(resp: Response, settings: Settings) -> None:
+    """Forget the session cookie."""
+    resp.delete_cookie(
+        SESSION_COOKIE, path="/", secure=settings.secure_cookies, httponly=True, samesite="lax"
+    )
+
+
+def anonymous_csrf(conn: HTTPConnection) -> str | None:
+    """The visitor's CSRF cookie when it is well-formed."""
+    token = conn.cookies.get(CSRF_COOKIE)
+    return token if token and TOKEN.match(token) else None

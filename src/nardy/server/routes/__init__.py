@@ -1,0 +1,1 @@
+"""The HTTP and websocket routes of the server, one ``APIRouter`` per concern."""

@@ -1,0 +1,158 @@
+"""Sessions and accounts: the session, register, login, logout, the profile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from anyio import to_thread
+from fastapi import APIRouter, Request, Response
+
+from nardy.server.auth import SESSION_COOKIE, Who, new_token
+from nardy.server.deps import (
+    AccountsDep,
+    CheckedUser,
+    ComputerDep,
+    DbDep,
+    MaybeUser,
+    SettingsDep,
+    anonymous_csrf,
+    clear_session_cookie,
+    client_address,
+    set_anonymous_cookie,
+    set_session_cookies,
+)
+from nardy.server.history import dice_stats, game_history
+from nardy.server.schemas import Credentials
+from nardy.server.service import ApiError
+from nardy.variants import VARIANTS
+
+router = APIRouter(prefix="/api", tags=["accounts"])
+
+#: An anonymous visitor as the client sees him (no user row until he acts).
+ANONYMOUS: dict[str, Any] = {"id": None, "name": "Guest", "username": None, "guest": True}
+
+
+def user_json(user: Who | None) -> dict[str, Any]:
+    """The user as the client sees him."""
+    if user is None:
+        return dict(ANONYMOUS)
+    return {
+        "id": user.user_id,
+        "name": user.display_name,
+        "username": user.username,
+        "guest": user.guest,
+    }
+
+
+@router.get("/session")
+async def session(
+    request: Request,
+    response: Response,
+    user: MaybeUser,
+    settings: SettingsDep,
+    computer: ComputerDep,
+) -> dict[str, Any]:
+    """The visitor's user and CSRF token, the computer's levels and the variants. An
+    anonymous visitor gets a CSRF cookie, and no user is stored until he acts."""
+    if user is not None:
+        csrf = user.csrf
+    else:
+        csrf = anonymous_csrf(request) or new_token()
+        set_anonymous_cookie(response, settings, csrf)
+    return {
+        "user": user_json(user),
+        "csrf": csrf,
+        "test_mode": settings.test_mode,
+        "levels": computer.levels(),
+        "variants": [
+            {"name": v.name, "family": v.family, "en": v.title_en, "ru": v.title_ru}
+            for v in VARIANTS.values()
+        ],
+    }
+
+
+async def _logged_in(
+    response: Response, accounts: AccountsDep, settings: SettingsDep, token: str
+) -> dict[str, Any]:
+    user = await to_thread.run_sync(accounts.lookup, token)
+    assert user is not None
+    set_session_cookies(response, settings, token, user)
+    return {"user": user_json(user), "csrf": user.csrf}
+
+
+@router.post("/register")
+async def register(
+    body: Credentials,
+    response: Response,
+    user: CheckedUser,
+    accounts: AccountsDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:
+    """Make an account (a guest's games become the account's)."""
+    if user is not None and not user.guest:
+        raise ApiError(
+            409,
+            "logged-in",
+            "log out before making another account / выйдите, чтобы создать другую учётную запись",
+        )
+    token = await to_thread.run_sync(accounts.register, user, body.username, body.password)
+    return await _logged_in(response, accounts, settings, token)
+
+
+@router.post("/login")
+async def login(
+    body: Credentials,
+    request: Request,
+    response: Response,
+    user: CheckedUser,
+    accounts: AccountsDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:
+    """Log in (throttled per account and per address: 429 with Retry-After)."""
+    token = await to_thread.run_sync(
+        accounts.login, body.username, body.password, client_address(request)
+    )
+    if user is not None:
+        await to_thread.run_sync(accounts.logout, request.cookies.get(SESSION_COOKIE))
+    return await _logged_in(response, accounts, settings, token)
+
+
+@router.post("/logout")
+async def logout(
+    request: Request,
+    response: Response,
+    user: CheckedUser,
+    accounts: AccountsDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:
+    """End the session; the visitor is anonymous again (with a new CSRF token)."""
+    await to_thread.run_sync(accounts.logout, request.cookies.get(SESSION_COOKIE))
+    clear_session_cookie(response, settings)
+    csrf = new_token()
+    set_anonymous_cookie(response, settings, csrf)
+    return {"user": user_json(None), "csrf": csrf}
+
+
+@router.get("/me")
+async def me(user: MaybeUser, db: DbDep) -> dict[str, Any]:
+    """The visitor and his games, newest first."""
+    games = [] if user is None else await to_thread.run_sync(game_history, db, user.user_id)
+    return {"user": user_json(user), "games": games}
+
+
+@router.get("/me/dice-stats")
+async def my_dice(user: MaybeUser, db: DbDep) -> dict[str, Any]:
+    """The statistics of the visitor's own dice rolls."""
+    uid = None if user is None else user.user_id
+    stats = await to_thread.run_sync(dice_stats, db, uid)
+    return {"user": user_json(user)["name"], **stats}
+
+
+@router.get("/users/{name}/dice-stats")
+async def user_dice(name: str, accounts: AccountsDep, db: DbDep) -> dict[str, Any]:
+    """The statistics of a player's own dice rolls."""
+    account = await to_thread.run_sync(accounts.user_by_name, name)
+    if account is None:
+        raise ApiError(404, "not-found", f"no player {name!r} / нет игрока {name!r}")
+    stats = await to_thread.run_sync(dice_stats, db, account.id)
+    return {"user": account.display_name, **stats}

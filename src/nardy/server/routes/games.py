@@ -1,0 +1,115 @@
+"""Games over HTTP: create, join, read, act, records, hints, analysis, dice checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from anyio import to_thread
+from fastapi import APIRouter, Query, Response
+
+from nardy.dicecheck import check_rolls
+from nardy.server.broadcast import state_for
+from nardy.server.deps import Actor, BaseUrl, Game, GamesDep, MaybeUser
+from nardy.server.exports import ExportError, export
+from nardy.server.review import finished_records, review
+from nardy.server.schemas import Action, GameSpec
+from nardy.server.service import ApiError, Event
+
+router = APIRouter(prefix="/api", tags=["games"])
+
+#: The largest event number asked for (JSON integers are exact up to here).
+MAX_SEQ = 2**53
+
+
+@router.post("/games", status_code=201)
+async def new_game(spec: GameSpec, user: Actor, games: GamesDep, url: BaseUrl) -> dict[str, Any]:
+    """A new game or match; games against the computer and on one device start at once."""
+    live = await games.create(user.user_id, spec.service_spec())
+    return state_for(live, user.user_id, url)
+
+
+@router.get("/games/{game_id}")
+async def get_game(live: Game, user: MaybeUser, url: BaseUrl) -> dict[str, Any]:
+    """The game as the visitor sees it (a player, or a watcher)."""
+    return state_for(live, user.user_id if user else None, url)
+
+
+@router.post("/games/{game_id}/actions")
+async def action(
+    body: Action, live: Game, user: Actor, games: GamesDep, url: BaseUrl
+) -> dict[str, Any]:
+    """Apply one player action; the events it stored and the new state."""
+    role = live.meta.role_of(user.user_id)
+    events = await games.act(live, role, body.service_action())
+    return {"events": events, "state": state_for(live, user.user_id, url)}
+
+
+@router.post("/join/{token}")
+async def join(token: str, user: Actor, games: GamesDep, url: BaseUrl) -> dict[str, Any]:
+    """Take the free seat of a friend game by its invitation token."""
+    live, _ = await games.join(token, user.user_id, user.display_name)
+    return state_for(live, user.user_id, url)
+
+
+@router.get("/games/{game_id}/events")
+async def events(
+    live: Game, games: GamesDep, after: int = Query(0, ge=0, le=MAX_SEQ)
+) -> dict[str, list[Event]]:
+    """The stored events numbered above ``after``."""
+    return {"events": await games.events_after(live.meta.id, after)}
+
+
+@router.get("/games/{game_id}/record")
+async def record(live: Game, format: str = Query("jsonl", max_length=10)) -> Response:
+    """The game record as a file: ``jsonl``, ``mat`` or ``sgf``."""
+    try:
+        async with live.lock:
+            out = export(live, format)
+    except ExportError as exc:
+        raise ApiError(400, "bad-format", str(exc)) from None
+    return Response(
+        out.text,
+        media_type=out.media_type,
+        headers={"content-disposition": f'attachment; filename="{out.filename}"'},
+    )
+
+
+@router.get("/games/{game_id}/hint")
+async def hint(live: Game, user: MaybeUser, games: GamesDep) -> dict[str, Any]:
+    """Advice for the player to act (games against the computer and on one device)."""
+    return await games.hint(live, live.meta.role_of(user.user_id if user else None))
+
+
+@router.get("/games/{game_id}/analysis")
+async def analysis(live: Game, plies: int = Query(0, ge=0, le=100)) -> dict[str, Any]:
+    """The finished game's review: every decision against the computer's choice."""
+    async with live.lock:
+        records = finished_records(live)
+    result: dict[str, Any] = await to_thread.run_sync(review, live.meta.id, records, plies)
+    return result
+
+
+@router.get("/games/{game_id}/verify")
+async def verify(live: Game) -> dict[str, Any]:
+    """The dice commitment, and after the game every roll re-derived from the seeds."""
+    async with live.lock:
+        info = live.dice_public()
+        recs = live.all_records()
+    if "server_seed" not in info:
+        return {"revealed": False, "commitment": info["commitment"]}
+    checks = check_rolls(bytes.fromhex(info["server_seed"]), info["client_seed"], recs)
+    return {
+        "revealed": True,
+        **info,
+        "rolls": [
+            {
+                "index": c.index,
+                "kind": c.kind,
+                "recorded": list(c.recorded),
+                "derived": list(c.derived),
+                "ok": c.ok,
+            }
+            for c in checks
+        ],
+        "all_ok": all(c.ok for c in checks),
+    }

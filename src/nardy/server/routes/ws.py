@@ -1,0 +1,179 @@
+"""The game websocket: ``hello`` (resync from an event number), ``action`` (acked),
+and the game's updates pushed by ``nardy.server.broadcast``.
+
+Each message is bounded (``MAX_WS_MESSAGE``: close 1009) and must be a JSON object of
+sane depth (else an ``error`` message, and the socket stays); sockets are capped per
+client address and per game (close 4429)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import Counter
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from nardy.server import logs
+from nardy.server.broadcast import Subscriber, state_for
+from nardy.server.deps import (
+    GamesDep,
+    MaybeUser,
+    base_url,
+    client_address,
+)
+from nardy.server.guards import MAX_WS_MESSAGE, too_deep
+from nardy.server.service import ApiError
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+
+class SocketCaps:
+    """Counts of open game sockets per client address and per game."""
+
+    def __init__(self, per_address: int, per_game: int) -> None:
+        self.per_address = per_address
+        self.per_game = per_game
+        self.addresses: Counter[str] = Counter()
+        self.games: Counter[str] = Counter()
+
+    def refusal(self, address: str, game_id: str) -> str | None:
+        """Why one more socket from ``address`` to ``game_id`` is refused, or None."""
+        if self.addresses[address] >= self.per_address:
+            return f"too many connections from your address (at most {self.per_address})"
+        if self.games[game_id] >= self.per_game:
+            return f"too many connections to this game (at most {self.per_game})"
+        return None
+
+    def open(self, address: str, game_id: str) -> None:
+        """Count an opened socket."""
+        self.addresses[address] += 1
+        self.games[game_id] += 1
+
+    def close(self, address: str, game_id: str) -> None:
+        """Count a closed socket."""
+        for counter, key in ((self.addresses, address), (self.games, game_id)):
+            counter[key] -= 1
+            if counter[key] <= 0:
+                del counter[key]
+
+
+def _error(code: str, message: str, msg_id: Any = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", "code": code, "error": message}
+    if msg_id is not None:
+        out["id"] = msg_id
+    return out
+
+
+class _TooBig(Exception):
+    """A message over ``MAX_WS_MESSAGE``."""
+
+
+class _BadMessage(Exception):
+    """A message that is not a JSON object of sane depth; ``reply`` says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.reply = _error("malformed", message)
+
+
+async def _receive(ws: WebSocket) -> dict[str, Any]:
+    """The next message, a JSON object; raises ``_BadMessage`` for any other,
+    ``_TooBig`` past the size cap, ``WebSocketDisconnect`` when the peer is gone."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    raw = message.get("text")
+    data = raw.encode() if raw is not None else (message.get("bytes") or b"")
+    if len(data) > MAX_WS_MESSAGE:
+        raise _TooBig
+    if too_deep(data):
+        raise _BadMessage("the message nests too deeply / сообщение слишком глубоко вложено")
+    try:
+        msg = json.loads(data)
+    except ValueError:
+        raise _BadMessage("messages are JSON / сообщения — в формате JSON") from None
+    if not isinstance(msg, dict):
+        raise _BadMessage("messages are JSON objects / сообщения — JSON-объекты")
+    return msg
+
+
+@router.websocket("/ws/games/{game_id}")
+async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: GamesDep) -> None:
+    """Watch (and, as a player, play) one game."""
+    logs.game_id.set(game_id[:16])
+    origin = ws.headers.get("origin")
+    if origin and urlsplit(origin).netloc != ws.headers.get("host"):
+        await ws.close(code=4403, reason="cross-site websocket refused")
+        return
+    uid = user.user_id if user else None
+    try:
+        live = await games.get(game_id)
+    except ApiError as exc:
+        await ws.close(code=4404, reason=exc.message)
+        return
+    caps: SocketCaps = ws.app.state.sockets
+    address = client_address(ws)
+    refusal = caps.refusal(address, game_id)
+    if refusal is not None:
+        # accepted first: a close code before the handshake would reach no one
+        await ws.accept()
+        log.info("websocket refused: %s", refusal)
+        await ws.close(code=4429, reason=refusal)
+        return
+    caps.open(address, game_id)  # counted at once: no await between check and count
+    sub = Subscriber(ws, uid, base_url(ws))
+    try:
+        await ws.accept()
+        while True:
+            try:
+                msg = await _receive(ws)
+            except _BadMessage as bad:
+                await ws.send_json(bad.reply)
+                continue
+            kind = msg.get("type")
+            if kind == "hello":
+                last = msg.get("last_seq", 0)
+                if isinstance(last, bool) or not isinstance(last, int) or last < 0:
+                    last = 0
+                async with live.lock:
+                    missed = await games.events_after(game_id, last)
+                    await ws.send_json(
+                        {
+                            "type": "update",
+                            "events": missed,
+                            "state": state_for(live, uid, sub.base_url),
+                        }
+                    )
+                    live.sockets.add(sub)
+            elif kind == "action":
+                try:  # (an anonymous visitor is a spectator: refused)
+                    evs = await games.act(live, live.meta.role_of(uid), msg.get("action"))
+                    await ws.send_json(
+                        {
+                            "type": "ack",
+                            "id": msg.get("id"),
+                            "seq": evs[-1]["seq"] if evs else live.seq,
+                        }
+                    )
+                except ApiError as exc:
+                    await ws.send_json(_error(exc.code, exc.message, msg.get("id")))
+            else:
+                await ws.send_json(_error("malformed", f"unknown message type {kind!r}"))
+    except (WebSocketDisconnect, RuntimeError):
+        log.debug("websocket closed", exc_info=True)
+    except _TooBig:
+        log.info("a websocket message over %d bytes: closing", MAX_WS_MESSAGE)
+        try:
+            await ws.close(code=1009, reason=f"messages are at most {MAX_WS_MESSAGE} bytes")
+        except Exception:  # the peer is already gone
+            log.debug("closing the websocket failed", exc_info=True)
+    finally:
+        caps.close(address, game_id)
+        live.sockets.discard(sub)
+        # a reloaded game object may hold this socket too
+        current = games.live.get(game_id)
+        if current is not None:
+            current.sockets.discard(sub)
