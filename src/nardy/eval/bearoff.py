@@ -85,7 +85,8 @@ def rank(counts: np.ndarray) -> np.ndarray:
     b = np.cumsum(c, axis=1) + np.arange(POINTS)
     if len(c) and (c.min() < 0 or b[:, -1].max() > CHECKERS + POINTS - 1):
         raise ValueError("a one-sided position holds 0..15 checkers on points 1..6")
-    return _BINOM[b, np.arange(1, POINTS + 1)].sum(axis=1)
+    result: np.ndarray = _BINOM[b, np.arange(1, POINTS + 1)].sum(axis=1)
+    return result
 
 
 def unrank(ranks: np.ndarray) -> np.ndarray:
@@ -200,7 +201,8 @@ def _quantise(dist: np.ndarray) -> np.ndarray:
     top = np.argmax(q, axis=1)
     q[np.arange(len(q)), top] += short
     width = int(np.nonzero(q.any(axis=0))[0].max()) + 1
-    return q[:, :width].astype(np.uint16)
+    result: np.ndarray = q[:, :width].astype(np.uint16)
+    return result
 
 
 def generate(max_checkers: int = CHECKERS) -> dict[str, np.ndarray]:
@@ -276,7 +278,8 @@ def bearoff_probs(boards: np.ndarray) -> np.ndarray:
     g_me, g_opp = _dist(db["first_off"], me, width), _dist(db["first_off"], opp, width)
 
     def at_least(p: np.ndarray) -> np.ndarray:  # [:, n] = P(X >= n)
-        return 1.0 - np.cumsum(p, axis=1) + p
+        result: np.ndarray = 1.0 - np.cumsum(p, axis=1) + p
+        return result
 
     out = np.zeros((len(b), 5))
     # I roll first: my n-th roll comes before his n-th, so I win when n_me <= n_opp.
@@ -294,7 +297,8 @@ def expected_rolls(counts: np.ndarray, first_off: bool = False) -> np.ndarray:
     """Expected rolls to bear off all checkers (or the first) of one-sided positions."""
     table = load()["first_off" if first_off else "bearoff"]
     rows = table[rank(counts)].astype(np.float64) / SCALE
-    return rows @ np.arange(rows.shape[1])
+    result: np.ndarray = rows @ np.arange(rows.shape[1])
+    return result
 
 
 # -- command line ---------------------------------------------------------------------

@@ -49,7 +49,8 @@ def sanitize(probs: np.ndarray) -> np.ndarray:
     p[:, WIN_BG] = np.minimum(p[:, WIN_BG], p[:, WIN_G])
     p[:, LOSE_G] = np.minimum(p[:, LOSE_G], 1.0 - w)
     p[:, LOSE_BG] = np.minimum(p[:, LOSE_BG], p[:, LOSE_G])
-    return p
+    result: np.ndarray = p
+    return result
 
 
 def impossible_tiers(variant: Variant, boards: np.ndarray, probs: np.ndarray) -> np.ndarray:
@@ -78,7 +79,8 @@ def impossible_tiers(variant: Variant, boards: np.ndarray, probs: np.ndarray) ->
 
 def finished_mask(boards: np.ndarray) -> np.ndarray:
     """Positions where one side has borne off all its checkers."""
-    return (boards[:, 0, OFF] == CHECKERS) | (boards[:, 1, OFF] == CHECKERS)
+    result: np.ndarray = (boards[:, 0, OFF] == CHECKERS) | (boards[:, 1, OFF] == CHECKERS)
+    return result
 
 
 def bearoff_mask(boards: np.ndarray) -> np.ndarray:
@@ -87,7 +89,8 @@ def bearoff_mask(boards: np.ndarray) -> np.ndarray:
     b = np.asarray(boards)
     outside = b[:, :, 7 : BAR + 1].sum(axis=2)
     home = b[:, :, 1:7].sum(axis=2)
-    return ((outside == 0) & (home > 0) & (b[:, :, OFF] < CHECKERS)).all(axis=1)
+    result: np.ndarray = ((outside == 0) & (home > 0) & (b[:, :, OFF] < CHECKERS)).all(axis=1)
+    return result
 
 
 def settled(
