@@ -32,6 +32,7 @@ from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 from nardy.bots import Bot, level_spec
 from nardy.bots.advice import MatchScore, cube_advice, play_objective, rank_at_score
 from nardy.bots.search import Search, money_objective
+from nardy.cube import CubeRules
 from nardy.dice import ROLLS
 from nardy.eval import Evaluator, invert
 from nardy.eval.bearoff import bearing_off, bearoff_probs, uses_standard_bearoff
@@ -40,7 +41,7 @@ from nardy.eval.match import match_equity, post_crawford_after
 from nardy.game import Game
 from nardy.outcome import Outcome, tiers
 from nardy.plays import Play
-from nardy.position import Color
+from nardy.position import Color, Position
 from nardy.rollout.dice import TrialDice
 from nardy.variants.base import Variant
 
@@ -142,6 +143,9 @@ class Roller:
         self.evaluator: Evaluator = self.bot.evaluator
         self.search = Search(self.variant, self.evaluator, cache_size=1)
         self.fast = self.spec.plies == 0 and self.spec.noise == 0.0
+        v = self.variant
+        #: Turns longer than one segment after a double (RULES.md §5).
+        self.long_doubles = v.doubles_sequence or v.pass_unplayed or v.reroll_on_full_double
         self.exact_bearoff = (
             settings.bearoff
             and uses_standard_bearoff(self.variant)
@@ -200,13 +204,19 @@ class Roller:
         """The bot's play for the segment to play: at 0 ply without noise the play
         whose result is best by the game's objective (what ``rank_plays`` picks, without
         ranking the rest); else the bot's own choice at its level."""
-        legal = game.legal_plays()
-        if len(legal) == 1:
-            return legal[0]
         if not self.fast:
+            plays = list(game.legal_plays())
+            if len(plays) == 1:
+                return plays[0]
             chosen: Play = rank_at_score(self.bot, game, self.start.score, settle=False)[0][0]
             return chosen
-        plays = list(legal)
+        return self._greedy(game)
+
+    def _greedy(self, game: Game) -> Play:
+        """The segment's play whose result is best at 0 ply by the game's objective."""
+        plays = list(game.legal_plays())
+        if len(plays) == 1:
+            return plays[0]
         results = [p.result for p in plays]
         if any(r is None for r in results):  # pragma: no cover - legal plays have results
             return plays[0]
@@ -252,23 +262,30 @@ class Roller:
     def _final(self, game: Game, outcome: Outcome) -> tuple[float, np.ndarray]:
         """A finished game's value and outcome indicators, from the root's side."""
         root = self.start.root
-        probs = np.zeros(5)
+        probs = self._indicators(outcome, root)
         if outcome.winner is None:
-            probs[0] = 0.5
             mine = theirs = outcome.value
+        elif outcome.winner == root:
+            mine, theirs = outcome.value, 0.0
         else:
-            level = 1 + [t.kind for t in tiers(self.variant)].index(outcome.kind)
-            won = outcome.winner == root
-            probs[:] = (1.0, level >= 2, level >= 3, 0.0, 0.0)
-            if not won:
-                probs = invert(probs)
-            mine, theirs = (outcome.value, 0.0) if won else (0.0, outcome.value)
+            mine, theirs = 0.0, outcome.value
         away = self._away()
         if away is None:
             return (mine - theirs) / self.start.unit, probs
         post = post_crawford_after(away[0], away[1], self.start.score.crawford)
         me = match_equity(int(away[0] - mine), int(away[1] - theirs), post_crawford=post)
         return 2.0 * me - 1.0, probs
+
+    def _indicators(self, outcome: Outcome, side: Color) -> np.ndarray:
+        """The five outcome indicators of a finished game for ``side`` (a draw: half
+        a win)."""
+        probs = np.zeros(5)
+        if outcome.winner is None:
+            probs[0] = 0.5
+            return probs
+        level = 1 + [t.kind for t in tiers(self.variant)].index(outcome.kind)
+        probs[:] = (1.0, level >= 2, level >= 3, 0.0, 0.0)
+        return probs if outcome.winner == side else invert(probs)
 
     def _evaluate(self, game: Game, *, exact: bool) -> tuple[float, np.ndarray]:
         """A stopped game's value and probabilities from the root's side: the 0-ply
@@ -314,11 +331,30 @@ class Roller:
             if r == actual:
                 hit = k
             start = stop
+        if self.long_doubles:
+            for k, (r, _) in enumerate(ROLLS):
+                if r[0] == r[1]:
+                    best[k] = self._whole_turn(pos, r)
         w = np.array([weight for _, weight in ROLLS], dtype=float) / 36.0
         delta = best[hit] - w @ best
         same = pos.turn == self.start.root
         value = float(delta @ weights) * self._scale(game)
         return (value if same else -value), _delta_to_root(delta, same)
+
+    def _whole_turn(self, position: Position, roll: tuple[int, int]) -> np.ndarray:
+        """The mover's 0-ply probabilities after its whole turn with the double
+        ``roll`` (a crazy sequence's higher doubles, moves passed and played back, up
+        to a re-roll), each segment played greedily at 0 ply: the first segment alone
+        would call 1-1 a poor roll in crazy nardy, where it starts the best sequence."""
+        game = Game(self.variant, position=position, cube=CubeRules(enabled=False))
+        game.roll(*roll)
+        while game.phase == "move":
+            game.play(self._greedy(game))
+        if game.phase == "over":
+            assert game.outcome is not None
+            return self._indicators(game.outcome, position.turn)
+        probs = self.search.value(game.position, 0)
+        return _mover_to_root(probs, game.position.turn == position.turn)
 
 
 @lru_cache(maxsize=8)
