@@ -112,6 +112,12 @@ def test_cubeful_bearoff_rollout_matches_the_two_sided_database() -> None:
     exact = decide(nd, dt, "centre")
     assert (vr.action, vr.take) == (exact.action, exact.take) == ("double", "take")
     assert vr.proper == "double-take"
+    # Stopped at the database at once, no double is still no double (not the proper
+    # action, which here is to double).
+    stopped = rollout_cube(SHORT, CUBE_BEAROFF, TrialSettings(), Plan(games=36))
+    assert stopped.no_double.bearoff == 36
+    assert stopped.no_double.equity.mean == pytest.approx(nd, abs=1e-3)
+    assert stopped.double_take.equity.mean == pytest.approx(dt, abs=1e-3)
 
 
 def test_match_score_counts_match_equity() -> None:

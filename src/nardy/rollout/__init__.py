@@ -23,7 +23,9 @@ many (``runner``), and every candidate play of a roll is rolled out on the same 
 **Variance reduction** (gnubg's luck adjustment, with the 0-ply evaluator). Before
 each roll ``r`` of side ``S`` in position ``x``, let ``f(x, r)`` be the 0-ply
 probabilities, from ``S``'s side, of the position after ``S``'s best 0-ply play of
-``r`` (for the §5 variants, the roll's first segment), and ``E(·)`` the equity of
+``r`` (in the §5 variants a double's whole turn: the crazy sequence's higher doubles
+and the moves passed, each segment played greedily at 0 ply, up to a re-roll), and
+``E(·)`` the equity of
 probabilities under what ``S``'s play maximises (money, single games, or the match
 equity at the score; times the cube in money play). The luck of the roll is::
 

@@ -174,7 +174,9 @@ class Roller:
                 raise RuntimeError(f"a rollout game stopped in phase {game.phase!r}")
             stop = self._stop(game, rolls)
             if stop is not None:
-                row[VALUE], row[PROBS] = self._evaluate(game, exact=stop == BEAROFF)
+                row[VALUE], row[PROBS] = self._evaluate(
+                    game, exact=stop == BEAROFF, first=rolls == 0
+                )
                 row[END] = stop
                 break
             if s.cubeful and self._cube(game, first=rolls == 0):
@@ -230,12 +232,17 @@ class Roller:
         objective = play_objective(game, self.start.score)
         return objective if objective is not None else money_objective(self.variant)
 
+    def _may_double(self, game: Game, *, first: bool) -> bool:
+        """Whether the side on roll may double now (not the root before its first
+        roll when the no-double side of a cube decision is rolled out)."""
+        if "double" not in game.cube_actions():
+            return False
+        return not (first and self.start.root_no_double and game.turn == self.start.root)
+
     def _cube(self, game: Game, *, first: bool) -> bool:
         """The bots' cube action before a roll; True when a double was offered (the
         game then goes on from the answer)."""
-        if "double" not in game.cube_actions():
-            return False
-        if first and self.start.root_no_double and game.turn == self.start.root:
+        if not self._may_double(game, first=first):
             return False
         score = self.start.score
         if cube_advice(game, score, self.spec.name).action != "double":
@@ -287,7 +294,7 @@ class Roller:
         probs[:] = (1.0, level >= 2, level >= 3, 0.0, 0.0)
         return probs if outcome.winner == side else invert(probs)
 
-    def _evaluate(self, game: Game, *, exact: bool) -> tuple[float, np.ndarray]:
+    def _evaluate(self, game: Game, *, exact: bool, first: bool) -> tuple[float, np.ndarray]:
         """A stopped game's value and probabilities from the root's side: the 0-ply
         evaluation (the exact database in a bear-off); cubeful, the bots' cube view of
         the side on roll (its proper equity: double when doubling gains)."""
@@ -302,7 +309,7 @@ class Roller:
         if self.settings.cubeful:
             advice = cube_advice(game, self.start.score, ZERO_PLY)
             proper = advice.no_double
-            if advice.action == "double" and "double" in game.cube_actions():
+            if advice.action == "double" and self._may_double(game, first=first):
                 proper = min(advice.double_take, advice.double_pass)
             value = proper * self._scale(game)
         else:
