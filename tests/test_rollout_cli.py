@@ -57,6 +57,20 @@ def test_position_id_and_plays_of_a_roll() -> None:
     assert [p["play"] for p in data["plays"]][0] == "8/5 6/5" and len(data["plays"]) == 2
 
 
+def test_long_nardy_position_id() -> None:
+    from nardy.notation.position_id import encode_id
+    from nardy.variants import find_variant
+
+    long = find_variant("long")
+    pid = encode_id("long", long.start_position(first_turns=False))
+    code, out, _ = run(
+        "--variant", "long", "--id", pid, "--turn", "black", "--truncate", "1", "--json", *FAST
+    )
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["variant"] == "long" and data["result"]["ends"]["truncated"] == 36
+
+
 def test_cube_decision_text_in_russian_and_english() -> None:
     position = json.dumps(position_to_json(Position.from_points({5: 2}, {4: 2})))
     args = ("--position", position, "--cube-decision", *FAST)
