@@ -14,6 +14,7 @@ import pytest
 
 from nardy.bots import Bot
 from nardy.bots.cube import decide
+from nardy.errors import InvalidPositionError
 from nardy.eval import bearoff_cube, money_equity
 from nardy.eval.bearoff import bearoff_probs
 from nardy.eval.boards import boards_from_positions
@@ -210,6 +211,11 @@ def test_target_interval_stops_after_a_whole_batch() -> None:
     assert wide.games == 20 and wide.equity.ci <= 0.5 and seen == [10, 20]
     narrow = rollout_position(SHORT, position, settings, Plan(games=30, target_ci=1e-12, batch=10))
     assert narrow.games == 30
+
+
+def test_a_finished_game_has_nothing_to_roll_out() -> None:
+    with pytest.raises(InvalidPositionError, match="over"):
+        rollout_position(SHORT, Position.from_points({}, {1: 1}), PLAIN, Plan(games=2))
 
 
 def test_plan_rejects_bad_numbers() -> None:

@@ -22,6 +22,8 @@ NARDY = Path(sys.executable).with_name("nardy")
 BEAROFF = Position.from_points({1: 2, 2: 1}, {1: 1, 3: 2})
 BEAROFF_JSON = json.dumps(position_to_json(BEAROFF))
 FAST = ["--games", "36", "--quiet"]
+#: White has borne off everything (G-9): no game left to play.
+FINISHED_JSON = json.dumps(position_to_json(Position.from_points({}, {1: 1})))
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -106,6 +108,7 @@ def test_long_nardy_match_score_text() -> None:
         (["--position", "{"], "--position is not JSON", "--position — не JSON"),
         (["--position", '{"turn": "white"}'], "not a valid position", "неверная позиция"),
         (["--id", "zzz"], "not a valid position", "неверная позиция"),
+        (["--position", FINISHED_JSON], "the game is over", "партия окончена"),
         (["--dice", "3-7"], "dice are written like 3-1", "зары пишутся как 3-1"),
         (["--dice", "3-1", "--play", "24/10"], "24/10", "ход невозможен"),
         (["--play", "24/21"], "need --dice", "вместе с --dice"),

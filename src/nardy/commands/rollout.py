@@ -28,6 +28,10 @@ register(
             "en": "not a valid position: {detail}",
             "ru": "неверная позиция: {detail}",
         },
+        "rollout.err.over": {
+            "en": "the game is over in this position: nothing to roll out",
+            "ru": "в этой позиции партия окончена: доигрывать нечего",
+        },
         "rollout.err.both": {
             "en": "give --position or --id, not both",
             "ru": "укажите --position или --id, а не оба",
@@ -205,13 +209,18 @@ def _position(variant: Any, position: str | None, pid: str | None, turn: str, la
         if pid:
             pos = decode_id(variant.family, pid, turn)  # type: ignore[arg-type]
             variant.validate(pos)
+            if pos.is_over():
+                raise _fail(lang, "rollout.err.over", "--id")
             return pos
         if position:
             try:
                 obj = json.loads(position)
             except json.JSONDecodeError as exc:
                 raise _fail(lang, "rollout.err.json", "--position", detail=exc.msg) from None
-            return position_from_json(obj, variant)
+            pos = position_from_json(obj, variant)
+            if pos.is_over():
+                raise _fail(lang, "rollout.err.over", "--position")
+            return pos
     except NardyError as exc:
         hint = "--id" if pid else "--position"
         raise _fail(lang, "rollout.err.position", hint, detail=str(exc)) from None

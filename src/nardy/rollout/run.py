@@ -13,7 +13,7 @@ import numpy as np
 from nardy.bots import Bot
 from nardy.bots.advice import MatchScore, rank_at_score
 from nardy.cube import Cube, CubeRules
-from nardy.errors import IllegalMoveError
+from nardy.errors import IllegalMoveError, InvalidPositionError
 from nardy.eval.match import match_equity, post_crawford_after
 from nardy.game import Game
 from nardy.position import Position
@@ -137,6 +137,9 @@ def start_cube(
 
 
 def _setup(variant: Variant, position: Position, cube: Cube) -> dict[str, Any]:
+    """The setup record of a game from ``position`` (checked against the variant)."""
+    if position.is_over():
+        raise InvalidPositionError("the game is over in this position: nothing to roll out")
     return Game(variant, position=position, cube=cube).records[0]
 
 
