@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -131,6 +132,34 @@ def test_match_score_counts_match_equity() -> None:
     win = _exact_probs(BEAROFF)[0]
     assert abs(result.equity.mean - (2 * win - 1)) <= result.equity.ci
     assert result.mwc.mean == pytest.approx((result.equity.mean + 1) / 2)
+
+
+def test_nobody_doubles_in_the_crawford_game() -> None:
+    """C-4: in the Crawford game the cube is dead, so a cubeful rollout plays and
+    scores exactly the games of the cubeless one."""
+    score = MatchScore(length=5, white=4, black=2)
+    settings = TrialSettings(bearoff=False, seed=3)
+    results = [
+        rollout_position(
+            SHORT,
+            CUBE_BEAROFF,
+            replace(settings, cubeful=cubeful),
+            Plan(games=36),
+            cube=start_cube(SHORT, cubeful=cubeful, score=score, crawford_game=True),
+            score=score,
+        )
+        for cubeful in (False, True)
+    ]
+    assert results[0].equity == results[1].equity and results[0].probs == results[1].probs
+
+
+def test_cubeful_match_rollout_is_in_match_equity() -> None:
+    score = MatchScore(length=7, white=3, black=3)
+    position = SHORT.start_position(first_turns=False)
+    settings = TrialSettings(cubeful=True, truncate=12)
+    result = rollout_position(SHORT, position, settings, Plan(games=12), score=score)
+    assert result.match and result.mwc is not None
+    assert -1.0 <= result.raw.mean <= 1.0 and 0.0 <= result.mwc.mean <= 1.0
 
 
 def test_cube_decision_at_a_match_score_passes_at_the_table() -> None:
