@@ -226,6 +226,20 @@ def test_same_seed_same_result_on_one_or_two_processes() -> None:
     assert other_seed.equity != alone.equity
 
 
+@pytest.mark.parametrize("score", [None, MatchScore(length=5, white=1, black=2)])
+def test_a_noisy_level_is_reproducible_too(score: MatchScore | None) -> None:
+    """A weak level's mistakes are drawn from the trial's own generator (seed, i)."""
+    position = SHORT.start_position(first_turns=False)
+    settings = TrialSettings(level="beginner", truncate=4, seed=9)
+    first = rollout_position(SHORT, position, settings, Plan(games=6, batch=3), score=score)
+    again = rollout_position(SHORT, position, settings, Plan(games=6, batch=2), score=score)
+    assert first == again
+    advanced = rollout_position(
+        SHORT, position, replace(settings, level="advanced"), Plan(games=6), score=score
+    )
+    assert advanced.raw != first.raw
+
+
 def test_target_interval_stops_after_a_whole_batch() -> None:
     position = SHORT.start_position(first_turns=False)
     settings = TrialSettings(truncate=2)

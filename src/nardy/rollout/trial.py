@@ -30,8 +30,9 @@ import numpy as np
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
 from nardy.bots import Bot, level_spec
-from nardy.bots.advice import MatchScore, cube_advice, play_objective, rank_at_score
+from nardy.bots.advice import MatchScore, cube_advice, play_objective
 from nardy.bots.search import Search, money_objective
+from nardy.bots.segments import rank_plays
 from nardy.cube import CubeRules
 from nardy.dice import ROLLS
 from nardy.eval import Evaluator, invert
@@ -143,6 +144,7 @@ class Roller:
         self.evaluator: Evaluator = self.bot.evaluator
         self.search = Search(self.variant, self.evaluator, cache_size=1)
         self.fast = self.spec.plies == 0 and self.spec.noise == 0.0
+        self._bots: dict[tuple[bytes, float], Bot] = {}
         v = self.variant
         #: Turns longer than one segment after a double (RULES.md §5).
         self.long_doubles = v.doubles_sequence or v.pass_unplayed or v.reroll_on_full_double
@@ -210,9 +212,22 @@ class Roller:
             plays = list(game.legal_plays())
             if len(plays) == 1:
                 return plays[0]
-            chosen: Play = rank_at_score(self.bot, game, self.start.score, settle=False)[0][0]
+            bot = self._bot_for(play_objective(game, self.start.score))
+            chosen: Play = rank_plays(bot, game, settle=False)[0][0]
             return chosen
         return self._greedy(game)
+
+    def _bot_for(self, objective: tuple[np.ndarray, float] | None) -> Bot:
+        """The bot playing for ``objective`` (None: money), drawing its noise from the
+        trial's generator (``Bot.playing_for`` would seed a new one each time)."""
+        if objective is None:
+            return self.bot
+        key = (objective[0].tobytes(), objective[1])
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = self.bot.playing_for(objective)
+        bot.rng = self.bot.rng
+        return bot
 
     def _greedy(self, game: Game) -> Play:
         """The segment's play whose result is best at 0 ply by the game's objective."""
