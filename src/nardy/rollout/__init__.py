@@ -36,7 +36,9 @@ A trial's adjusted result is its result minus the sum of its rolls' luck, and ea
 the five probabilities likewise (``f − Σ w f / 36``, seen from the root). Whatever
 ``f`` is, every luck term has expectation zero given the game so far (the roll is
 uniform and independent of it), so the adjusted mean is unbiased; the closer ``E(f)``
-follows the game's real value, the more of the dice's noise it cancels.
+follows the game's real value, the more of the dice's noise it cancels — and an
+evaluator that does not know the variant cancels little or adds noise (full games of
+crazy nardy with the classic long net: no gain, ``bench/rollout.py``).
 
 **Result.** The mean of the adjusted results with its standard error and 95%
 interval (``1.96 · sd / √n`` over the trials), the five probabilities likewise, the
