@@ -522,7 +522,7 @@ def _print(data: dict[str, Any], variant: Any, pos: Any, roll: Any, lang: str) -
     """The rollout as text in ``lang``."""
     from nardy.rollout import Estimate
 
-    console = Console()
+    console = Console(highlight=False)
     title = variant.title_ru if lang == "ru" else variant.title_en
     color = t(f"color.{pos.turn}", lang)
     s = data["settings"]
