@@ -63,6 +63,9 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
     ("eval", [["nardy.eval"]]),
     # Players: search, cube decisions, resignation, analysis.
     ("bots", [["nardy.bots"]]),
+    # Rollouts: games played out by the bots, for the programs above (the command line
+    # today; the engine and the web's analysis board can use them too).
+    ("rollouts", [["nardy.rollout"]]),
     # The programs built on the library, independent of each other. ``nardy.protocol``
     # and ``nardy.engine_bots`` are the engine before it became the ``nardy.engine``
     # package.

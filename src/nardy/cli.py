@@ -35,6 +35,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "play",
         "Play nardy: two at one keyboard or against the computer, a game or a match.",
     ),
+    "rollout": (
+        "rollout",
+        "Play a position out many times with a bot and average the results: the position"
+        " itself, the candidate plays of a roll (--dice), or a cube decision"
+        " (--cube-decision); cubeless or cubeful, money or a match score.",
+    ),
     "serve": ("serve", "Start the web server (http://127.0.0.1:8000)."),
     "train": (
         "train",
