@@ -22,10 +22,12 @@ from nardy.server.db import make_engine, migrate
 from nardy.server.dicecheck import check_rolls
 from nardy.server.examples import UnknownExampleError, example_list, example_state
 from nardy.server.exports import ExportError, export
+from nardy.server.fanout import Fanout
 from nardy.server.live import LiveGame
 from nardy.server.review import finished_records, review
-from nardy.server.service import ApiError, Event, GameService
+from nardy.server.service import ApiError, GameService
 from nardy.server.settings import Settings
+from nardy.server.views import Views
 from nardy.variants import VARIANTS
 
 STATIC = Path(__file__).with_name("static")
@@ -130,23 +132,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "guest": user.guest,
         }
 
+    views = Views()
+    games.notify = Fanout(views).broadcast
+
     def state_for(live: LiveGame, user_id: int | None, url: str) -> dict[str, Any]:
-        return live.state(live.meta.role_of(user_id), user_id, url)
-
-    async def broadcast(live: LiveGame, events: list[Event]) -> None:
-        for sub in list(live.sockets):
-            try:
-                await sub.ws.send_json(
-                    {
-                        "type": "update",
-                        "events": events,
-                        "state": state_for(live, sub.user_id, sub.base_url),
-                    }
-                )
-            except Exception:  # a dead socket: forget it
-                live.sockets.discard(sub)
-
-    games.notify = broadcast
+        return views.state(live, user_id, url)  # (under live.lock)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -247,7 +237,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         user = await who(request)
         live = await games.get(game_id)
         uid = user.user_id if user else None
-        return JSONResponse(state_for(live, uid, base_url(request)))
+        async with live.lock:
+            return JSONResponse(state_for(live, uid, base_url(request)))
 
     @app.post("/api/games/{game_id}/actions")
     async def action(game_id: str, request: Request) -> Response:
@@ -256,15 +247,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         data = await body(request)
         role = live.meta.role_of(user.user_id)
         events = await games.act(live, role, data)
-        return JSONResponse(
-            {"events": events, "state": state_for(live, user.user_id, base_url(request))}
-        )
+        async with live.lock:
+            state = state_for(live, user.user_id, base_url(request))
+        return JSONResponse({"events": events, "state": state})
 
     @app.post("/api/join/{token}")
     async def join(token: str, request: Request) -> Response:
         user = await require(request)
         live, _ = await games.join(token, user.user_id, user.display_name)
-        return JSONResponse(state_for(live, user.user_id, base_url(request)))
+        async with live.lock:
+            return JSONResponse(state_for(live, user.user_id, base_url(request)))
 
     @app.get("/api/games/{game_id}/events")
     async def events(game_id: str, after: int = 0) -> Response:

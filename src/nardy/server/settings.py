@@ -27,8 +27,11 @@ class Settings:
     base_url: str | None = None
     #: Upper bound of automatic passes/computer turns handled in one action.
     max_auto_turns: int = 400
+    #: TEST ONLY (fault injection): the process kills itself (SIGKILL) right after
+    #: storing this many changes of games, before answering the last one.
+    crash_after_commit: int | None = None
 
     @property
     def test_mode(self) -> bool:
         """True when a test-only setting is active."""
-        return self.dice_seed is not None
+        return self.dice_seed is not None or self.crash_after_commit is not None
