@@ -105,8 +105,7 @@ def test_socket_resync_and_retry_after_a_kill_between_commit_and_reply(
             assert json.loads(ws.recv(10)) == {"type": "ack", "id": 1, "seq": st["seq"] + 1}
         again = c.get(f"/api/games/{gid}").json()
         assert again["seq"] == st["seq"] + 1
-        assert again["board"] == hello["state"]["board"]
-        assert len(again["legal"]["pending"]) == 1  # one checker moved, not two
+        assert again["board"] == hello["state"]["board"]  # the one step, made once
 
 
 @pytest.mark.browser
@@ -133,7 +132,6 @@ def test_the_page_resends_its_unanswered_move_after_the_server_restarts(
     )
     with httpx.Client(base_url=crashing.url) as c:
         stored = c.get(f"/api/games/{gid}/events").json()["events"]
-    assert [e["kind"] for e in stored if e["seq"] > before] == ["step"]
+    assert [e["kind"] for e in stored if e["seq"] > before] == ["step"]  # made once
     assert page.evaluate("window.__nardyGame.state().seq") == before + 1
-    assert page.evaluate("window.__nardyGame.state().legal.pending.length") == 1
     assert page.errors == []

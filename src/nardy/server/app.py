@@ -28,6 +28,7 @@ from nardy.server.review import finished_records, review
 from nardy.server.service import ApiError, GameService
 from nardy.server.settings import Settings
 from nardy.server.views import Views
+from nardy.server.writer import Writer
 from nardy.variants import VARIANTS
 
 STATIC = Path(__file__).with_name("static")
@@ -50,9 +51,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     engine = make_engine(settings.db_url)
     migrate(engine)
     db = sessionmaker(engine, expire_on_commit=False)
-    accounts = Accounts(db)
+    writer = Writer(engine)
+    accounts = Accounts(db, writer)
     computer = Computer()
-    games = GameService(settings, engine, computer)
+    games = GameService(settings, engine, computer, writer)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

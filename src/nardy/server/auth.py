@@ -9,12 +9,13 @@ from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
 from nardy.server.db import Session, User
 from nardy.server.service import ApiError
+from nardy.server.writer import Writer
 
 SESSION_COOKIE = "nardy_session"
 CSRF_COOKIE = "nardy_csrf"
@@ -45,8 +46,9 @@ def _hash(token: str) -> str:
 class Accounts:
     """Users and sessions in the database."""
 
-    def __init__(self, db: sessionmaker) -> None:
-        self.db = db
+    def __init__(self, db: sessionmaker, writer: Writer) -> None:
+        self.db = db  # reads
+        self.writer = writer  # writes (one at a time on SQLite)
         self.hasher = PasswordHasher()
 
     def lookup(self, token: str | None) -> Who | None:
@@ -69,7 +71,7 @@ class Accounts:
 
     def new_guest(self) -> str:
         """A new guest user with a session; returns the session token."""
-        with self.db.begin() as s:
+        with self.writer.session() as s:
             user = User(username=None, display_name="", password_hash=None)
             s.add(user)
             s.flush()
@@ -81,7 +83,7 @@ class Accounts:
         self._check_credentials(username, password)
         digest = self.hasher.hash(password)
         try:
-            with self.db.begin() as s:
+            with self.writer.session() as s:
                 user = s.get(User, who.user_id) if who and who.guest else None
                 if user is None:
                     user = User(username=username, display_name=username, password_hash=digest)
@@ -101,28 +103,30 @@ class Accounts:
         """Check the password; returns a new session token."""
         if not isinstance(username, str) or not isinstance(password, str):
             raise ApiError(400, "malformed", "username and password are text")
-        with self.db.begin() as s:
+        with self.db() as s:
             user = s.scalar(select(User).where(User.username == username))
-            ok = False
-            if user is not None and user.password_hash:
-                try:
-                    ok = self.hasher.verify(user.password_hash, password)
-                except (VerificationError, InvalidHashError):
-                    ok = False
-            if not ok or user is None:
-                raise ApiError(401, "bad-login", "wrong username or password")
-            if self.hasher.check_needs_rehash(user.password_hash or ""):
-                user.password_hash = self.hasher.hash(password)
+        ok = False
+        if user is not None and user.password_hash:
+            try:
+                ok = self.hasher.verify(user.password_hash, password)
+            except (VerificationError, InvalidHashError):
+                ok = False
+        if not ok or user is None:
+            raise ApiError(401, "bad-login", "wrong username or password")
+        rehash = None  # (hashing stays outside the write transaction)
+        if self.hasher.check_needs_rehash(user.password_hash or ""):
+            rehash = self.hasher.hash(password)
+        with self.writer.session() as s:
+            if rehash is not None:
+                s.execute(update(User).where(User.id == user.id).values(password_hash=rehash))
             return self._new_session(s, user.id)
 
     def logout(self, token: str | None) -> None:
         """End the session."""
         if not token:
             return
-        with self.db.begin() as s:
-            row = s.get(Session, _hash(token))
-            if row is not None:
-                s.delete(row)
+        with self.writer.session() as s:
+            s.execute(delete(Session).where(Session.token_hash == _hash(token)))
 
     def user_by_name(self, username: str) -> User | None:
         """The account called ``username``."""

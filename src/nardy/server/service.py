@@ -17,7 +17,7 @@ from typing import Any
 
 from anyio import to_thread
 from sqlalchemy import insert, or_, select, update
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import sessionmaker
 
 from nardy.bots.advice import MatchScore, cube_advice
@@ -97,7 +97,9 @@ def _point(value: Any, what: str) -> int:
 class GameService:
     """The games of one server instance: an in-memory cache over the database."""
 
-    def __init__(self, settings: Settings, engine: Engine, computer: Computer) -> None:
+    def __init__(
+        self, settings: Settings, engine: Engine, computer: Computer, writer: Writer
+    ) -> None:
         self.settings = settings
         self.engine = engine
         self.db = sessionmaker(engine, expire_on_commit=False)
@@ -106,7 +108,7 @@ class GameService:
         #: Called under the game's lock with the events just stored (broadcasting).
         self.notify: Callable[[LiveGame, list[Event]], Awaitable[None]] | None = None
         self._load_locks: dict[str, asyncio.Lock] = {}
-        self.writer = Writer(engine)
+        self.writer = writer
         #: Changes stored so far (``_committed``).
         self.commits = 0
 
@@ -199,12 +201,10 @@ class GameService:
                     else "opponent"
                 )
 
-        def write(conn: Connection) -> None:  # two statements: the transaction is short
-            conn.execute(insert(EventRow), rows)
-            conn.execute(update(GameRow).where(GameRow.id == m.id).values(**values))
-
         try:
-            self.writer.run(write)
+            with self.writer.connection() as conn:  # two statements: a short transaction
+                conn.execute(insert(EventRow), rows)
+                conn.execute(update(GameRow).where(GameRow.id == m.id).values(**values))
         except Exception:
             self.live.pop(m.id, None)
             raise
@@ -437,11 +437,9 @@ class GameService:
             {"game_id": game_id, "seq": 2, "kind": "record", "by": None, "data": {"record": setup}},
         ]
 
-        def write(conn: Connection) -> None:
+        with self.writer.connection() as conn:
             conn.execute(insert(GameRow).values(**game))
             conn.execute(insert(EventRow), events)
-
-        self.writer.run(write)
         return game_id
 
     @staticmethod

@@ -1,45 +1,50 @@
-"""Where the games' write transactions run.
+"""The single writer: every write transaction of the server, one at a time on SQLite.
 
-SQLite lets one connection write at a time. Writers on many threads queue on its file
-lock, and a transaction that read before writing can fail at once with "database is
-locked" when another commit came between (WAL cannot upgrade a stale snapshot). So on
-SQLite every game write runs on one dedicated thread, one short ``BEGIN IMMEDIATE``
-transaction after another: writes wait their turn in a queue in memory, never on the
-lock. PostgreSQL takes many writers (row locks), so there the calling thread writes.
+SQLite lets one connection write at a time. Left to itself, a writer that finds the
+file locked sleeps in SQLite's busy handler (1, 2, 5 … 100 ms at a time) and tries
+again, so under a crowd writes pile up into seconds-long convoys; and a transaction
+that read before writing fails at once with "database is locked" when another commit
+came between (WAL cannot upgrade a stale snapshot). So on SQLite every write — game
+events, games, users, sessions — runs under one lock in this process, in a short
+``BEGIN IMMEDIATE`` transaction that holds SQLite's write lock from its start: writers
+wait their turn on the lock (woken the moment it is free), never in SQLite.
+
+PostgreSQL takes many writers at once (row locks), so there nothing is serialised.
+Slow work (password hashing, the computer's thinking) stays outside these
+transactions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+import contextlib
+import threading
+from collections.abc import Iterator
 
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.orm import Session
 
 from nardy.server.db import SQLITE_BEGIN
 
-T = TypeVar("T")
-
 
 class Writer:
-    """Runs write transactions: on one thread of its own for SQLite, else in place."""
+    """Write transactions on ``engine``: one at a time on SQLite."""
 
     def __init__(self, engine: Engine) -> None:
-        self.sqlite = engine.dialect.name == "sqlite"
-        self.engine = (
-            engine.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"}) if self.sqlite else engine
-        )
-        self._thread = (
-            ThreadPoolExecutor(1, thread_name_prefix="nardy-sqlite-writer") if self.sqlite else None
+        sqlite = engine.dialect.name == "sqlite"
+        self.engine = engine.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"}) if sqlite else engine
+        self._lock: contextlib.AbstractContextManager[object] = (
+            threading.Lock() if sqlite else contextlib.nullcontext()
         )
 
-    def run(self, write: Callable[[Connection], T]) -> T:
-        """``write(conn)`` in one transaction, committed when it returns (rolled back
-        when it raises); blocks the calling thread until then."""
-        if self._thread is None:
-            return self._transaction(write)
-        return self._thread.submit(self._transaction, write).result()
+    @contextlib.contextmanager
+    def connection(self) -> Iterator[Connection]:
+        """A connection in a write transaction, committed at the end of the block (rolled
+        back if it raises); the lock is let go only after the commit."""
+        with self._lock, self.engine.begin() as conn:
+            yield conn
 
-    def _transaction(self, write: Callable[[Connection], T]) -> T:
-        with self.engine.begin() as conn:
-            return write(conn)
+    @contextlib.contextmanager
+    def session(self) -> Iterator[Session]:
+        """An ORM session in a write transaction, as ``connection``."""
+        with self._lock, Session(self.engine, expire_on_commit=False) as s, s.begin():
+            yield s
