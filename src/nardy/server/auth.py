@@ -11,6 +11,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import sessionmaker
 
 from nardy.server.db import Session, User
@@ -46,7 +47,7 @@ def _hash(token: str) -> str:
 class Accounts:
     """Users and sessions in the database."""
 
-    def __init__(self, db: sessionmaker, writer: Writer) -> None:
+    def __init__(self, db: sessionmaker[OrmSession], writer: Writer) -> None:
         self.db = db  # reads
         self.writer = writer  # writes (one at a time on SQLite)
         self.hasher = PasswordHasher()
@@ -71,31 +72,37 @@ class Accounts:
 
     def new_guest(self) -> str:
         """A new guest user with a session; returns the session token."""
-        with self.writer.session() as s:
+
+        def write(s: OrmSession) -> str:
             user = User(username=None, display_name="", password_hash=None)
             s.add(user)
             s.flush()
             user.display_name = f"Guest-{user.id}"
             return self._new_session(s, user.id)
 
+        return self.writer.session(write)
+
     def register(self, who: Who | None, username: str, password: str) -> str:
         """Make an account; a guest's games stay his. Returns a new session token."""
         self._check_credentials(username, password)
         digest = self.hasher.hash(password)
+
+        def write(s: OrmSession) -> str:
+            user = s.get(User, who.user_id) if who and who.guest else None
+            if user is None:
+                user = User(username=username, display_name=username, password_hash=digest)
+                s.add(user)
+            else:
+                user.username = username
+                user.display_name = username
+                user.password_hash = digest
+            s.flush()
+            if who is not None:
+                s.execute(delete(Session).where(Session.user_id == who.user_id))
+            return self._new_session(s, user.id)
+
         try:
-            with self.writer.session() as s:
-                user = s.get(User, who.user_id) if who and who.guest else None
-                if user is None:
-                    user = User(username=username, display_name=username, password_hash=digest)
-                    s.add(user)
-                else:
-                    user.username = username
-                    user.display_name = username
-                    user.password_hash = digest
-                s.flush()
-                if who is not None:
-                    s.execute(Session.__table__.delete().where(Session.user_id == who.user_id))
-                return self._new_session(s, user.id)
+            return self.writer.session(write)
         except IntegrityError:
             raise ApiError(409, "username-taken", f"the name {username!r} is taken") from None
 
@@ -116,22 +123,29 @@ class Accounts:
         rehash = None  # (hashing stays outside the write transaction)
         if self.hasher.check_needs_rehash(user.password_hash or ""):
             rehash = self.hasher.hash(password)
-        with self.writer.session() as s:
+        uid = user.id
+
+        def write(s: OrmSession) -> str:
             if rehash is not None:
-                s.execute(update(User).where(User.id == user.id).values(password_hash=rehash))
-            return self._new_session(s, user.id)
+                s.execute(update(User).where(User.id == uid).values(password_hash=rehash))
+            return self._new_session(s, uid)
+
+        return self.writer.session(write)
 
     def logout(self, token: str | None) -> None:
         """End the session."""
         if not token:
             return
-        with self.writer.session() as s:
-            s.execute(delete(Session).where(Session.token_hash == _hash(token)))
+        digest = _hash(token)
+        self.writer.session(
+            lambda s: s.execute(delete(Session).where(Session.token_hash == digest))
+        )
 
     def user_by_name(self, username: str) -> User | None:
         """The account called ``username``."""
         with self.db() as s:
-            return s.scalar(select(User).where(User.username == username))
+            user: User | None = s.scalar(select(User).where(User.username == username))
+            return user
 
     @staticmethod
     def _check_credentials(username: object, password: object) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from anyio import to_thread
 from sqlalchemy import insert, or_, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import sessionmaker
 
 from nardy.bots.advice import MatchScore, cube_advice
@@ -201,10 +201,12 @@ class GameService:
                     else "opponent"
                 )
 
+        def write(conn: Connection) -> None:  # two statements: a short transaction
+            conn.execute(insert(EventRow), rows)
+            conn.execute(update(GameRow).where(GameRow.id == m.id).values(**values))
+
         try:
-            with self.writer.connection() as conn:  # two statements: a short transaction
-                conn.execute(insert(EventRow), rows)
-                conn.execute(update(GameRow).where(GameRow.id == m.id).values(**values))
+            self.writer.run(write)
         except Exception:
             self.live.pop(m.id, None)
             raise
@@ -437,9 +439,11 @@ class GameService:
             {"game_id": game_id, "seq": 2, "kind": "record", "by": None, "data": {"record": setup}},
         ]
 
-        with self.writer.connection() as conn:
+        def write(conn: Connection) -> None:
             conn.execute(insert(GameRow).values(**game))
             conn.execute(insert(EventRow), events)
+
+        self.writer.run(write)
         return game_id
 
     @staticmethod
