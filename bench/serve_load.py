@@ -114,12 +114,10 @@ class Server:
                 time.sleep(0.1)
         raise RuntimeError("nardy serve did not start")
 
-    def cpu_seconds(self) -> float:
-        """User + system CPU time of the server process so far."""
+    @property
+    def pid(self) -> int:
         assert self.proc is not None
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        ticks = os.sysconf("SC_CLK_TCK")
-        return (int(fields[11]) + int(fields[12])) / ticks
+        return self.proc.pid
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -130,6 +128,13 @@ class Server:
                 self.proc.kill()
                 self.proc.wait()
         self.log.close()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` (all its threads) so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
 
 
 def load_average() -> float:
@@ -231,7 +236,11 @@ class Crowd:
             base_url=base,
             cookies=no_jar,
             timeout=args.timeout,
-            limits=httpx.Limits(max_connections=None, max_keepalive_connections=None),
+            # idle connections are dropped before uvicorn drops them (after 5 s), so a
+            # request never races the server's close on a reused connection
+            limits=httpx.Limits(
+                max_connections=None, max_keepalive_connections=None, keepalive_expiry=4.0
+            ),
         )
 
     def over(self) -> bool:
@@ -467,12 +476,13 @@ def summary(t: Tally) -> str:
     )
 
 
-async def run(base: str, args: argparse.Namespace, server: Server | None) -> dict[str, Any]:
+async def run(base: str, args: argparse.Namespace, pid: int | None) -> dict[str, Any]:
     """Play the crowd against the server at ``base``; the figures as a dict."""
     crowd = Crowd(base, args)
     t_start = time.monotonic()
     crowd.deadline = t_start + args.seconds
-    cpu0 = server.cpu_seconds() if server else 0.0
+    cpu0 = cpu_seconds(pid) if pid else 0.0
+    own0 = time.process_time()
     load0 = load_average()
     tasks = [asyncio.create_task(crowd.person(n)) for n in range(args.games)]
 
@@ -480,17 +490,19 @@ async def run(base: str, args: argparse.Namespace, server: Server | None) -> dic
         while True:
             await asyncio.sleep(args.progress)
             el = time.monotonic() - t_start
-            cpu = (server.cpu_seconds() - cpu0) / el * 100 if server else float("nan")
+            cpu = (cpu_seconds(pid) - cpu0) / el * 100 if pid else float("nan")
+            own = (time.process_time() - own0) / el * 100
             print(
                 f"[{el:5.0f} s] {summary(crowd.tally)}  server CPU {cpu:.0f} %  "
-                f"load {load_average():.2f}",
+                f"crowd CPU {own:.0f} %  load {load_average():.2f}",
                 flush=True,
             )
 
     ticker = asyncio.create_task(progress()) if args.progress else None
     await asyncio.gather(*tasks)
     wall = time.monotonic() - t_start
-    cpu = (server.cpu_seconds() - cpu0) / wall * 100 if server else float("nan")
+    cpu = (cpu_seconds(pid) - cpu0) / wall * 100 if pid else float("nan")
+    own = (time.process_time() - own0) / wall * 100
     load1 = load_average()
     if ticker:
         ticker.cancel()
@@ -510,6 +522,8 @@ async def run(base: str, args: argparse.Namespace, server: Server | None) -> dic
         "computer_p50_ms": quantile(t.computer, 0.5) * 1000,
         "computer_p99_ms": quantile(t.computer, 0.99) * 1000,
         "server_cpu_pct": cpu,
+        "server_cpu_ms_per_action": cpu / 100 * wall * 1000 / max(1, t.actions),
+        "crowd_cpu_pct": own,
         "wall_s": wall,
         "load_start": load0,
         "load_end": load1,
@@ -530,6 +544,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--level", default="beginner", help="the computer's level")
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
     ap.add_argument("--url", default=None, help="use a running server instead of starting one")
+    ap.add_argument("--pid", type=int, default=None, help="with --url: the server's pid (CPU)")
     ap.add_argument("--timeout", type=float, default=30.0, help="per-request timeout, s")
     ap.add_argument(
         "--no-client-deflate",
@@ -547,7 +562,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.url:
-        result = asyncio.run(run(args.url, args, None))
+        result = asyncio.run(run(args.url, args, args.pid))
     else:
         with tempfile.TemporaryDirectory(prefix="nardy-load-") as tmp:
             db = args.db or f"sqlite:///{Path(tmp) / 'nardy.sqlite3'}"
@@ -556,13 +571,15 @@ def main(argv: list[str] | None = None) -> int:
             server = Server(db, Path(tmp), args.serve_arg)
             server.start()
             try:
-                result = asyncio.run(run(server.url, args, server))
+                result = asyncio.run(run(server.url, args, server.pid))
             finally:
                 server.stop()
     print(
         f"{'sqlite' if not args.db else args.db.split(':')[0]} {args.games} games: "
         f"{result['summary']}  lost {result['lost']} of {result['checked_events']}  "
-        f"server CPU {result['server_cpu_pct']:.0f} %  "
+        f"server CPU {result['server_cpu_pct']:.0f} % "
+        f"({result['server_cpu_ms_per_action']:.1f} ms per action)  "
+        f"crowd CPU {result['crowd_cpu_pct']:.0f} %  "
         f"load {result['load_start']:.2f} -> {result['load_end']:.2f}"
     )
     if result["error_kinds"]:
