@@ -28,9 +28,61 @@ and the server's CPU (user + system time of its process from /proc, per wall sec
 of one core). The 1-minute load average is printed with each figure: the numbers mean
 little without it on a shared machine.
 
-Measured (2-core machine shared with other work; see the load average column):
+Measured on a 2-core machine shared with five other engineers' builds and benchmarks:
+60 s runs, 2-6 s think time, half the games between friends and half against the
+computer ("beginner"; half of those over a websocket), websockets without compression
+(the server's default). The load average (1 min, start -> end) is part of each figure:
+at a load of 10 on 2 cores the server gets about a third of a core, whatever it needs.
+Round trips in ms; "computer" is the round trip of actions that a computer turn
+answered; CPU is the server process's, in % of one core and per action.
 
-See bench/README.md ("Web server under load") for the table.
+=========== ===== ======= ====== ==== =============== =============== ============ ===========
+database    games actions errors lost p50 / p99       computer        server CPU   load
+=========== ===== ======= ====== ==== =============== =============== ============ ===========
+SQLite        100   1,295      0    0 12 / 326        19 / 125        19 % 8.6 ms  10.0 -> 9.0
+SQLite        200   2,647      0    0 9.3 / 127       14 / 103        32 % 7.2 ms   3.0 -> 4.4
+SQLite        200   1,963      0    0 15 / 3,617      22 / 793        28 % 8.7 ms   9.1 -> 9.2
+SQLite        500   2,389      0    0 1,130 / 18,430  1,368 / 16,552  44 % 11 ms    4.9 -> 6.5
+SQLite 2x250  500   3,023    2 *    0 650 / 10,000    745 / 9,800     52 % 10 ms   10.4 -> 10.6
+PostgreSQL    100   1,283      0    0 29 / 226        39 / 269        23 % 11 ms    9.1 -> 9.3
+PostgreSQL    200   1,622      0    0 29 / 10,561     42 / 3,865      33 % 12 ms    9.0 -> 11.5
+PostgreSQL    500   1,949      0    0 923 / 23,709    905 / 21,696    46 % 16 ms    7.4 -> 9.8
+=========== ===== ======= ====== ==== =============== =============== ============ ===========
+
+"2x250": the crowd split over two processes against one server (one crowd process at
+500 games used half a core itself). * httpx ``ReadError``s (a connection closed under
+a request; the error now names the bench line where it happened for the next look).
+
+Before these changes (d8897e6), the same bench, 500 games: SQLite 1,917 actions,
+2 errors, p50 1,462 / p99 18,693 ms, 16 ms CPU per action (load 6.4 -> 7.7);
+PostgreSQL 1,121 actions, 3 errors, p50 3,145 / p99 25,263 ms, 30 ms CPU per action
+(9.4 -> 13.1). With the compression browsers offer, before: SQLite 200 games, 5 of
+1,554 actions failed (an HTTP 500, two more 5xx, two websocket timeouts), p50 171 ms /
+p99 5.6 s at load 13; PostgreSQL 200 games p50 579 ms / p99 12.5 s, load 3.3 -> 11 (a
+pool of 5 + 10 against 40 worker threads: connections opened per request). Back to
+back at the same load, SQLite 200 games: before p50 20.5 / p99 431 ms, 8.8 ms CPU per
+action (load 6.9); after 12.7 / 566 ms, 8.4 ms (6.5 -> 5.0); before 11.2 / 402 ms,
+9.2 ms (4.9 -> 3.0); after 9.3 / 127 ms, 7.2 ms (3.0 -> 4.4).
+
+Where the time goes at 500 games (py-spy on the server, SQLite, active samples): the
+database 51 % (the event writes 21 %, the session lookup of every request 16 % — since
+made one query —, loading games and missed events 8 %), the HTTP stack (uvicorn,
+Starlette, FastAPI, anyio) 19 %, the rules engine 10 %, the rest of the server 9 %,
+websocket framing 3 %, JSON 3 %, the computer ("beginner") 2 %, building views 1.3 %.
+Before the single writer, 85 % of the threads' time at 500 games was waiting for
+SQLite's write lock: guest-session inserts sleeping in SQLite's busy handler held up the
+game writes (p50 7 s at 27 % CPU).
+
+Websocket compression (permessage-deflate, ``nardy serve --ws-deflate``) does not pay
+here: an update is ~2.8 KB of JSON; deflating it costs 36-53 us (under 1 % of the
+~8 ms of server CPU an action costs) and saves ~2-3 KB per message, but each socket
+holds 256 KiB of deflate and 32 KiB of inflate state (zlib's (1 << (windowBits + 2))
++ (1 << (memLevel + 9))): ~290 MB for 1,000 sockets. 200 games with it on: p50 12.4 /
+p99 1,294 ms, 7.5 ms CPU per action (load 9.9 -> 8.0), level with it off. Off by default.
+
+The target (500 games, p99 < 100 ms) is out of reach of one process on this machine:
+at ~8 ms of CPU per action, 500 games acting every 4 s on average need ~1 core for the
+server alone, while the machine's load leaves it a third of one.
 """
 
 from __future__ import annotations
@@ -48,6 +100,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -441,8 +494,10 @@ class Crowd:
                 await self.computer_game(rng, over_ws)
         except Stop:
             pass
-        except Exception as exc:  # a dropped connection, a bad answer: counted
-            self.tally.error(type(exc).__name__)
+        except Exception as exc:  # a dropped connection, a bad answer: counted, with where
+            here = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == __file__]
+            where = f" in {here[-1].name}:{here[-1].lineno}" if here else ""
+            self.tally.error(f"{type(exc).__name__}{where}")
 
     async def check_stored(self) -> tuple[int, int]:
         """(lost, checked): events told to clients that the database does not hold."""
