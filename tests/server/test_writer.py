@@ -67,3 +67,42 @@ def test_sqlite_writes_do_not_wait_on_a_reader(tmp_path: Path) -> None:
         assert reader.execute(text("SELECT count(*) FROM w")).scalar() == 0  # its snapshot
     with engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM w")).scalar() == 1
+
+
+def test_account_writes_from_many_threads_with_a_name_taken_twice(db_url: str) -> None:
+    """Guests and registrations written at once through the writer: the second account
+    with the same name is refused alone (409) and every other write is stored."""
+    from sqlalchemy.orm import sessionmaker
+
+    from nardy.server.auth import Accounts, Who
+    from nardy.server.db import migrate
+    from nardy.server.service import ApiError
+
+    engine = make_engine(db_url)
+    migrate(engine)
+    accounts = Accounts(sessionmaker(engine, expire_on_commit=False), Writer(engine))
+    outcomes: list[object] = []
+    go = threading.Barrier(24)
+
+    def guest() -> None:
+        go.wait()
+        outcomes.append(accounts.lookup(accounts.new_guest()))
+
+    def account() -> None:
+        go.wait()
+        try:
+            outcomes.append(accounts.register(None, "same-name", "long enough password"))
+        except ApiError as exc:
+            outcomes.append(exc)
+
+    threads = [threading.Thread(target=guest) for _ in range(22)]
+    threads += [threading.Thread(target=account) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    refused = [o for o in outcomes if isinstance(o, ApiError)]
+    assert [e.code for e in refused] == ["username-taken"]
+    guests = [o for o in outcomes if isinstance(o, Who)]
+    assert len(guests) == 22 and all(g.guest for g in guests)
+    assert accounts.user_by_name("same-name") is not None
