@@ -15,8 +15,9 @@ plays ``--games`` games at once, each started within the first ``--ramp`` second
   websocket, the invited one joining by the invitation link.
 
 Every person thinks 2–6 s (``--think``) before each action. A finished game is followed
-by a new one until ``--seconds`` have passed. Each action carries a client action id
-(the server answers a repeated id with the stored result).
+by a new one until ``--seconds`` have passed. Each action carries a client action id,
+and an HTTP action whose connection broke is sent again with it, as the browser client
+does (the server answers a repeated id with the stored result; "retried" counts them).
 
 Reported: games, actions, errors (a non-2xx answer, a websocket error message, a dropped
 connection or a timeout), lost actions (an event the client was told of — in an HTTP
@@ -201,6 +202,8 @@ class Tally:
 
     games: int = 0
     finished: int = 0
+    #: Actions sent again with their id after a broken connection.
+    retries: int = 0
     actions: int = 0
     errors: int = 0
     error_kinds: dict[str, int] = field(default_factory=dict)
@@ -272,7 +275,16 @@ class Person:
         return {"cookie": self.cookie, "x-csrf-token": self.csrf}
 
     async def post(self, url: str, body: Any) -> httpx.Response:
-        return await self.http.post(url, json=body, headers=self.headers())
+        """POST; an action (it carries an ``action_id``) whose connection broke is sent
+        again, as the browser client does: the server applies it once."""
+        for attempt in range(3):
+            try:
+                return await self.http.post(url, json=body, headers=self.headers())
+            except httpx.TransportError:
+                if "action_id" not in body or attempt == 2:
+                    raise
+                self.tally.retries += 1
+        raise AssertionError("unreachable")
 
 
 class Crowd:
@@ -289,10 +301,10 @@ class Crowd:
             base_url=base,
             cookies=no_jar,
             timeout=args.timeout,
-            # idle connections are dropped before uvicorn drops them (after 5 s), so a
-            # request never races the server's close on a reused connection
+            # idle connections are dropped well before uvicorn drops them (after 5 s),
+            # so that a request seldom races the server's close on a reused connection
             limits=httpx.Limits(
-                max_connections=None, max_keepalive_connections=None, keepalive_expiry=4.0
+                max_connections=None, max_keepalive_connections=None, keepalive_expiry=1.0
             ),
         )
 
@@ -524,6 +536,7 @@ def summary(t: Tally) -> str:
     ms = 1000.0
     return (
         f"games {t.games} (finished {t.finished})  actions {t.actions}  errors {t.errors}  "
+        f"retried {t.retries}  "
         f"round trip p50 {quantile(t.plain, 0.5) * ms:.1f} ms p99 "
         f"{quantile(t.plain, 0.99) * ms:.1f} ms (n={len(t.plain)})  "
         f"with a computer turn p50 {quantile(t.computer, 0.5) * ms:.1f} ms p99 "
@@ -569,6 +582,7 @@ async def run(base: str, args: argparse.Namespace, pid: int | None) -> dict[str,
         "finished": t.finished,
         "actions": t.actions,
         "errors": t.errors,
+        "retries": t.retries,
         "error_kinds": t.error_kinds,
         "lost": lost,
         "checked_events": checked,
