@@ -44,15 +44,17 @@ SQLite        100   1,295      0    0 12 / 326        19 / 125        19 % 8.6 m
 SQLite        200   2,647      0    0 9.3 / 127       14 / 103        32 % 7.2 ms   3.0 -> 4.4
 SQLite        200   1,963      0    0 15 / 3,617      22 / 793        28 % 8.7 ms   9.1 -> 9.2
 SQLite        500   2,389      0    0 1,130 / 18,430  1,368 / 16,552  44 % 11 ms    4.9 -> 6.5
-SQLite 2x250  500   3,023    2 *    0 650 / 10,000    745 / 9,800     52 % 10 ms   10.4 -> 10.6
+SQLite 2x250  500   4,369      0    0 20-26 / 3,700-  29-32 / 2,700-  57 % 7.8 ms   6.1 -> 6.9
+                                      5,254           3,177
 PostgreSQL    100   1,283      0    0 29 / 226        39 / 269        23 % 11 ms    9.1 -> 9.3
 PostgreSQL    200   1,622      0    0 29 / 10,561     42 / 3,865      33 % 12 ms    9.0 -> 11.5
 PostgreSQL    500   1,949      0    0 923 / 23,709    905 / 21,696    46 % 16 ms    7.4 -> 9.8
+PostgreSQL    500   4,338      0    0 169-190 /       218-251 /       63 % 8.7 ms   6.2 -> 8.4
+2x250                                 5,160-7,688     2,475-3,083
 =========== ===== ======= ====== ==== =============== =============== ============ ===========
 
 "2x250": the crowd split over two processes against one server (one crowd process at
-500 games used half a core itself). * httpx ``ReadError``s (a connection closed under
-a request; the error now names the bench line where it happened for the next look).
+500 games used half a core itself and lagged); each figure of the two processes given.
 
 Before these changes (d8897e6), the same bench, 500 games: SQLite 1,917 actions,
 2 errors, p50 1,462 / p99 18,693 ms, 16 ms CPU per action (load 6.4 -> 7.7);
@@ -644,7 +646,7 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 server.stop()
     print(
-        f"{'sqlite' if not args.db else args.db.split(':')[0]} {args.games} games: "
+        f"{args.url or (args.db or 'sqlite').split(':')[0]} {args.games} games: "
         f"{result['summary']}  lost {result['lost']} of {result['checked_events']}  "
         f"server CPU {result['server_cpu_pct']:.0f} % "
         f"({result['server_cpu_ms_per_action']:.1f} ms per action)  "
