@@ -147,7 +147,8 @@ class ServerProcess:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self) -> None:
+    def start(self, env: dict[str, str] | None = None) -> None:
+        """Start the server (with ``env`` added to its environment) and wait for it."""
         self.log = open(self.workdir / f"server-{self.port}.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [
@@ -165,6 +166,7 @@ class ServerProcess:
             cwd=self.workdir,
             stdout=self.log,
             stderr=subprocess.STDOUT,
+            env={**os.environ, **(env or {})},
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

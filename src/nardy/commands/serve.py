@@ -58,6 +58,20 @@ def _rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> st
     hidden=True,
     help="TEST ONLY: reproducible dice from this seed.",
 )
+@click.option(
+    "--test-crash-after-commit",
+    envvar="NARDY_TEST_CRASH_AFTER_COMMIT",
+    type=int,
+    default=None,
+    hidden=True,
+    help="TEST ONLY: SIGKILL the server right after storing this many game changes.",
+)
+@click.option(
+    "--ws-deflate/--no-ws-deflate",
+    default=False,
+    show_default=True,
+    help="Compress websocket messages (permessage-deflate): less traffic, more CPU.",
+)
 def command(
     host: str,
     port: int,
@@ -68,6 +82,8 @@ def command(
     max_sockets_per_ip: int | None,
     log_level: str,
     test_dice_seed: str | None,
+    test_crash_after_commit: int | None,
+    ws_deflate: bool,
 ) -> None:
     """Start the web server (http://127.0.0.1:8000). / Запустить веб-сервер."""
     try:
@@ -81,7 +97,12 @@ def command(
             f"the server needs the 'server' extra: pip install 'nardy[server]' ({exc})"
         ) from exc
     configure(log_level)
-    settings = Settings(secure_cookies=secure_cookies, base_url=base_url, dice_seed=test_dice_seed)
+    settings = Settings(
+        secure_cookies=secure_cookies,
+        base_url=base_url,
+        dice_seed=test_dice_seed,
+        crash_after_commit=test_crash_after_commit,
+    )
     if db_url:
         settings.db_url = db_url
     if guest_rate:
@@ -91,7 +112,8 @@ def command(
     app = create_app(settings)
     click.echo(f"nardy: http://{host}:{port}/  (database: {settings.db_url.split('@')[-1]})")
     # uvicorn's own lines (and its access log only when debugging); its websocket cap
-    # matches the app's, so an oversized message is refused before it is buffered whole
+    # matches the app's, so an oversized message is refused before it is buffered whole;
+    # compression only when asked (bench/serve_load.py: ~290 KB of zlib state a socket)
     uvicorn.run(
         app,
         host=host,
@@ -99,4 +121,5 @@ def command(
         log_level="warning" if log_level != "debug" else "debug",
         access_log=log_level == "debug",
         ws_max_size=MAX_WS_MESSAGE,
+        ws_per_message_deflate=ws_deflate,
     )

@@ -47,7 +47,7 @@ unadjusted mean of the same games, and the number of games (``Plan``: at most
 interval's half-width to it).
 """
 
-from nardy.bots.advice import MatchScore
+from nardy.match import MatchScore
 from nardy.rollout.run import (
     BATCH,
     CubeRollout,

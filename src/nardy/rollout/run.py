@@ -11,11 +11,12 @@ from typing import Any, Protocol
 import numpy as np
 
 from nardy.bots import Bot
-from nardy.bots.advice import MatchScore, rank_at_score
+from nardy.bots.advice import rank_at_score
 from nardy.cube import Cube, CubeRules
 from nardy.errors import IllegalMoveError, InvalidPositionError
 from nardy.eval.match import match_equity, post_crawford_after
 from nardy.game import Game
+from nardy.match import MatchScore
 from nardy.position import Position
 from nardy.rollout.stats import Estimate, RolloutResult
 from nardy.rollout.trial import COLUMNS, Start, TrialSettings, play_trials

@@ -30,7 +30,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
 from nardy.bots import Bot, level_spec
-from nardy.bots.advice import MatchScore, cube_advice, play_objective
+from nardy.bots.advice import cube_advice, play_objective
 from nardy.bots.search import Search, money_objective
 from nardy.bots.segments import rank_plays
 from nardy.cube import CubeRules
@@ -40,6 +40,7 @@ from nardy.eval.bearoff import bearing_off, bearoff_probs, uses_standard_bearoff
 from nardy.eval.boards import boards_from_positions
 from nardy.eval.match import match_equity, post_crawford_after
 from nardy.game import Game
+from nardy.match import MatchScore
 from nardy.outcome import Outcome, tiers
 from nardy.plays import Play
 from nardy.position import Color, Position

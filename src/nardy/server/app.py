@@ -28,9 +28,9 @@ from nardy.server.auth import (
     Clock,
 )
 from nardy.server.botplayer import Computer
-from nardy.server.broadcast import broadcast
 from nardy.server.db import make_engine, migrate, now
 from nardy.server.deps import carry_new_session
+from nardy.server.fanout import Fanout
 from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.routes import accounts, games, pages, rules, ws
@@ -38,6 +38,8 @@ from nardy.server.routes.pages import STATIC
 from nardy.server.service import ApiError, GameService
 from nardy.server.settings import Settings
 from nardy.server.throttle import LimitsThrottle, Throttle, Throttled
+from nardy.server.views import Views
+from nardy.server.writer import Writer
 
 log = logging.getLogger(__name__)
 
@@ -63,12 +65,14 @@ def create_app(
             },
             settings.rate_limit_storage,
         )
+    writer = Writer(engine)  # every write: one at a time on SQLite
     account_store = Accounts(
-        db, throttle, guest_idle=timedelta(days=settings.guest_idle_days), clock=clock
+        db, writer, throttle, guest_idle=timedelta(days=settings.guest_idle_days), clock=clock
     )
     computer = Computer()
-    game_service = GameService(settings, engine, computer)
-    game_service.notify = broadcast
+    game_service = GameService(settings, engine, computer, writer)
+    views = Views()  # each role's view built once per event number
+    game_service.notify = Fanout(views).broadcast
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -86,6 +90,7 @@ def create_app(
     app.state.computer = computer
     app.state.db = db
     app.state.engine = engine
+    app.state.views = views
     app.state.sockets = ws.SocketCaps(settings.max_sockets_per_ip, settings.max_sockets_per_game)
 
     # the last added runs first: ids for every log line, then headers, then body checks

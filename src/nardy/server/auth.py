@@ -30,6 +30,7 @@ from nardy.server.db import GameRow, Session, User, now
 from nardy.server.names import normalize_name, skeleton
 from nardy.server.service import ApiError
 from nardy.server.throttle import Throttle, Throttled
+from nardy.server.writer import Writer
 
 log = logging.getLogger(__name__)
 
@@ -91,13 +92,15 @@ class Accounts:
     def __init__(
         self,
         db: sessionmaker[DbSession],
+        writer: Writer,
         throttle: Throttle,
         *,
         guest_idle: timedelta = timedelta(days=30),
         clock: Clock = now,
         hasher: PasswordHasher | None = None,
     ) -> None:
-        self.db = db
+        self.db = db  # reads
+        self.writer = writer  # writes (one at a time on SQLite)
         self.throttle = throttle
         self.guest_idle = guest_idle
         self.clock = clock
@@ -109,25 +112,28 @@ class Accounts:
         if not token or not TOKEN.match(token):
             return None
         moment = self.clock()
-        with self.db() as s:
-            row = s.get(Session, _hash(token))
-            if row is None:
-                return None
-            user = s.get(User, row.user_id)
-            if user is None:
-                return None
-            seen = _aware(row.last_seen_at)
-            if user.username is None and moment - seen > self.guest_idle:
-                return None
-            who = Who(user.id, user.username, user.display_name, row.csrf)
-        if moment - seen > TOUCH_EVERY:
-            with self.db.begin() as s:
-                s.execute(
-                    update(Session)
-                    .where(Session.token_hash == _hash(token))
-                    .values(last_seen_at=moment)
+        digest = _hash(token)
+        with self.db() as s:  # (every request asks: one query, no ORM objects)
+            row = s.execute(
+                select(
+                    User.id, User.username, User.display_name, Session.csrf, Session.last_seen_at
                 )
-        return who
+                .join(Session, Session.user_id == User.id)
+                .where(Session.token_hash == digest)
+            ).first()
+        if row is None:
+            return None
+        user_id, username, display_name, csrf, last_seen = row
+        seen = _aware(last_seen)
+        if username is None and moment - seen > self.guest_idle:
+            return None
+        if moment - seen > TOUCH_EVERY:
+            self.writer.session(
+                lambda s: s.execute(
+                    update(Session).where(Session.token_hash == digest).values(last_seen_at=moment)
+                )
+            )
+        return Who(user_id, username, display_name, csrf)
 
     def _new_session(self, s: DbSession, user_id: int, csrf: str | None = None) -> str:
         token = new_token()
@@ -156,12 +162,15 @@ class Accounts:
                 wait,
             )
         self.throttle.hit(GUEST_LIMIT, address)
-        with self.db.begin() as s:
+
+        def write(s: DbSession) -> str:
             user = User(username=None, display_name="", password_hash=None)
             s.add(user)
             s.flush()
             user.display_name = f"Guest-{user.id}"
             return self._new_session(s, user.id, csrf)
+
+        return self.writer.session(write)
 
     def register(self, who: Who | None, username: str, password: str) -> str:
         """Make an account; a guest's games stay his. Returns a new session token."""
@@ -173,21 +182,24 @@ class Accounts:
         if clash is not None:
             raise self._taken(username, clash)
         digest = self.hasher.hash(password)
+
+        def write(s: DbSession) -> str:
+            user = s.get(User, who.user_id) if who and who.guest else None
+            if user is None:
+                user = User(username=username, display_name=username, password_hash=digest)
+                s.add(user)
+            else:
+                user.username = username
+                user.display_name = username
+                user.password_hash = digest
+            user.name_key = key
+            s.flush()
+            if who is not None:
+                s.execute(delete(Session).where(Session.user_id == who.user_id))
+            return self._new_session(s, user.id)
+
         try:
-            with self.db.begin() as s:
-                user = s.get(User, who.user_id) if who and who.guest else None
-                if user is None:
-                    user = User(username=username, display_name=username, password_hash=digest)
-                    s.add(user)
-                else:
-                    user.username = username
-                    user.display_name = username
-                    user.password_hash = digest
-                user.name_key = key
-                s.flush()
-                if who is not None:
-                    s.execute(delete(Session).where(Session.user_id == who.user_id))
-                return self._new_session(s, user.id)
+            return self.writer.session(write)
         except IntegrityError:  # the same name registered meanwhile
             raise self._taken(username, username) from None
 
@@ -236,10 +248,14 @@ class Accounts:
             )
         self.throttle.clear(LOGIN_ACCOUNT_LIMIT, account)
         rehashed = self.hasher.hash(password) if self.hasher.check_needs_rehash(stored) else None
-        with self.db.begin() as s:
+        uid = user.id
+
+        def write(s: DbSession) -> str:
             if rehashed is not None:
-                s.execute(update(User).where(User.id == user.id).values(password_hash=rehashed))
-            return self._new_session(s, user.id)
+                s.execute(update(User).where(User.id == uid).values(password_hash=rehashed))
+            return self._new_session(s, uid)
+
+        return self.writer.session(write)
 
     def _verify(self, digest: str, password: str) -> bool:
         try:
@@ -257,10 +273,10 @@ class Accounts:
         """End the session."""
         if not token:
             return
-        with self.db.begin() as s:
-            row = s.get(Session, _hash(token))
-            if row is not None:
-                s.delete(row)
+        digest = _hash(token)
+        self.writer.session(
+            lambda s: s.execute(delete(Session).where(Session.token_hash == digest))
+        )
 
     def user_by_name(self, username: str) -> User | None:
         """The account called ``username`` (in any Unicode form of it)."""
@@ -273,7 +289,8 @@ class Accounts:
         (sessions ended, guests deleted)."""
         cutoff = self.clock() - self.guest_idle
         guests = select(User.id).where(User.username.is_(None))
-        with self.db.begin() as s:
+
+        def write(s: DbSession) -> tuple[int, int]:
             ended = _count(
                 s.execute(
                     delete(Session).where(
@@ -294,6 +311,9 @@ class Accounts:
                     execution_options={"synchronize_session": False},
                 )
             )
+            return ended, deleted
+
+        ended, deleted = self.writer.session(write)
         log.log(
             logging.INFO if ended or deleted else logging.DEBUG,
             "expired %d idle guest sessions, deleted %d guests",

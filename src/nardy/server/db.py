@@ -18,7 +18,7 @@ from sqlalchemy import (
     create_engine,
     event,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -114,22 +114,55 @@ def normalize_url(url: str) -> str:
     return url
 
 
+#: The worker threads a request may use at once: anyio's default thread limiter, which
+#: ``to_thread.run_sync`` draws on. The connection pool holds as many connections, so
+#: no request opens one of its own (and PostgreSQL sees a steady set).
+WORKER_THREADS = 40
+#: Connections beyond the pool for threads outside the limiter (the SQLite writer,
+#: migrations); closed again when returned.
+POOL_OVERFLOW = 8
+#: How long a SQLite connection waits for another's write lock before giving up (s).
+#: Game writes never wait (one writer thread, ``nardy.server.writer``); account writes
+#: and that thread take turns through it.
+SQLITE_BUSY_TIMEOUT = 30.0
+#: Execution option naming how a SQLite transaction begins ("IMMEDIATE": with the write
+#: lock, so that it can never fail on upgrading a read lock later).
+SQLITE_BEGIN = "nardy_sqlite_begin"
+
+
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL mode and foreign keys."""
+    """An engine for ``url`` with a pool of ``WORKER_THREADS`` connections.
+
+    SQLite gets WAL (readers never block the writer), ``synchronous=NORMAL`` (in WAL
+    mode a commit survives the process being killed; only an OS crash may lose the
+    latest ones), foreign keys, and transactions begun by SQLAlchemy itself (plain
+    ``BEGIN``, or ``BEGIN IMMEDIATE`` on connections with the ``SQLITE_BEGIN``
+    option) instead of by the sqlite3 module."""
     url = normalize_url(url)
+    pool: dict[str, Any] = {"pool_size": WORKER_THREADS, "max_overflow": POOL_OVERFLOW}
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT},
+            **pool,
+        )
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+            dbapi_conn.isolation_level = None  # no implicit BEGIN: see _sqlite_begin
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA synchronous=NORMAL")
             cur.close()
 
+        @event.listens_for(engine, "begin")
+        def _sqlite_begin(conn: Connection) -> None:
+            mode = conn.get_execution_options().get(SQLITE_BEGIN, "")
+            conn.exec_driver_sql(f"BEGIN {mode}".strip())
+
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, **pool)
 
 
 def migrate(engine: Engine) -> None:

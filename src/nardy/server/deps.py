@@ -19,6 +19,7 @@ from nardy.server.botplayer import Computer
 from nardy.server.live import LiveGame
 from nardy.server.service import ApiError, GameService
 from nardy.server.settings import Settings
+from nardy.server.views import Views
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 ACCOUNT_COOKIE_AGE = timedelta(days=365)
@@ -54,11 +55,18 @@ def get_computer(conn: HTTPConnection) -> Computer:
     return computer
 
 
+def get_views(conn: HTTPConnection) -> Views:
+    """The per-role views of the live games (built once per event number)."""
+    views: Views = conn.app.state.views
+    return views
+
+
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 GamesDep = Annotated[GameService, Depends(get_games)]
 AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 ComputerDep = Annotated[Computer, Depends(get_computer)]
 DbDep = Annotated[sessionmaker[DbSession], Depends(get_db)]
+ViewsDep = Annotated[Views, Depends(get_views)]
 
 
 def client_address(conn: HTTPConnection) -> str:

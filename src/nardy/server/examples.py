@@ -19,7 +19,7 @@ from nardy.movegen import next_steps
 from nardy.notation.position_json import position_from_json
 from nardy.plays import Move, Play, legal_plays, parse_moves
 from nardy.position import BAR, Position
-from nardy.server.live import board_view
+from nardy.server.views import board_view
 from nardy.variants import Variant, find_variant
 
 #: The longest ``moves`` text accepted (a turn has at most four single steps).

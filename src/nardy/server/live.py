@@ -20,8 +20,8 @@ from nardy.dicecheck import SCHEME, dice_count
 from nardy.errors import MalformedError
 from nardy.game import Game
 from nardy.match import Match
-from nardy.outcome import resignation, tiers
-from nardy.position import BAR, OFF, Color, Position, other, pip_count
+from nardy.outcome import tiers
+from nardy.position import Color, other
 from nardy.variants import Variant, find_variant
 
 Role = str  # "white" | "black" | "both" | "spectator"
@@ -85,6 +85,15 @@ class Meta:
         if color == self.creator_now:
             return self.creator_id
         return self.opponent_id
+
+    def user_of_role(self, role: Role) -> int | None:
+        """The user who acts in ``role`` (the creator for "both"; None for spectators
+        and the computer)."""
+        if role == "both":
+            return self.creator_id
+        if role in ("white", "black"):
+            return self.user_of(role)  # type: ignore[arg-type]
+        return None
 
     def variant_obj(self) -> Variant:
         """The game's variant with its rule options."""
@@ -160,6 +169,12 @@ class LiveGame:
                 self.steps.append(len(self.game.pending) - before)
 
         self.seq = events[-1]["seq"] if events else 0
+        #: The stored actions that carried a client id: (user, id) -> (first, last seq).
+        self.done: dict[tuple[int | None, str], tuple[int, int]] = {}
+        for e in events:
+            act = e["data"].get("action") if isinstance(e["data"], dict) else None
+            if isinstance(act, dict):
+                self.done[(act.get("user"), act["id"])] = (e["seq"], e["seq"] + act["events"] - 1)
         self.dice = VerifiableDice(bytes.fromhex(meta.server_seed), meta.client_seed, 0)
         for _ in range(dice_count(records)):
             self.dice.die()
@@ -350,225 +365,3 @@ class LiveGame:
     def all_records(self) -> list[dict[str, Any]]:
         """Every record of every game in order: the dice were drawn in this order."""
         return self.match.records if self.game is not None else []
-
-    # -- views -----------------------------------------------------------------
-    def view_color(self, role: Role) -> Color:
-        """Whose side the board is drawn from for ``role``."""
-        if role in ("white", "black"):
-            return role  # type: ignore[return-value]
-        if role == "both" and self.game is not None:
-            return self.game.to_act
-        return "white"
-
-    def state(self, role: Role, user_id: int | None, base_url: str) -> dict[str, Any]:
-        """Everything a client in ``role`` may see, as JSON."""
-        m = self.meta
-        g = self.game
-        view = self.view_color(role)
-        out: dict[str, Any] = {
-            "id": m.id,
-            "seq": self.seq,
-            "variant": m.variant,
-            "mode": m.mode,
-            "level": m.level,
-            "status": m.status,
-            "role": role,
-            "view": view,
-            "players": self._players(),
-            "dice_info": {
-                "scheme": SCHEME,
-                "commitment": m.commitment,
-                "client_seed": m.client_seed,
-                "server_seed": m.server_seed if self.finished else None,
-            },
-            "match": self._match_view(),
-        }
-        if m.invite_token and user_id == m.creator_id and m.mode == "friend":
-            out["invite_url"] = f"{base_url}/join/{m.invite_token}"
-        if g is None:
-            out.update(
-                phase="waiting",
-                turn=None,
-                to_act=None,
-                dice=None,
-                board=None,
-                history=[],
-                outcome=None,
-                pips=None,
-                family=None,
-                legal=None,
-                actions=[],
-                cube=None,
-                resign=None,
-                resign_levels=[],
-            )
-            return out
-        pos = g.pending_position
-        out.update(
-            family=g.variant.family,
-            titles={"en": g.variant.title_en, "ru": g.variant.title_ru},
-            phase=g.phase,
-            turn=g.turn if g.phase != "over" else None,
-            to_act=g.to_act if g.phase not in ("over", "opening") else None,
-            dice=list(g.dice) if g.dice and g.phase in ("move", "resign") else None,
-            board=board_view(g.variant.mapping, pos, view),
-            pips={c: pip_count(pos.side(c)) for c in ("white", "black")},
-            history=self.history(),
-            outcome=None,
-            legal=None,
-            actions=self.actions(role),
-            cube=self._cube_view(),
-            resign=None,
-            resign_levels=self._resign_levels(role),
-        )
-        if g.phase == "resign" and g.resign_by is not None and g.resign_offer is not None:
-            value = resignation(
-                g.variant,
-                other(g.resign_by),
-                g.resign_offer,
-                g.position.side(g.resign_by),
-                gammons=g.cube.gammons_count,
-            ).with_cube(g.cube.value)
-            out["resign"] = {
-                "by": g.resign_by,
-                "level": g.resign_offer,
-                "kind": value.kind,
-                "value": value.value,
-            }
-        if g.outcome is not None:
-            o = g.outcome
-            out["outcome"] = {
-                "winner": o.winner,
-                "kind": o.kind,
-                "points": o.points,
-                "cube": o.cube,
-                "value": o.value,
-                "reason": o.reason,
-                "en": o.describe("en"),
-                "ru": o.describe("ru"),
-            }
-        if self.may_act(role):
-            out["legal"] = {
-                "targets": {str(k): v for k, v in self.targets().items()},
-                "pending": [str(mv) for mv in g.pending],
-                "can_undo": bool(g.pending),
-                "can_confirm": g.turn_complete,
-                "plays": [p.text for p in g.legal_plays()][:400],
-            }
-        return out
-
-    def history(self) -> list[dict[str, Any]]:
-        """The current game's plays (one per segment) with its cube actions and
-        resignations in between."""
-        g = self.game
-        assert g is not None
-        notes = iter(self.notes)
-        pending = next(notes, None)
-        out: list[dict[str, Any]] = []
-        for i, t in enumerate(g.turns):
-            while pending is not None and pending[0] <= i:
-                out.append(pending[1])
-                pending = next(notes, None)
-            out.append({"color": t.color, "dice": list(t.dice), "play": t.play.text})
-        while pending is not None:
-            out.append(pending[1])
-            pending = next(notes, None)
-        return out
-
-    def _cube_view(self) -> dict[str, Any]:
-        g = self.game
-        assert g is not None
-        c = g.cube
-        return {
-            "enabled": c.rules.enabled,
-            "value": c.value,
-            "owner": c.owner,
-            "offered_by": c.offered_by if g.phase == "cube" else None,
-            "next": c.next_value(),
-            "crawford": c.crawford,
-            "money": c.rules.money,
-            "beavers": c.rules.money and c.rules.beavers,
-        }
-
-    def _resign_levels(self, role: Role) -> list[dict[str, Any]]:
-        """What each resignation level would cost ``role`` now (when he may resign)."""
-        g = self.game
-        me = self.actor(role)
-        if g is None or me is None or g.phase not in ("roll", "move"):
-            return []
-        out = []
-        for level in range(1, len(tiers(g.variant)) + 1):
-            o = resignation(
-                g.variant, other(me), level, g.position.side(me), gammons=g.cube.gammons_count
-            ).with_cube(g.cube.value)
-            out.append({"level": level, "kind": o.kind, "value": o.value})
-        return out
-
-    def _match_view(self) -> dict[str, Any]:
-        m = self.match
-        out: dict[str, Any] = {
-            "length": self.meta.length,
-            "crawford_rule": m.crawford_rule and self.meta.length > 0,
-            "game": len(m.games),
-            "score": self.score_by_color(),
-            "crawford": bool(m.games) and m.is_crawford(len(m.games) - 1),
-            "post_crawford": m.post_crawford,
-            "over": self.finished,
-            "winner": None,
-            "games": [],
-        }
-        if self.meta.length and m.is_over and m.winner is not None:
-            out["winner"] = self.color_of_player(m.winner)
-        for i, game in enumerate(m.games):
-            o = game.outcome
-            if game.phase != "over" or o is None:
-                continue
-            winner = None
-            if o.winner is not None:
-                player = m.player_of(i, o.winner)
-                winner = self.color_of_player(player)
-            out["games"].append(
-                {
-                    "game": i + 1,
-                    "winner": winner,
-                    "kind": o.kind,
-                    "value": o.value,
-                    "reason": o.reason,
-                }
-            )
-        return out
-
-    def _players(self) -> dict[str, Any]:
-        m = self.meta
-        out: dict[str, Any] = {}
-        for color in ("white", "black"):
-            if m.creator_color is None:
-                out[color] = None
-                continue
-            if color == m.computer_color:
-                out[color] = {"name": None, "computer": True, "level": m.level}
-            else:
-                uid = m.user_of(color)  # type: ignore[arg-type]
-                out[color] = {"name": m.names.get(uid) if uid else None, "computer": False}
-        if m.creator_color is None:
-            out["creator"] = m.names.get(m.creator_id)
-        return out
-
-
-def board_view(mapping: tuple[int, ...], pos: Position, view: Color) -> dict[str, Any]:
-    """The checkers in ``view``'s numbering: ``points[p]`` is +n for n of view's
-    checkers on its point p and −n for the opponent's (index 0 unused)."""
-    mine = pos.side(view)
-    theirs = pos.side(other(view))
-    points = [0] * 25
-    for p in range(1, 25):
-        if mine[p]:
-            points[p] = mine[p]
-        q = mapping[p]  # my point p is their point q
-        if theirs[q]:
-            points[p] = -theirs[q]
-    return {
-        "points": points,
-        "bar": {"mine": mine[BAR], "theirs": theirs[BAR]},
-        "off": {"mine": mine[OFF], "theirs": theirs[OFF]},
-    }

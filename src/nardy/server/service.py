@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import os
 import secrets
+import signal
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from anyio import to_thread
-from sqlalchemy import select
-from sqlalchemy.engine import Engine
+from sqlalchemy import insert, select, update
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import sessionmaker
 
 from nardy.bots.advice import cube_advice
@@ -29,6 +31,7 @@ from nardy.server.botplayer import Computer
 from nardy.server.db import EventRow, GameRow, User, now
 from nardy.server.live import OFFERS, LiveGame, Meta, Role
 from nardy.server.settings import Settings
+from nardy.server.writer import Writer
 from nardy.variants import find_variant
 
 MODES = ("computer", "local", "friend")
@@ -55,6 +58,8 @@ ACTIONS = (
     "next-game",
 )
 Event = dict[str, Any]
+#: Longest client action id (``action_id``).
+MAX_ACTION_ID = 64
 
 
 class ApiError(Exception):
@@ -65,6 +70,18 @@ class ApiError(Exception):
         self.status = status
         self.code = code
         self.message = message
+
+
+def action_id(action: Any) -> str | None:
+    """The client's id of an action (``action_id``: 1..64 characters), if it has one."""
+    if not isinstance(action, dict) or action.get("action_id") is None:
+        return None
+    aid = action["action_id"]
+    if not isinstance(aid, str) or not 1 <= len(aid) <= MAX_ACTION_ID:
+        raise ApiError(
+            400, "malformed", f"action_id is text of 1..{MAX_ACTION_ID} characters, not {aid!r}"
+        )
+    return aid
 
 
 def _point(value: Any, what: str) -> int:
@@ -80,7 +97,9 @@ def _point(value: Any, what: str) -> int:
 class GameService:
     """The games of one server instance: an in-memory cache over the database."""
 
-    def __init__(self, settings: Settings, engine: Engine, computer: Computer) -> None:
+    def __init__(
+        self, settings: Settings, engine: Engine, computer: Computer, writer: Writer
+    ) -> None:
         self.settings = settings
         self.engine = engine
         self.db = sessionmaker(engine, expire_on_commit=False)
@@ -89,6 +108,9 @@ class GameService:
         #: Called under the game's lock with the events just stored (broadcasting).
         self.notify: Callable[[LiveGame, list[Event]], Awaitable[None]] | None = None
         self._load_locks: dict[str, asyncio.Lock] = {}
+        self.writer = writer
+        #: Changes stored so far (``_committed``).
+        self.commits = 0
 
     # -- loading -----------------------------------------------------------------
     def _load(self, game_id: str) -> LiveGame:
@@ -152,44 +174,52 @@ class GameService:
         change(live, out)
         if not out:
             return out
+        m = live.meta
+        rows = []
+        for i, e in enumerate(out, start=live.seq + 1):
+            e["seq"] = i
+            rows.append(
+                {"game_id": m.id, "seq": i, "kind": e["kind"], "by": e.get("by"), "data": e["data"]}
+            )
+        values: dict[str, Any] = {
+            "status": m.status,
+            "creator_color": m.creator_color,
+            "opponent_id": m.opponent_id,
+            "updated_at": now(),
+            "score": self._creator_score(live),
+        }
+        if live.finished and live.game is not None and live.game.outcome is not None:
+            o = live.game.outcome
+            values["result"] = {"winner": o.winner, "kind": o.kind, "points": o.points}
+            if m.length:
+                winner = live.match.winner
+                values["result"]["match_winner"] = (
+                    None
+                    if winner is None or m.creator_player is None
+                    else "creator"
+                    if winner == m.creator_player
+                    else "opponent"
+                )
+
+        def write(conn: Connection) -> None:  # two statements: a short transaction
+            conn.execute(insert(EventRow), rows)
+            conn.execute(update(GameRow).where(GameRow.id == m.id).values(**values))
+
         try:
-            with self.db.begin() as s:
-                row = s.get(GameRow, live.meta.id)
-                assert row is not None
-                for i, e in enumerate(out, start=live.seq + 1):
-                    e["seq"] = i
-                    s.add(
-                        EventRow(
-                            game_id=live.meta.id,
-                            seq=i,
-                            kind=e["kind"],
-                            by=e.get("by"),
-                            data=e["data"],
-                        )
-                    )
-                m = live.meta
-                row.status = m.status
-                row.creator_color = m.creator_color
-                row.opponent_id = m.opponent_id
-                row.updated_at = now()
-                row.score = self._creator_score(live)
-                if live.finished and live.game is not None and live.game.outcome is not None:
-                    o = live.game.outcome
-                    row.result = {"winner": o.winner, "kind": o.kind, "points": o.points}
-                    if m.length:
-                        winner = live.match.winner
-                        row.result["match_winner"] = (
-                            None
-                            if winner is None or m.creator_player is None
-                            else "creator"
-                            if winner == m.creator_player
-                            else "opponent"
-                        )
+            self.writer.run(write)
         except Exception:
-            self.live.pop(live.meta.id, None)
+            self.live.pop(m.id, None)
             raise
+        self._committed()
         live.seq += len(out)
         return out
+
+    def _committed(self) -> None:
+        """Count a stored change; the test-only ``crash_after_commit`` setting kills the
+        process (SIGKILL) right after that many, before anyone hears of it."""
+        self.commits += 1
+        if self.commits == self.settings.crash_after_commit:
+            os.kill(os.getpid(), signal.SIGKILL)
 
     @staticmethod
     def _creator_score(live: LiveGame) -> list[float] | None:
@@ -376,47 +406,44 @@ class GameService:
             variant, length, cube=CubeRules.from_json(rules["cube"]), crawford=rules["crawford"]
         )
         setup = match.new_game(0).records[0]
-        with self.db.begin() as s:
-            s.add(
-                GameRow(
-                    id=game_id,
-                    variant=variant.name,
-                    options=variant.options(),
-                    mode=mode,
-                    level=level,
-                    creator_id=user_id,
-                    opponent_id=None,
-                    creator_color=None,
-                    invite_token=secrets.token_urlsafe(16) if mode == "friend" else None,
-                    server_seed=seed.hex(),
-                    commitment=commitment_of(seed),
-                    client_seed=client_seed,
-                    status="waiting",
-                    result=None,
-                    match_length=length,
-                    match_rules=rules,
-                    score=None,
-                )
-            )
-            s.flush()
-            s.add(
-                EventRow(
-                    game_id=game_id,
-                    seq=1,
-                    kind="created",
-                    by=None,
-                    data={
-                        "mode": mode,
-                        "variant": variant.name,
-                        "level": level,
-                        "commitment": commitment_of(seed),
-                        "client_seed": client_seed,
-                        "length": length,
-                        "rules": rules,
-                    },
-                )
-            )
-            s.add(EventRow(game_id=game_id, seq=2, kind="record", by=None, data={"record": setup}))
+        game = {
+            "id": game_id,
+            "variant": variant.name,
+            "options": variant.options(),
+            "mode": mode,
+            "level": level,
+            "creator_id": user_id,
+            "opponent_id": None,
+            "creator_color": None,
+            "invite_token": secrets.token_urlsafe(16) if mode == "friend" else None,
+            "server_seed": seed.hex(),
+            "commitment": commitment_of(seed),
+            "client_seed": client_seed,
+            "status": "waiting",
+            "result": None,
+            "match_length": length,
+            "match_rules": rules,
+            "score": None,
+        }
+        created = {
+            "mode": mode,
+            "variant": variant.name,
+            "level": level,
+            "commitment": commitment_of(seed),
+            "client_seed": client_seed,
+            "length": length,
+            "rules": rules,
+        }
+        events = [
+            {"game_id": game_id, "seq": 1, "kind": "created", "by": None, "data": created},
+            {"game_id": game_id, "seq": 2, "kind": "record", "by": None, "data": {"record": setup}},
+        ]
+
+        def write(conn: Connection) -> None:
+            conn.execute(insert(GameRow).values(**game))
+            conn.execute(insert(EventRow), events)
+
+        self.writer.run(write)
         return game_id
 
     @staticmethod
@@ -650,11 +677,26 @@ class GameService:
         )
 
     async def act(self, live: LiveGame, role: Role, action: Any) -> list[Event]:
-        """Apply one player action; returns the stored events it produced."""
+        """Apply one player action; returns the stored events it produced.
+
+        An action may carry ``action_id`` (text the client chose for it): a repeat of an
+        id this player's action already had (a retry after a lost answer) applies
+        nothing and answers the events the first one stored."""
+        aid = action_id(action)
+        user = live.meta.user_of_role(role)
         async with live.lock:
-            events = await to_thread.run_sync(
-                self._step, live, lambda lv, out: self._apply(lv, role, action, out)
-            )
+            done = live.done.get((user, aid)) if aid is not None else None
+            if done is not None:
+                return await self.events_between(live.meta.id, *done)
+
+            def change(lv: LiveGame, out: list[Event]) -> None:
+                self._apply(lv, role, action, out)
+                if out and aid is not None:
+                    out[0]["data"]["action"] = {"id": aid, "user": user, "events": len(out)}
+
+            events = await to_thread.run_sync(self._step, live, change)
+            if events and aid is not None:
+                live.done[(user, aid)] = (events[0]["seq"], events[-1]["seq"])
             await self._notify(live, events)
             return events
 
@@ -675,3 +717,8 @@ class GameService:
     async def events_after(self, game_id: str, seq: int) -> list[Event]:
         """The stored events of a game numbered above ``seq``."""
         return await to_thread.run_sync(self._events_after, game_id, seq)
+
+    async def events_between(self, game_id: str, first: int, last: int) -> list[Event]:
+        """The stored events of a game numbered ``first``..``last``."""
+        events = await self.events_after(game_id, first - 1)
+        return [e for e in events if e["seq"] <= last]

@@ -40,8 +40,11 @@ class Settings:
     #: Open websockets per client address and per game.
     max_sockets_per_ip: int = 20
     max_sockets_per_game: int = 100
+    #: TEST ONLY (fault injection): the process kills itself (SIGKILL) right after
+    #: storing this many changes of games, before answering the last one.
+    crash_after_commit: int | None = None
 
     @property
     def test_mode(self) -> bool:
         """True when a test-only setting is active."""
-        return self.dice_seed is not None
+        return self.dice_seed is not None or self.crash_after_commit is not None

@@ -8,8 +8,7 @@ from anyio import to_thread
 from fastapi import APIRouter, Query, Response
 
 from nardy.dicecheck import check_rolls
-from nardy.server.broadcast import state_for
-from nardy.server.deps import Actor, BaseUrl, Game, GamesDep, MaybeUser
+from nardy.server.deps import Actor, BaseUrl, Game, GamesDep, MaybeUser, ViewsDep
 from nardy.server.exports import ExportError, export
 from nardy.server.review import finished_records, review
 from nardy.server.schemas import Action, GameSpec
@@ -22,33 +21,43 @@ MAX_SEQ = 2**53
 
 
 @router.post("/games", status_code=201)
-async def new_game(spec: GameSpec, user: Actor, games: GamesDep, url: BaseUrl) -> dict[str, Any]:
+async def new_game(
+    spec: GameSpec, user: Actor, games: GamesDep, views: ViewsDep, url: BaseUrl
+) -> dict[str, Any]:
     """A new game or match; games against the computer and on one device start at once."""
     live = await games.create(user.user_id, spec.service_spec())
-    return state_for(live, user.user_id, url)
+    async with live.lock:
+        return views.state(live, user.user_id, url)
 
 
 @router.get("/games/{game_id}")
-async def get_game(live: Game, user: MaybeUser, url: BaseUrl) -> dict[str, Any]:
+async def get_game(live: Game, user: MaybeUser, views: ViewsDep, url: BaseUrl) -> dict[str, Any]:
     """The game as the visitor sees it (a player, or a watcher)."""
-    return state_for(live, user.user_id if user else None, url)
+    # (views walk the game's moves: never while a worker thread changes it)
+    async with live.lock:
+        return views.state(live, user.user_id if user else None, url)
 
 
 @router.post("/games/{game_id}/actions")
 async def action(
-    body: Action, live: Game, user: Actor, games: GamesDep, url: BaseUrl
+    body: Action, live: Game, user: Actor, games: GamesDep, views: ViewsDep, url: BaseUrl
 ) -> dict[str, Any]:
     """Apply one player action; the events it stored and the new state."""
     role = live.meta.role_of(user.user_id)
     events = await games.act(live, role, body.service_action())
-    return {"events": events, "state": state_for(live, user.user_id, url)}
+    async with live.lock:
+        state = views.state(live, user.user_id, url)
+    return {"events": events, "state": state}
 
 
 @router.post("/join/{token}")
-async def join(token: str, user: Actor, games: GamesDep, url: BaseUrl) -> dict[str, Any]:
+async def join(
+    token: str, user: Actor, games: GamesDep, views: ViewsDep, url: BaseUrl
+) -> dict[str, Any]:
     """Take the free seat of a friend game by its invitation token."""
     live, _ = await games.join(token, user.user_id, user.display_name)
-    return state_for(live, user.user_id, url)
+    async with live.lock:
+        return views.state(live, user.user_id, url)
 
 
 @router.get("/games/{game_id}/events")

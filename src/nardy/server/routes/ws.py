@@ -1,5 +1,5 @@
 """The game websocket: ``hello`` (resync from an event number), ``action`` (acked),
-and the game's updates pushed by ``nardy.server.broadcast``.
+and the game's updates pushed by ``nardy.server.fanout``.
 
 Each message is bounded (``MAX_WS_MESSAGE``: close 1009) and must be a JSON object of
 sane depth (else an ``error`` message, and the socket stays); sockets are capped per
@@ -16,15 +16,16 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from nardy.server import logs
-from nardy.server.broadcast import Subscriber, state_for
 from nardy.server.deps import (
     GamesDep,
     MaybeUser,
     base_url,
     client_address,
 )
+from nardy.server.fanout import Subscriber
 from nardy.server.guards import MAX_WS_MESSAGE, too_deep
 from nardy.server.service import ApiError
+from nardy.server.views import Views
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -115,6 +116,7 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
         await ws.close(code=4404, reason=exc.message)
         return
     caps: SocketCaps = ws.app.state.sockets
+    views: Views = ws.app.state.views
     address = client_address(ws)
     refusal = caps.refusal(address, game_id)
     if refusal is not None:
@@ -144,7 +146,7 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
                         {
                             "type": "update",
                             "events": missed,
-                            "state": state_for(live, uid, sub.base_url),
+                            "state": views.state(live, uid, sub.base_url),
                         }
                     )
                     live.sockets.add(sub)

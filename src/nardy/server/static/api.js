@@ -34,7 +34,16 @@ export async function call(method, url, body) {
   return data;
 }
 
-// A websocket to one game that reconnects and asks for the events it missed.
+// A fresh id for one action. The server answers a repeat of an id (a retry after an
+// answer was lost) with what the first one stored instead of applying it again.
+// (crypto.getRandomValues: crypto.randomUUID exists only on HTTPS pages.)
+export function actionId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A websocket to one game that reconnects, asks for the events it missed (by event
+// number) and sends again, with the same action ids, the actions not yet acknowledged.
 export class GameSocket {
   /**
    * @param {string} gameId
@@ -47,6 +56,8 @@ export class GameSocket {
     this.delay = 500;
     /** @type {WebSocket | undefined} */
     this.ws = undefined;
+    /** @type {Map<number, {type: string, id: number, action: object}>} message id -> an action sent and not yet acknowledged */
+    this.pending = new Map();
     this.connect();
   }
   connect() {
@@ -54,14 +65,19 @@ export class GameSocket {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws/games/${this.gameId}`);
     this.ws = ws;
-    ws.onopen = () => { this.delay = 500; ws.send(JSON.stringify({ type: "hello", last_seq: this.lastSeq })); };
+    ws.onopen = () => {
+      this.delay = 500;
+      ws.send(JSON.stringify({ type: "hello", last_seq: this.lastSeq }));
+      for (const msg of this.pending.values()) ws.send(JSON.stringify(msg));
+    };
     ws.onmessage = (m) => {
       const msg = JSON.parse(m.data);
       if (msg.type === "update") {
         for (const e of msg.events) this.lastSeq = Math.max(this.lastSeq, e.seq);
         if (msg.state.seq > this.lastSeq) this.lastSeq = msg.state.seq;
         this.onUpdate(msg);
-      } else if (msg.type === "error") this.onError(msg);
+      } else if (msg.type === "ack") this.pending.delete(msg.id);
+      else if (msg.type === "error") { this.pending.delete(msg.id); this.onError(msg); }
     };
     ws.onclose = () => {
       if (this.ws !== ws || this.closed) return;
@@ -72,7 +88,9 @@ export class GameSocket {
   /** @param {object} action  one game action (roll, move, double, …) @returns {boolean} sent */
   send(action) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
-    this.ws.send(JSON.stringify({ type: "action", id: this.nextId++, action }));
+    const msg = { type: "action", id: this.nextId++, action: { action_id: actionId(), ...action } };
+    this.pending.set(msg.id, msg);
+    this.ws.send(JSON.stringify(msg));
     return true;
   }
   drop() { if (this.ws) this.ws.close(); }  // (tests) lose the connection

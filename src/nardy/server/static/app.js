@@ -1,6 +1,6 @@
 // @ts-check
 // The single-page front end: a tiny router and one function per page.
-import { call, session, GameSocket, ApiError } from "./api.js";
+import { actionId, call, session, GameSocket, ApiError } from "./api.js";
 import { drawBoard } from "./board.js";
 import { currentLang, setLang, t } from "./i18n.js";
 import { rulesPage } from "./rules.js";
@@ -145,10 +145,16 @@ function gamePage(id) {
   /** @type {Json} the game state the server sent last */
   let state = null;
 
+  // over HTTP (no socket): a lost connection is retried with the same action id
+  /** @param {object} body @param {number} [tries] @returns {Promise<Json>} */
+  const post = (body, tries = 3) => call("POST", `/api/games/${id}/actions`, body).catch((e) => {
+    if (e instanceof ApiError || tries <= 1) throw e;
+    return new Promise((ok) => setTimeout(ok, 1000)).then(() => post(body, tries - 1));
+  });
   /** @param {object} action */
   const send = (action) => {
     ui.selected = null; ui.resignMenu = false;
-    if (!sock.send(action)) call("POST", `/api/games/${id}/actions`, action).then(render).catch((e) => toast(e.message));
+    if (!sock.send(action)) post({ action_id: actionId(), ...action }).then(render).catch((e) => toast(e.message));
   };
   ui.onSource = (p) => { ui.selected = p; paint(); };
   ui.onTarget = (p) => { const from = ui.selected; ui.selected = null; send({ action: "move", from, to: p }); };

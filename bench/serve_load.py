@@ -1,0 +1,664 @@
+"""Load on the web club: a real ``nardy serve`` process and a crowd of simulated people.
+
+    python bench/serve_load.py --games 200 --seconds 60
+    python bench/serve_load.py --games 500 --seconds 90 \\
+        --db postgresql+psycopg://postgres:postgres@127.0.0.1:5432/nardy_bench
+
+The server runs in a subprocess on loopback (SQLite in a temporary directory unless
+``--db`` names a database; a PostgreSQL database is emptied first). One asyncio process
+plays ``--games`` games at once, each started within the first ``--ramp`` seconds:
+
+* against the computer, over HTTP (``POST /api/games/{id}/actions``) or over the game's
+  websocket (``--ws-share`` of them), checker by checker and then ``confirm`` as the
+  browser does;
+* between two friends (``--friend-share`` of the games), each person on his own
+  websocket, the invited one joining by the invitation link.
+
+Every person thinks 2–6 s (``--think``) before each action. A finished game is followed
+by a new one until ``--seconds`` have passed. Each action carries a client action id,
+and an HTTP action whose connection broke is sent again with it, as the browser client
+does (the server answers a repeated id with the stored result; "retried" counts them).
+
+Reported: games, actions, errors (a non-2xx answer, a websocket error message, a dropped
+connection or a timeout), lost actions (an event the client was told of — in an HTTP
+answer or a websocket update — that is not stored with the same number and content, or an
+acknowledged number that is not stored; checked through the events endpoint after the
+run), the round trip of an action (sent → answered) at p50/p99 — actions that a computer
+turn answered are reported apart, since their round trip holds the computer's thinking —
+and the server's CPU (user + system time of its process from /proc, per wall second, in %
+of one core). The 1-minute load average is printed with each figure: the numbers mean
+little without it on a shared machine.
+
+Measured on a 2-core machine shared with five other engineers' builds and benchmarks:
+60 s runs, 2-6 s think time, half the games between friends and half against the
+computer ("beginner"; half of those over a websocket), websockets without compression
+(the server's default). The load average (1 min, start -> end) is part of each figure:
+at a load of 10 on 2 cores the server gets about a third of a core, whatever it needs.
+Round trips in ms; "computer" is the round trip of actions that a computer turn
+answered; CPU is the server process's, in % of one core and per action.
+
+=========== ===== ======= ====== ==== =============== =============== ============ ===========
+database    games actions errors lost p50 / p99       computer        server CPU   load
+=========== ===== ======= ====== ==== =============== =============== ============ ===========
+SQLite        100   1,295      0    0 12 / 326        19 / 125        19 % 8.6 ms  10.0 -> 9.0
+SQLite        200   2,647      0    0 9.3 / 127       14 / 103        32 % 7.2 ms   3.0 -> 4.4
+SQLite        200   1,963      0    0 15 / 3,617      22 / 793        28 % 8.7 ms   9.1 -> 9.2
+SQLite        500   2,389      0    0 1,130 / 18,430  1,368 / 16,552  44 % 11 ms    4.9 -> 6.5
+SQLite 2x250  500   4,369      0    0 20-26 / 3,700-  29-32 / 2,700-  57 % 7.8 ms   6.1 -> 6.9
+                                      5,254           3,177
+PostgreSQL    100   1,283      0    0 29 / 226        39 / 269        23 % 11 ms    9.1 -> 9.3
+PostgreSQL    200   1,622      0    0 29 / 10,561     42 / 3,865      33 % 12 ms    9.0 -> 11.5
+PostgreSQL    500   1,949      0    0 923 / 23,709    905 / 21,696    46 % 16 ms    7.4 -> 9.8
+PostgreSQL    500   4,338      0    0 169-190 /       218-251 /       63 % 8.7 ms   6.2 -> 8.4
+2x250                                 5,160-7,688     2,475-3,083
+=========== ===== ======= ====== ==== =============== =============== ============ ===========
+
+"2x250": the crowd split over two processes against one server (one crowd process at
+500 games used half a core itself and lagged); each figure of the two processes given.
+
+Before these changes (d8897e6), the same bench, 500 games: SQLite 1,917 actions,
+2 errors, p50 1,462 / p99 18,693 ms, 16 ms CPU per action (load 6.4 -> 7.7);
+PostgreSQL 1,121 actions, 3 errors, p50 3,145 / p99 25,263 ms, 30 ms CPU per action
+(9.4 -> 13.1). With the compression browsers offer, before: SQLite 200 games, 5 of
+1,554 actions failed (an HTTP 500, two more 5xx, two websocket timeouts), p50 171 ms /
+p99 5.6 s at load 13; PostgreSQL 200 games p50 579 ms / p99 12.5 s, load 3.3 -> 11 (a
+pool of 5 + 10 against 40 worker threads: connections opened per request). Back to
+back at the same load, SQLite 200 games: before p50 20.5 / p99 431 ms, 8.8 ms CPU per
+action (load 6.9); after 12.7 / 566 ms, 8.4 ms (6.5 -> 5.0); before 11.2 / 402 ms,
+9.2 ms (4.9 -> 3.0); after 9.3 / 127 ms, 7.2 ms (3.0 -> 4.4).
+
+Where the time goes at 500 games (py-spy on the server, SQLite, active samples): the
+database 51 % (the event writes 21 %, the session lookup of every request 16 % — since
+made one query —, loading games and missed events 8 %), the HTTP stack (uvicorn,
+Starlette, FastAPI, anyio) 19 %, the rules engine 10 %, the rest of the server 9 %,
+websocket framing 3 %, JSON 3 %, the computer ("beginner") 2 %, building views 1.3 %.
+Before the single writer, 85 % of the threads' time at 500 games was waiting for
+SQLite's write lock: guest-session inserts sleeping in SQLite's busy handler held up the
+game writes (p50 7 s at 27 % CPU).
+
+Websocket compression (permessage-deflate, ``nardy serve --ws-deflate``) does not pay
+here: an update is ~2.8 KB of JSON; deflating it costs 36-53 us (under 1 % of the
+~8 ms of server CPU an action costs) and saves ~2-3 KB per message, but each socket
+holds 256 KiB of deflate and 32 KiB of inflate state (zlib's (1 << (windowBits + 2))
++ (1 << (memLevel + 9))): ~290 MB for 1,000 sockets. 200 games with it on: p50 12.4 /
+p99 1,294 ms, 7.5 ms CPU per action (load 9.9 -> 8.0), level with it off. Off by default.
+
+The target (500 games, p99 < 100 ms) is out of reach of one process on this machine:
+at ~8 ms of CPU per action, 500 games acting every 4 s on average need ~1 core for the
+server alone, while the machine's load leaves it a third of one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import http.cookiejar
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# -- the server -------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def reset_postgres(url: str) -> None:
+    """Empty the PostgreSQL database (the bench's own, never a real one)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text("DROP SCHEMA public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+class Server:
+    """``nardy serve`` in a subprocess on a free loopback port."""
+
+    def __init__(self, db_url: str, workdir: Path, extra: list[str] | None = None) -> None:
+        self.db_url = db_url
+        self.workdir = workdir
+        self.extra = extra or []
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, env: dict[str, str] | None = None) -> None:
+        self.log = open(self.workdir / "server.log", "ab")  # noqa: SIM115
+        full_env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), **(env or {})}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "nardy.cli", "serve", "--port", str(self.port)]
+            + ["--db", self.db_url, *self.extra],
+            cwd=self.workdir,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            env=full_env,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"nardy serve exited with {self.proc.returncode}")
+            try:
+                httpx.get(self.url + "/api/session", timeout=1)
+                return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise RuntimeError("nardy serve did not start")
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` (all its threads) so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def load_average() -> float:
+    return float(Path("/proc/loadavg").read_text().split()[0])
+
+
+# -- what the crowd saw -----------------------------------------------------------------
+@dataclass
+class Tally:
+    """Everything the simulated people measured."""
+
+    games: int = 0
+    finished: int = 0
+    #: Actions sent again with their id after a broken connection.
+    retries: int = 0
+    actions: int = 0
+    errors: int = 0
+    error_kinds: dict[str, int] = field(default_factory=dict)
+    #: Round trips (s) of actions answered without a computer turn / with one.
+    plain: list[float] = field(default_factory=list)
+    computer: list[float] = field(default_factory=list)
+    #: (game id, seq) -> (kind, data) of every event a client was told of.
+    told: dict[tuple[str, int], tuple[str, Any]] = field(default_factory=dict)
+    #: (game id, seq) of every acknowledged action (its last event).
+    acked: set[tuple[str, int]] = field(default_factory=set)
+    game_ids: set[str] = field(default_factory=set)
+
+    def error(self, kind: str) -> None:
+        self.errors += 1
+        self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
+
+    def saw(self, gid: str, events: list[dict[str, Any]]) -> None:
+        for e in events:
+            self.told[(gid, e["seq"])] = (e["kind"], e["data"])
+
+
+def quantile(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+class Stop(Exception):
+    """The run's time is up (or the game cannot go on)."""
+
+
+def next_action(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """What a person does now: a reply to a double or resignation, a roll, one checker
+    (first legal target of a random checker), or confirm; None when not his turn."""
+    acts = state.get("actions") or []
+    for reply in ("take", "accept", "roll", "next-game"):
+        if reply in acts:
+            return {"action": reply}
+    legal = state.get("legal")
+    if not legal:
+        return None
+    if legal["can_confirm"]:
+        return {"action": "confirm"}
+    targets = legal["targets"]
+    if not targets:
+        return {"action": "play", "play": legal["plays"][0]} if legal["plays"] else None
+    frm = rng.choice(sorted(targets))
+    return {"action": "move", "from": int(frm), "to": targets[frm][0]}
+
+
+class Person:
+    """One simulated person: his own session (cookie + CSRF token)."""
+
+    def __init__(self, http: httpx.AsyncClient, tally: Tally, rng: random.Random) -> None:
+        self.http = http
+        self.tally = tally
+        self.rng = rng
+        self.cookie = ""
+        self.csrf = ""
+
+    async def start(self) -> None:
+        r = await self.http.get("/api/session")
+        r.raise_for_status()
+        self.csrf = r.json()["csrf"]
+        self.cookie = "; ".join(f"{k}={v}" for k, v in r.cookies.items())
+
+    def headers(self) -> dict[str, str]:
+        return {"cookie": self.cookie, "x-csrf-token": self.csrf}
+
+    async def post(self, url: str, body: Any) -> httpx.Response:
+        """POST; an action (it carries an ``action_id``) whose connection broke is sent
+        again, as the browser client does: the server applies it once."""
+        for attempt in range(3):
+            try:
+                return await self.http.post(url, json=body, headers=self.headers())
+            except httpx.TransportError:
+                if "action_id" not in body or attempt == 2:
+                    raise
+                self.tally.retries += 1
+        raise AssertionError("unreachable")
+
+
+class Crowd:
+    """The simulated people of one run."""
+
+    def __init__(self, base: str, args: argparse.Namespace) -> None:
+        self.base = base
+        self.args = args
+        self.tally = Tally()
+        self.deadline = 0.0
+        # one connection pool for everybody; each person sends his own cookie header
+        no_jar = http.cookiejar.CookieJar(http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
+        self.http = httpx.AsyncClient(
+            base_url=base,
+            cookies=no_jar,
+            timeout=args.timeout,
+            # idle connections are dropped well before uvicorn drops them (after 5 s),
+            # so that a request seldom races the server's close on a reused connection
+            limits=httpx.Limits(
+                max_connections=None, max_keepalive_connections=None, keepalive_expiry=1.0
+            ),
+        )
+
+    def over(self) -> bool:
+        return time.monotonic() >= self.deadline
+
+    async def think(self, rng: random.Random) -> None:
+        lo, hi = self.args.think
+        delay = rng.uniform(lo, hi)
+        if time.monotonic() + delay >= self.deadline:
+            await asyncio.sleep(max(0.0, self.deadline - time.monotonic()))
+            raise Stop
+        await asyncio.sleep(delay)
+
+    def timed(self, t0: float, events: list[dict[str, Any]], computer: str | None) -> None:
+        dt = time.perf_counter() - t0
+        self.tally.actions += 1
+        thought = computer is not None and any(e.get("by") == computer for e in events)
+        (self.tally.computer if thought else self.tally.plain).append(dt)
+
+    # -- against the computer ---------------------------------------------------------
+    async def computer_game(self, rng: random.Random, over_ws: bool) -> None:
+        p = Person(self.http, self.tally, rng)
+        await p.start()
+        while not self.over():
+            r = await p.post(
+                "/api/games", {"mode": "computer", "variant": "long", "level": self.args.level}
+            )
+            if r.status_code != 201:
+                self.tally.error(f"create {r.status_code}")
+                return
+            state = r.json()
+            self.tally.games += 1
+            self.tally.game_ids.add(state["id"])
+            computer = "white" if state["players"]["white"]["computer"] else "black"
+            if over_ws:
+                await self.play_ws([(p, state)], rng, computer)
+            else:
+                await self.play_http(p, state, rng, computer)
+
+    async def play_http(
+        self, p: Person, state: dict[str, Any], rng: random.Random, computer: str
+    ) -> None:
+        gid = state["id"]
+        while state["phase"] != "over":
+            action = next_action(state, rng)
+            if action is None:
+                self.tally.error("stuck")
+                return
+            await self.think(rng)
+            action["action_id"] = uuid.uuid4().hex
+            t0 = time.perf_counter()
+            try:
+                r = await p.post(f"/api/games/{gid}/actions", action)
+            except httpx.HTTPError as exc:
+                self.tally.error(type(exc).__name__)
+                return
+            if r.status_code != 200:
+                self.tally.error(f"http {r.status_code}: {r.text[:80]}")
+                return
+            body = r.json()
+            self.timed(t0, body["events"], computer)
+            self.tally.saw(gid, body["events"])
+            if body["events"]:
+                self.tally.acked.add((gid, body["events"][-1]["seq"]))
+            state = body["state"]
+        self.tally.finished += 1
+
+    # -- over websockets (computer games and friend games) ----------------------------
+    async def play_ws(
+        self,
+        seats: list[tuple[Person, dict[str, Any]]],
+        rng: random.Random,
+        computer: str | None,
+    ) -> None:
+        """Play one game with every person of ``seats`` on his own websocket."""
+        gid = seats[0][1]["id"]
+        url = self.base.replace("http", "ws", 1) + f"/ws/games/{gid}"
+        async with contextlib.AsyncExitStack() as stack:
+            socks: list[ClientConnection] = []
+            states: list[dict[str, Any]] = []
+            for p, _ in seats:
+                ws = await stack.enter_async_context(
+                    connect(
+                        url,
+                        additional_headers={"cookie": p.cookie, "origin": self.base},
+                        compression="deflate" if self.args.client_deflate else None,
+                        open_timeout=self.args.timeout,
+                        max_size=None,
+                    )
+                )
+                await ws.send(json.dumps({"type": "hello", "last_seq": 0}))
+                hello = json.loads(await ws.recv())
+                self.tally.saw(gid, hello["events"])
+                socks.append(ws)
+                states.append(hello["state"])
+            # every socket's updates are read all along (as a browser does)
+            latest = list(states)
+            acks: list[asyncio.Queue[dict[str, Any]]] = [asyncio.Queue() for _ in socks]
+
+            async def reader(i: int) -> None:
+                async for raw in socks[i]:
+                    msg = json.loads(raw)
+                    if msg["type"] == "update":
+                        self.tally.saw(gid, msg["events"])
+                        if msg["state"]["seq"] >= latest[i]["seq"]:
+                            latest[i] = msg["state"]
+                        await acks[i].put(msg)
+                    else:
+                        await acks[i].put(msg)
+
+            readers = [asyncio.create_task(reader(i)) for i in range(len(socks))]
+            try:
+                await self._ws_turns(gid, socks, latest, acks, rng, computer)
+            finally:
+                for t in readers:
+                    t.cancel()
+
+    async def _ws_turns(
+        self,
+        gid: str,
+        socks: list[ClientConnection],
+        latest: list[dict[str, Any]],
+        acks: list[asyncio.Queue[dict[str, Any]]],
+        rng: random.Random,
+        computer: str | None,
+    ) -> None:
+        nid = 0
+        while True:
+            if latest[0]["phase"] == "over" or latest[0]["status"] == "over":
+                self.tally.finished += 1
+                return
+            who = next((i for i, st in enumerate(latest) if next_action(st, rng) is not None), None)
+            if who is None:  # nobody may act: wait for the update that says who does
+                await asyncio.sleep(0.05)
+                if self.over():
+                    raise Stop
+                continue
+            action = next_action(latest[who], rng)
+            assert action is not None
+            await self.think(rng)
+            action = next_action(latest[who], rng)  # (the other side's update may have come)
+            if action is None:
+                continue
+            action["action_id"] = uuid.uuid4().hex
+            nid += 1
+            t0 = time.perf_counter()
+            await socks[who].send(json.dumps({"type": "action", "id": nid, "action": action}))
+            events: list[dict[str, Any]] = []
+            while True:
+                try:
+                    msg = await asyncio.wait_for(acks[who].get(), self.args.timeout)
+                except TimeoutError:
+                    self.tally.error("ws timeout")
+                    return
+                if msg["type"] == "update":
+                    events += msg["events"]
+                elif msg.get("id") == nid:
+                    break
+            if msg["type"] == "error":
+                self.tally.error(f"ws {msg.get('code')}: {msg.get('error', '')[:60]}")
+                return
+            self.timed(t0, events, computer)
+            self.tally.acked.add((gid, msg["seq"]))
+            # the acting side's own state is the newest; wait until it is seen
+            while latest[who]["seq"] < msg["seq"]:
+                await asyncio.sleep(0.01)
+
+    async def friend_game(self, rng: random.Random) -> None:
+        a = Person(self.http, self.tally, rng)
+        b = Person(self.http, self.tally, rng)
+        await a.start()
+        await b.start()
+        while not self.over():
+            r = await a.post("/api/games", {"mode": "friend", "variant": "long"})
+            if r.status_code != 201:
+                self.tally.error(f"create {r.status_code}")
+                return
+            state = r.json()
+            self.tally.games += 1
+            self.tally.game_ids.add(state["id"])
+            token = state["invite_url"].rsplit("/", 1)[1]
+            r = await b.post(f"/api/join/{token}", {})
+            if r.status_code != 200:
+                self.tally.error(f"join {r.status_code}")
+                return
+            await self.play_ws([(a, state), (b, r.json())], rng, None)
+
+    # -- the run ------------------------------------------------------------------------
+    async def person(self, n: int) -> None:
+        rng = random.Random(self.args.seed * 100_003 + n)
+        await asyncio.sleep(rng.uniform(0, self.args.ramp))
+        kind = rng.random()
+        try:
+            if kind < self.args.friend_share:
+                await self.friend_game(rng)
+            else:
+                over_ws = rng.random() < self.args.ws_share
+                await self.computer_game(rng, over_ws)
+        except Stop:
+            pass
+        except Exception as exc:  # a dropped connection, a bad answer: counted, with where
+            here = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == __file__]
+            where = f" in {here[-1].name}:{here[-1].lineno}" if here else ""
+            self.tally.error(f"{type(exc).__name__}{where}")
+
+    async def check_stored(self) -> tuple[int, int]:
+        """(lost, checked): events told to clients that the database does not hold."""
+        stored: dict[tuple[str, int], tuple[str, Any]] = {}
+        sem = asyncio.Semaphore(20)
+
+        async def fetch(gid: str) -> None:
+            async with sem:
+                r = await self.http.get(f"/api/games/{gid}/events")
+                r.raise_for_status()
+                evs = r.json()["events"]
+                if [e["seq"] for e in evs] != list(range(1, len(evs) + 1)):
+                    self.tally.error("gap in stored events")
+                for e in evs:
+                    stored[(gid, e["seq"])] = (e["kind"], e["data"])
+
+        await asyncio.gather(*(fetch(g) for g in self.tally.game_ids))
+        lost = sum(1 for k, v in self.tally.told.items() if stored.get(k) != v)
+        lost += sum(1 for k in self.tally.acked if k not in stored)
+        return lost, len(self.tally.told)
+
+
+def summary(t: Tally) -> str:
+    ms = 1000.0
+    return (
+        f"games {t.games} (finished {t.finished})  actions {t.actions}  errors {t.errors}  "
+        f"retried {t.retries}  "
+        f"round trip p50 {quantile(t.plain, 0.5) * ms:.1f} ms p99 "
+        f"{quantile(t.plain, 0.99) * ms:.1f} ms (n={len(t.plain)})  "
+        f"with a computer turn p50 {quantile(t.computer, 0.5) * ms:.1f} ms p99 "
+        f"{quantile(t.computer, 0.99) * ms:.1f} ms (n={len(t.computer)})"
+    )
+
+
+async def run(base: str, args: argparse.Namespace, pid: int | None) -> dict[str, Any]:
+    """Play the crowd against the server at ``base``; the figures as a dict."""
+    crowd = Crowd(base, args)
+    t_start = time.monotonic()
+    crowd.deadline = t_start + args.seconds
+    cpu0 = cpu_seconds(pid) if pid else 0.0
+    own0 = time.process_time()
+    load0 = load_average()
+    tasks = [asyncio.create_task(crowd.person(n)) for n in range(args.games)]
+
+    async def progress() -> None:
+        while True:
+            await asyncio.sleep(args.progress)
+            el = time.monotonic() - t_start
+            cpu = (cpu_seconds(pid) - cpu0) / el * 100 if pid else float("nan")
+            own = (time.process_time() - own0) / el * 100
+            print(
+                f"[{el:5.0f} s] {summary(crowd.tally)}  server CPU {cpu:.0f} %  "
+                f"crowd CPU {own:.0f} %  load {load_average():.2f}",
+                flush=True,
+            )
+
+    ticker = asyncio.create_task(progress()) if args.progress else None
+    await asyncio.gather(*tasks)
+    wall = time.monotonic() - t_start
+    cpu = (cpu_seconds(pid) - cpu0) / wall * 100 if pid else float("nan")
+    own = (time.process_time() - own0) / wall * 100
+    load1 = load_average()
+    if ticker:
+        ticker.cancel()
+    lost, checked = await crowd.check_stored()
+    await crowd.http.aclose()
+    t = crowd.tally
+    return {
+        "games": t.games,
+        "finished": t.finished,
+        "actions": t.actions,
+        "errors": t.errors,
+        "retries": t.retries,
+        "error_kinds": t.error_kinds,
+        "lost": lost,
+        "checked_events": checked,
+        "p50_ms": quantile(t.plain, 0.5) * 1000,
+        "p99_ms": quantile(t.plain, 0.99) * 1000,
+        "computer_p50_ms": quantile(t.computer, 0.5) * 1000,
+        "computer_p99_ms": quantile(t.computer, 0.99) * 1000,
+        "server_cpu_pct": cpu,
+        "server_cpu_ms_per_action": cpu / 100 * wall * 1000 / max(1, t.actions),
+        "crowd_cpu_pct": own,
+        "wall_s": wall,
+        "load_start": load0,
+        "load_end": load1,
+        "summary": summary(t),
+    }
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=100, help="concurrent games")
+    ap.add_argument("--seconds", type=float, default=60, help="length of the run")
+    ap.add_argument("--ramp", type=float, default=10, help="games start within this many s")
+    ap.add_argument("--think", type=float, nargs=2, default=(2.0, 6.0), metavar=("LO", "HI"))
+    ap.add_argument("--friend-share", type=float, default=0.5, help="share of friend games")
+    ap.add_argument(
+        "--ws-share", type=float, default=0.5, help="share of computer games on a websocket"
+    )
+    ap.add_argument("--level", default="beginner", help="the computer's level")
+    ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
+    ap.add_argument("--url", default=None, help="use a running server instead of starting one")
+    ap.add_argument("--pid", type=int, default=None, help="with --url: the server's pid (CPU)")
+    ap.add_argument("--timeout", type=float, default=30.0, help="per-request timeout, s")
+    ap.add_argument(
+        "--no-client-deflate",
+        dest="client_deflate",
+        action="store_false",
+        help="do not offer permessage-deflate (browsers always offer it)",
+    )
+    ap.add_argument("--serve-arg", action="append", default=[], help="extra `nardy serve` args")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--progress", type=float, default=10.0, help="progress line every N s")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    return ap.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.url:
+        result = asyncio.run(run(args.url, args, args.pid))
+    else:
+        with tempfile.TemporaryDirectory(prefix="nardy-load-") as tmp:
+            db = args.db or f"sqlite:///{Path(tmp) / 'nardy.sqlite3'}"
+            if db.startswith("postgres"):
+                reset_postgres(db)
+            server = Server(db, Path(tmp), args.serve_arg)
+            server.start()
+            try:
+                result = asyncio.run(run(server.url, args, server.pid))
+            finally:
+                server.stop()
+    print(
+        f"{args.url or (args.db or 'sqlite').split(':')[0]} {args.games} games: "
+        f"{result['summary']}  lost {result['lost']} of {result['checked_events']}  "
+        f"server CPU {result['server_cpu_pct']:.0f} % "
+        f"({result['server_cpu_ms_per_action']:.1f} ms per action)  "
+        f"crowd CPU {result['crowd_cpu_pct']:.0f} %  "
+        f"load {result['load_start']:.2f} -> {result['load_end']:.2f}"
+    )
+    if result["error_kinds"]:
+        print("errors:", result["error_kinds"])
+    if args.json:
+        print(json.dumps(result))
+    return 0 if result["errors"] == 0 and result["lost"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,284 @@
+"""The per-role views of a live game: everything a client in one role may see, as JSON
+(``state``), and a cache that builds each view once per (game, event number, role)
+however many clients ask for it.
+
+Views are built under the game's lock (``LiveGame.lock``): building one walks the legal
+moves on the game itself (``LiveGame.targets``), which must not run while a change is
+being applied in a worker thread.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from nardy.dicecheck import SCHEME
+from nardy.outcome import resignation, tiers
+from nardy.position import BAR, OFF, Color, Position, other, pip_count
+from nardy.server.live import LiveGame, Role
+
+#: What one view depends on besides the game: the role, and for the creator of a friend
+#: game the base URL of his invitation link.
+ViewKey = tuple[Role, str | None]
+
+
+class Views:
+    """The views of the live games, each built once per event number (``LiveGame.seq``):
+    the broadcast of an action and the acting player's reply share them."""
+
+    def __init__(self) -> None:
+        self._cache: weakref.WeakKeyDictionary[LiveGame, tuple[int, dict[ViewKey, Any]]] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def key(self, live: LiveGame, user_id: int | None, base_url: str) -> ViewKey:
+        """The cache key of ``user_id``'s view (only the invitation link is personal)."""
+        m = live.meta
+        owner = m.invite_token is not None and m.mode == "friend" and user_id == m.creator_id
+        return (m.role_of(user_id), base_url if owner else None)
+
+    def memo(self, live: LiveGame, key: Any, build: Any) -> Any:
+        """``build()`` once per (game, event number, ``key``)."""
+        seq, views = self._cache.get(live, (-1, {}))
+        if seq != live.seq:
+            views = {}
+            self._cache[live] = (live.seq, views)
+        if key not in views:
+            views[key] = build()
+        return views[key]
+
+    def state(self, live: LiveGame, user_id: int | None, base_url: str) -> dict[str, Any]:
+        """``user_id``'s view of the game now (call under ``live.lock``)."""
+        key = self.key(live, user_id, base_url)
+        view: dict[str, Any] = self.memo(
+            live, ("state", key), lambda: state(live, key[0], user_id, base_url)
+        )
+        return view
+
+
+def view_color(live: LiveGame, role: Role) -> Color:
+    """Whose side the board is drawn from for ``role``."""
+    if role in ("white", "black"):
+        return role  # type: ignore[return-value]
+    if role == "both" and live.game is not None:
+        return live.game.to_act
+    return "white"
+
+
+def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dict[str, Any]:
+    """Everything a client in ``role`` may see, as JSON."""
+    m = live.meta
+    g = live.game
+    view = view_color(live, role)
+    out: dict[str, Any] = {
+        "id": m.id,
+        "seq": live.seq,
+        "variant": m.variant,
+        "mode": m.mode,
+        "level": m.level,
+        "status": m.status,
+        "role": role,
+        "view": view,
+        "players": players(live),
+        "dice_info": {
+            "scheme": SCHEME,
+            "commitment": m.commitment,
+            "client_seed": m.client_seed,
+            "server_seed": m.server_seed if live.finished else None,
+        },
+        "match": match_view(live),
+    }
+    if m.invite_token and user_id == m.creator_id and m.mode == "friend":
+        out["invite_url"] = f"{base_url}/join/{m.invite_token}"
+    if g is None:
+        out.update(
+            phase="waiting",
+            turn=None,
+            to_act=None,
+            dice=None,
+            board=None,
+            history=[],
+            outcome=None,
+            pips=None,
+            family=None,
+            legal=None,
+            actions=[],
+            cube=None,
+            resign=None,
+            resign_levels=[],
+        )
+        return out
+    pos = g.pending_position
+    out.update(
+        family=g.variant.family,
+        titles={"en": g.variant.title_en, "ru": g.variant.title_ru},
+        phase=g.phase,
+        turn=g.turn if g.phase != "over" else None,
+        to_act=g.to_act if g.phase not in ("over", "opening") else None,
+        dice=list(g.dice) if g.dice and g.phase in ("move", "resign") else None,
+        board=board_view(g.variant.mapping, pos, view),
+        pips={c: pip_count(pos.side(c)) for c in ("white", "black")},
+        history=history(live),
+        outcome=None,
+        legal=None,
+        actions=live.actions(role),
+        cube=cube_view(live),
+        resign=None,
+        resign_levels=resign_levels(live, role),
+    )
+    if g.phase == "resign" and g.resign_by is not None and g.resign_offer is not None:
+        value = resignation(
+            g.variant,
+            other(g.resign_by),
+            g.resign_offer,
+            g.position.side(g.resign_by),
+            gammons=g.cube.gammons_count,
+        ).with_cube(g.cube.value)
+        out["resign"] = {
+            "by": g.resign_by,
+            "level": g.resign_offer,
+            "kind": value.kind,
+            "value": value.value,
+        }
+    if g.outcome is not None:
+        o = g.outcome
+        out["outcome"] = {
+            "winner": o.winner,
+            "kind": o.kind,
+            "points": o.points,
+            "cube": o.cube,
+            "value": o.value,
+            "reason": o.reason,
+            "en": o.describe("en"),
+            "ru": o.describe("ru"),
+        }
+    if live.may_act(role):
+        out["legal"] = {
+            "targets": {str(k): v for k, v in live.targets().items()},
+            "pending": [str(mv) for mv in g.pending],
+            "can_undo": bool(g.pending),
+            "can_confirm": g.turn_complete,
+            "plays": [p.text for p in g.legal_plays()][:400],
+        }
+    return out
+
+
+def history(live: LiveGame) -> list[dict[str, Any]]:
+    """The current game's plays (one per segment) with its cube actions and
+    resignations in between."""
+    g = live.game
+    assert g is not None
+    notes = iter(live.notes)
+    pending = next(notes, None)
+    out: list[dict[str, Any]] = []
+    for i, t in enumerate(g.turns):
+        while pending is not None and pending[0] <= i:
+            out.append(pending[1])
+            pending = next(notes, None)
+        out.append({"color": t.color, "dice": list(t.dice), "play": t.play.text})
+    while pending is not None:
+        out.append(pending[1])
+        pending = next(notes, None)
+    return out
+
+
+def cube_view(live: LiveGame) -> dict[str, Any]:
+    g = live.game
+    assert g is not None
+    c = g.cube
+    return {
+        "enabled": c.rules.enabled,
+        "value": c.value,
+        "owner": c.owner,
+        "offered_by": c.offered_by if g.phase == "cube" else None,
+        "next": c.next_value(),
+        "crawford": c.crawford,
+        "money": c.rules.money,
+        "beavers": c.rules.money and c.rules.beavers,
+    }
+
+
+def resign_levels(live: LiveGame, role: Role) -> list[dict[str, Any]]:
+    """What each resignation level would cost ``role`` now (when he may resign)."""
+    g = live.game
+    me = live.actor(role)
+    if g is None or me is None or g.phase not in ("roll", "move"):
+        return []
+    out = []
+    for level in range(1, len(tiers(g.variant)) + 1):
+        o = resignation(
+            g.variant, other(me), level, g.position.side(me), gammons=g.cube.gammons_count
+        ).with_cube(g.cube.value)
+        out.append({"level": level, "kind": o.kind, "value": o.value})
+    return out
+
+
+def match_view(live: LiveGame) -> dict[str, Any]:
+    m = live.match
+    out: dict[str, Any] = {
+        "length": live.meta.length,
+        "crawford_rule": m.crawford_rule and live.meta.length > 0,
+        "game": len(m.games),
+        "score": live.score_by_color(),
+        "crawford": bool(m.games) and m.is_crawford(len(m.games) - 1),
+        "post_crawford": m.post_crawford,
+        "over": live.finished,
+        "winner": None,
+        "games": [],
+    }
+    if live.meta.length and m.is_over and m.winner is not None:
+        out["winner"] = live.color_of_player(m.winner)
+    for i, game in enumerate(m.games):
+        o = game.outcome
+        if game.phase != "over" or o is None:
+            continue
+        winner = None
+        if o.winner is not None:
+            player = m.player_of(i, o.winner)
+            winner = live.color_of_player(player)
+        out["games"].append(
+            {
+                "game": i + 1,
+                "winner": winner,
+                "kind": o.kind,
+                "value": o.value,
+                "reason": o.reason,
+            }
+        )
+    return out
+
+
+def players(live: LiveGame) -> dict[str, Any]:
+    m = live.meta
+    out: dict[str, Any] = {}
+    for color in ("white", "black"):
+        if m.creator_color is None:
+            out[color] = None
+            continue
+        if color == m.computer_color:
+            out[color] = {"name": None, "computer": True, "level": m.level}
+        else:
+            uid = m.user_of(color)
+            out[color] = {"name": m.names.get(uid) if uid else None, "computer": False}
+    if m.creator_color is None:
+        out["creator"] = m.names.get(m.creator_id)
+    return out
+
+
+def board_view(mapping: tuple[int, ...], pos: Position, view: Color) -> dict[str, Any]:
+    """The checkers in ``view``'s numbering: ``points[p]`` is +n for n of view's
+    checkers on its point p and −n for the opponent's (index 0 unused)."""
+    mine = pos.side(view)
+    theirs = pos.side(other(view))
+    points = [0] * 25
+    for p in range(1, 25):
+        if mine[p]:
+            points[p] = mine[p]
+        q = mapping[p]  # my point p is their point q
+        if theirs[q]:
+            points[p] = -theirs[q]
+    return {
+        "points": points,
+        "bar": {"mine": mine[BAR], "theirs": theirs[BAR]},
+        "off": {"mine": mine[OFF], "theirs": theirs[OFF]},
+    }
