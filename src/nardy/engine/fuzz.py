@@ -176,8 +176,10 @@ def _drop(value: Any, path: tuple[Any, ...]) -> Any:
     return [v for i, v in enumerate(value) if i != head]
 
 
-def _structured(rng: random.Random, seed: dict[str, Any]) -> bytes:
-    """The seed with one to three fields replaced, dropped or added."""
+def mutate_object(rng: random.Random, seed: Any) -> bytes:
+    """The JSON of ``seed`` with one to three values replaced by :data:`NASTY` ones,
+    dropped, or keys added (a lone surrogate may be written: the bytes are not UTF-8
+    then)."""
     value: Any = seed
     marks: list[str] = []
     for _ in range(rng.randint(1, 3)):
@@ -238,11 +240,11 @@ def inputs(seed: int) -> Iterator[bytes]:
         if roll < 0.05:
             yield rng.choice(valid)
         elif roll < 0.7:
-            yield _structured(rng, base)
+            yield mutate_object(rng, base)
         elif roll < 0.9:
             yield _bytes(rng, json.dumps(base).encode())
         else:
-            yield _bytes(rng, _structured(rng, base))
+            yield _bytes(rng, mutate_object(rng, base))
 
 
 def _sent_id(line: bytes) -> tuple[bool, Any]:

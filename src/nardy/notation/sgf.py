@@ -232,8 +232,10 @@ def _root_info(node: Node, reader: _Reader) -> _Info:
         key, _, value = item.partition(":")
         key = key.strip().lower()
         if key in ("length", "ws", "bs", "game"):
-            if not value.strip().isdigit():
-                raise fail("MI", f"MI[{item}]: {key} must be a whole number")
+            # ASCII digits only, at most 9: str.isdigit() also takes '²', which int()
+            # refuses, and int() refuses more than 4,300 digits.
+            if not re.fullmatch(r"[0-9]{1,9}", value.strip()):
+                raise fail("MI", f"MI[{item[:40]}]: {key} must be a whole number, 1 to 9 digits")
             number = int(value)
             if key == "length":
                 info.length = number
@@ -248,7 +250,7 @@ def _root_info(node: Node, reader: _Reader) -> _Info:
     info.no_cube = "nocube" in rules
     if "RE" in props:
         text = props["RE"][0].strip()
-        m = re.match(r"^([WB])\+(\d+(?:\.\d+)?)?\s*(R|Resign)?$", text, re.IGNORECASE)
+        m = re.match(r"^([WB])\+([0-9]{1,9}(?:\.[0-9]{1,6})?)?\s*(R|Resign)?$", text, re.IGNORECASE)
         if m:
             color = WHITE if m.group(1).upper() == "W" else BLACK
             points = float(m.group(2)) if m.group(2) else 1.0
