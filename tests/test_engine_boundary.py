@@ -213,3 +213,11 @@ def test_engine_process_serves_after_every_reproduction() -> None:
         assert "error" in hostile and not hostile["error"].startswith("internal error")
         assert good == {"id": 99, "position_id": "4HPwATDgc/ABMA"}
     assert [a["id"] for a in answers[-6::2]] == [7, 8, 9]
+
+
+@pytest.mark.parametrize("key", [" 5", "1_0", "٣", "+3", "05", "25", "0"])
+def test_point_keys_are_written_one_way(key: str) -> None:
+    # int() reads " 5", "1_0" and "٣" (Arabic-Indic 3): a key is "1".."24" exactly.
+    position = {**START, "white": {"points": {key: 1, "13": 14}}}
+    answer = handle({"id": 1, "cmd": "id", "variant": "short", "position": position})
+    assert answer["id"] == 1 and "is not a point 1..24" in answer["error"]

@@ -43,8 +43,11 @@ def serve(infile: BinaryIO, outfile: BinaryIO, engine: Engine | None = None) -> 
 
     def work() -> None:
         while (request := pending.get()) is not None:
-            outfile.write(engine.answer(request))
-            outfile.flush()
+            try:
+                outfile.write(engine.answer(request))
+                outfile.flush()
+            except OSError:  # the client closed our output (BrokenPipeError): nobody reads
+                return
 
     worker = threading.Thread(target=work, name="nardy-engine-worker", daemon=True)
     worker.start()
