@@ -136,3 +136,24 @@ def test_the_reader_keeps_reading_while_a_request_searches() -> None:
 
 def test_stop_alone() -> None:
     assert handle({"id": "s", "cmd": "stop"}) == {"id": "s", "stopped": True}
+
+
+def test_search_hook_is_polled_per_node_and_never_at_0_ply() -> None:
+    from nardy.bots.search import Search, SearchStopped
+    from nardy.variants import find_variant
+
+    short = find_variant("short")
+    search = Search(short)
+    polls: list[int] = []
+
+    def stop() -> bool:
+        polls.append(1)
+        return len(polls) > 3
+
+    search.stop = stop
+    position = short.start_position()
+    assert search.rank(position, (3, 1), 0)  # 0 ply: nothing polled
+    assert polls == []
+    with pytest.raises(SearchStopped):
+        search.rank(position, (3, 1), 2, settle=True)
+    assert len(polls) == 4  # three nodes expanded, the fourth look said stop
