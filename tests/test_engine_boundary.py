@@ -221,3 +221,16 @@ def test_point_keys_are_written_one_way(key: str) -> None:
     position = {**START, "white": {"points": {key: 1, "13": 14}}}
     answer = handle({"id": 1, "cmd": "id", "variant": "short", "position": position})
     assert answer["id"] == 1 and "is not a point 1..24" in answer["error"]
+
+
+def test_an_internal_error_quoting_a_surrogate_is_still_utf8(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from nardy.engine import protocol
+
+    def broken(request: dict[str, Any], budget: Any) -> dict[str, Any]:
+        raise RuntimeError("bad \ud800 text")
+
+    monkeypatch.setitem(protocol.COMMANDS, "legal", broken)
+    answer = strict(handle_line(b'{"id": 1, "cmd": "legal"}'))
+    assert answer == {"id": 1, "error": "internal error: RuntimeError: bad ? text"}

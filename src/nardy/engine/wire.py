@@ -137,6 +137,9 @@ def _describe(value: Any) -> str:
 
 
 def encode_answer(answer: dict[str, Any]) -> bytes:
-    """One answer as a line of strict JSON in UTF-8 (newline included)."""
+    """One answer as a line of strict JSON in UTF-8 (newline included); a value that is
+    not finite raises ValueError. Requests with lone surrogates never reach a command
+    (:func:`check_value`), but a message of an internal error might still quote one:
+    it is written as '?' rather than fail the answer."""
     text = json.dumps(answer, ensure_ascii=False, allow_nan=False)
-    return text.encode("utf-8") + b"\n"
+    return text.encode("utf-8", "replace") + b"\n"
