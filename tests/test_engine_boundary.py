@@ -237,3 +237,9 @@ def test_an_internal_error_quoting_a_surrogate_is_still_utf8(
     monkeypatch.setitem(protocol.COMMANDS, "legal", broken)
     answer = strict(handle_line(b'{"id": 1, "cmd": "legal"}'))
     assert answer == {"id": 1, "error": "internal error: RuntimeError: bad ? text"}
+
+
+def test_an_option_named_self() -> None:
+    # Variant.with_options(self, **options) met {"self": 1}: TypeError, internal error.
+    answer = handle({"id": 1, "cmd": "id", "options": {"self": 1}, "position": START})
+    assert answer["id"] == 1 and answer["error"].startswith("unknown rule option 'self'")

@@ -195,3 +195,27 @@ def test_record_mutations() -> None:
 def test_record_numbers_and_nesting(line: str) -> None:
     with pytest.raises(NardyError):
         read_record(line + "\n")
+
+
+_MAT_HEAD = '; [Nardy Variant "short"]\n; [{key} "{value}"]\n\n 1 point match\n\n Game 1\n'
+_DEEP = "[" * 100_000 + "]" * 100_000
+_DEEP_OBJECT = '{"a":' * 100_000 + "1" + "}" * 100_000  # no ']': it would end an SGF value
+
+
+@pytest.mark.parametrize(
+    "importer, text",
+    [
+        # An option named "self" met Variant.with_options(self, **options): TypeError.
+        (read_record, '{"type": "setup", "variant": "short", "options": {"self": 1}}\n'),
+        (read_mat, _MAT_HEAD.format(key="Nardy Options", value='{"self": 1}')),
+        (read_sgf, '(;FF[4]GM[6]NV[short]NO[{"self": 1}];W[31fece])'),
+        # JSON in a header or property nested past the parser's recursion: RecursionError.
+        (read_mat, _MAT_HEAD.format(key="Nardy Options", value=_DEEP)),
+        (read_mat, _MAT_HEAD.format(key="Nardy Cube", value=_DEEP)),
+        (read_sgf, f"(;FF[4]GM[6]NV[short]NO[{_DEEP_OBJECT}];W[31fece])"),
+        (read_sgf, f"(;FF[4]GM[6]NV[short]NC[{_DEEP_OBJECT}];W[31fece])"),
+    ],
+)
+def test_options_and_json_inside_files(importer: Callable[[str], Any], text: str) -> None:
+    with pytest.raises(NardyError):
+        importer(text)

@@ -143,6 +143,29 @@ NASTY: tuple[str, ...] = (
     '{"a":' * 40 + "1" + "}" * 40,
 )
 
+#: Keys added to objects: the request's fields, and names that collide with Python's
+#: (an option named "self" once met ``with_options(self, **options)``).
+_KEYS = (
+    "id",
+    "cmd",
+    "extra",
+    "position",
+    "dice",
+    "level",
+    "plies",
+    "top",
+    "cube",
+    "match",
+    "time_limit",
+    "options",
+    "self",
+    "__class__",
+    "value",
+    "owner",
+    "length",
+    "score",
+)
+
 _MARK = "\x00NASTY{}\x00"
 
 
@@ -197,7 +220,7 @@ def mutate_object(rng: random.Random, seed: Any) -> bytes:
             for step in parent:
                 target = target[step]
             if isinstance(target, dict):
-                key = rng.choice(["id", "cmd", "extra", "position", "dice", "level", "plies"])
+                key = rng.choice(_KEYS)
                 marks.append(rng.choice(NASTY))
                 value = _replace(value, parent, {**target, key: _MARK.format(len(marks) - 1)})
     text = json.dumps(value, ensure_ascii=False)

@@ -247,6 +247,8 @@ def _variant(headers: dict[str, str], lines: dict[str, int], source: str) -> Var
             variant = variant.with_options(**options)
     except (NardyError, ValueError) as exc:
         raise FormatError(line, None, f"header: {exc}", source) from exc
+    except RecursionError:  # options nested too deep for the JSON parser
+        raise FormatError(line, None, "header: Nardy Options nested too deeply", source) from None
     name = headers.get("variation", "backgammon").lower()
     if name not in ("backgammon", "") and "nardy variant" not in headers:
         raise FormatError(
@@ -284,6 +286,8 @@ def _cube_rules(
         return CubeRules(money=money, **settings)  # type: ignore[arg-type]
     except (NardyError, ValueError, TypeError) as exc:
         raise FormatError(line, None, f"header: {exc}", source) from exc
+    except RecursionError:  # Nardy Cube nested too deep for the JSON parser
+        raise FormatError(line, None, "header: Nardy Cube nested too deeply", source) from None
 
 
 # -- writing -----------------------------------------------------------------------------

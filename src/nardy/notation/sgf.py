@@ -294,9 +294,11 @@ def read_sgf(text: str, *, source: str = "") -> Match:
                 name = "NC"
                 if "NC" in root.props:
                     cube_json = json.loads(root.props["NC"][0])
-            except (NardyError, ValueError) as exc:
+            except (NardyError, ValueError, RecursionError) as exc:
+                # RecursionError: NO[]/NC[] JSON nested too deep for the parser.
+                reason = "JSON nested too deeply" if isinstance(exc, RecursionError) else exc
                 line, col = root.where.get(name, (root.line, root.column))
-                raise FormatError(line, col, f"{name}: {exc}", source) from exc
+                raise FormatError(line, col, f"{name}: {reason}", source) from exc
         game = GameText(line=root.line, score=info.score, crawford=info.crawford_game)
         for node in nodes:
             for name in ("AE", "AW", "AB"):

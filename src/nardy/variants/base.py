@@ -124,8 +124,10 @@ class Variant:
             if FAMILY_OPTIONS.get(name, self.family) == self.family
         }
 
-    def with_options(self, **options: Any) -> Variant:
-        """A copy with some rule options changed; unknown names or values raise."""
+    def with_options(self, /, **options: Any) -> Variant:
+        """A copy with some rule options changed; unknown names or values raise.
+        (``self`` is positional-only so that an option named "self" read from a file
+        or a request is an unknown option, not a TypeError.)"""
         for name, value in options.items():
             if name not in OPTION_VALUES:
                 known = ", ".join(sorted(OPTION_VALUES))
