@@ -243,3 +243,10 @@ def test_an_option_named_self() -> None:
     # Variant.with_options(self, **options) met {"self": 1}: TypeError, internal error.
     answer = handle({"id": 1, "cmd": "id", "options": {"self": 1}, "position": START})
     assert answer["id"] == 1 and answer["error"].startswith("unknown rule option 'self'")
+
+
+@pytest.mark.parametrize("cube", [False, 0, "", []])
+def test_a_cube_that_is_not_an_object(cube: Any) -> None:
+    # Falsy values were read as "no cube" before.
+    answer = handle(bot_request("cube", cube=cube))
+    assert answer["error"] == "cube must be an object {value, owner}"

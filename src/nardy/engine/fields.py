@@ -181,7 +181,9 @@ def match_away(request: dict[str, Any], position: Position) -> Away | None:
 def cube_state(request: dict[str, Any], position: Position) -> tuple[int, str, bool]:
     """Cube value, owner from the side on roll (centre/me/them), and whether the side
     on roll has just offered it."""
-    cube = request.get("cube") or {}
+    cube = request.get("cube")
+    if cube is None:
+        cube = {}
     if not isinstance(cube, dict):
         raise MalformedError("cube must be an object {value, owner}")
     value = cube.get("value", 1)
