@@ -157,3 +157,28 @@ def test_search_hook_is_polled_per_node_and_never_at_0_ply() -> None:
     with pytest.raises(SearchStopped):
         search.rank(position, (3, 1), 2, settle=True)
     assert len(polls) == 4  # three nodes expanded, the fourth look said stop
+
+
+def test_stop_through_the_engine_process() -> None:
+    """The real ``nardy engine``: a 3-ply rank allowed 600 s is stopped by the next line
+    (the reader reads it while the worker searches) and the engine serves on."""
+    import subprocess
+    import sys
+
+    lines = [
+        {**RANK_3, "time_limit": 600},
+        {"id": 2, "cmd": "stop"},
+        {"id": 3, "cmd": "id", "variant": "short", "position": START},
+    ]
+    proc = subprocess.run(
+        [sys.executable, "-m", "nardy.cli", "engine"],
+        input=b"".join(line(x) + b"\n" for x in lines),
+        capture_output=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    answers = [json.loads(a) for a in proc.stdout.splitlines()]
+    assert [a["id"] for a in answers] == [1, 2, 3]
+    assert answers[0]["complete"] is False and answers[0]["plays"][0]["plies"] < 3
+    assert answers[1] == {"id": 2, "stopped": True}
+    assert answers[2]["position_id"] == "4HPwATDgc/ABMA"
