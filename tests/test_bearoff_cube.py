@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from helpers_boards import ALL_ROLLS, board
 
-from nardy import engine_bots
+from nardy.engine import bots as engine_bots
 from nardy.bots import Bot
 from nardy.bots.cube import money_cube
 from nardy.eval import bearoff as bo

@@ -104,7 +104,7 @@ START_JSON = {
 
 
 def test_engine_best_returns_a_legal_play() -> None:
-    from nardy import engine_bots
+    from nardy.engine import bots as engine_bots
 
     ans = engine_bots.best(
         {"variant": "short", "position": START_JSON, "dice": [3, 1], "level": "advanced"}
@@ -118,7 +118,8 @@ def test_engine_best_returns_a_legal_play() -> None:
 def test_engine_rank_is_the_hint_best_first() -> None:
     """``rank``: every legal play of the roll, best first, the first being ``best``'s
     play; at double match point by match equity (C-4)."""
-    from nardy import engine_bots, protocol
+    from nardy.engine import bots as engine_bots
+    from nardy.engine import protocol
 
     ans = engine_bots.rank(
         {
@@ -167,7 +168,7 @@ def test_engine_rank_is_the_hint_best_first() -> None:
 
 
 def test_engine_best_when_nothing_can_be_played() -> None:
-    from nardy import engine_bots
+    from nardy.engine import bots as engine_bots
 
     pos = {
         "turn": "white",
@@ -179,7 +180,7 @@ def test_engine_best_when_nothing_can_be_played() -> None:
 
 
 def test_engine_eval_money_and_match() -> None:
-    from nardy import engine_bots
+    from nardy.engine import bots as engine_bots
 
     money = engine_bots.eval(
         {
@@ -208,7 +209,7 @@ def test_engine_eval_money_and_match() -> None:
 def test_engine_eval_says_when_to_resign() -> None:
     """``resign``: a certain gammon (``nardy.bots.resign``) in money play; a single game
     when the opponent needs one point, and a gammon when he needs three at a cube of 1."""
-    from nardy import engine_bots
+    from nardy.engine import bots as engine_bots
 
     gammoned = {
         "turn": "white",
@@ -232,7 +233,7 @@ def test_engine_eval_says_when_to_resign() -> None:
 
 
 def test_engine_cube_double_and_answer() -> None:
-    from nardy import engine_bots
+    from nardy.engine import bots as engine_bots
 
     race = {
         "turn": "white",
@@ -287,14 +288,14 @@ def test_engine_cube_double_and_answer() -> None:
     ],
 )
 def test_engine_bad_requests_raise_clear_errors(request_, needle) -> None:
-    from nardy import engine_bots
+    from nardy.engine import bots as engine_bots
 
     with pytest.raises(ValueError, match=needle):
         engine_bots.best(request_)
 
 
 def test_engine_cube_rejects_bad_owner() -> None:
-    from nardy import engine_bots
+    from nardy.engine import bots as engine_bots
 
     with pytest.raises(ValueError, match="owner"):
         engine_bots.cube(
@@ -303,7 +304,7 @@ def test_engine_cube_rejects_bad_owner() -> None:
 
 
 def test_engine_match_crawford_flags_c4() -> None:
-    from nardy import engine_bots
+    from nardy.engine import bots as engine_bots
 
     race = {
         "turn": "white",
@@ -392,7 +393,7 @@ def test_playing_for_the_win_only_picks_the_best_winning_chance() -> None:
 def test_engine_best_plays_for_the_match_score_c4() -> None:
     """Double match point (1-away each): the engine's best play is the one that wins
     most often; for money (no match) it is the gammonish blitz."""
-    from nardy import engine_bots
+    from nardy.engine import bots as engine_bots
     from nardy.notation.position_json import position_to_json
 
     req = {

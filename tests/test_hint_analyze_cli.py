@@ -226,7 +226,7 @@ def test_hint_at_a_match_score_ranks_by_match_equity_c4() -> None:
 
 def test_hint_cube_at_a_match_score_is_the_engines() -> None:
     """Without dice, the hint's cube decision at a score is the engine protocol's."""
-    from nardy.engine_bots import cube as engine_cube
+    from nardy.engine.bots import cube as engine_cube
 
     args = [
         *BLITZ,

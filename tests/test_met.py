@@ -171,7 +171,7 @@ def test_match_winning_chance_after_the_crawford_game_c4() -> None:
 
 
 def test_engine_cube_prices_the_pass_post_crawford_c4() -> None:
-    from nardy import engine_bots
+    from nardy.engine import bots as engine_bots
 
     race = {
         "turn": "white",

@@ -718,7 +718,7 @@ def _oracle(
     cube: dict[str, Any] | None = None,
 ) -> str:
     """The bots' own cube decision (the engine handler), which the computer must follow."""
-    from nardy.engine_bots import cube as engine_cube
+    from nardy.engine.bots import cube as engine_cube
 
     state = {"value": 1, "owner": None, **(cube or {}), "offered_by": offered_by}
     return str(
@@ -1054,7 +1054,7 @@ def test_cube_hint_before_the_roll(tmp_path):
         tmp_path / "g.jsonl", [{"type": "setup", "variant": "short", "position": RACE_BLACK_AHEAD}]
     )
     proc = run_play("--load", path, "--lang", "en", stdin="hint\n")
-    from nardy.engine_bots import cube as engine_cube
+    from nardy.engine.bots import cube as engine_cube
 
     proper = engine_cube({"variant": "short", "position": RACE_BLACK_AHEAD, "level": "expert"})[
         "proper"

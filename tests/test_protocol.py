@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from nardy.protocol import handle, handle_line
+from nardy.engine.protocol import handle, handle_line
 
 START_SHORT = {
     "turn": "white",

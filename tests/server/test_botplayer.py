@@ -176,7 +176,7 @@ def test_hints_price_the_match_by_its_own_crawford_rule_c4() -> None:
     """At 2-away/2-away a single win leads to the Crawford game only in a match that
     plays the rule: the hint's equities are the engine's ``rank`` at the match's own
     rule, and differ between the two rules."""
-    from nardy.engine_bots import rank
+    from nardy.engine.bots import rank
     from nardy.notation.position_json import position_to_json
 
     g = Game(find_variant("short"))

@@ -1,6 +1,6 @@
 """Advice for the side to act in a game: what its checker play maximises at the score,
 and the cube decision — shared by the terminal's computer and hints and the web's hints.
-Cube decisions come from the engine's cube handler (``nardy.engine_bots.cube``: money
+Cube decisions come from the engine's cube handler (``nardy.engine.bots.cube``: money
 play, or the match score with the match-equity table)."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class CubeAdvice:
     """A cube decision: ``action`` (double / no-double, or take / pass / beaver for the
     side answering), the proper action by name (``double-take``, ``double-pass``,
-    ``double-beaver``, ``no-double``, ``too-good``: ``nardy.engine_bots.proper_action``)
+    ``double-beaver``, ``no-double``, ``too-good``: ``nardy.engine.bots.proper_action``)
     the equities per unit of the current cube, and whether they are exact (a money
     bear-off of the two-sided database) rather than modelled."""
 
@@ -68,7 +68,7 @@ def rank_at_score(
 def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
     """The cube decision for the side to act: before a roll (double or not) or, with a
     double offered, the answer (take, pass, or beaver where the rules allow it)."""
-    from nardy.engine_bots import cube as engine_cube
+    from nardy.engine.bots import cube as engine_cube
     from nardy.notation.position_json import position_to_json
 
     cube = game.cube

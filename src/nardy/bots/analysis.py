@@ -358,7 +358,8 @@ def _cube_view(
     if not sc.away:
         d = bot.cube(doubler_pos, owner, plies)
         return d.no_double, d.double_take, d.double_pass, d.action, d.take
-    from nardy.engine_bots import Away, cube_verdict
+    from nardy.engine.bots import cube_verdict
+    from nardy.engine.fields import Away
     from nardy.eval.match import match_objective
 
     value = game.cube.value

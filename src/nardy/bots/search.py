@@ -12,7 +12,7 @@ scoring (``nardy.eval.equity``), or by another linear *objective* of the probabi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
@@ -57,6 +57,11 @@ INNER_KEEP = 1
 _Key = tuple[tuple[int, ...], tuple[int, ...], bool, bool, int]
 
 
+class SearchStopped(Exception):
+    """Raised inside a search when its ``stop`` hook says so (a deadline passed, or
+    the engine's ``stop`` command); the caller keeps the last depth that completed."""
+
+
 @dataclass
 class RankedPlay:
     """A legal play with its evaluation from the mover's side and the ply it got."""
@@ -94,6 +99,8 @@ class Search:
         inv[25] = 25
         self._inv = np.array(inv)
         self.nodes = 0
+        #: Polled once per node expanded at 1 ply or more (0-ply work is never cut short).
+        self.stop: Callable[[], bool] | None = None
 
     # -- helpers -------------------------------------------------------------------
     def equity(self, probs: np.ndarray) -> np.ndarray:
@@ -171,6 +178,8 @@ class Search:
         return out
 
     def _expect(self, position: Position, plies: int) -> np.ndarray:
+        if self.stop is not None and self.stop():
+            raise SearchStopped
         per_roll = [self.children(position, roll) for roll, _ in ROLLS]
         boards = np.concatenate([b for b, _ in per_roll])
         first = np.concatenate([f for _, f in per_roll])

@@ -6,14 +6,13 @@ import sys
 
 import click
 
-from nardy.protocol import serve
+from nardy.engine.serve import serve
 
 
 @click.command("engine")
 def command() -> None:
-    """Answer JSON requests, one per line (legal, id, from-id, best, eval, cube).
+    """Answer JSON requests, one per line (legal, id, from-id, best, rank, eval, cube,
+    stop); see docs/protocol.md.
 
-    Отвечает на JSON-запросы, по одному в строке."""
-    for answer in serve(sys.stdin):
-        sys.stdout.write(answer + "\n")
-        sys.stdout.flush()
+    Отвечает на JSON-запросы, по одному в строке (docs/protocol.md)."""
+    serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -65,15 +65,14 @@ def hint_data(
     Kazaross-XG2) and each gets its match-winning chance; the cube decision follows the
     score and the cube's value and owner."""
     from nardy.bots import Bot
-    from nardy.engine_bots import (
+    from nardy.engine.bots import (
         at_score,
-        cube_state,
         cube_verdict,
         exact_cube,
-        match_away,
         match_chance,
         proper_action,
     )
+    from nardy.engine.fields import cube_state, match_away
 
     setting = setting or {}
     away = match_away(setting, pos)

@@ -48,10 +48,13 @@ from nardy.position import BAR, OFF, WHITE
 from nardy.variants import Variant, find_variant
 
 _HEADER = re.compile(r'^\s*;\s*\[\s*([^"\]]+?)\s+"(.*)"\s*\]\s*$')
-_LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
-_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
-_SCORE = re.compile(r"^\s*(.+?)\s*:\s*(\d+)\s+(.+?)\s*:\s*(\d+)\s*$")
-_MOVE_LINE = re.compile(r"^(\s*)(\d+)\)(.*)$")
+# Numbers are ASCII digits, at most 9 of them: ``int`` refuses strings of more than
+# 4,300 digits with a ValueError, and no match, game or score needs more.
+_N = r"([0-9]{1,9})"
+_LENGTH = re.compile(rf"^\s*{_N}\s+point\s+match\s*$", re.IGNORECASE)
+_GAME = re.compile(rf"^\s*Game\s+{_N}\s*$", re.IGNORECASE)
+_SCORE = re.compile(rf"^\s*(.+?)\s*:\s*{_N}\s+(.+?)\s*:\s*{_N}\s*$")
+_MOVE_LINE = re.compile(r"^(\s*)([0-9]+)\)(.*)$")
 _WINS = re.compile(r"^wins$", re.IGNORECASE)
 _DICE = re.compile(r"^([1-6])([1-6]):(.*)$")
 _KEYWORDS = {
@@ -103,7 +106,7 @@ def _entries(rest: str, offset: int, line_no: int, source: str) -> list[_Entry]:
 def _parse_points(entry: _Entry, line_no: int, source: str) -> tuple[float, bool]:
     words = [t for t, _ in entry.tokens]
     text = " ".join(words)
-    m = re.match(r"^wins\s+(\d+)\s+points?(\s+and\s+the\s+match)?\.?$", text, re.IGNORECASE)
+    m = re.match(rf"^wins\s+{_N}\s+points?(\s+and\s+the\s+match)?\.?$", text, re.IGNORECASE)
     if not m:
         raise FormatError(
             line_no, entry.column + 1, f"cannot read {text!r}: expected 'Wins n point(s)'", source
@@ -244,6 +247,8 @@ def _variant(headers: dict[str, str], lines: dict[str, int], source: str) -> Var
             variant = variant.with_options(**options)
     except (NardyError, ValueError) as exc:
         raise FormatError(line, None, f"header: {exc}", source) from exc
+    except RecursionError:  # options nested too deep for the JSON parser
+        raise FormatError(line, None, "header: Nardy Options nested too deeply", source) from None
     name = headers.get("variation", "backgammon").lower()
     if name not in ("backgammon", "") and "nardy variant" not in headers:
         raise FormatError(
@@ -281,6 +286,8 @@ def _cube_rules(
         return CubeRules(money=money, **settings)  # type: ignore[arg-type]
     except (NardyError, ValueError, TypeError) as exc:
         raise FormatError(line, None, f"header: {exc}", source) from exc
+    except RecursionError:  # Nardy Cube nested too deep for the JSON parser
+        raise FormatError(line, None, "header: Nardy Cube nested too deeply", source) from None
 
 
 # -- writing -----------------------------------------------------------------------------

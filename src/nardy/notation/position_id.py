@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 
 from nardy.errors import MalformedError
 from nardy.position import BAR, CHECKERS, OFF, WHITE, Color, Position
 
 _ID_LEN = 14
+_BASE64 = re.compile(r"[A-Za-z0-9+/]*")
 
 
 def _pack(bits: list[int]) -> str:
@@ -32,15 +34,26 @@ def _pack(bits: list[int]) -> str:
     return base64.b64encode(bytes(data)).decode("ascii")[:_ID_LEN]
 
 
+def shown(text: str) -> str:
+    """``text`` quoted for an error message, shortened when long."""
+    return repr(text) if len(text) <= 40 else f"{text[:20]!r}… ({len(text)} characters)"
+
+
 def _unpack(text: str, what: str) -> list[int]:
     if not isinstance(text, str):
         raise MalformedError(f"{what} must be a string")
     if len(text) != _ID_LEN:
-        raise MalformedError(f"{what} {text!r}: expected {_ID_LEN} characters, got {len(text)}")
+        raise MalformedError(
+            f"{what} {shown(text)}: expected {_ID_LEN} characters, got {len(text)}"
+        )
+    # 14 Base64 characters hold the 10 bytes (the last 4 bits unused); padding ('=')
+    # inside would shorten the data, so only the 64 letters of the alphabet count.
+    if not _BASE64.fullmatch(text):
+        raise MalformedError(f"{what} {shown(text)}: not Base64 (A-Z, a-z, 0-9, + and /)")
     try:
         data = base64.b64decode(text + "==", validate=True)
     except (binascii.Error, ValueError):
-        raise MalformedError(f"{what} {text!r}: not Base64") from None
+        raise MalformedError(f"{what} {shown(text)}: not Base64") from None
     return [(data[i // 8] >> (i % 8)) & 1 for i in range(80)]
 
 
@@ -58,7 +71,7 @@ def _decode_sides(bits: list[int], nslots: int, what: str, text: str) -> tuple[l
     n = 0
     while len(counts) < 2 * nslots:
         if i >= len(bits):
-            raise MalformedError(f"{what} {text!r}: ends before all points are described")
+            raise MalformedError(f"{what} {shown(text)}: ends before all points are described")
         if bits[i]:
             n += 1
         else:
@@ -74,7 +87,7 @@ def _side_from_counts(counts: list[int], slots: list[int], who: str, text: str) 
         side[s] = n
     on_board = sum(side)
     if on_board > CHECKERS:
-        raise MalformedError(f"position ID {text!r}: {who} has {on_board} checkers (max 15)")
+        raise MalformedError(f"position ID {shown(text)}: {who} has {on_board} checkers (max 15)")
     side[OFF] = CHECKERS - on_board
     return tuple(side)
 
@@ -95,7 +108,7 @@ def decode_position_id(text: str, turn: Color = WHITE) -> Position:
     bits = _unpack(text, what)
     counts, used = _decode_sides(bits, 25, what, text)
     if any(bits[used:]):
-        raise MalformedError(f"{what} {text!r}: stray bits after the last point")
+        raise MalformedError(f"{what} {shown(text)}: stray bits after the last point")
     theirs = _side_from_counts(counts[:25], _SHORT_SLOTS, "the side not on roll", text)
     mine = _side_from_counts(counts[25:], _SHORT_SLOTS, "the side on roll", text)
     return Position(mine, theirs, turn)
@@ -113,15 +126,17 @@ def encode_long_id(position: Position) -> str:
 def decode_long_id(text: str, turn: Color = WHITE) -> Position:
     """The long-nardy position of an ID made by ``encode_long_id``."""
     what = "long-nardy ID"
-    if not isinstance(text, str) or not text.startswith("L"):
-        raise MalformedError(f"{what} {text!r}: must start with 'L'")
+    if not isinstance(text, str):
+        raise MalformedError(f"{what} must be a string")
+    if not text.startswith("L"):
+        raise MalformedError(f"{what} {shown(text)}: must start with 'L'")
     bits = _unpack(text[1:], what)
     counts, used = _decode_sides(bits, 24, what, text)
     if used + 2 > 80:
-        raise MalformedError(f"{what} {text!r}: no room for the first-turn flags")
+        raise MalformedError(f"{what} {shown(text)}: no room for the first-turn flags")
     mine_first, theirs_first = bool(bits[used]), bool(bits[used + 1])
     if any(bits[used + 2 :]):
-        raise MalformedError(f"{what} {text!r}: stray bits after the flags")
+        raise MalformedError(f"{what} {shown(text)}: stray bits after the flags")
     theirs = _side_from_counts(counts[:24], _LONG_SLOTS, "the side not on roll", text)
     mine = _side_from_counts(counts[24:], _LONG_SLOTS, "the side on roll", text)
     return Position(mine, theirs, turn, mine_first, theirs_first)

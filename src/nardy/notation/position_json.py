@@ -38,6 +38,9 @@ def position_to_json(position: Position) -> dict[str, Any]:
     }
 
 
+_POINTS = {str(p): p for p in range(1, 25)}
+
+
 def _count(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidPositionError(f"{what}: checker count must be an integer, not {value!r}")
@@ -57,12 +60,12 @@ def _side_from_json(obj: Any, color: str) -> tuple[tuple[int, ...], bool]:
     if not isinstance(points, dict):
         raise MalformedError(f"position.{color}.points must be an object {{point: count}}")
     for key, n in points.items():
-        try:
-            p = int(key)
-        except (TypeError, ValueError):
-            raise InvalidPositionError(f"position.{color}: {key!r} is not a point") from None
-        if not 1 <= p <= 24:
-            raise InvalidPositionError(f"position.{color}: point {p} is not in 1..24")
+        # The keys are written "1".."24": int() would also read " 5", "1_0" and the
+        # digits of other scripts.
+        p = _POINTS.get(key, 0) if isinstance(key, str) else 0
+        if not p:
+            shown = repr(key) if len(repr(key)) <= 24 else f"{repr(key)[:20]}…"
+            raise InvalidPositionError(f"position.{color}: {shown} is not a point 1..24")
         side[p] = _count(n, f"position.{color}.points.{key}")
     side[BAR] = _count(obj.get("bar", 0), f"position.{color}.bar")
     placed = sum(side)

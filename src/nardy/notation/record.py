@@ -51,6 +51,10 @@ def write_match(match: Match) -> str:
     return dump_records(match.records)
 
 
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a JSON number")
+
+
 def load_records(text: str, *, source: str = "") -> tuple[list[dict[str, Any]], list[int]]:
     """Parse JSON lines into records and the line number of each."""
     if not isinstance(text, str):
@@ -61,9 +65,11 @@ def load_records(text: str, *, source: str = "") -> tuple[list[dict[str, Any]], 
         if not line.strip():
             continue
         try:
-            value = json.loads(line)
+            value = json.loads(line, parse_constant=_not_json)
         except json.JSONDecodeError as exc:
             raise FormatError(number, exc.colno, f"not JSON: {exc.msg}", source) from None
+        except ValueError as exc:  # an integer of more than 4,300 digits, NaN, Infinity
+            raise FormatError(number, None, f"not JSON: {exc}", source) from None
         except RecursionError:
             raise FormatError(number, None, "JSON nested too deeply", source) from None
         if not isinstance(value, dict):

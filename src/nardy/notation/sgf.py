@@ -232,8 +232,10 @@ def _root_info(node: Node, reader: _Reader) -> _Info:
         key, _, value = item.partition(":")
         key = key.strip().lower()
         if key in ("length", "ws", "bs", "game"):
-            if not value.strip().isdigit():
-                raise fail("MI", f"MI[{item}]: {key} must be a whole number")
+            # ASCII digits only, at most 9: str.isdigit() also takes '²', which int()
+            # refuses, and int() refuses more than 4,300 digits.
+            if not re.fullmatch(r"[0-9]{1,9}", value.strip()):
+                raise fail("MI", f"MI[{item[:40]}]: {key} must be a whole number, 1 to 9 digits")
             number = int(value)
             if key == "length":
                 info.length = number
@@ -248,7 +250,7 @@ def _root_info(node: Node, reader: _Reader) -> _Info:
     info.no_cube = "nocube" in rules
     if "RE" in props:
         text = props["RE"][0].strip()
-        m = re.match(r"^([WB])\+(\d+(?:\.\d+)?)?\s*(R|Resign)?$", text, re.IGNORECASE)
+        m = re.match(r"^([WB])\+([0-9]{1,9}(?:\.[0-9]{1,6})?)?\s*(R|Resign)?$", text, re.IGNORECASE)
         if m:
             color = WHITE if m.group(1).upper() == "W" else BLACK
             points = float(m.group(2)) if m.group(2) else 1.0
@@ -292,9 +294,11 @@ def read_sgf(text: str, *, source: str = "") -> Match:
                 name = "NC"
                 if "NC" in root.props:
                     cube_json = json.loads(root.props["NC"][0])
-            except (NardyError, ValueError) as exc:
+            except (NardyError, ValueError, RecursionError) as exc:
+                # RecursionError: NO[]/NC[] JSON nested too deep for the parser.
+                reason = "JSON nested too deeply" if isinstance(exc, RecursionError) else exc
                 line, col = root.where.get(name, (root.line, root.column))
-                raise FormatError(line, col, f"{name}: {exc}", source) from exc
+                raise FormatError(line, col, f"{name}: {reason}", source) from exc
         game = GameText(line=root.line, score=info.score, crawford=info.crawford_game)
         for node in nodes:
             for name in ("AE", "AW", "AB"):

@@ -20,6 +20,8 @@ is optional on reading.
 
 from __future__ import annotations
 
+import re
+
 from nardy.errors import MalformedError
 from nardy.match import MatchSnapshot
 from nardy.position import BAR, BLACK, CHECKERS, OFF, WHITE, Position, other
@@ -74,10 +76,11 @@ def encode_xgid(snapshot: MatchSnapshot) -> str:
 
 
 def _int(text: str, name: str, low: int, high: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise MalformedError(f"XGID field {name}: {text!r} is not a number") from None
+    # ASCII digits only: int() would also take ' 5', '5_0', '+5' and other scripts'
+    # digits, and fail on more than 4,300 of them.
+    if not re.fullmatch(r"-?[0-9]{1,6}", text):
+        raise MalformedError(f"XGID field {name}: {text[:20]!r} is not a number")
+    value = int(text)
     if not low <= value <= high:
         raise MalformedError(f"XGID field {name}: {value} is not in {low}..{high}")
     return value
@@ -131,7 +134,7 @@ def decode_xgid(text: str) -> MatchSnapshot:
         raise MalformedError(
             f"XGID field 5 (dice): {dice!r} (beaver/raccoon offers) is not supported"
         )
-    elif len(dice) == 2 and dice.isdigit() and dice != "00":
+    elif re.fullmatch(r"[0-9]{2}", dice) and dice != "00":
         rolled = (int(dice[0]), int(dice[1]))
         if not (1 <= rolled[0] <= 6 and 1 <= rolled[1] <= 6):
             raise MalformedError(f"XGID field 5 (dice): {dice!r} is not two dice 1-6")

@@ -213,10 +213,12 @@ class Variant:
         """The current value of every rule option this variant takes."""
         return {name: getattr(self, name) for name in OPTION_VALUES if self.refusal(name) is None}
 
-    def with_options(self, **options: Any) -> Variant:
+    def with_options(self, /, **options: Any) -> Variant:
         """A copy with some rule options changed. An unknown name or value, or a value
         of an option that means nothing in this variant, raises ``OptionError``: no game
-        is played under rules other than those asked for."""
+        is played under rules other than those asked for. (``self`` is positional-only
+        so that an option named "self" read from a file or a request is an unknown
+        option, not a TypeError.)"""
         for name, value in options.items():
             if name not in OPTION_VALUES:
                 raise OptionError(

@@ -1,8 +1,9 @@
-"""Engine protocol handlers for the bot commands ``best``, ``rank``, ``eval`` and ``cube``.
+"""The engine's bot commands ``best``, ``rank``, ``eval`` and ``cube``.
 
-Each takes a parsed request dict (DESIGN.md: ``variant``, ``options``, ``position``,
-``dice``, ``level``, ``cube``, ``match``) and returns the answer fields; errors are
-``NardyError``/``ValueError`` for the protocol layer to report.
+Each takes a request dict whose fields ``nardy.engine.fields`` reads (``variant``,
+``options``, ``position``, ``dice``, ``level``, ``cube``, ``match``, ``plies``,
+``top``) and a :class:`~nardy.engine.budget.Budget`, and returns the answer fields;
+bad fields raise ``NardyError`` for the protocol layer to report.
 
 * ``cube`` — ``{"value": 1, "owner": null | "white" | "black", "offered_by": …}``;
   with ``offered_by`` set the answer is the taker's (take/pass/beaver), otherwise the
@@ -13,6 +14,10 @@ Each takes a parsed request dict (DESIGN.md: ``variant``, ``options``, ``positio
   Optional ``"crawford": false`` for a match without the Crawford rule (C-4, on by
   default) and ``"crawford_game": true`` when this game is the Crawford game, where
   nobody may double.
+
+The search deepens one ply at a time within the request's budget
+(``nardy.engine.budget``): ``plies`` in an answer is the depth reached and
+``complete`` says whether it is the depth asked for.
 """
 
 from __future__ import annotations
@@ -27,103 +32,33 @@ from nardy.bots import Bot, level_spec
 from nardy.bots.cube import efficiency, money_cube
 from nardy.bots.match_cube import match_cube_equities
 from nardy.bots.resign import match_level
+from nardy.bots.search import RankedPlay
+from nardy.engine.budget import Budget, deepening
+from nardy.engine.fields import (
+    MAX_PLIES,
+    Away,
+    cube_state,
+    int_field,
+    match_away,
+    play_to_json,
+    request_dice,
+    request_level,
+    request_position,
+    request_variant,
+)
 from nardy.errors import MalformedError
 from nardy.eval import bearoff_cube, money_equity
 from nardy.eval.match import match_objective, match_winning_chance
 from nardy.position import Position
-from nardy.protocol import play_to_json, request_dice, request_position, request_variant
 from nardy.variants import Variant
 
-#: Level used when a request names none.
-DEFAULT_LEVEL = "strongest"
+#: Most plays ``rank`` lists.
+MAX_TOP = 1000
 
 
 @lru_cache(maxsize=64)
 def _bot(variant: Variant, level: str) -> Bot:
     return Bot(variant, level, seed=0)
-
-
-def _level(request: dict[str, Any]) -> str:
-    level = request.get("level", DEFAULT_LEVEL)
-    if isinstance(level, bool) or not isinstance(level, int | str):
-        raise MalformedError("level must be 0..5 or a level name")
-    try:
-        return level_spec(level).name
-    except ValueError as exc:
-        raise MalformedError(str(exc)) from None
-
-
-@dataclass(frozen=True)
-class Away:
-    """A match score from the side on roll: points each side still needs, whether the
-    match plays the Crawford rule, and whether this game is the Crawford game."""
-
-    me: int
-    them: int
-    crawford_rule: bool = True
-    crawford_game: bool = False
-
-
-def _flag(match: dict[str, Any], key: str, default: bool) -> bool:
-    value = match.get(key, default)
-    if not isinstance(value, bool):
-        raise MalformedError(f"match.{key} must be true or false")
-    return value
-
-
-def match_away(request: dict[str, Any], position: Position) -> Away | None:
-    """The match score of the request's ``match`` from the side on roll, or None for
-    money play; a malformed score is a ``MalformedError``."""
-    match = request.get("match")
-    if match is None:
-        return None
-    if not isinstance(match, dict):
-        raise MalformedError("match must be an object {length, score}")
-    crawford_rule = _flag(match, "crawford", True)
-    crawford_game = _flag(match, "crawford_game", False)
-    length = match.get("length", 0)
-    if isinstance(length, bool) or not isinstance(length, int) or length < 0:
-        raise MalformedError("match.length must be a non-negative integer (0: money)")
-    if length == 0:
-        return None
-    score = match.get("score", {"white": 0, "black": 0})
-    if isinstance(score, list) and len(score) == 2:
-        score = {"white": score[0], "black": score[1]}
-    if not isinstance(score, dict) or set(score) != {"white", "black"}:
-        raise MalformedError("match.score must be {white: n, black: n} or [white, black]")
-    for v in score.values():
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < length:
-            raise MalformedError(f"match.score values must be 0..{length - 1}")
-    me = position.turn
-    them = "black" if me == "white" else "white"
-    away = Away(length - score[me], length - score[them], crawford_rule, crawford_game)
-    if crawford_game and (not crawford_rule or min(away.me, away.them) != 1):
-        raise MalformedError(
-            "match.crawford_game needs the Crawford rule and a player one point away (C-4)"
-        )
-    return away
-
-
-def cube_state(request: dict[str, Any], position: Position) -> tuple[int, str, bool]:
-    """Cube value, owner from the side on roll (centre/me/them), and whether the side
-    on roll has just offered it."""
-    cube = request.get("cube") or {}
-    if not isinstance(cube, dict):
-        raise MalformedError("cube must be an object {value, owner}")
-    value = cube.get("value", 1)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise MalformedError("cube.value must be a positive integer")
-    owner = cube.get("owner")
-    if owner in (None, "centre", "center", "middle"):
-        side = "centre"
-    elif owner in ("white", "black"):
-        side = "me" if owner == position.turn else "them"
-    else:
-        raise MalformedError("cube.owner must be null, 'white' or 'black'")
-    offered = cube.get("offered_by")
-    if offered not in (None, "white", "black"):
-        raise MalformedError("cube.offered_by must be null, 'white' or 'black'")
-    return value, side, offered == position.turn
 
 
 def match_chance(probs: np.ndarray, variant: Variant, away: Away, cube: int = 1) -> float:
@@ -167,42 +102,55 @@ def _play_request(request: dict[str, Any]) -> _PlayRequest:
     variant = request_variant(request)
     position = request_position(request, variant)
     dice = request_dice(request)
-    level = _level(request)
+    level = request_level(request)
     away = match_away(request, position)
     bot = at_score(_bot(variant, level), away, cube_state(request, position)[0])
     return _PlayRequest(variant, position, dice, level, away, bot)
 
 
-def best(request: dict[str, Any]) -> dict[str, Any]:
+def _probs(probs: np.ndarray) -> list[float]:
+    return [round(float(x), 4) for x in probs]
+
+
+def best(request: dict[str, Any], budget: Budget | None = None) -> dict[str, Any]:
     """``best``: the bot's play (null when nothing can be played), its equity and
     probabilities from the side on roll."""
     q = _play_request(request)
-    ranked = q.bot.rank(q.position, q.dice)
+    spec = level_spec(q.level)
+
+    def ranked_at(depth: int) -> list[RankedPlay]:
+        # The level's own choice (with its noise) at its depth; shallower only when cut.
+        if depth == spec.plies:
+            return q.bot.rank(q.position, q.dice)
+        return q.bot.rank(q.position, q.dice, depth)
+
+    ranked, _, complete = deepening(ranked_at, spec.plies, q.bot.search, budget)
     if not ranked:
-        return {"play": None, "equity": None, "probs": None, "level": q.level}
+        return {"play": None, "equity": None, "probs": None, "level": q.level, "complete": True}
     top = ranked[0]
     return {
         "play": play_to_json(top.play.moves, top.play.result),
         "equity": round(position_equity(top.probs, q.variant, q.away), 4),
-        "probs": [round(float(x), 4) for x in top.probs],
+        "probs": _probs(top.probs),
         "plies": top.plies,
         "level": q.level,
+        "complete": complete,
     }
 
 
-def rank(request: dict[str, Any]) -> dict[str, Any]:
+def rank(request: dict[str, Any], budget: Budget | None = None) -> dict[str, Any]:
     """``rank``: the legal plays best first — the first ``top`` (default 10) — each with
     its equity (money, or 2·MWC − 1 at the match score), its difference to the best, its
     probabilities and the depth it got; ``plies`` (0–3, default: the level's) sets the
     depth (a hint, like gnubg's)."""
     q = _play_request(request)
-    plies = request.get("plies", level_spec(q.level).plies)
-    if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= 3:
-        raise MalformedError("plies must be 0..3")
-    top = request.get("top", 10)
-    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise MalformedError("top must be a positive integer")
-    ranked = q.bot.rank(q.position, q.dice, plies, settle=True)
+    plies = int_field(request, "plies", level_spec(q.level).plies, 0, MAX_PLIES)
+    top = int_field(request, "top", 10, 1, MAX_TOP)
+
+    def ranked_at(depth: int) -> list[RankedPlay]:
+        return q.bot.rank(q.position, q.dice, depth, settle=True)
+
+    ranked, _, complete = deepening(ranked_at, plies, q.bot.search, budget)
     equities = [position_equity(r.probs, q.variant, q.away) for r in ranked]
     return {
         "plays": [
@@ -210,55 +158,70 @@ def rank(request: dict[str, Any]) -> dict[str, Any]:
                 "play": play_to_json(r.play.moves, r.play.result),
                 "equity": round(e, 4),
                 "diff": round(e - equities[0], 4),
-                "probs": [round(float(x), 4) for x in r.probs],
+                "probs": _probs(r.probs),
                 "plies": r.plies,
             }
             for r, e in zip(ranked[:top], equities, strict=False)
         ],
         "level": q.level,
+        "complete": complete,
     }
 
 
-def eval(request: dict[str, Any]) -> dict[str, Any]:  # noqa: A001 - protocol name
+def _evaluate(
+    bot: Bot, position: Position, level: str, budget: Budget | None
+) -> tuple[np.ndarray, int, bool]:
+    """The position's probabilities at the level's depth, or shallower when cut."""
+
+    def at(depth: int) -> np.ndarray:
+        probs: np.ndarray = bot.evaluate([position], depth)[0]
+        return probs
+
+    return deepening(at, level_spec(level).plies, bot.search, budget)
+
+
+def eval(request: dict[str, Any], budget: Budget | None = None) -> dict[str, Any]:  # noqa: A001
     """``eval``: five probabilities, the equity (money, or at the match score) and
     ``resign``: the level the side on roll would resign at (``nardy.bots.resign``: a
     certain loss only; at a match score the lowest level that gives the match), or
     null."""
     variant = request_variant(request)
     position = request_position(request, variant)
-    level = _level(request)
+    level = request_level(request)
     bot = _bot(variant, level)
-    probs = bot.evaluate([position])[0]
     away = match_away(request, position)
     value, _, _ = cube_state(request, position)
+    probs, plies, complete = _evaluate(bot, position, level, budget)
     resign = bot.resignation(position)
     if resign is not None:
         resign = match_level(variant, resign, position.mine, value, away.them if away else None)
     out: dict[str, Any] = {
-        "probs": [round(float(x), 4) for x in probs],
+        "probs": _probs(probs),
         "equity": round(position_equity(probs, variant, away), 4),
         "resign": resign,
         "level": level,
+        "plies": plies,
+        "complete": complete,
     }
     if away is not None:
         out["mwc"] = round(match_chance(probs, variant, away), 4)
     return out
 
 
-def cube(request: dict[str, Any]) -> dict[str, Any]:
+def cube(request: dict[str, Any], budget: Budget | None = None) -> dict[str, Any]:
     """``cube``: no-double/double for the side on roll, or take/pass/beaver for the
     side answering a double (``cube.offered_by``), with the equities, the proper
     action by name (:func:`proper_action`) and whether they are exact
     (:func:`exact_cube`)."""
     variant = request_variant(request)
     position = request_position(request, variant)
-    level = _level(request)
+    level = request_level(request)
     value, owner, offered = cube_state(request, position)
     away = match_away(request, position)
     if away is not None and away.crawford_game and offered:
         raise MalformedError("no doubling in the Crawford game (C-4)")
     # Always evaluated from the side on roll (the doubler); the taker's answer follows.
-    probs = _bot(variant, level).evaluate([position])[0]
+    probs, plies, complete = _evaluate(_bot(variant, level), position, level, budget)
     action, take, equities = cube_verdict(probs, variant, owner, value, away, position)
     return {
         "action": take if offered else action,
@@ -267,8 +230,10 @@ def cube(request: dict[str, Any]) -> dict[str, Any]:
         "proper": proper_action(action, take, equities),
         "exact": exact_cube(variant, position, away),
         "equities": {k: round(v * value, 4) for k, v in equities.items()},
-        "probs": [round(float(x), 4) for x in probs],
+        "probs": _probs(probs),
         "level": level,
+        "plies": plies,
+        "complete": complete,
     }
 
 
