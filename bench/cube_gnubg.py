@@ -27,8 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from nardy.bots.cube import money_cube
-from nardy.engine.bots import cube_verdict
-from nardy.engine.fields import Away
+from nardy.bots.verdict import Away, cube_verdict
 from nardy.eval.match import match_equity, post_crawford_after
 from nardy.match import MatchSnapshot
 from nardy.notation.match_id import snapshot_ids

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 from helpers_boards import ALL_ROLLS, board
 
-from nardy.engine import bots as engine_bots
 from nardy.bots import Bot
 from nardy.bots.cube import money_cube
+from nardy.engine import bots as engine_bots
 from nardy.eval import bearoff as bo
 from nardy.eval import bearoff_cube as bc
 from nardy.plays import legal_plays

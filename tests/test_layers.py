@@ -66,13 +66,11 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
     # Rollouts: games played out by the bots, for the programs above (the command line
     # today; the engine and the web's analysis board can use them too).
     ("rollouts", [["nardy.rollout"]]),
-    # The programs built on the library, independent of each other. ``nardy.protocol``
-    # and ``nardy.engine_bots`` are the engine before it became the ``nardy.engine``
-    # package.
+    # The programs built on the library, independent of each other.
     (
         "apps",
         [
-            ["nardy.engine", "nardy.protocol", "nardy.engine_bots"],
+            ["nardy.engine"],
             ["nardy.terminal"],
             ["nardy.server"],
             ["nardy.train"],

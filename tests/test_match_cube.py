@@ -8,8 +8,7 @@ import pytest
 
 from nardy.bots.cube import cube_decision
 from nardy.bots.match_cube import cubeful_match_chance, match_cube_equities
-from nardy.engine.bots import cube_verdict
-from nardy.engine.fields import Away
+from nardy.bots.verdict import Away, cube_verdict
 from nardy.eval.match import match_equity, match_winning_chance
 from nardy.variants import find_variant
 

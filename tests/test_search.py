@@ -103,7 +103,7 @@ def test_cube_reference_probabilities(win, action, take) -> None:
 def test_the_proper_cube_action_by_name(probs, owner, proper) -> None:
     """``proper_action`` names the decision as players do (C-3): double/take,
     double/pass, no double, too good to double."""
-    from nardy.engine.bots import cube_verdict, proper_action
+    from nardy.bots.verdict import cube_verdict, proper_action
 
     contact = SHORT.start_position()
     assert proper_action(*cube_verdict(np.array(probs), SHORT, owner, 1, None, contact)) == proper

@@ -24,7 +24,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "convert": ("convert", "Convert a game or match record: JSON lines, .mat, SGF."),
     "engine": (
         "engine",
-        "Answer JSON requests, one per line (legal, id, from-id, best, eval, cube).",
+        "Answer JSON requests, one per line (legal, id, from-id, best, rank, eval, cube,"
+        " stop); see docs/protocol.md.",
     ),
     "hint": (
         "hint",

@@ -1,18 +1,21 @@
 """Advice for the side to act in a game: what its checker play maximises at the score,
 and the cube decision — shared by the terminal's computer and hints and the web's hints.
-Cube decisions come from the engine's cube handler (``nardy.engine.bots.cube``: money
-play, or the match score with the match-equity table)."""
+Cube decisions come from ``nardy.bots.verdict`` (money play, exact in small bear-offs,
+or the match score with the match-equity table), as the engine's ``cube`` answers."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from nardy.bots.verdict import Away, cube_verdict, exact_cube, proper_action
 from nardy.game import Game
 from nardy.match import MatchScore
 from nardy.plays import Play
+from nardy.variants import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from nardy.bots import Bot
@@ -22,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class CubeAdvice:
     """A cube decision: ``action`` (double / no-double, or take / pass / beaver for the
     side answering), the proper action by name (``double-take``, ``double-pass``,
-    ``double-beaver``, ``no-double``, ``too-good``: ``nardy.engine.bots.proper_action``)
+    ``double-beaver``, ``no-double``, ``too-good``: ``nardy.bots.verdict.proper_action``)
     the equities per unit of the current cube, and whether they are exact (a money
     bear-off of the two-sided database) rather than modelled."""
 
@@ -65,40 +68,41 @@ def rank_at_score(
     return rank_plays(bot.playing_for(play_objective(game, score)), game, plies, settle=settle)
 
 
+@lru_cache(maxsize=64)
+def _bot(variant: Variant, level: str) -> Bot:
+    from nardy.bots import Bot
+
+    return Bot(variant, level, seed=0)
+
+
 def cube_advice(game: Game, score: MatchScore, level: str) -> CubeAdvice:
     """The cube decision for the side to act: before a roll (double or not) or, with a
-    double offered, the answer (take, pass, or beaver where the rules allow it)."""
-    from nardy.engine.bots import cube as engine_cube
-    from nardy.notation.position_json import position_to_json
+    double offered, the answer (take, pass, or beaver where the rules allow it). Judged
+    from the side on roll (the doubler) at the level's depth, as the engine's ``cube``."""
+    from nardy.bots import level_spec
 
     cube = game.cube
-    request: dict[str, Any] = {
-        "variant": game.variant.name,
-        "options": game.variant.options(),
-        "position": position_to_json(game.position),
-        "cube": {"value": cube.value, "owner": cube.owner, "offered_by": cube.offered_by},
-        "level": level,
-    }
-    if score.away(game.turn) is not None:
-        request["match"] = {
-            "length": score.length,
-            "score": {"white": score.white, "black": score.black},
-            "crawford": score.crawford,
-            "crawford_game": cube.crawford,
-        }
-    answer = engine_cube(request)
-    action, proper = str(answer["action"]), str(answer["proper"])
+    position = game.position
+    owner = "centre" if cube.owner is None else "me" if cube.owner == position.turn else "them"
+    sides = score.away(position.turn)
+    away = None
+    if sides is not None:
+        away = Away(sides[0], sides[1], score.crawford, bool(cube.crawford))
+    spec = level_spec(level)
+    probs = _bot(game.variant, spec.name).evaluate([position], spec.plies)[0]
+    action, take, equities = cube_verdict(probs, game.variant, owner, cube.value, away, position)
+    proper = proper_action(action, take, equities)
+    if cube.offered_by is not None:
+        action = take
     if action == "beaver" and cube.may_beaver() is not None:
         action = "take"
     if proper == "double-beaver" and not (cube.rules.money and cube.rules.beavers):
         proper = "double-take"
-    eq = answer["equities"]
-    value = cube.value
     return CubeAdvice(
         action,
         proper,
-        eq["no_double"] / value,
-        eq["double_take"] / value,
-        eq["double_pass"] / value,
-        bool(answer["exact"]),
+        equities["no_double"],
+        equities["double_take"],
+        equities["double_pass"],
+        exact_cube(game.variant, position, away),
     )

@@ -358,8 +358,7 @@ def _cube_view(
     if not sc.away:
         d = bot.cube(doubler_pos, owner, plies)
         return d.no_double, d.double_take, d.double_pass, d.action, d.take
-    from nardy.engine.bots import cube_verdict
-    from nardy.engine.fields import Away
+    from nardy.bots.verdict import Away, cube_verdict
     from nardy.eval.match import match_objective
 
     value = game.cube.value

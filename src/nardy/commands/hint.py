@@ -65,13 +65,8 @@ def hint_data(
     Kazaross-XG2) and each gets its match-winning chance; the cube decision follows the
     score and the cube's value and owner."""
     from nardy.bots import Bot
-    from nardy.engine.bots import (
-        at_score,
-        cube_verdict,
-        exact_cube,
-        match_chance,
-        proper_action,
-    )
+    from nardy.bots.verdict import cube_verdict, exact_cube, proper_action
+    from nardy.engine.bots import at_score, match_chance
     from nardy.engine.fields import cube_state, match_away
 
     setting = setting or {}

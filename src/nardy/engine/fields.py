@@ -10,10 +10,10 @@ with the same readers.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from nardy.bots import LEVEL_SPECS, level_spec
+from nardy.bots.verdict import Away
 from nardy.errors import MalformedError
 from nardy.eval.match import table_length
 from nardy.notation.position_json import position_from_json, position_to_json
@@ -114,17 +114,6 @@ def play_to_json(
         "text": format_moves(mv),
         "position": position_to_json(after) if after is not None else None,
     }
-
-
-@dataclass(frozen=True)
-class Away:
-    """A match score from the side on roll: points each side still needs, whether the
-    match plays the Crawford rule, and whether this game is the Crawford game."""
-
-    me: int
-    them: int
-    crawford_rule: bool = True
-    crawford_game: bool = False
 
 
 def _flag(match: dict[str, Any], key: str, default: bool) -> bool:

@@ -191,7 +191,8 @@ class LiveGame:
             self.match.new_game(rec.get("white"))
             self.notes = []
             return
-        actor = rec.get("by") if kind == "resign" and rec.get("by") else game.to_act
+        by = rec.get("by")
+        actor: Color = by if kind == "resign" and by in ("white", "black") else game.to_act
         game.apply(rec)
         self.note(rec, actor)
 

@@ -638,7 +638,7 @@ class GameService:
         async with live.lock:
             g = live.game
             mine = g is not None and role in ("both", g.to_act)
-            if mine and g.phase == "move":
+            if g is not None and mine and g.phase == "move":
                 at = self._score(live)
                 ranked = await to_thread.run_sync(self.computer.hint, g, at, HINT_PLIES, HINT_TOP)
                 best = ranked[0][1] if ranked else 0.0
@@ -651,7 +651,11 @@ class GameService:
                         for p, e in ranked
                     ],
                 }
-            if mine and (g.phase == "cube" or (g.phase == "roll" and "double" in g.cube_actions())):
+            if (
+                g is not None
+                and mine
+                and (g.phase == "cube" or (g.phase == "roll" and "double" in g.cube_actions()))
+            ):
                 at = self._score(live)
                 advice = await to_thread.run_sync(cube_advice, g, at, CUBE_HINT_LEVEL)
                 return {
