@@ -30,7 +30,9 @@ async def test_a_repeated_action_id_is_answered_not_applied_again(player_factory
     assert again.json()["state"]["board"] == first.json()["state"]["board"]
     stored = (await p.get(f"/api/games/{gid}/events")).json()["events"]
     assert [e["kind"] for e in stored].count("step") == 1
-    assert stored[-1]["data"]["action"] == {"id": "a1", "user": p.user["id"], "events": 1}
+    me = (await p.get("/api/session")).json()["user"]["id"]  # (a guest since his first act)
+    assert me is not None
+    assert stored[-1]["data"]["action"] == {"id": "a1", "user": me, "events": 1}
     # a new id is a new action: the same step is applied again (another checker)
     nxt = await p.post(f"/api/games/{gid}/actions", {"action": "undo", "action_id": "a2"})
     assert nxt.json()["state"]["seq"] == st["seq"] + 2
@@ -69,7 +71,9 @@ async def test_bad_action_ids_are_refused(player_factory: Any, bad: Any) -> None
     p = await player_factory()
     st = (await p.post("/api/games", {"mode": "computer", "variant": "long"})).json()
     r = await p.post(f"/api/games/{st['id']}/actions", {**first_step(st), "action_id": bad})
-    assert r.status_code == 400 and r.json()["code"] == "malformed"
+    # (the body's model refuses it: 422 naming the field, like every bad field)
+    assert r.status_code == 422 and r.json()["code"] == "malformed"
+    assert r.json()["field"] == "action_id"
     assert (await p.get(f"/api/games/{st['id']}")).json()["seq"] == st["seq"]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -125,11 +126,12 @@ def test_the_page_resends_its_unanswered_move_after_the_server_restarts(
     page.locator("#board .hit.src").first.click()
     page.locator("#board .hit.dst").first.click()  # stored, then the server is killed
     killed(crashing)
-    page.wait_for_function(
-        f"Number(document.querySelector('#board').dataset.seq) > {before}"
-        " && window.__nardyGame.socket.pending.size === 0",
-        timeout=30_000,
-    )
+    # (the page's CSP forbids eval, so no wait_for_function: a selector, then a poll)
+    page.wait_for_selector(f"#board[data-seq]:not([data-seq='{before}'])", timeout=30_000)
+    deadline = time.monotonic() + 30
+    while page.evaluate("window.__nardyGame.socket.pending.size") and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert page.evaluate("window.__nardyGame.socket.pending.size") == 0
     with httpx.Client(base_url=crashing.url) as c:
         stored = c.get(f"/api/games/{gid}/events").json()["events"]
     assert [e["kind"] for e in stored if e["seq"] > before] == ["step"]  # made once

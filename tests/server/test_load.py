@@ -9,12 +9,26 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import serve_load  # noqa: E402
+from conftest import ServerProcess  # noqa: E402
+
+
+@pytest.fixture
+def server(db_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server for a crowd from one address: the per-address caps on new guests and
+    sockets (which would refuse the crowd, as they should) raised."""
+    srv = ServerProcess(db_url, tmp_path)
+    srv.start(env={"NARDY_GUEST_RATE": "10000 per hour", "NARDY_MAX_SOCKETS_PER_IP": "10000"})
+    yield srv
+    srv.stop()
 
 
 def test_twenty_games_at_once_lose_nothing(server: Any) -> None:

@@ -74,19 +74,21 @@ def test_account_writes_from_many_threads_with_a_name_taken_twice(db_url: str) -
     with the same name is refused alone (409) and every other write is stored."""
     from sqlalchemy.orm import sessionmaker
 
-    from nardy.server.auth import Accounts, Who
+    from nardy.server.auth import GUEST_LIMIT, Accounts, Who, new_token
     from nardy.server.db import migrate
     from nardy.server.service import ApiError
+    from nardy.server.throttle import LimitsThrottle
 
     engine = make_engine(db_url)
     migrate(engine)
-    accounts = Accounts(sessionmaker(engine, expire_on_commit=False), Writer(engine))
+    throttle = LimitsThrottle({GUEST_LIMIT: "100 per hour"})  # (all from one address)
+    accounts = Accounts(sessionmaker(engine, expire_on_commit=False), Writer(engine), throttle)
     outcomes: list[object] = []
     go = threading.Barrier(24)
 
     def guest() -> None:
         go.wait()
-        outcomes.append(accounts.lookup(accounts.new_guest()))
+        outcomes.append(accounts.lookup(accounts.new_guest(new_token(), "127.0.0.1")))
 
     def account() -> None:
         go.wait()

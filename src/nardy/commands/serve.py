@@ -34,6 +34,7 @@ def _rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> st
 @click.option("--base-url", default=None, help="Public URL used in invitation links.")
 @click.option(
     "--guest-rate",
+    envvar="NARDY_GUEST_RATE",
     default=None,
     callback=_rate,
     help="New guests allowed per client address (default '30 per hour'; e.g. a club "
@@ -41,6 +42,7 @@ def _rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> st
 )
 @click.option(
     "--max-sockets-per-ip",
+    envvar="NARDY_MAX_SOCKETS_PER_IP",
     type=click.IntRange(min=1),
     default=None,
     help="Open game websockets allowed per client address (default 20).",

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from nardy.server.service import ACTIONS, MAX_MATCH_LENGTH, MODES
+from nardy.server.service import ACTIONS, MAX_ACTION_ID, MAX_MATCH_LENGTH, MODES
 
 ActionName = Literal[ACTIONS]  # type: ignore[valid-type]
 Mode = Literal[MODES]  # type: ignore[valid-type]
@@ -60,6 +60,9 @@ class Action(BaseModel):
     to: Point | None = None
     play: str | None = Field(None, max_length=200)
     level: StrictInt | None = None
+    #: The client's id of this action: a repeat (a retry after a lost answer) is
+    #: answered with what the first stored, not applied again.
+    action_id: StrictStr | None = Field(None, min_length=1, max_length=MAX_ACTION_ID)
 
     def service_action(self) -> dict[str, Any]:
         """The action as the game service (and the websocket) takes it."""
