@@ -106,6 +106,8 @@ def test_every_checker_is_drawn_on_its_point_at_the_geometry_coordinates(variant
                     assert [(c.get("data-color"), len(circles)) for c in circles[:1]] == want
                     if circles:
                         top = p >= 13
+                        r = RAW["checker_radius"] - RAW["checker_seam"]
+                        assert all(float(c.get("r")) == r for c in circles)
                         assert all(_close(float(c.get("cx")), _expected_x(p)) for c in circles)
                         ys = [float(c.get("cy")) for c in circles]
                         assert all(map(_close, ys, _expected_ys(top, len(circles))))
@@ -174,6 +176,10 @@ def test_stack_counts_shown_above_the_stack_limit_and_always_on_the_bar():
     root = ET.fromstring(position_svg(SHORT, pos, "white", dice=(2, 1)))
     counts = {t.text for t in root.iter(f"{SVG}text") if "count" in t.get("class", "")}
     assert counts == {"6", "1"}  # 8 holds 6 (> 5); the bar's single checker; not 6's five
+    for text in root.iter(f"{SVG}text"):
+        if "count" in text.get("class", ""):
+            last = _circles(root, "8" if text.text == "6" else "bar")[-1]
+            assert _close(float(text.get("y")), float(last.get("cy")) + RAW["count_dy"])
 
 
 def test_bar_off_and_dice():

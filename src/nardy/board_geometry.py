@@ -34,7 +34,8 @@ class BoardGeometry:
     """The board's measures in SVG user units (the fields are the JSON's keys)."""
 
     point_width: float  # width of a point's column
-    checker_radius: float  # a checker's radius (drawn 1 unit smaller, to leave a seam)
+    checker_radius: float  # a checker's room: half the spacing of a stack
+    checker_seam: float  # drawn this much smaller, to leave a seam between neighbours
     left: float  # x of the left field's left edge
     top: float  # y of the fields' top edge (the point numbers sit above it)
     triangle: float  # height of a point's triangle
@@ -44,6 +45,7 @@ class BoardGeometry:
     tray_width: float
     stack_room: float  # height a stack may take from its edge before it is squeezed
     stack: int  # stacks taller than this show their count
+    count_dy: float  # the count's baseline below its checker's centre
     off_height: float  # a borne-off checker, drawn edge-on in the tray
     off_step: float
     off_inset_x: float
@@ -180,7 +182,8 @@ GEOMETRY = load()
 #: What ``geometry.js`` exports: (name, value, comment). The names are board.js's.
 _JS_CONSTANTS: list[tuple[str, str, str]] = [
     ("PW", "point_width", "a point's width"),
-    ("R", "checker_radius", "a checker's radius"),
+    ("R", "checker_radius", "a checker's room: half the spacing of a stack"),
+    ("SEAM", "checker_seam", "a checker is drawn this much smaller"),
     ("LEFT", "left", "the left field's left edge"),
     ("BARX", "bar_x", "the bar's left edge"),
     ("BARW", "bar_width", "the bar's width"),
@@ -196,6 +199,7 @@ _JS_CONSTANTS: list[tuple[str, str, str]] = [
     ("H", "height", "the board's height"),
     ("STACK_ROOM", "stack_room", "a stack's room before it is squeezed"),
     ("STACK", "stack", "taller stacks show their count"),
+    ("COUNT_DY", "count_dy", "the count's baseline below its checker's centre"),
     ("OFF_H", "off_height", "a borne-off checker's height"),
     ("OFF_STEP", "off_step", "and its spacing"),
     ("OFF_INSET_X", "off_inset_x", "borne-off checkers: inset from the tray's sides"),

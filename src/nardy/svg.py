@@ -173,14 +173,14 @@ def _stack_svg(
 ) -> Iterator[str]:
     """A stack of ``count`` checkers from the top or bottom edge, counted on its last
     checker when taller than the geometry's ``stack`` (or always, with ``label``)."""
-    r = g.checker_radius - 1  # a seam between neighbours, as on the web board
+    r = g.checker_radius - g.checker_seam
     for i in range(count):
         yield (
             f'<circle class="checker {color}" data-color="{color}" data-point="{point}" '
             f'cx="{cx:g}" cy="{g.stack_y(top, i, count):g}" r="{r:g}"/>'
         )
     if count > g.stack or label:
-        y = g.stack_y(top, count - 1, count) + 5
+        y = g.stack_y(top, count - 1, count) + g.count_dy
         yield f'<text class="count {color}" x="{cx:g}" y="{y:g}">{count}</text>'
 
 

@@ -4,9 +4,9 @@
 // points a checker may leave and reach ("targets"). Every measure comes from
 // geometry.js, generated from the same board_geometry.json as the Python SVG (nardy.svg).
 import {
-  PW, R, LEFT, BARX, BARW, RIGHT, TRAY, TRAYW, TOP, TRI, MID, BOT, MIDDLE, W, H, STACK_ROOM, STACK,
-  OFF_H, OFF_STEP, OFF_INSET_X, OFF_INSET_Y, LABEL_ABOVE, LABEL_BELOW, DIE, DIE_SPREAD, DICE_X,
-  PIP_OFFSET, PIP_R, CUBE, CUBE_OFFSET, OFFER, POINTS,
+  PW, R, SEAM, LEFT, BARX, BARW, RIGHT, TRAY, TRAYW, TOP, TRI, MID, BOT, MIDDLE, W, H,
+  STACK_ROOM, STACK, COUNT_DY, OFF_H, OFF_STEP, OFF_INSET_X, OFF_INSET_Y, LABEL_ABOVE,
+  LABEL_BELOW, DIE, DIE_SPREAD, DICE_X, PIP_OFFSET, PIP_R, CUBE, CUBE_OFFSET, OFFER, POINTS,
 } from "./geometry.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -82,10 +82,10 @@ function stackY(top, i, n) {
 /** @param {Element} g @param {number} x @param {boolean} top @param {number} n @param {string} cls @param {boolean} [label] */
 function stack(g, x, top, n, cls, label) {
   for (let i = 0; i < n; i++) {
-    el("circle", { cx: x, cy: stackY(top, i, n), r: R - 1, class: `checker ${cls}` }, g);
+    el("circle", { cx: x, cy: stackY(top, i, n), r: R - SEAM, class: `checker ${cls}` }, g);
   }
   if (n > STACK || label) {
-    const txt = el("text", { x, y: stackY(top, n - 1, n) + 5, class: `count ${cls}` }, g);
+    const txt = el("text", { x, y: stackY(top, n - 1, n) + COUNT_DY, class: `count ${cls}` }, g);
     txt.textContent = String(n);
   }
 }

@@ -3,7 +3,8 @@
 // edit the JSON and regenerate, never this file (a test checks it is up to date).
 // The board's geometry in SVG user units, the same as the Python SVG's (nardy.svg).
 export const PW = 50;  // a point's width
-export const R = 22;  // a checker's radius
+export const R = 22;  // a checker's room: half the spacing of a stack
+export const SEAM = 1;  // a checker is drawn this much smaller
 export const LEFT = 10;  // the left field's left edge
 export const BARX = 310;  // the bar's left edge
 export const BARW = 50;  // the bar's width
@@ -19,6 +20,7 @@ export const W = 740;  // the board's width
 export const H = 460;  // the board's height
 export const STACK_ROOM = 206;  // a stack's room before it is squeezed
 export const STACK = 5;  // taller stacks show their count
+export const COUNT_DY = 5;  // the count's baseline below its checker's centre
 export const OFF_H = 8;  // a borne-off checker's height
 export const OFF_STEP = 9;  // and its spacing
 export const OFF_INSET_X = 6;  // borne-off checkers: inset from the tray's sides
