@@ -42,7 +42,8 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
         ],
     ),
     # The rules: legal plays, scoring, the cube, a game and a match, their notations
-    # and text rendering; ``nardy`` itself re-exports the library's front.
+    # and drawings (text and Rich; SVG, with the board geometry it shares with the
+    # web board); ``nardy`` itself re-exports the library's front.
     (
         "rules",
         [
@@ -55,6 +56,8 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
                 "nardy.match",
                 "nardy.notation",
                 "nardy.render",
+                "nardy.board_geometry",
+                "nardy.svg",
                 "nardy",  # the package __init__ only (listed exactly, see _layer_of)
             ]
         ],

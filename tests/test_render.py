@@ -1,5 +1,5 @@
 """Board drawings (nardy.render): geometry of RULES.md §7 (last item), stacks, bar, off,
-pip counts, the Rich renderable and the SVG board."""
+pip counts and the Rich renderable (the SVG board: test_svg.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import doctest
 import io
 import random
 import re
-import xml.etree.ElementTree as ET
 
 import pytest
 from rich.console import Console
@@ -17,13 +16,11 @@ from nardy.dice import RandomDice
 from nardy.game import Game
 from nardy.position import BAR, OFF, Position, other
 from nardy.render import (
-    BoardView,
     RichBoard,
     board_model,
     board_text,
     dice_text,
     point_location,
-    position_svg,
 )
 from nardy.variants import find_variant
 
@@ -268,61 +265,3 @@ def test_rich_in_colour_keeps_the_geometry_and_draws_discs():
     assert plain == expected.replace(" O ", " ● ").replace(" X ", " ● ")
     styled = console.export_text(styles=True)
     assert "\x1b[" in styled  # coloured
-
-
-# -- SVG --------------------------------------------------------------------------------
-
-
-def _checkers(svg: str) -> list[ET.Element]:
-    root = ET.fromstring(svg)
-    return [
-        e
-        for e in root.iter()
-        if "checker" in e.get("class", "").split() or "off" in e.get("class", "").split()
-    ]
-
-
-@pytest.mark.parametrize("variant,seed", [("long", 1), ("short", 2), ("short", 5)])
-def test_svg_is_well_formed_with_thirty_checkers(variant, seed):
-    v = find_variant(variant)
-    game = _played_game(variant, seed=seed, turns=60)
-    for pos in (v.start_position(), game.position):
-        for viewer in ("white", "black"):
-            svg = position_svg(v, pos, viewer, dice=(6, 6), lang="ru")
-            items = _checkers(svg)
-            assert len(items) == 30
-            for color in ("white", "black"):
-                assert sum(color in e.get("class", "") for e in items) == 15
-
-
-def test_svg_places_the_heads_top_right_for_the_viewer():
-    for viewer in ("white", "black"):
-        root = ET.fromstring(position_svg(LONG, LONG.start_position(), viewer))
-        width = float(root.get("viewBox").split()[2])
-        mine = [c for c in root.iter(f"{SVG}circle") if c.get("data-color") == viewer]
-        theirs = [c for c in root.iter(f"{SVG}circle") if c.get("data-color") == other(viewer)]
-        assert {c.get("data-point") for c in mine} == {"24"}
-        assert {c.get("data-point") for c in theirs} == {"12"}
-        mid_y = sum(float(c.get("cy")) for c in mine + theirs) / 30
-        assert all(float(c.get("cx")) > width / 2 and float(c.get("cy")) < mid_y for c in mine)
-        assert all(float(c.get("cx")) < width / 2 and float(c.get("cy")) > mid_y for c in theirs)
-        assert root.find(f"{SVG}text[@class='count {viewer}']").text == "15"
-
-
-def test_svg_counts_bar_and_off_checkers():
-    pos = Position.from_points({6: 5}, {6: 5, 5: 2}, mine_bar=1, theirs_bar=0, turn="white")
-    root = ET.fromstring(position_svg(SHORT, pos, "white", dice=(2, 1)))
-    bar = [c for c in root.iter(f"{SVG}circle") if c.get("data-point") == "bar"]
-    assert [c.get("data-color") for c in bar] == ["white"]
-    off = [r for r in root.iter(f"{SVG}rect") if "off" in r.get("class", "").split()]
-    assert sum("white" in r.get("class") for r in off) == 9
-    assert sum("black" in r.get("class") for r in off) == 8
-    dice = [g.get("data-value") for g in root.iter(f"{SVG}g") if g.get("class") == "die"]
-    assert dice == ["2", "1"]
-
-
-def test_board_view_wrapper():
-    view = BoardView(SHORT, SHORT.start_position(), "white", dice=(3, 1))
-    assert str(view) == board_text(SHORT, SHORT.start_position(), "white", dice=(3, 1))
-    ET.fromstring(view._repr_svg_())
-    assert isinstance(view.__rich__(), RichBoard)

@@ -1,4 +1,5 @@
-"""Boards drawn as one player sees them: plain text, a Rich renderable and SVG.
+"""Boards drawn as one player sees them: plain text and a Rich renderable (the SVG
+drawing is ``nardy.svg``).
 
 Every drawing uses the viewer's own point numbers (RULES.md G-2) in one layout, the
 usual backgammon one: the top row runs 13…24 from left to right and the bottom row
@@ -32,10 +33,9 @@ the opponent's checkers are drawn on the same physical points through
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
-from xml.sax.saxutils import escape, quoteattr
+from typing import TYPE_CHECKING, Literal
 
 from nardy.i18n import t
 from nardy.position import BAR, OFF, Color, Position, other, pip_count
@@ -53,7 +53,7 @@ GLYPHS: dict[str, dict[Color, str]] = {
     "unicode": {"white": "○", "black": "●"},
 }
 #: Checkers drawn one by one in a stack; taller stacks show their count instead of the
-#: innermost checker (text) or on it (SVG).
+#: innermost checker.
 STACK = 5
 
 
@@ -136,17 +136,19 @@ def _stack_cell(color: Color | None, count: int, depth: int, glyphs: dict[Color,
     return f" {glyphs[color]} "
 
 
-def _side_line(model: BoardModel, color: Color, lang: str, glyphs: dict[Color, str]) -> str:
+def side_line(model: BoardModel, color: Color, lang: str, glyphs: dict[Color, str]) -> str:
+    """One side's line: its glyph and colour, pips, borne off and (if any) on the bar."""
     parts = [t("render.pips", lang, n=model.pips[color]), t("render.off", lang, n=model.off[color])]
     if model.bar[color]:
         parts.append(t("render.bar", lang, n=model.bar[color]))
     return f" {glyphs[color]} {t('color.' + color, lang)}: {', '.join(parts)}"
 
 
-def _status_line(model: BoardModel, dice: Sequence[int] | None, lang: str) -> str | None:
+def status_line(model: BoardModel, dice: Sequence[int] | None, lang: str) -> str | None:
+    """Whose turn it is and the dice; None once the game is over."""
     if model.over:
         return None
-    text = t("render.to_play", lang, color=_color_word(model.turn, lang, mid=True))
+    text = t("render.to_play", lang, color=color_word(model.turn, lang, mid=True))
     if dice:
         text += ", " + t("render.dice", lang, dice=dice_text(dice))
     return " " + text
@@ -161,7 +163,8 @@ def dice_text(dice: Sequence[int]) -> str:
     return "-".join(map(str, values))
 
 
-def _color_word(color: Color, lang: str, *, mid: bool) -> str:
+def color_word(color: Color, lang: str, *, mid: bool) -> str:
+    """A colour's name, lower-cased in mid-sentence where the language wants it."""
     word = t("color." + color, lang)
     return word.lower() if mid and lang == "ru" else word
 
@@ -179,7 +182,7 @@ def board_lines(
     model = board_model(variant, position, viewer)
     glyphs = GLYPHS[charset]
     me, opp = model.viewer, model.opponent
-    lines: list[list[Segment]] = [[(_side_line(model, opp, lang, glyphs), opp)]]
+    lines: list[list[Segment]] = [[(side_line(model, opp, lang, glyphs), opp)]]
 
     def labels(half: Half) -> list[Segment]:
         pts = _points_in(half)
@@ -225,8 +228,8 @@ def board_lines(
     lines += [row("bottom", d) for d in reversed(range(STACK))]
     lines.append(border)
     lines.append(labels("bottom"))
-    lines.append([(_side_line(model, me, lang, glyphs), me)])
-    status = _status_line(model, dice, lang)
+    lines.append([(side_line(model, me, lang, glyphs), me)])
+    status = status_line(model, dice, lang)
     if status is not None:
         lines.append([(status, None)])
     return lines
@@ -282,7 +285,7 @@ for _name, _back in _BACKGROUNDS.items():
     RICH_STYLES[f"black-{_name}"] = f"bold #000000 on {_back}"
 
 
-class _Board:
+class BoardDrawing:
     """A position to draw: the game, the board, whose view, the dice, the language."""
 
     def __init__(
@@ -301,7 +304,7 @@ class _Board:
         self.lang = lang
 
 
-class RichBoard(_Board):
+class RichBoard(BoardDrawing):
     """A Rich renderable of the board, in the geometry of ``board_text``.
 
     On a colour console checkers are drawn as coloured discs on a wooden board; without
@@ -346,186 +349,3 @@ def board_rich(
 ) -> RichBoard:
     """A Rich renderable of the board seen by ``viewer`` (see ``RichBoard``)."""
     return RichBoard(variant, position, viewer, dice=dice, lang=lang)
-
-
-# -- SVG -------------------------------------------------------------------------------
-
-_P = 36  # point width
-_R = 16  # checker radius
-_LEFT = 34  # x of the board's inner left edge
-_TOP = 44  # y of the board's inner top edge
-_HALF = 6 * _P
-_BARW = 36
-_TRIANGLE = 2 * _R * STACK
-_GAP = 44
-_INNER_H = 2 * _TRIANGLE + _GAP
-_TRAY = 44
-_FRAME = 10
-
-
-def _col_x(col: int) -> float:
-    """Centre x of column 0..11."""
-    x = _LEFT + col * _P + _P / 2
-    return x + _BARW if col >= 6 else x
-
-
-def _stack_ys(count: int, half: Half) -> list[float]:
-    step = 2 * _R if count <= STACK else (_TRIANGLE - 2 * _R) / (count - 1)
-    if half == "top":
-        return [_TOP + _R + i * step for i in range(count)]
-    bottom = _TOP + _INNER_H
-    return [bottom - _R - i * step for i in range(count)]
-
-
-def position_svg(
-    variant: Variant,
-    position: Position,
-    viewer: Color | None = None,
-    *,
-    dice: Sequence[int] | None = None,
-    lang: str = "en",
-) -> str:
-    """An SVG drawing of the board seen by ``viewer`` (default: the side on roll).
-
-    Every checker is its own element: ``<circle class="checker white"
-    data-point="24">`` on the board (``data-point`` in the viewer's numbering, ``bar``
-    on the bar) and ``<rect class="off white">`` in the tray at the right (the
-    opponent's at the top, the viewer's at the bottom). Points are
-    ``<polygon class="point" data-point="…">``.
-    """
-    model = board_model(variant, position, viewer)
-    me, opp = model.viewer, model.opponent
-    right = _LEFT + 2 * _HALF + _BARW
-    width = right + _FRAME + _TRAY + _FRAME + 6
-    bottom = _TOP + _INNER_H
-    height = bottom + 80
-    out: list[str] = []
-    add = out.append
-    title = t("render.view", lang, color=_color_word(me, lang, mid=True))
-    add(
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" class="nardy-board" data-viewer="{me}" '
-        f'data-variant={quoteattr(variant.name)} font-family="sans-serif">'
-    )
-    add(f"<title>{escape(title)}</title>")
-    add(
-        "<style>.checker.white{fill:#fbfbf5;stroke:#555}.checker.black{fill:#222;stroke:#000}"
-        ".off.white{fill:#fbfbf5;stroke:#555}.off.black{fill:#222;stroke:#000}"
-        ".count{font-size:13px;font-weight:bold;text-anchor:middle;dominant-baseline:central}"
-        ".count.white{fill:#000}.count.black{fill:#fff}"
-        ".label{font-size:12px;fill:#333;text-anchor:middle}"
-        ".info{font-size:13px;fill:#222}</style>"
-    )
-    # frame, halves, bar, tray
-    add(
-        f'<rect class="frame" x="{_LEFT - _FRAME}" y="{_TOP - _FRAME}" '
-        f'width="{right - _LEFT + 2 * _FRAME + _TRAY + _FRAME}" '
-        f'height="{_INNER_H + 2 * _FRAME}" fill="#6b4226" rx="6"/>'
-    )
-    for field_x in (_LEFT, _LEFT + _HALF + _BARW):
-        add(
-            f'<rect class="field" x="{field_x}" y="{_TOP}" width="{_HALF}" height="{_INNER_H}" '
-            f'fill="#e8d2a6"/>'
-        )
-    add(
-        f'<rect class="bar" x="{_LEFT + _HALF}" y="{_TOP}" width="{_BARW}" '
-        f'height="{_INNER_H}" fill="#5c3a1e"/>'
-    )
-    tray_x = right + _FRAME
-    add(
-        f'<rect class="tray" x="{tray_x}" y="{_TOP}" width="{_TRAY}" height="{_INNER_H}" '
-        f'fill="#4a2e17"/>'
-    )
-    # points and their numbers
-    for p in range(1, 25):
-        half, col = point_location(p)
-        cx = _col_x(col)
-        x0, x1 = cx - _P / 2, cx + _P / 2
-        if half == "top":
-            base, tip, label_y = _TOP, _TOP + _TRIANGLE, _TOP - _FRAME - 6
-        else:
-            base, tip, label_y = bottom, bottom - _TRIANGLE, bottom + _FRAME + 16
-        fill = "#a0522d" if col % 2 == 0 else "#2f4f4f"
-        add(
-            f'<polygon class="point" data-point="{p}" fill="{fill}" '
-            f'points="{x0:g},{base:g} {x1:g},{base:g} {cx:g},{tip:g}"/>'
-        )
-        add(f'<text class="label" x="{cx:g}" y="{label_y:g}">{p}</text>')
-    # checkers on points
-    for p in range(1, 25):
-        color, count = model.points[p]
-        if not color:
-            continue
-        half, col = point_location(p)
-        out.extend(_stack_svg(color, count, _col_x(col), half, str(p)))
-    # the bar: the opponent's above the middle, the viewer's below
-    bar_x = _LEFT + _HALF + _BARW / 2
-    for color, half in ((opp, "top"), (me, "bottom")):
-        if model.bar[color]:
-            out.extend(_stack_svg(color, model.bar[color], bar_x, half, "bar"))
-    # borne-off checkers in the tray
-    for color, half in ((opp, "top"), (me, "bottom")):
-        for i in range(model.off[color]):
-            y = _TOP + 2 + i * 10 if half == "top" else bottom - 10 - i * 10
-            add(
-                f'<rect class="off {color}" x="{tray_x + 4}" y="{y}" width="{_TRAY - 8}" '
-                f'height="8" rx="2"/>'
-            )
-    # dice, in the viewer's right half
-    if dice:
-        size = 30
-        mid_y = _TOP + _INNER_H / 2
-        values = list(dice)
-        shown = values[:2] if len(set(values)) == 1 else values[:4]
-        for i, d in enumerate(shown):
-            x = _col_x(8) + i * (size + 12)
-            add(
-                f'<g class="die" data-value="{int(d)}"><rect x="{x:g}" y="{mid_y - size / 2:g}" '
-                f'width="{size}" height="{size}" rx="5" fill="#fff" stroke="#333"/>'
-                f'<text x="{x + size / 2:g}" y="{mid_y + 6:g}" font-size="18" '
-                f'text-anchor="middle">{int(d)}</text></g>'
-            )
-    # side lines and status
-    glyphs: dict[Color, str] = {"white": "○", "black": "●"}
-    info_y = bottom + _FRAME + 40
-    for i, color in enumerate((me, opp)):
-        text = _side_line(model, color, lang, glyphs).strip()
-        add(f'<text class="info" x="{_LEFT}" y="{info_y + i * 18}">{escape(text)}</text>')
-    status = _status_line(model, dice, lang)
-    if status:
-        add(
-            f'<text class="info status" x="{right}" y="{info_y}" text-anchor="end">'
-            f"{escape(status.strip())}</text>"
-        )
-    add("</svg>")
-    return "\n".join(out)
-
-
-def _stack_svg(color: Color, count: int, cx: float, half: Half, point: str) -> Iterator[str]:
-    ys = _stack_ys(count, half)
-    for y in ys:
-        yield (
-            f'<circle class="checker {color}" data-color="{color}" data-point="{point}" '
-            f'cx="{cx:g}" cy="{y:g}" r="{_R}"/>'
-        )
-    if count > STACK:
-        yield (f'<text class="count {color}" x="{cx:g}" y="{ys[-1]:g}">{count}</text>')
-
-
-# -- a notebook/terminal wrapper --------------------------------------------------------
-
-
-class BoardView(_Board):
-    """A board for display anywhere: ``str()`` gives text, Jupyter shows SVG
-    (``_repr_svg_``) and Rich prints it in colour."""
-
-    def __str__(self) -> str:
-        return board_text(self.variant, self.position, self.viewer, dice=self.dice, lang=self.lang)
-
-    def _repr_svg_(self) -> str:
-        return position_svg(
-            self.variant, self.position, self.viewer, dice=self.dice, lang=self.lang
-        )
-
-    def __rich__(self) -> Any:
-        return board_rich(self.variant, self.position, self.viewer, dice=self.dice, lang=self.lang)

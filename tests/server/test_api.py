@@ -285,7 +285,16 @@ async def test_pages_and_static_files(player_factory: Any) -> None:
     for path in ("/", "/rules", "/game/abc", "/join/xyz", "/verify/abc", "/stats/me"):
         r = await p.get(path)
         assert r.status_code == 200 and "app.js" in r.text
-    for f in ("app.js", "board.js", "i18n.js", "style.css", "rules.js", "verify.js", "api.js"):
+    for f in (
+        "app.js",
+        "board.js",
+        "geometry.js",
+        "i18n.js",
+        "style.css",
+        "rules.js",
+        "verify.js",
+        "api.js",
+    ):
         assert (await p.get(f"/static/{f}")).status_code == 200
     assert (await p.get("/nope")).status_code == 404
 

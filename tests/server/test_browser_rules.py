@@ -56,3 +56,48 @@ def test_head_example_by_clicking(page: Any, server: Any, shots: Path) -> None:
     assert "first-turn exception" in page.locator(f"{card} .caption").inner_text()
     assert page.inner_text("#lang") == "Русский"
     assert page.errors == [] and page.csp == []
+
+
+def test_web_board_and_python_svg_draw_the_same_board(page: Any, server: Any) -> None:
+    """One geometry (board_geometry.json): the browser's board of the long start (L-1)
+    puts every checker and die where nardy.svg's drawing of the same position does."""
+    import xml.etree.ElementTree as ET
+
+    from nardy.svg import position_svg
+    from nardy.variants import find_variant
+
+    page.goto(server.url + "/rules")
+    page.wait_for_selector("#ex-long-start svg circle.checker")
+    web = page.locator("#ex-long-start svg").evaluate(
+        """svg => ({
+          box: svg.getAttribute("viewBox"),
+          checkers: [...svg.querySelectorAll("circle.checker")].map(c => [
+            c.classList.contains("white") ? "white" : "black",
+            +c.getAttribute("cx"), +c.getAttribute("cy"), +c.getAttribute("r")]),
+          dice: [...svg.querySelectorAll(".dice rect.die")].map(r => [+r.getAttribute("x"),
+            +r.getAttribute("y")]),
+        })"""
+    )
+    long = find_variant("long")
+    root = ET.fromstring(position_svg(long, long.start_position(), "white", dice=(6, 5)))
+    ns = "{http://www.w3.org/2000/svg}"
+    ours = [
+        [c.get("data-color"), float(c.get("cx")), float(c.get("cy")), float(c.get("r"))]
+        for c in root.iter(f"{ns}circle")
+        if "checker" in c.get("class", "").split()
+    ]
+    dice = [
+        [float(g.find(f"{ns}rect").get("x")), float(g.find(f"{ns}rect").get("y"))]
+        for g in root.iter(f"{ns}g")
+        if g.get("class") == "die"
+    ]
+    assert len(ours) == 30
+
+    def rounded(items: list[list[Any]]) -> list[tuple[Any, ...]]:  # to the SVG's precision
+        return sorted(tuple(round(v, 2) if isinstance(v, float) else v for v in c) for c in items)
+
+    assert rounded(web["checkers"]) == rounded(ours)
+    assert web["dice"] == dice
+    # the same board width and height (the Python drawing adds its text lines below)
+    frame = root.find(f"{ns}rect[@class='frame']")
+    assert web["box"] == f"0 0 {frame.get('width')} {frame.get('height')}"

@@ -1,10 +1,15 @@
 // @ts-check
 // The board as an SVG, drawn from one player's side: his head (point 24) top-right,
 // his home (points 1-6) bottom-right. The board holds no rules: the server sends the
-// points a checker may leave and reach ("targets").
+// points a checker may leave and reach ("targets"). Every measure comes from
+// geometry.js, generated from the same board_geometry.json as the Python SVG (nardy.svg).
+import {
+  PW, R, SEAM, LEFT, BARX, BARW, RIGHT, TRAY, TRAYW, TOP, TRI, MID, BOT, MIDDLE, W, H,
+  STACK_ROOM, STACK, COUNT_DY, OFF_H, OFF_STEP, OFF_INSET_X, OFF_INSET_Y, LABEL_ABOVE,
+  LABEL_BELOW, DIE, DIE_SPREAD, DICE_X, PIP_OFFSET, PIP_R, CUBE, CUBE_OFFSET, OFFER, POINTS,
+} from "./geometry.js";
+
 const NS = "http://www.w3.org/2000/svg";
-const PW = 50, R = 22, LEFT = 10, BARX = 310, BARW = 50, RIGHT = BARX + BARW, TRAY = 672;
-const TOP = 22, TRI = 180, MID = TOP + TRI + 56, BOT = MID + TRI, W = 740, H = BOT + 22;
 
 /** @typedef {"white" | "black"} Color */
 /** Checkers of the viewer ("mine") and of the opponent ("theirs"). @typedef {{ mine: number, theirs: number }} Sides */
@@ -51,40 +56,36 @@ function el(name, attrs, parent) {
 /** @param {number} p @returns {{ x: number, top: boolean }} */
 export function pointGeometry(p) {
   // Centre x of point p (viewer's numbering) and whether it is in the top row.
-  if (p >= 13 && p <= 18) return { x: LEFT + (p - 13) * PW + PW / 2, top: true };
-  if (p >= 19 && p <= 24) return { x: RIGHT + (p - 19) * PW + PW / 2, top: true };
-  if (p >= 7 && p <= 12) return { x: LEFT + (12 - p) * PW + PW / 2, top: false };
-  return { x: RIGHT + (6 - p) * PW + PW / 2, top: false };
+  return POINTS[p - 1];
 }
 
 /** @param {Element} g @param {number} x @param {number} y @param {number} n @param {boolean} used */
 function drawDie(g, x, y, n, used) {
-  const s = 36;
+  const s = DIE;
   el("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 6, class: used ? "die used" : "die" }, g);
-  const o = 10;
+  const o = PIP_OFFSET;
   /** @type {Record<number, number[][]>} */
   const pips = { 1: [[0, 0]], 2: [[-o, -o], [o, o]], 3: [[-o, -o], [0, 0], [o, o]],
     4: [[-o, -o], [o, -o], [-o, o], [o, o]], 5: [[-o, -o], [o, -o], [0, 0], [-o, o], [o, o]],
     6: [[-o, -o], [o, -o], [-o, 0], [o, 0], [-o, o], [o, o]] };
   const spots = pips[n];
-  for (const [dx, dy] of spots) el("circle", { cx: x + dx, cy: y + dy, r: 3.6, class: "pip" }, g);
+  for (const [dx, dy] of spots) el("circle", { cx: x + dx, cy: y + dy, r: PIP_R, class: "pip" }, g);
 }
-
-const HALF = TRI + 26;  // room for one stack: the triangle and half the middle strip
 
 /** @param {boolean} top @param {number} i @param {number} n */
 function stackY(top, i, n) {
-  const step = n <= 1 ? 2 * R : Math.min(2 * R, (HALF - 2 * R) / (n - 1));
+  // (the same as nardy.board_geometry.BoardGeometry.stack_y)
+  const step = n <= 1 ? 2 * R : Math.min(2 * R, (STACK_ROOM - 2 * R) / (n - 1));
   return top ? TOP + R + i * step : BOT - R - i * step;
 }
 
 /** @param {Element} g @param {number} x @param {boolean} top @param {number} n @param {string} cls @param {boolean} [label] */
 function stack(g, x, top, n, cls, label) {
   for (let i = 0; i < n; i++) {
-    el("circle", { cx: x, cy: stackY(top, i, n), r: R - 1, class: `checker ${cls}` }, g);
+    el("circle", { cx: x, cy: stackY(top, i, n), r: R - SEAM, class: `checker ${cls}` }, g);
   }
-  if (n > 5 || label) {
-    const txt = el("text", { x, y: stackY(top, n - 1, n) + 5, class: `count ${cls}` }, g);
+  if (n > STACK || label) {
+    const txt = el("text", { x, y: stackY(top, n - 1, n) + COUNT_DY, class: `count ${cls}` }, g);
     txt.textContent = String(n);
   }
 }
@@ -96,19 +97,19 @@ function stack(g, x, top, n, cls, label) {
 function drawCube(svg, state, mine) {
   const c = state.cube;
   if (!c || !c.enabled) return;
-  const s = 36, x = TRAY + 29;
-  const mid = (TOP + TRI + MID) / 2;
+  const s = CUBE, x = TRAY + TRAYW / 2;
+  const mid = MIDDLE;
   let y = mid, value = c.owner ? c.value : 64, cls = "cube";
-  if (c.owner) y = c.owner === mine ? mid + 48 : mid - 48;
+  if (c.owner) y = c.owner === mine ? mid + CUBE_OFFSET : mid - CUBE_OFFSET;
   if (c.crawford) cls += " off";
   const g = el("g", { class: cls, id: "cube", "data-value": c.value, "data-owner": c.owner || "" }, svg);
   el("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 6 }, g);
   const txt = el("text", { x, y: y + 6 }, g);
   txt.textContent = String(value);
   if (c.offered_by) {
-    const ox = RIGHT + 3 * PW, oy = c.offered_by === mine ? mid + 48 : mid - 48;
+    const ox = DICE_X, oy = c.offered_by === mine ? mid + CUBE_OFFSET : mid - CUBE_OFFSET;
     const o = el("g", { class: "cube offered", id: "cube-offer" }, svg);
-    el("rect", { x: ox - 24, y: oy - 24, width: 48, height: 48, rx: 8 }, o);
+    el("rect", { x: ox - OFFER / 2, y: oy - OFFER / 2, width: OFFER, height: OFFER, rx: 8 }, o);
     const t2 = el("text", { x: ox, y: oy + 8 }, o);
     t2.textContent = String(c.next);
   }
@@ -130,13 +131,13 @@ export function drawBoard(svg, state, ui = {}) {
   el("rect", { x: LEFT, y: TOP, width: 6 * PW, height: BOT - TOP, class: "field" }, svg);
   el("rect", { x: RIGHT, y: TOP, width: 6 * PW, height: BOT - TOP, class: "field" }, svg);
   el("rect", { x: BARX, y: TOP, width: BARW, height: BOT - TOP, class: "bar" }, svg);
-  el("rect", { x: TRAY, y: TOP, width: 58, height: BOT - TOP, rx: 4, class: "tray" }, svg);
+  el("rect", { x: TRAY, y: TOP, width: TRAYW, height: BOT - TOP, rx: 4, class: "tray" }, svg);
   for (let p = 1; p <= 24; p++) {
     const { x, top } = pointGeometry(p);
     const y0 = top ? TOP : BOT, y1 = top ? TOP + TRI : BOT - TRI;
     el("polygon", { points: `${x - PW / 2 + 1},${y0} ${x + PW / 2 - 1},${y0} ${x},${y1}`,
       class: `tri ${p % 2 ? "odd" : "even"}` }, svg);
-    const lbl = el("text", { x, y: top ? TOP - 6 : BOT + 16, class: "label" }, svg);
+    const lbl = el("text", { x, y: top ? TOP - LABEL_ABOVE : BOT + LABEL_BELOW, class: "label" }, svg);
     lbl.textContent = String(p);
   }
   const g = el("g", {}, svg);
@@ -154,16 +155,16 @@ export function drawBoard(svg, state, ui = {}) {
     const trays = [[board.off.theirs, true, theirs], [board.off.mine, false, mine]];
     for (const [n, top, cls] of trays) {
       for (let i = 0; i < n; i++) {
-        const y = top ? TOP + 4 + i * 9 : BOT - 12 - i * 9;
-        el("rect", { x: TRAY + 6, y, width: 46, height: 8, rx: 2, class: `checker off ${cls}` }, g);
+        const y = top ? TOP + OFF_INSET_Y + i * OFF_STEP : BOT - OFF_INSET_Y - OFF_H - i * OFF_STEP;
+        el("rect", { x: TRAY + OFF_INSET_X, y, width: TRAYW - 2 * OFF_INSET_X, height: OFF_H, rx: 2,
+          class: `checker off ${cls}` }, g);
       }
     }
   }
   if (state.dice) {
-    const cx = RIGHT + 3 * PW, cy = (TOP + TRI + MID) / 2 + 0;
     const dg = el("g", { class: "dice" }, svg);
-    drawDie(dg, cx - 24, cy, state.dice[0], false);
-    drawDie(dg, cx + 24, cy, state.dice[1], false);
+    drawDie(dg, DICE_X - DIE_SPREAD, MIDDLE, state.dice[0], false);
+    drawDie(dg, DICE_X + DIE_SPREAD, MIDDLE, state.dice[1], false);
   }
   drawCube(svg, state, mine);
   // Hit areas: whole columns, the bar (25) and the bearing-off tray (0).
@@ -183,9 +184,9 @@ export function drawBoard(svg, state, ui = {}) {
     area(p, x - PW / 2, top ? TOP : BOT - TRI - 20, PW, TRI + 20);
   }
   area(25, BARX, MID - 10, BARW, BOT - MID + 10);
-  area(0, TRAY, MID - 10, 58, BOT - MID + 10);
+  area(0, TRAY, MID - 10, TRAYW, BOT - MID + 10);
   for (const p of dests) {
-    if (p === 0) { el("rect", { x: TRAY + 2, y: MID, width: 54, height: BOT - MID - 2, rx: 4, class: "mark" }, svg); continue; }
+    if (p === 0) { el("rect", { x: TRAY + 2, y: MID, width: TRAYW - 4, height: BOT - MID - 2, rx: 4, class: "mark" }, svg); continue; }
     const { x, top } = pointGeometry(p);
     const n = board ? Math.abs(board.points[p]) : 0;
     const cy = n < 5 ? stackY(top, n, n + 1) : stackY(top, 0, 1);
