@@ -11,6 +11,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from nardy.cli_messages import say
 from nardy.errors import NardyError
 
 if TYPE_CHECKING:  # loaded when the command runs, so that `nardy --help` stays light
@@ -23,9 +24,7 @@ LABELS = ("win", "win g", "win bg", "lose g", "lose bg")
 def _parse_dice(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"\s*([1-6])\s*[-,/ ]?\s*([1-6])\s*", text)
     if not m:
-        raise click.BadParameter(
-            f"{text!r}: dice are written like 3-1 / кости пишутся как 3-1", param_hint="--dice"
-        )
+        raise click.BadParameter(say("cli.dice-format", text=repr(text)), param_hint="--dice")
     return int(m[1]), int(m[2])
 
 
@@ -36,7 +35,7 @@ def _load_position(
     from nardy.notation.position_json import position_from_json
 
     if position and pid:
-        raise click.UsageError("give --position or --id, not both / укажите одно")
+        raise click.UsageError(say("cli.position-or-id"))
     if pid:
         pos = decode_id(variant.family, pid, turn)
         variant.validate(pos)
@@ -46,7 +45,7 @@ def _load_position(
             obj = json.loads(position)
         except json.JSONDecodeError as exc:
             raise click.BadParameter(
-                f"not JSON: {exc.msg} / не JSON", param_hint="--position"
+                say("cli.not-json", detail=exc.msg), param_hint="--position"
             ) from None
         return position_from_json(obj, variant)
     return variant.start_position()
@@ -130,11 +129,7 @@ def _setting(length: int, score: str, cube: int, owner: str, crawford_game: bool
     """The protocol's ``match`` and ``cube`` objects from the command's options."""
     m = re.fullmatch(r"\s*(\d+)\s*[-:,/ ]\s*(\d+)\s*", score)
     if not m:
-        raise click.BadParameter(
-            f"{score!r}: the score is written white-black, like 2-1 / "
-            "счёт пишется как белые-чёрные, например 2-1",
-            param_hint="--score",
-        )
+        raise click.BadParameter(say("cli.score-format", text=repr(score)), param_hint="--score")
     setting: dict[str, Any] = {
         "cube": {"value": cube, "owner": None if owner == "centre" else owner}
     }
@@ -145,9 +140,7 @@ def _setting(length: int, score: str, cube: int, owner: str, crawford_game: bool
             "crawford_game": crawford_game,
         }
     elif crawford_game or score.strip() not in ("0-0", ""):
-        raise click.UsageError(
-            "--score and --crawford-game need --match N / счёт задаётся вместе с --match N"
-        )
+        raise click.UsageError(say("cli.score-needs-match"))
     return setting
 
 
