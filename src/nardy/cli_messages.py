@@ -21,6 +21,10 @@ register(
             "en": "{text}: the score is written white-black, like 2-1",
             "ru": "{text}: счёт пишется как белые-чёрные, например 2-1",
         },
+        "cli.converted": {
+            "en": "{source} → {dst}: {n} {n:plural:game|games}",
+            "ru": "{source} → {dst}: {n} {n:plural:партия|партии|партий}",
+        },
         "cli.position-or-id": {
             "en": "give --position or --id, not both",
             "ru": "укажите либо --position, либо --id",

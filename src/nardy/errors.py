@@ -196,8 +196,8 @@ register(
             "ru": "кубик у соперника: удваивать может только его владелец",
         },
         "error.cube-max-doubles": {
-            "en": "at most {n} doubles per game",
-            "ru": "не больше {n} удвоений за партию",
+            "en": "at most {n} {n:plural:double|doubles} per game",
+            "ru": "не больше {n} {n:plural:удвоения|удвоений|удвоений} за партию",
         },
         "error.no-double-to-take": {"en": "no double to take", "ru": "нечего принимать"},
         "error.no-double-to-refuse": {"en": "no double to refuse", "ru": "нечего отклонять"},

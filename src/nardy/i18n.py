@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import string
 from collections.abc import Mapping
+from typing import Any
 
 LANGS: tuple[str, ...] = ("en", "ru")
 DEFAULT_LANG = "en"
@@ -87,6 +88,36 @@ def export(lang: str, prefix: str = "") -> dict[str, str]:
     return {key: texts[lang] for key, texts in sorted(MESSAGES.items()) if key.startswith(prefix)}
 
 
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian form for ``n``: ``one`` for 1, 21, 101 (шашка), ``few`` for 2-4, 22-24
+    (шашки), ``many`` for 0, 5-20, 25-30, 111-114 (шашек); the rule of CLDR's ``ru``."""
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus plural forms: ``{n:plural:шашка|шашки|шашек}`` (Russian: one,
+    few, many) or ``{n:plural:checker|checkers}`` (English: one, other)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if not format_spec.startswith("plural:"):
+            return str(super().format_field(value, format_spec))
+        forms = format_spec[len("plural:") :].split("|")
+        n = int(value)
+        if len(forms) == 3:
+            return plural(n, *forms)
+        if len(forms) == 2:
+            return forms[0] if n == 1 else forms[1]
+        raise CatalogError(f"a plural takes 2 (en) or 3 (ru) forms, not {format_spec!r}")
+
+
+_FORMATTER = _Formatter()
+
+
 def t(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
     """The message ``key`` in ``lang`` (unknown languages fall back to English) with
     ``kw`` filled in. A missing key or placeholder raises ``CatalogError``."""
@@ -96,7 +127,7 @@ def t(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
         raise CatalogError(f"no message {key!r} in the catalog") from None
     text = texts.get(lang) or texts[DEFAULT_LANG]
     try:
-        return text.format(**kw)
+        return _FORMATTER.format(text, **kw)
     except KeyError as exc:
         raise CatalogError(f"message {key!r} needs a value for {exc.args[0]!r}") from None
 
@@ -226,8 +257,8 @@ register(
             "ru": "Ничья. Каждой стороне: {points}.",
         },
         "play.saved": {
-            "en": "Game record saved to {path} ({n} records).",
-            "ru": "Запись партии сохранена в {path} (записей: {n}).",
+            "en": "Game record saved to {path} ({n} {n:plural:record|records}).",
+            "ru": "Запись партии сохранена в {path} ({n} {n:plural:запись|записи|записей}).",
         },
         "play.save_hint": {
             "en": "To keep the game record, run with --save FILE.",

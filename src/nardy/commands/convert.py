@@ -113,4 +113,4 @@ def command(src: str, dst: str, from_fmt: str | None, to_fmt: str | None) -> Non
     except OSError as exc:
         raise click.ClickException(f"cannot write {dst}: {exc}") from exc
     games = 1 if isinstance(record, Game) else len(record.games)
-    click.echo(f"{source} → {dst}: {games} game(s) / партий: {games}", err=True)
+    click.echo(say("cli.converted", source=source, dst=dst, n=games), err=True)

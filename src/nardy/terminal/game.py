@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from nardy.errors import AmbiguousMoveError, IllegalMoveError, MalformedError
+from nardy.errors import DETAIL, AmbiguousMoveError, IllegalMoveError, MalformedError
 from nardy.game import Game
 from nardy.i18n import MESSAGES
 from nardy.outcome import resignation, tiers
@@ -647,8 +647,8 @@ class TerminalGame:
 
     def malformed(self, text: str, exc: MalformedError) -> None:
         self.say("err.malformed", "red", text=text)
-        if self.lang == "en":  # the core's details are written in English
-            self.out(f"  ({exc})", "red")
+        if exc.key != DETAIL or self.lang == "en":  # details not in the catalogue: English
+            self.out(f"  ({exc.text(self.lang)})", "red")
 
     # -- the end ---------------------------------------------------------------------
     def result(self) -> None:

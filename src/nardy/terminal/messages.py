@@ -82,8 +82,8 @@ register(
             "ru": "Матч окончен. Победитель матча: {name}, счёт {a}:{b}.",
         },
         "play.match.saved": {
-            "en": "Match record saved to {path} ({n} records).",
-            "ru": "Запись матча сохранена в {path} (записей: {n}).",
+            "en": "Match record saved to {path} ({n} {n:plural:record|records}).",
+            "ru": "Запись матча сохранена в {path} ({n} {n:plural:запись|записи|записей}).",
         },
         "play.review": {
             "en": "The computer reviews the play (0 ply): the mistakes, the course of the game, "
@@ -180,8 +180,8 @@ register(
         },
         # -- resignations -------------------------------------------------------------------
         "play.resign.offer": {
-            "en": "{color} offers to resign: {kind}, {points} point(s).",
-            "ru": "{color} предлагают сдаться: {kind}, очков: {points}.",
+            "en": "{color} offers to resign: {kind}, {points} {points:plural:point|points}.",
+            "ru": "{color} предлагают сдаться: {kind}, {points} {points:plural:очко|очка|очков}.",
         },
         "play.resign.prompt": {
             "en": "{color}: accept the resignation? (y/n) > ",
