@@ -34,6 +34,20 @@ def request_lang(headers: Mapping[str, str]) -> str:
 
 register(
     {
+        # the web page's own texts (the rest of them are still in static/i18n.js)
+        "web.match-to": {
+            "en": "Match to {n} {n:plural:point|points}",
+            "ru": "Матч до {n} {n:plural:очка|очков|очков}",
+        },
+        "web.points": {
+            "en": "{n} {n:plural:point|points}",
+            "ru": "{n} {n:plural:очко|очка|очков}",
+        },
+    }
+)
+
+register(
+    {
         # requests
         "error.internal": {"en": "internal error", "ru": "внутренняя ошибка"},
         "error.not-found": {"en": "not found", "ru": "не найдено"},
