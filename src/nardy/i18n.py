@@ -153,6 +153,25 @@ register(
         "render.dice": {"en": "dice {dice}", "ru": "зары {dice}"},
         "render.bar_label": {"en": "BAR", "ru": "БАР"},
         "render.view": {"en": "seen by {color}", "ru": "вид со стороны: {color}"},
+        # cube actions and the proper action of a cube decision (terminal, rollout,
+        # hint and the web say them alike)
+        "cube.action.double": {"en": "double", "ru": "удвоить"},
+        "cube.action.no-double": {"en": "no double", "ru": "не удваивать"},
+        "cube.action.take": {"en": "take", "ru": "принять"},
+        "cube.action.pass": {"en": "pass", "ru": "отказаться"},
+        "cube.action.beaver": {"en": "beaver", "ru": "бобёр"},
+        "cube.proper.double-take": {"en": "double, take", "ru": "удвоить, принять"},
+        "cube.proper.double-pass": {"en": "double, pass", "ru": "удвоить, отказаться"},
+        "cube.proper.double-beaver": {"en": "double, beaver", "ru": "удвоить, бобёр"},
+        "cube.proper.no-double": {"en": "no double", "ru": "не удваивать"},
+        "cube.proper.too-good": {
+            "en": "too good to double: play on for the gammon, pass",
+            "ru": "слишком хорошо, чтобы удваивать: играть на марс, отказаться",
+        },
+        "cube.exact": {
+            "en": "exact, from the bear-off database",
+            "ru": "точно, по базе выбрасывания",
+        },
     }
 )
 

@@ -43,9 +43,10 @@ def test_the_browser_has_every_error_the_server_says() -> None:
         assert f'"{key}"' in text and key in MESSAGES
 
 
-def test_no_rating_or_mark_table_is_left_in_the_browser_code() -> None:
+def test_no_rating_mark_or_cube_table_is_left_in_the_browser_code() -> None:
     i18n = (STATIC / "i18n.js").read_text(encoding="utf-8")
-    for duplicate in ("мировой класс", "World class", "сомнительно", '"очка"', "point${"):
+    duplicates = ("мировой класс", "World class", "сомнительно", '"очка"', "point${")
+    for duplicate in (*duplicates, "удвоить, принять", "double, take", "bear-off database"):
         assert duplicate not in i18n
 
 

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from nardy.cli_messages import say
 from nardy.errors import NardyError
+from nardy.i18n import t
 
 if TYPE_CHECKING:  # loaded when the command runs, so that `nardy --help` stays light
     from nardy.position import Color, Position
@@ -111,18 +112,9 @@ def hint_data(
     return out
 
 
-#: The proper cube actions by name, in English and Russian.
-PROPER = {
-    "double-take": "double, take / удвоить, принять",
-    "double-pass": "double, pass / удвоить, отказаться",
-    "double-beaver": "double, beaver / удвоить, бобёр",
-    "no-double": "no double / не удваивать",
-    "too-good": "too good to double, pass / слишком хорошо для удвоения, отказаться",
-}
-
-
-#: Said of cube equities read from the bear-off database instead of the model.
-EXACT = "exact, from the bear-off database / точно, по базе выбрасывания"
+def _both(key: str) -> str:
+    """A catalogue message in English and Russian (this command prints both)."""
+    return f"{t(key, 'en')} / {t(key, 'ru')}"
 
 
 def _setting(length: int, score: str, cube: int, owner: str, crawford_game: bool) -> dict[str, Any]:
@@ -248,13 +240,14 @@ def command(
         console.print(f"equity / эквити: {data['equity']:+.3f}{mwc}")
         c = data["cube"]
         e = c["equities"]
+        proper = _both(f"cube.proper.{c['proper']}")
         console.print(
-            f"cube / куб: {PROPER[c['proper']]} "
+            f"cube / куб: {proper} "
             f"(ND {e['no_double']:+.3f}, D/T {e['double_take']:+.3f}, "
             f"D/P {e['double_pass']:+.3f})"
         )
         if c["exact"]:
-            console.print(EXACT)
+            console.print(_both("cube.exact"))
         return
     if not data["plays"]:
         console.print("no legal play / хода нет")

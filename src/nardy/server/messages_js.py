@@ -1,5 +1,5 @@
 """Writes ``static/messages.js``, the browser's part of the language catalogue (the
-errors, ratings, marks and ``web.*`` texts of ``nardy.i18n``) with the same formatter
+errors, cube actions, ratings, marks and ``web.*`` texts of ``nardy.i18n``) with the same formatter
 (``{name}``, ``{n:plural:…}``)::
 
     python -m nardy.server.messages_js > src/nardy/server/static/messages.js
@@ -18,7 +18,7 @@ import nardy.server.messages  # noqa: F401  (registers the server's texts)
 from nardy.i18n import LANGS, export
 
 #: The catalogue's parts the browser uses.
-WEB_PREFIXES = ("error.", "mark.", "rating.", "web.")
+WEB_PREFIXES = ("cube.", "error.", "mark.", "rating.", "web.")
 
 JS_HEAD = """\
 // Generated from the language catalogue (nardy.i18n) by

@@ -331,7 +331,7 @@ class TerminalGame:
             elif command == "quit":
                 self.confirm_quit()
             else:
-                choices = [self.term.text(f"play.action.{a}") for a in g.cube_actions()]
+                choices = [self.term.text(f"cube.action.{a}") for a in g.cube_actions()]
                 self.say("play.err.answer_double", "red", choices=", ".join(choices))
 
     def apply_answer(self, answer: str) -> None:
@@ -376,9 +376,9 @@ class TerminalGame:
         g = self.game
         advice = cube_advice(g, self.context.score(), HINT_CUBE_LEVEL)
         named = (
-            f"play.proper.{advice.proper}"
+            f"cube.proper.{advice.proper}"
             if advice.action in ("double", "no-double")
-            else f"play.action.{advice.action}"
+            else f"cube.action.{advice.action}"
         )
         self.say(
             "play.hint.cube",

@@ -239,19 +239,6 @@ register(
             "en": "Write hint or hint N with a depth N from 0 to {max}.",
             "ru": "Наберите «подсказка» или «подсказка N», где N — глубина от 0 до {max}.",
         },
-        "play.action.double": {"en": "double", "ru": "удвоить"},
-        "play.action.no-double": {"en": "no double", "ru": "не удваивать"},
-        "play.action.take": {"en": "take", "ru": "принять"},
-        "play.action.pass": {"en": "pass", "ru": "отказаться"},
-        "play.action.beaver": {"en": "beaver", "ru": "бобёр"},
-        "play.proper.double-take": {"en": "double, take", "ru": "удвоить, принять"},
-        "play.proper.double-pass": {"en": "double, pass", "ru": "удвоить, отказаться"},
-        "play.proper.double-beaver": {"en": "double, beaver", "ru": "удвоить, бобёр"},
-        "play.proper.no-double": {"en": "no double", "ru": "не удваивать"},
-        "play.proper.too-good": {
-            "en": "too good to double: play on for the gammon, pass",
-            "ru": "слишком хорошо, чтобы удваивать: играть на марс, отказаться",
-        },
         # -- help -------------------------------------------------------------------------------
         "play.help_more": {
             "en": (

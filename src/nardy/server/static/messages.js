@@ -5,6 +5,17 @@
 /** @type {Record<"en" | "ru", Record<string, string>>} */
 export const MESSAGES = {
  "en": {
+  "cube.action.beaver": "beaver",
+  "cube.action.double": "double",
+  "cube.action.no-double": "no double",
+  "cube.action.pass": "pass",
+  "cube.action.take": "take",
+  "cube.exact": "exact, from the bear-off database",
+  "cube.proper.double-beaver": "double, beaver",
+  "cube.proper.double-pass": "double, pass",
+  "cube.proper.double-take": "double, take",
+  "cube.proper.no-double": "no double",
+  "cube.proper.too-good": "too good to double: play on for the gammon, pass",
   "error.bad-field": "{field}: {reason}",
   "error.bad-login": "wrong username or password",
   "error.bad-request": "{reason}",
@@ -88,6 +99,17 @@ export const MESSAGES = {
   "web.points": "{n} {n:plural:point|points}"
  },
  "ru": {
+  "cube.action.beaver": "бобёр",
+  "cube.action.double": "удвоить",
+  "cube.action.no-double": "не удваивать",
+  "cube.action.pass": "отказаться",
+  "cube.action.take": "принять",
+  "cube.exact": "точно, по базе выбрасывания",
+  "cube.proper.double-beaver": "удвоить, бобёр",
+  "cube.proper.double-pass": "удвоить, отказаться",
+  "cube.proper.double-take": "удвоить, принять",
+  "cube.proper.no-double": "не удваивать",
+  "cube.proper.too-good": "слишком хорошо, чтобы удваивать: играть на марс, отказаться",
   "error.bad-field": "неверное поле «{field}» запроса ({reason})",
   "error.bad-login": "неверное имя пользователя или пароль",
   "error.bad-request": "неверный запрос ({reason})",
