@@ -24,7 +24,8 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 TECHNICAL = {
     "json", "csrf", "content", "type", "application", "sgf", "mat", "next", "game",
     "position", "id", "score", "crawford", "match", "games", "workers", "batch", "eval",
-    "every", "rounds", "positions", "epochs", "target", "plies",
+    "every", "rounds", "positions", "epochs", "target", "plies", "mode", "options", "client",
+    "seed", "name", "true", "false", "action", "bar", "off", "level", "play",
 }  # fmt: skip
 
 

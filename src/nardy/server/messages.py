@@ -86,6 +86,59 @@ register(
             "en": "unknown message type {kind}",
             "ru": "неизвестный тип сообщения {kind}",
         },
+        "error.body-not-object": {
+            "en": "the request body must be a JSON object",
+            "ru": "тело запроса должно быть JSON-объектом",
+        },
+        "error.bad-mode": {
+            "en": "mode must be one of {known}, not {value}",
+            "ru": "режим (mode) — один из {known}, а не {value}",
+        },
+        "error.options-not-object": {
+            "en": "options must be an object",
+            "ru": "опции правил (options) — JSON-объект",
+        },
+        "error.bad-level": {
+            "en": "level must be one of {known}, not {value}",
+            "ru": "уровень компьютера — один из {known}, а не {value}",
+        },
+        "error.bad-client-seed": {
+            "en": "client_seed must be text of at most {max} characters",
+            "ru": "зерно игрока (client_seed) — текст не длиннее {max} символов",
+        },
+        "error.not-boolean": {
+            "en": "{name} must be true or false, not {value}",
+            "ru": "{name}: нужно true или false, а не {value}",
+        },
+        "error.bad-plies": {
+            "en": "plies is one of {known}, not {value}",
+            "ru": "глубина анализа (plies) — одна из {known}, а не {value}",
+        },
+        # actions
+        "error.bad-action-id": {
+            "en": "action_id is text of 1..{max} characters, not {value}",
+            "ru": "action_id — текст от 1 до {max} символов, а не {value}",
+        },
+        "error.bad-action": {
+            "en": "an action is an object like {example}",
+            "ru": "действие — JSON-объект, например {example}",
+        },
+        "error.unknown-action": {
+            "en": "unknown action {action} ({known})",
+            "ru": "неизвестное действие {action} (есть: {known})",
+        },
+        "error.bad-point": {
+            "en": "'{field}' must be a point 1..24, 'bar' or 'off', not {value}",
+            "ru": "«{field}» — пункт от 1 до 24, 'bar' или 'off', а не {value}",
+        },
+        "error.resign-needs-level": {
+            "en": "a resign action has 'level': 1 single, 2 gammon (mars), 3 backgammon (koks)",
+            "ru": "у сдачи есть уровень (level): 1 — оин, 2 — марс, 3 — кокс",
+        },
+        "error.play-needs-text": {
+            "en": "a play action has 'play': text such as '24/18 13/11'",
+            "ru": "у хода есть запись (play), например '24/18 13/11'",
+        },
         # accounts
         "error.username-taken": {
             "en": "the name “{name}” is taken",

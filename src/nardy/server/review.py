@@ -41,7 +41,9 @@ def review(game_id: str, records: list[dict[str, Any]], plies: int) -> dict[str,
     """The review of ``records`` at ``plies``: ``nardy.bots.analysis`` as JSON (with
     its ``graph``: White's equity after every play) and the depth."""
     if plies not in PLIES:
-        raise ApiError(400, "malformed", f"plies is one of {PLIES}, not {plies!r}")
+        raise ApiError(
+            400, "malformed", "bad-plies", known=", ".join(map(str, PLIES)), value=repr(plies)
+        )
     key = (game_id, len(records), plies)
     with _CACHE_LOCK:  # reviews run in worker threads
         hit = _CACHE.get(key)

@@ -112,9 +112,7 @@ def action_id(action: Any) -> str | None:
         return None
     aid = action["action_id"]
     if not isinstance(aid, str) or not 1 <= len(aid) <= MAX_ACTION_ID:
-        raise ApiError(
-            400, "malformed", f"action_id is text of 1..{MAX_ACTION_ID} characters, not {aid!r}"
-        )
+        raise ApiError(400, "malformed", "bad-action-id", max=MAX_ACTION_ID, value=repr(aid))
     return aid
 
 
@@ -124,7 +122,7 @@ def _point(value: Any, what: str) -> int:
     if value == "off":
         return OFF
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 25:
-        raise MalformedError(f"'{what}' must be a point 1..24, 'bar' or 'off', not {value!r}")
+        raise MalformedError("bad-point", field=what, value=repr(value))
     return value
 
 
@@ -413,13 +411,13 @@ class GameService:
 
     def _create(self, user_id: int, spec: dict[str, Any]) -> str:
         if not isinstance(spec, dict):
-            raise ApiError(400, "malformed", "the request body must be a JSON object")
+            raise ApiError(400, "malformed", "body-not-object")
         mode = spec.get("mode", "computer")
         if mode not in MODES:
-            raise ApiError(400, "malformed", f"mode must be one of {list(MODES)}, not {mode!r}")
+            raise ApiError(400, "malformed", "bad-mode", known=", ".join(MODES), value=repr(mode))
         options = spec.get("options") or {}
         if not isinstance(options, dict):
-            raise ApiError(400, "malformed", "options must be an object")
+            raise ApiError(400, "malformed", "options-not-object")
         try:
             variant = find_variant(str(spec.get("variant", "long"))).with_options(**options)
         except NardyError as exc:
@@ -429,12 +427,12 @@ class GameService:
             levels = self.computer.levels()
             level = level or levels[0]
             if level not in levels:
-                raise ApiError(400, "bad-level", f"level must be one of {levels}, not {level!r}")
+                raise ApiError(400, "bad-level", known=", ".join(levels), value=repr(level))
         else:
             level = None
         client_seed = spec.get("client_seed") or ""
         if not isinstance(client_seed, str) or len(client_seed) > 200:
-            raise ApiError(400, "malformed", "client_seed must be text of at most 200 characters")
+            raise ApiError(400, "malformed", "bad-client-seed", max=200)
         length, rules = self._match_spec(spec, variant)
         seed = self._server_seed()
         game_id = secrets.token_urlsafe(9)
@@ -504,7 +502,7 @@ class GameService:
         for name, default in (("crawford", True), ("cube", None), ("beavers", False)):
             value = spec.get(name, default)
             if value is not None and not isinstance(value, bool):
-                raise ApiError(400, "malformed", f"{name} must be true or false, not {value!r}")
+                raise ApiError(400, "malformed", "not-boolean", name=name, value=repr(value))
             flags[name] = value
         if flags["beavers"] and length:
             raise ApiError(400, "bad-match", "beavers-money-only")
@@ -560,10 +558,12 @@ class GameService:
         if role == "spectator":
             raise ApiError(403, "forbidden", "not-a-player")
         if not isinstance(action, dict) or not isinstance(action.get("action"), str):
-            raise ApiError(400, "malformed", 'an action is an object like {"action": "move"}')
+            raise ApiError(400, "malformed", "bad-action", example='{"action": "move"}')
         kind = action["action"]
         if kind not in ACTIONS:
-            raise ApiError(400, "malformed", f"unknown action {kind!r} ({', '.join(ACTIONS)})")
+            raise ApiError(
+                400, "malformed", "unknown-action", action=repr(kind), known=", ".join(ACTIONS)
+            )
         if g is None or live.finished or live.meta.status == "over":
             raise ApiError(409, "game-over")
         if kind == "next-game":
@@ -593,10 +593,7 @@ class GameService:
             elif kind == "resign":
                 level = action.get("level")
                 if isinstance(level, bool) or not isinstance(level, int):
-                    raise MalformedError(
-                        "a resign action has 'level': 1 single, 2 gammon "
-                        "(mars), 3 backgammon (koks)"
-                    )
+                    raise MalformedError("resign-needs-level")
                 check_resign_level(g.variant, level)
                 if g.phase not in ("roll", "move"):
                     raise IllegalMoveError("resign-during-play")
@@ -636,7 +633,7 @@ class GameService:
         else:
             text = action.get("play")
             if not isinstance(text, str):
-                raise MalformedError("a play action has 'play': text such as '24/18 13/11'")
+                raise MalformedError("play-needs-text")
             g.play(text)
 
     async def hint(self, live: LiveGame, role: Role) -> dict[str, Any]:
