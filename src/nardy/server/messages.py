@@ -65,8 +65,8 @@ register(
             "ru": "тело запроса должно быть в JSON (Content-Type: application/json)",
         },
         "error.too-deep": {
-            "en": "the JSON nests deeper than {depth} levels",
-            "ru": "JSON вложен глубже {depth} уровней",
+            "en": "the JSON nests deeper than {depth} {depth:plural:level|levels}",
+            "ru": "JSON вложен глубже {depth} {depth:plural:уровня|уровней|уровней}",
         },
         "error.csrf": {
             "en": "missing or wrong CSRF token",
@@ -103,8 +103,11 @@ register(
             "ru": "уровень компьютера — один из {known}, а не {value}",
         },
         "error.bad-client-seed": {
-            "en": "client_seed must be text of at most {max} characters",
-            "ru": "зерно игрока (client_seed) — текст не длиннее {max} символов",
+            "en": "client_seed must be text of at most {max} {max:plural:character|characters}",
+            "ru": (
+                "зерно игрока (client_seed) — текст не длиннее"
+                " {max} {max:plural:символа|символов|символов}"
+            ),
         },
         "error.not-boolean": {
             "en": "{name} must be true or false, not {value}",
@@ -116,8 +119,11 @@ register(
         },
         # actions
         "error.bad-action-id": {
-            "en": "action_id is text of 1..{max} characters, not {value}",
-            "ru": "action_id — текст от 1 до {max} символов, а не {value}",
+            "en": "action_id is text of 1..{max} {max:plural:character|characters}, not {value}",
+            "ru": (
+                "action_id — текст от 1 до {max} {max:plural:символа|символов|символов},"
+                " а не {value}"
+            ),
         },
         "error.bad-action": {
             "en": "an action is an object like {example}",
@@ -165,8 +171,8 @@ register(
             "ru": "имя пользователя: 3-30 букв, цифр, '.', '-' или '_'",
         },
         "error.password-short": {
-            "en": "a password has at least {n} characters",
-            "ru": "пароль не короче {n} символов",
+            "en": "a password has at least {n} {n:plural:character|characters}",
+            "ru": "пароль не короче {n} {n:plural:символа|символов|символов}",
         },
         "error.password-long": {"en": "the password is too long", "ru": "пароль слишком длинный"},
         "error.logged-in": {
@@ -198,8 +204,8 @@ register(
             "ru": "партия окончена, начните следующую партию матча",
         },
         "error.match-length": {
-            "en": "length is 0 (one money game) or a match of 1..{max} points",
-            "ru": "длина матча: 0 (одна партия) или от 1 до {max} очков",
+            "en": "length is 0 (one money game) or a match of 1..{max} {max:plural:point|points}",
+            "ru": "длина матча: 0 (одна партия) или от 1 до {max} {max:plural:очка|очков|очков}",
         },
         "error.beavers-money-only": {
             "en": "beavers are for money play only (C-3)",

@@ -164,7 +164,10 @@ register(
         },
         "play.err.cube_max": {
             "en": "No more doubles: at most {n} per game.",
-            "ru": "Больше удваивать нельзя: не больше {n} удвоений за партию.",
+            "ru": (
+                "Больше удваивать нельзя:"
+                " не больше {n} {n:plural:удвоения|удвоений|удвоений} за партию."
+            ),
         },
         "play.err.cube_after_roll": {
             "en": "A double is offered before rolling, not after.",
