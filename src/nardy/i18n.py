@@ -153,6 +153,13 @@ register(
         "render.dice": {"en": "dice {dice}", "ru": "зары {dice}"},
         "render.bar_label": {"en": "BAR", "ru": "БАР"},
         "render.view": {"en": "seen by {color}", "ru": "вид со стороны: {color}"},
+        # the computer's levels (nardy.bots.LEVELS)
+        "level.beginner": {"en": "beginner", "ru": "новичок"},
+        "level.casual": {"en": "casual", "ru": "любитель"},
+        "level.intermediate": {"en": "intermediate", "ru": "средний"},
+        "level.advanced": {"en": "advanced", "ru": "сильный"},
+        "level.expert": {"en": "expert", "ru": "эксперт"},
+        "level.strongest": {"en": "strongest", "ru": "сильнейший"},
         # cube actions and the proper action of a cube decision (terminal, rollout,
         # hint and the web say them alike)
         "cube.action.double": {"en": "double", "ru": "удвоить"},

@@ -18,7 +18,7 @@ import nardy.server.messages  # noqa: F401  (registers the server's texts)
 from nardy.i18n import LANGS, export
 
 #: The catalogue's parts the browser uses.
-WEB_PREFIXES = ("cube.", "error.", "mark.", "rating.", "web.")
+WEB_PREFIXES = ("cube.", "error.", "level.", "mark.", "rating.", "web.")
 
 JS_HEAD = """\
 // Generated from the language catalogue (nardy.i18n) by

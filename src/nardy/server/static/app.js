@@ -81,7 +81,7 @@ function homePage() {
     h("option", { value: "local" }, t("modeLocal")),
     h("option", { value: "friend" }, t("modeFriend")));
   const level = h("select", { name: "level" }, me.levels.map((/** @type {string} */ l) =>
-    h("option", { value: l }, (t("levels")[l] || l))));
+    h("option", { value: l }, msg(`level.${l}`))));
   const seed = h("input", { name: "client_seed", maxlength: 200, autocomplete: "off" });
   const length = h("input", { name: "length", type: "number", min: 0, max: 25, value: 0, inputmode: "numeric" });
   const cube = h("select", { name: "cube" }, h("option", { value: "" }, t("cubeDefault")),
@@ -169,7 +169,7 @@ function gamePage(id) {
   function playerLabel(c) {
     const p = state.players && state.players[c];
     if (!p) return "…";
-    if (p.computer) return `${t("computer")} (${t("levels")[p.level] || p.level})`;
+    if (p.computer) return `${t("computer")} (${msg(`level.${p.level}`)})`;
     return `${p.name || t("guest")}${mine(c) ? ` (${t("you")})` : ""}`;
   }
   /** @param {Json} e  a cube action or resignation of the history */
