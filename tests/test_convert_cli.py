@@ -56,7 +56,7 @@ def test_mat_to_sgf_to_jsonl_to_mat_keeps_the_match(tmp_path: Path) -> None:
         # the first hop runs the installed command (the smoke test), the others in process
         done = (nardy_subprocess if hop == 0 else nardy)(str(src), str(dst))
         assert done.returncode == 0, done.stderr
-        assert "4 game(s)" in done.stderr
+        assert "4 games" in done.stderr
     assert read_sgf(sgf.read_text()).records == original.records
     assert read_match(jsonl.read_text()).records == original.records
     assert read_mat(mat.read_text()).records == original.records

@@ -34,7 +34,9 @@ def test_take_doubles_the_value_and_gives_the_cube_to_the_taker_c3() -> None:
 
 def test_only_the_owner_may_redouble_c3() -> None:
     cube = Cube().double("white").take()  # black owns a 2-cube
-    assert "belongs to black" in (cube.may_double("white") or "")
+    refusal = cube.may_double("white")
+    assert refusal is not None and refusal.code == "cube-not-yours"
+    assert "owner" in str(refusal) and "владелец" in refusal.text("ru")
     with pytest.raises(CubeError, match="owner"):
         cube.double("white")
     again = cube.double("black").take()
@@ -70,7 +72,9 @@ def test_arithmetic_progression_davé_goes_2_3_4_c3() -> None:
 def test_max_doubles_limits_the_doubles_per_game_c3() -> None:
     cube = Cube(CubeRules(max_doubles=2)).double("white").take().double("black").take()
     assert cube.value == 4
-    assert "at most 2" in (cube.may_double("white") or "")
+    refusal = cube.may_double("white")
+    assert refusal is not None and refusal.code == "cube-max-doubles"
+    assert "at most 2" in str(refusal) and refusal.params == {"n": 2}
     assert cube.actions("white") == []
     assert Cube(CubeRules(max_doubles=0)).may_double("white") is not None
 
@@ -98,7 +102,8 @@ def test_beaver_respects_the_cube_limit() -> None:
 
 def test_no_doubling_in_the_crawford_game_c4() -> None:
     cube = Cube(CubeRules(money=False), crawford=True)
-    assert "Crawford" in (cube.may_double("white") or "")
+    refusal = cube.may_double("white")
+    assert refusal is not None and refusal.code == "cube-crawford" and "Crawford" in str(refusal)
     with pytest.raises(CubeError, match="Crawford"):
         cube.double("black")
 

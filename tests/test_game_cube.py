@@ -225,7 +225,9 @@ def test_no_doubling_on_the_last_roll_l_draw() -> None:
     game.roll(2, 1)
     game.play(game.legal_plays()[0])
     assert game.last_roll and game.phase == "roll" and game.turn == "black"
-    assert "last roll" in (game.why_no_double() or "")
+    refusal = game.why_no_double()
+    assert refusal is not None and refusal.code == "double-last-roll"
+    assert "last roll" in str(refusal)
     game.roll(1, 1)
     game.play(game.legal_plays()[0])
     assert game.outcome is not None and game.outcome.winner is None  # a draw

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+import nardy.errors  # noqa: F401  (registers the core's error messages)
 from nardy.i18n import (
     LANGS,
     MESSAGES,
@@ -15,6 +16,7 @@ from nardy.i18n import (
     export,
     normalize_lang,
     placeholders,
+    plural,
     register,
     t,
 )
@@ -37,11 +39,14 @@ def test_every_message_has_both_languages_and_the_same_placeholders(key):
 
 @pytest.mark.parametrize("key", sorted(MESSAGES))
 def test_every_message_formats_in_both_languages(key):
-    values = {name: f"<{name}>" for name in placeholders(MESSAGES[key]["en"])}
+    counted = set(re.findall(r"\{(\w+):plural:", MESSAGES[key]["en"]))
+    values: dict[str, object] = {
+        name: 7 if name in counted else f"<{name}>" for name in placeholders(MESSAGES[key]["en"])
+    }
     for lang in LANGS:
         text = t(key, lang, **values)
         for value in values.values():
-            assert value in text
+            assert str(value) in text
         assert not re.search(r"\{\w+\}", text)  # no placeholder left or escaped
 
 
@@ -155,3 +160,38 @@ def test_export_gives_one_language_by_prefix():
     assert all(key.startswith("result.") for key in ru)
     assert export("xx", "color.") == {"color.black": "Black", "color.white": "White"}
     assert set(export("en")) == set(MESSAGES)
+
+
+# -- Russian plural forms ---------------------------------------------------------------
+
+PLURALS = [
+    (0, "шашек"), (1, "шашка"), (2, "шашки"), (4, "шашки"), (5, "шашек"), (11, "шашек"),
+    (12, "шашек"), (14, "шашек"), (15, "шашек"), (20, "шашек"), (21, "шашка"), (22, "шашки"),
+    (25, "шашек"), (101, "шашка"), (111, "шашек"), (112, "шашек"), (122, "шашки"),
+    (1000, "шашек"), (1001, "шашка"), (-1, "шашка"), (-3, "шашки"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("n", "form"), PLURALS)
+def test_russian_plural_forms(n: int, form: str) -> None:
+    assert plural(n, "шашка", "шашки", "шашек") == form
+
+
+def test_messages_choose_their_plural_forms_in_each_language() -> None:
+    register(
+        {
+            "test.plural.checkers": {
+                "en": "{n} {n:plural:checker|checkers} off",
+                "ru": "{n} {n:plural:шашка|шашки|шашек} выброшено",
+            }
+        },
+        replace=True,
+    )
+    assert t("test.plural.checkers", "en", n=1) == "1 checker off"
+    assert t("test.plural.checkers", "en", n=11) == "11 checkers off"
+    assert t("test.plural.checkers", "ru", n=21) == "21 шашка выброшено"
+    assert t("test.plural.checkers", "ru", n=3) == "3 шашки выброшено"
+    assert t("test.plural.checkers", "ru", n=11) == "11 шашек выброшено"
+    assert placeholders(MESSAGES["test.plural.checkers"]["ru"]) == {"n"}
+    assert t("play.saved", "ru", path="p", n=2) == "Запись партии сохранена в p (2 записи)."
+    assert t("error.cube-max-doubles", "ru", n=1) == "не больше 1 удвоения за партию"

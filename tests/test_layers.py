@@ -80,7 +80,7 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
         ],
     ),
     # The command line: one module per subcommand, and the group that loads them.
-    ("commands", [["nardy.commands", "nardy.cli"]]),
+    ("commands", [["nardy.commands", "nardy.cli", "nardy.cli_messages"]]),
 ]
 
 

@@ -670,9 +670,9 @@ def test_a_three_point_match_with_the_cube_and_the_crawford_game(tmp_path):
         r"(White|Black)\.",
         g2,
     )
-    assert re.search(r"offers to resign: gammon, 4 point\(s\)\.", g2)
+    assert re.search(r"offers to resign: gammon, 4 points\.", g2)
     assert "rejects the resignation: play goes on." in g2
-    assert re.search(r"offers to resign: single game, 2 point\(s\)\.", g2)
+    assert re.search(r"offers to resign: single game, 2 points\.", g2)
     assert "accepts the resignation." in g2 and "(resignation): single game. Points: 2." in g2
     # game 3: the Crawford game, visible in every view; a double is refused there
     g3 = out[out.index("— Game 3 ") :]
@@ -856,10 +856,10 @@ def test_the_computer_answers_resignations(tmp_path):
     )
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
-    assert "White (Player) offers to resign: single game, 1 point(s)." in out
+    assert "White (Player) offers to resign: single game, 1 point." in out
     assert "Black (Computer) rejects the resignation: play goes on." in out
     assert "Resign with a level from 1 to 3: 1 single game, 2 gammon, 3 backgammon." in out
-    assert "White (Player) offers to resign: backgammon, 3 point(s)." in out
+    assert "White (Player) offers to resign: backgammon, 3 points." in out
     assert "Black (Computer) accepts the resignation." in out
     assert "Black (Computer) wins (resignation): backgammon. Points: 3." in out
 
@@ -890,7 +890,7 @@ def test_the_computer_resigns_a_certain_gammon(tmp_path, answer):
     )
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
-    assert "White (Computer) offers to resign: gammon, 2 point(s)." in out
+    assert "White (Computer) offers to resign: gammon, 2 points." in out
     assert "Black: accept the resignation? (y/n) > " in out
     if answer == "y":
         assert "Black (Player) accepts the resignation." in out
@@ -1119,9 +1119,9 @@ def test_a_russian_game_with_the_cube_hint_and_resignation(tmp_path):
     assert re.search(r"Подсказка для \d-\d \(глубина 1, эквити без кубика", out)
     assert "Кубик у белых: удваивать может только его владелец." in out
     assert "Уровень сдачи — от 1 до 3: 1 простая победа, 2 марс, 3 кокс." in out
-    assert "Чёрные предлагают сдаться: марс, очков: 4." in out
+    assert "Чёрные предлагают сдаться: марс, 4 очка." in out
     assert "Белые не принимают сдачу: игра продолжается." in out
-    assert "Чёрные предлагают сдаться: простая победа, очков: 2." in out
+    assert "Чёрные предлагают сдаться: простая победа, 2 очка." in out
     assert "Белые принимают сдачу." in out
     assert "Белые победили (сдача): простая победа. Очки: 2." in out
 

@@ -15,7 +15,7 @@ import pytest
 
 from nardy.bots import Bot
 from nardy.bots.cube import decide
-from nardy.errors import InvalidPositionError
+from nardy.errors import IllegalMoveError, InvalidPositionError
 from nardy.eval import bearoff_cube, money_equity
 from nardy.eval.bearoff import bearoff_probs
 from nardy.eval.boards import boards_from_positions
@@ -170,7 +170,7 @@ def test_cube_decision_at_a_match_score_passes_at_the_table() -> None:
 
 def test_a_position_without_access_to_the_cube_has_no_cube_decision() -> None:
     cube = start_cube(SHORT, cubeful=True, value=2, owner="black")
-    with pytest.raises(Exception, match="belongs to black"):
+    with pytest.raises(IllegalMoveError, match="only its owner may double"):
         rollout_cube(SHORT, CUBE_BEAROFF, TrialSettings(), Plan(games=2), cube=cube)
 
 

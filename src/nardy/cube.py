@@ -3,11 +3,11 @@
 ``CubeRules`` are the settings of a game's cube; ``Cube`` is its state — value, owner,
 how many doubles were made, a double awaiting an answer, the Crawford flag. Every
 action is a pure function returning a new ``Cube``; an action the rules forbid raises
-``CubeError`` with the reason in English and Russian::
+``CubeError`` with a code whose text the catalogue has in English and Russian::
 
     cube = Cube(CubeRules())                    # 1, in the middle
     cube = cube.double("white").take()          # 2, owned by black
-    cube.may_double("white")                    # 'the cube belongs to black …'
+    cube.may_double("white").code               # 'cube-not-yours'
 """
 
 from __future__ import annotations
@@ -132,34 +132,30 @@ class Cube:
         return not (self.rules.money and self.rules.jacoby and self.doubles == 0)
 
     # -- legality ----------------------------------------------------------------
-    def may_double(self, player: Color) -> str | None:
-        """Why ``player`` may not double now, or None when he may (before rolling)."""
+    def may_double(self, player: Color) -> CubeError | None:
+        """Why ``player`` may not double now (the error a double would raise), or None
+        when he may (before rolling)."""
         if not self.rules.enabled:
-            return "the doubling cube is not in use in this game / кубик удвоения не используется"
+            return CubeError("cube-off")
         if self.crawford:
-            return "no doubling in the Crawford game (C-4) / в игре Кроуфорда удваивать нельзя"
+            return CubeError("cube-crawford")
         if self.offered_by is not None:
-            return "a double is already offered / удвоение уже предложено"
+            return CubeError("double-already-offered")
         if self.owner is not None and self.owner != player:
-            return (
-                f"the cube belongs to {self.owner}; only its owner may double / "
-                "удваивать может только владелец кубика"
-            )
+            return CubeError("cube-not-yours")
         if self.rules.max_doubles is not None and self.doubles >= self.rules.max_doubles:
-            return (
-                f"at most {self.rules.max_doubles} doubles per game / "
-                f"не больше {self.rules.max_doubles} удвоений за партию"
-            )
+            return CubeError("cube-max-doubles", n=self.rules.max_doubles)
         return None
 
-    def may_beaver(self) -> str | None:
-        """Why the side offered a double may not beaver now, or None when it may."""
+    def may_beaver(self) -> CubeError | None:
+        """Why the side offered a double may not beaver now (the error a beaver would
+        raise), or None when it may."""
         if self.offered_by is None:
-            return "no double has been offered / удвоение не предлагалось"
+            return CubeError("no-double-offered")
         if not (self.rules.money and self.rules.beavers):
-            return "beavers are not allowed (money play, option) / бобры не разрешены"
+            return CubeError("beaver-not-allowed")
         if self.rules.max_doubles is not None and self.doubles + 2 > self.rules.max_doubles:
-            return "the cube limit does not allow a beaver / предел удвоений не позволяет бобра"
+            return CubeError("beaver-cube-limit")
         return None
 
     def actions(self, player: Color, *, before_roll: bool = True) -> list[str]:
@@ -176,15 +172,15 @@ class Cube:
     # -- actions -------------------------------------------------------------------
     def double(self, player: Color) -> Cube:
         """``player`` offers a double (before rolling)."""
-        reason = self.may_double(player)
-        if reason is not None:
-            raise CubeError(reason)
+        refusal = self.may_double(player)
+        if refusal is not None:
+            raise refusal
         return replace(self, offered_by=player)
 
     def take(self) -> Cube:
         """The double is accepted: the cube goes up one step and belongs to the taker."""
         if self.offered_by is None:
-            raise CubeError("no double to take / нечего принимать")
+            raise CubeError("no-double-to-take")
         return replace(
             self,
             value=self.next_value(),
@@ -195,9 +191,9 @@ class Cube:
 
     def beaver(self) -> Cube:
         """The taker accepts and at once redoubles, keeping the cube (money play)."""
-        reason = self.may_beaver()
-        if reason is not None:
-            raise CubeError(reason)
+        refusal = self.may_beaver()
+        if refusal is not None:
+            raise refusal
         assert self.offered_by is not None
         return replace(
             self,
@@ -210,7 +206,7 @@ class Cube:
     def drop(self) -> tuple[Color, int]:
         """The double is refused: the doubler wins one game at the current value."""
         if self.offered_by is None:
-            raise CubeError("no double to refuse / нечего отклонять")
+            raise CubeError("no-double-to-refuse")
         return self.offered_by, self.value
 
     # -- records -------------------------------------------------------------------

@@ -236,7 +236,7 @@ class Game:
         path = self._hop_path(frm, to)
         if path is None:
             shown = format_moves([Move(frm, to)]) if 0 <= to < frm <= 25 else f"{frm}/{to}"
-            raise IllegalMoveError(f"{shown} is not a legal move now")
+            raise IllegalMoveError("step-illegal", move=shown)
         for step, die in path:
             self.pending.append(step)
             self._pending_dice.append(die)
@@ -246,7 +246,7 @@ class Game:
         """Take back the last checker move of this turn."""
         self._need("move")
         if not self.pending:
-            raise GameError("no checker move to take back this turn")
+            raise GameError("nothing-to-undo")
         self._pending_dice.pop()
         return self.pending.pop()
 
@@ -256,7 +256,7 @@ class Game:
         if not self.turn_complete:
             left = self.legal_steps()
             hint = ", ".join(map(str, left[:8]))
-            raise IllegalMoveError(f"the play is not finished; still possible: {hint}")
+            raise IllegalMoveError("play-not-finished", steps=hint)
         return self.play(tuple(self.pending))
 
     # -- cube and resignations (RULES.md C-1, C-3) --------------------------------
@@ -270,15 +270,17 @@ class Game:
             return other(self.resign_by)
         return self.position.turn
 
-    def why_no_double(self) -> str | None:
-        """Why the side on roll may not double now, or None when it may (C-3, C-4)."""
+    def why_no_double(self) -> GameError | None:
+        """Why the side on roll may not double now (the error ``double`` would raise),
+        or None when it may (C-3, C-4)."""
         if self.phase != "roll":
-            return "a double is offered before rolling / удваивают до броска"
+            return GameError("double-before-roll")
         if self.last_roll:
-            return "no doubling on the last roll (L-DRAW) / на последнем броске не удваивают"
+            return GameError("double-last-roll")
         if self.roller is not None and self.roller == self.position.turn:
-            return "the turn is not over (a second roll) / ход ещё не окончен"
-        return self.cube.may_double(self.position.turn)
+            return GameError("double-turn-not-over")
+        refusal = self.cube.may_double(self.position.turn)
+        return None if refusal is None else GameError(refusal.code, **refusal.params)
 
     def cube_actions(self) -> list[str]:
         """Cube actions open now: "double" before a roll; "take", "pass" and perhaps
@@ -289,9 +291,9 @@ class Game:
 
     def double(self) -> None:
         """The side on roll offers to double the stakes (before rolling)."""
-        reason = self.why_no_double()
-        if reason is not None:
-            raise GameError(reason)
+        refusal = self.why_no_double()
+        if refusal is not None:
+            raise refusal
         self.cube = self.cube.double(self.position.turn)
         self.records.append({"type": "double"})
         self.phase = "cube"
@@ -326,7 +328,7 @@ class Game:
         """Offer to resign at ``level`` (1 single, 2 gammon/mars, 3 backgammon/koks, …
         the variant's tiers); ``by`` defaults to the side on roll."""
         if self.phase not in ("opening", "roll", "move"):
-            raise GameError("a resignation is offered during play / сдаться можно только в игре")
+            raise GameError("resign-during-play")
         check_resign_level(self.variant, level)
         who = self.position.turn if by is None else by
         if who not in ("white", "black"):
@@ -457,17 +459,17 @@ class Game:
     # -- internals ---------------------------------------------------------------
     def _need(self, phase: Phase) -> None:
         if self.phase != phase:
-            messages = {
-                "opening": "the opening toss is over",
-                "roll": "it is not time to roll",
-                "move": "there is no roll to play now",
-                "over": "the game is not over",
-                "cube": "no double has been offered / удвоение не предлагалось",
-                "resign": "no resignation has been offered / сдача не предлагалась",
+            codes = {
+                "opening": "toss-over",
+                "roll": "not-time-to-roll",
+                "move": "no-roll-to-play",
+                "over": "game-not-over",
+                "cube": "no-double-offered",
+                "resign": "no-resignation-offered",
             }
             if self.phase == "over":
-                raise GameError("the game is over")
-            raise GameError(messages[phase])
+                raise GameError("game-over")
+            raise GameError(codes[phase])
 
     def _next_steps(self) -> list[tuple[tuple[int, int, bool], int]]:
         assert self.segment is not None

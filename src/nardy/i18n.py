@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import string
 from collections.abc import Mapping
+from typing import Any
 
 LANGS: tuple[str, ...] = ("en", "ru")
 DEFAULT_LANG = "en"
@@ -87,6 +88,36 @@ def export(lang: str, prefix: str = "") -> dict[str, str]:
     return {key: texts[lang] for key, texts in sorted(MESSAGES.items()) if key.startswith(prefix)}
 
 
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian form for ``n``: ``one`` for 1, 21, 101 (шашка), ``few`` for 2-4, 22-24
+    (шашки), ``many`` for 0, 5-20, 25-30, 111-114 (шашек); the rule of CLDR's ``ru``."""
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus plural forms: ``{n:plural:шашка|шашки|шашек}`` (Russian: one,
+    few, many) or ``{n:plural:checker|checkers}`` (English: one, other)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if not format_spec.startswith("plural:"):
+            return str(super().format_field(value, format_spec))
+        forms = format_spec[len("plural:") :].split("|")
+        n = int(value)
+        if len(forms) == 3:
+            return plural(n, *forms)
+        if len(forms) == 2:
+            return forms[0] if n == 1 else forms[1]
+        raise CatalogError(f"a plural takes 2 (en) or 3 (ru) forms, not {format_spec!r}")
+
+
+_FORMATTER = _Formatter()
+
+
 def t(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
     """The message ``key`` in ``lang`` (unknown languages fall back to English) with
     ``kw`` filled in. A missing key or placeholder raises ``CatalogError``."""
@@ -96,7 +127,7 @@ def t(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
         raise CatalogError(f"no message {key!r} in the catalog") from None
     text = texts.get(lang) or texts[DEFAULT_LANG]
     try:
-        return text.format(**kw)
+        return _FORMATTER.format(text, **kw)
     except KeyError as exc:
         raise CatalogError(f"message {key!r} needs a value for {exc.args[0]!r}") from None
 
@@ -122,6 +153,32 @@ register(
         "render.dice": {"en": "dice {dice}", "ru": "зары {dice}"},
         "render.bar_label": {"en": "BAR", "ru": "БАР"},
         "render.view": {"en": "seen by {color}", "ru": "вид со стороны: {color}"},
+        # the computer's levels (nardy.bots.LEVELS)
+        "level.beginner": {"en": "beginner", "ru": "новичок"},
+        "level.casual": {"en": "casual", "ru": "любитель"},
+        "level.intermediate": {"en": "intermediate", "ru": "средний"},
+        "level.advanced": {"en": "advanced", "ru": "сильный"},
+        "level.expert": {"en": "expert", "ru": "эксперт"},
+        "level.strongest": {"en": "strongest", "ru": "сильнейший"},
+        # cube actions and the proper action of a cube decision (terminal, rollout,
+        # hint and the web say them alike)
+        "cube.action.double": {"en": "double", "ru": "удвоить"},
+        "cube.action.no-double": {"en": "no double", "ru": "не удваивать"},
+        "cube.action.take": {"en": "take", "ru": "принять"},
+        "cube.action.pass": {"en": "pass", "ru": "отказаться"},
+        "cube.action.beaver": {"en": "beaver", "ru": "бобёр"},
+        "cube.proper.double-take": {"en": "double, take", "ru": "удвоить, принять"},
+        "cube.proper.double-pass": {"en": "double, pass", "ru": "удвоить, отказаться"},
+        "cube.proper.double-beaver": {"en": "double, beaver", "ru": "удвоить, бобёр"},
+        "cube.proper.no-double": {"en": "no double", "ru": "не удваивать"},
+        "cube.proper.too-good": {
+            "en": "too good to double: play on for the gammon, pass",
+            "ru": "слишком хорошо, чтобы удваивать: играть на марс, отказаться",
+        },
+        "cube.exact": {
+            "en": "exact, from the bear-off database",
+            "ru": "точно, по базе выбрасывания",
+        },
     }
 )
 
@@ -226,8 +283,8 @@ register(
             "ru": "Ничья. Каждой стороне: {points}.",
         },
         "play.saved": {
-            "en": "Game record saved to {path} ({n} records).",
-            "ru": "Запись партии сохранена в {path} (записей: {n}).",
+            "en": "Game record saved to {path} ({n} {n:plural:record|records}).",
+            "ru": "Запись партии сохранена в {path} ({n} {n:plural:запись|записи|записей}).",
         },
         "play.save_hint": {
             "en": "To keep the game record, run with --save FILE.",

@@ -294,9 +294,9 @@ class Match:
         """Start the next game; ``white`` may name who plays white in the first game
         (the toss winner in long nardy)."""
         if self.is_over:
-            raise MatchError("the match is over / матч окончен")
+            raise MatchError("match-over")
         if self.games and self.games[-1].phase != "over":
-            raise MatchError("the current game is not finished / партия не окончена")
+            raise MatchError("match-game-not-over")
         if white is None:
             white = self.next_white()
         elif white not in (0, 1) or isinstance(white, bool):
@@ -324,7 +324,7 @@ class Match:
         """The current game as the ID formats see it (white = player 0's colour)."""
         game = self.current
         if game is None:
-            raise MatchError("no game has been started / партия ещё не начата")
+            raise MatchError("match-not-started")
         i = len(self.games) - 1
         a, b = self.score_before(i)
         if a != int(a) or b != int(b):

@@ -215,9 +215,7 @@ def check_resign_level(variant: Variant, level: object) -> int:
     n = len(tiers(variant))
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= n:
         names = ", ".join(f"{i} {t.kind}" for i, t in enumerate(tiers(variant), start=1))
-        raise IllegalMoveError(
-            f"resignation level must be 1..{n} ({names}), not {level!r} / уровень сдачи: 1..{n}"
-        )
+        raise IllegalMoveError("resign-level", n=n, names=names, level=repr(level))
     return level
 
 

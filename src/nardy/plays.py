@@ -287,8 +287,9 @@ class LegalPlays(Sequence[Play]):
             after[m.to] += 1
         if min(after) < 0:
             raise IllegalMoveError(
-                f"{format_moves(moves)}: no checker to move from "
-                + ", ".join(_point_text(i) for i, n in enumerate(after) if n < 0)
+                "no-checker-on",
+                play=format_moves(moves),
+                points=", ".join(_point_text(i) for i, n in enumerate(after) if n < 0),
             )
         target = tuple(after)
         matches = [
@@ -297,19 +298,20 @@ class LegalPlays(Sequence[Play]):
         if len(matches) > 1:
             matches = _narrow_by_hits(matches, moves)
         if not matches:
-            raise IllegalMoveError(self._illegal_reason(moves))
+            raise self._illegal(moves)
         if len(matches) > 1:
             options = " | ".join(str(p) for p in matches)
-            raise AmbiguousMoveError(f"{format_moves(moves)} is ambiguous: {options}")
+            raise AmbiguousMoveError("play-ambiguous", play=format_moves(moves), options=options)
         return matches[0]
 
-    def _illegal_reason(self, moves: Sequence[Move]) -> str:
+    def _illegal(self, moves: Sequence[Move]) -> IllegalMoveError:
         shown = format_moves(moves)
         if self.must_pass:
-            return f"{shown}: no move is possible with {self.dice_text}"
+            return IllegalMoveError("play-no-move", play=shown, dice=self.dice_text)
         legal = ", ".join(str(p) for p in self._plays[:12])
-        more = "" if len(self._plays) <= 12 else f" … ({len(self._plays)} in all)"
-        return f"{shown} is not legal with {self.dice_text}; legal: {legal}{more}"
+        if len(self._plays) > 12:
+            legal += f" … ({len(self._plays)})"
+        return IllegalMoveError("play-illegal", play=shown, dice=self.dice_text, legal=legal)
 
 
 def _narrow_by_hits(plays: list[Play], moves: Sequence[Move]) -> list[Play]:

@@ -140,7 +140,8 @@ async def test_guest_creation_is_limited_per_address(settings: Settings) -> None
     await v.open()
     r = await v.post("/api/games", {"mode": "local"})
     assert r.status_code == 429 and r.json()["code"] == "too-many-guests"
-    assert int(r.headers["retry-after"]) > 0 and "гостей" in r.json()["error"]
+    wait = int(r.headers["retry-after"])
+    assert wait > 0 and r.json()["params"] == {"wait": wait} and "guests" in r.json()["error"]
     assert count(app, "users") == 3
     # reading the site is still free
     assert (await Visitor(app).open())["user"]["guest"] is True

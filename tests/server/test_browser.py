@@ -230,3 +230,22 @@ def test_every_page_runs_under_the_content_security_policy(browser: Any, server:
     with page.expect_console_message(lambda m: m.text.startswith("CSP violation")):
         page.evaluate("document.body.setAttribute('style', 'color: red')")
     assert any("style-src" in m for m in page.csp), page.csp
+
+
+def test_server_errors_come_in_the_interface_language(browser: Any, server: Any) -> None:
+    """Issue 16.5: "wrong username or password" inside the Russian interface was English.
+    The page sends its language (header and cookie); the server answers in it."""
+    page = new_page(browser, DESKTOP, locale="ru-RU")
+    page.goto(server.url + "/login")
+    page.fill("#login-form input[name=username]", "nobody")
+    page.fill("#login-form input[name=password]", "wrong-password")
+    page.click("#login-form button[type=submit]")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.inner_text("#toast") == "неверное имя пользователя или пароль"
+    page.click("#lang")  # to English; the form is drawn again
+    page.wait_for_selector("#login-form button:has-text('Log in')")
+    page.fill("#login-form input[name=username]", "nobody")
+    page.fill("#login-form input[name=password]", "wrong-password")
+    page.click("#login-form button[type=submit]")
+    page.wait_for_selector("#toast:has-text('wrong username or password')")
+    assert page.errors == [] and page.csp == []

@@ -29,6 +29,7 @@ from nardy.bots.cube import CubeDecision, Owner, money_cube
 from nardy.bots.resign import certain_loss, no_contact
 from nardy.bots.search import RankedPlay, Search, money_objective
 from nardy.eval import Evaluator, evaluator_for, money_equity
+from nardy.i18n import t
 from nardy.plays import Play
 from nardy.position import Position
 from nardy.variants import Variant, find_variant
@@ -52,16 +53,6 @@ LEVELS: dict[str, int] = {
     "advanced": 3,
     "expert": 4,
     "strongest": 5,
-}
-
-#: Russian names of the levels (for user interfaces).
-LEVEL_NAMES_RU: dict[str, str] = {
-    "beginner": "новичок",
-    "casual": "любитель",
-    "intermediate": "средний",
-    "advanced": "сильный",
-    "expert": "эксперт",
-    "strongest": "сильнейший",
 }
 
 
@@ -88,9 +79,9 @@ def level_spec(level: int | str) -> LevelSpec:
     """The spec of a level given by number (0..5) or name (English or Russian)."""
     if isinstance(level, str):
         key = level.strip().casefold()
-        for en, ru in LEVEL_NAMES_RU.items():
-            if key == ru:
-                key = en
+        for name in LEVELS:  # a Russian name (the catalogue's level.<name>)
+            if key == t(f"level.{name}", "ru"):
+                key = name
         if key.isdigit():
             return level_spec(int(key))
         if key not in LEVELS:

@@ -23,6 +23,7 @@ from nardy.bots.segments import plain_roll
 from nardy.errors import MalformedError
 from nardy.eval import invert
 from nardy.game import Game
+from nardy.i18n import register, t
 from nardy.position import Position
 
 MARKS: tuple[tuple[float, str, str], ...] = (
@@ -31,16 +32,33 @@ MARKS: tuple[tuple[float, str, str], ...] = (
     (0.04, "doubtful", "?!"),
 )
 
-#: gnubg's rating scale: error rate (mEMG per unforced decision) → rating (en, ru).
-RATINGS: tuple[tuple[float, str, str], ...] = (
-    (2.0, "Supernatural", "сверхъестественный"),
-    (5.0, "World class", "мировой класс"),
-    (8.0, "Expert", "эксперт"),
-    (12.0, "Advanced", "сильный"),
-    (18.0, "Intermediate", "средний"),
-    (26.0, "Casual player", "любитель"),
-    (35.0, "Beginner", "новичок"),
-    (float("inf"), "Awful!", "ужасно"),
+#: gnubg's rating scale: error rate (mEMG per unforced decision) → rating code; the
+#: names are ``rating.<code>`` in the catalogue (the web reads the same table).
+RATINGS: tuple[tuple[float, str], ...] = (
+    (2.0, "supernatural"),
+    (5.0, "world-class"),
+    (8.0, "expert"),
+    (12.0, "advanced"),
+    (18.0, "intermediate"),
+    (26.0, "casual"),
+    (35.0, "beginner"),
+    (float("inf"), "awful"),
+)
+
+register(
+    {
+        "rating.supernatural": {"en": "Supernatural", "ru": "сверхъестественный"},
+        "rating.world-class": {"en": "World class", "ru": "мировой класс"},
+        "rating.expert": {"en": "Expert", "ru": "эксперт"},
+        "rating.advanced": {"en": "Advanced", "ru": "сильный"},
+        "rating.intermediate": {"en": "Intermediate", "ru": "средний"},
+        "rating.casual": {"en": "Casual player", "ru": "любитель"},
+        "rating.beginner": {"en": "Beginner", "ru": "новичок"},
+        "rating.awful": {"en": "Awful!", "ru": "ужасно"},
+        "mark.doubtful": {"en": "doubtful", "ru": "сомнительно"},
+        "mark.bad": {"en": "bad", "ru": "плохо"},
+        "mark.very bad": {"en": "very bad", "ru": "очень плохо"},
+    }
 )
 
 
@@ -52,12 +70,17 @@ def mark(loss: float) -> str:
     return ""
 
 
-def rating(error_rate: float, lang: str = "en") -> str:
-    """gnubg's name for an error rate (mEMG per decision)."""
-    for limit, en, ru in RATINGS:
+def rating_code(error_rate: float) -> str:
+    """gnubg's rating of an error rate (mEMG per decision), as a code."""
+    for limit, code in RATINGS:
         if error_rate <= limit:
-            return ru if lang == "ru" else en
+            return code
     return RATINGS[-1][1]
+
+
+def rating(error_rate: float, lang: str = "en") -> str:
+    """gnubg's name for an error rate (mEMG per decision) in ``lang``."""
+    return t(f"rating.{rating_code(error_rate)}", lang)
 
 
 @dataclass
@@ -126,6 +149,7 @@ class PlayerSummary:
             "total_loss": round(self.total_loss, 4),
             "error_rate": round(self.error_rate, 2),
             "rating": rating(self.error_rate),
+            "rating_code": rating_code(self.error_rate),
             "marks": self.marks,
             "cube_errors": self.cube_errors,
         }

@@ -9,6 +9,7 @@ from typing import Any
 import click
 from rich.console import Console
 
+from nardy.cli_messages import say
 from nardy.errors import NardyError
 
 
@@ -28,7 +29,7 @@ def read_records(path: Path) -> list[Any]:
                 out.append(json.loads(line))
             except json.JSONDecodeError as exc:
                 raise click.ClickException(
-                    f"{path}:{n}: not JSON ({exc.msg}) / строка {n}: не JSON"
+                    say("cli.line-not-json", path=path, n=n, detail=exc.msg)
                 ) from None
     return out
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 
+from nardy.cli_messages import say
 from nardy.errors import NardyError
 from nardy.game import Game
 from nardy.match import Match
@@ -37,8 +38,7 @@ def _format(path: str, given: str | None, role: str) -> str:
     fmt = _EXTENSIONS.get(Path(path).suffix.lower())
     if fmt is None:
         raise click.UsageError(
-            f"cannot tell the format of {path!r} from its extension; use --{role} "
-            f"({', '.join(FORMATS)}) / укажите формат через --{role}"
+            say("cli.unknown-format", path=repr(path), role=role, formats=", ".join(FORMATS))
         )
     return fmt
 
@@ -48,10 +48,7 @@ def match_from_game(game: Game) -> Match:
     match = Match(game.variant, 0, cube=game.cube.rules)
     new = match.new_game()
     if new.records[0] != game.records[0]:
-        raise NardyError(
-            "this game starts from a set-up position or cube and cannot be written as a "
-            "match / партию с заданной позицией нельзя записать как матч"
-        )
+        raise NardyError("not-a-match-game")
     for record in game.records[1:]:
         new.apply(record)
     return match
@@ -116,4 +113,4 @@ def command(src: str, dst: str, from_fmt: str | None, to_fmt: str | None) -> Non
     except OSError as exc:
         raise click.ClickException(f"cannot write {dst}: {exc}") from exc
     games = 1 if isinstance(record, Game) else len(record.games)
-    click.echo(f"{source} → {dst}: {games} game(s) / партий: {games}", err=True)
+    click.echo(say("cli.converted", source=source, dst=dst, n=games), err=True)

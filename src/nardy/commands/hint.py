@@ -11,7 +11,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from nardy.cli_messages import say
 from nardy.errors import NardyError
+from nardy.i18n import t
 
 if TYPE_CHECKING:  # loaded when the command runs, so that `nardy --help` stays light
     from nardy.position import Color, Position
@@ -23,9 +25,7 @@ LABELS = ("win", "win g", "win bg", "lose g", "lose bg")
 def _parse_dice(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"\s*([1-6])\s*[-,/ ]?\s*([1-6])\s*", text)
     if not m:
-        raise click.BadParameter(
-            f"{text!r}: dice are written like 3-1 / кости пишутся как 3-1", param_hint="--dice"
-        )
+        raise click.BadParameter(say("cli.dice-format", text=repr(text)), param_hint="--dice")
     return int(m[1]), int(m[2])
 
 
@@ -36,7 +36,7 @@ def _load_position(
     from nardy.notation.position_json import position_from_json
 
     if position and pid:
-        raise click.UsageError("give --position or --id, not both / укажите одно")
+        raise click.UsageError(say("cli.position-or-id"))
     if pid:
         pos = decode_id(variant.family, pid, turn)
         variant.validate(pos)
@@ -46,7 +46,7 @@ def _load_position(
             obj = json.loads(position)
         except json.JSONDecodeError as exc:
             raise click.BadParameter(
-                f"not JSON: {exc.msg} / не JSON", param_hint="--position"
+                say("cli.not-json", detail=exc.msg), param_hint="--position"
             ) from None
         return position_from_json(obj, variant)
     return variant.start_position()
@@ -112,29 +112,16 @@ def hint_data(
     return out
 
 
-#: The proper cube actions by name, in English and Russian.
-PROPER = {
-    "double-take": "double, take / удвоить, принять",
-    "double-pass": "double, pass / удвоить, отказаться",
-    "double-beaver": "double, beaver / удвоить, бобёр",
-    "no-double": "no double / не удваивать",
-    "too-good": "too good to double, pass / слишком хорошо для удвоения, отказаться",
-}
-
-
-#: Said of cube equities read from the bear-off database instead of the model.
-EXACT = "exact, from the bear-off database / точно, по базе выбрасывания"
+def _both(key: str) -> str:
+    """A catalogue message in English and Russian (this command prints both)."""
+    return f"{t(key, 'en')} / {t(key, 'ru')}"
 
 
 def _setting(length: int, score: str, cube: int, owner: str, crawford_game: bool) -> dict[str, Any]:
     """The protocol's ``match`` and ``cube`` objects from the command's options."""
     m = re.fullmatch(r"\s*(\d+)\s*[-:,/ ]\s*(\d+)\s*", score)
     if not m:
-        raise click.BadParameter(
-            f"{score!r}: the score is written white-black, like 2-1 / "
-            "счёт пишется как белые-чёрные, например 2-1",
-            param_hint="--score",
-        )
+        raise click.BadParameter(say("cli.score-format", text=repr(score)), param_hint="--score")
     setting: dict[str, Any] = {
         "cube": {"value": cube, "owner": None if owner == "centre" else owner}
     }
@@ -145,9 +132,7 @@ def _setting(length: int, score: str, cube: int, owner: str, crawford_game: bool
             "crawford_game": crawford_game,
         }
     elif crawford_game or score.strip() not in ("0-0", ""):
-        raise click.UsageError(
-            "--score and --crawford-game need --match N / счёт задаётся вместе с --match N"
-        )
+        raise click.UsageError(say("cli.score-needs-match"))
     return setting
 
 
@@ -255,13 +240,14 @@ def command(
         console.print(f"equity / эквити: {data['equity']:+.3f}{mwc}")
         c = data["cube"]
         e = c["equities"]
+        proper = _both(f"cube.proper.{c['proper']}")
         console.print(
-            f"cube / куб: {PROPER[c['proper']]} "
+            f"cube / куб: {proper} "
             f"(ND {e['no_double']:+.3f}, D/T {e['double_take']:+.3f}, "
             f"D/P {e['double_pass']:+.3f})"
         )
         if c["exact"]:
-            console.print(EXACT)
+            console.print(_both("cube.exact"))
         return
     if not data["plays"]:
         console.print("no legal play / хода нет")

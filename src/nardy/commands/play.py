@@ -189,7 +189,7 @@ def _new_match(
             variant, length, cube=rules, crawford=crawford is not False, players=names, dice=dice
         )
     except NardyError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(exc.text(lang)) from None
 
 
 @click.command("play")

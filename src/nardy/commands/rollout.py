@@ -137,13 +137,6 @@ register(
         "rollout.cube.dt": {"en": "double, take", "ru": "удвоить, принять"},
         "rollout.cube.dp": {"en": "double, pass", "ru": "удвоить, отказаться"},
         "rollout.cube.proper": {"en": "proper action: {action}", "ru": "верно: {action}"},
-        "rollout.proper.double-take": {"en": "double, take", "ru": "удвоить, принять"},
-        "rollout.proper.double-pass": {"en": "double, pass", "ru": "удвоить, отказаться"},
-        "rollout.proper.no-double": {"en": "no double", "ru": "не удваивать"},
-        "rollout.proper.too-good": {
-            "en": "too good to double, pass",
-            "ru": "слишком хорошо для удвоения, отказ",
-        },
         "rollout.progress": {"en": "rollout", "ru": "роллаут"},
     }
 )
@@ -576,7 +569,7 @@ def _print(data: dict[str, Any], variant: Any, pos: Any, roll: Any, lang: str) -
         console.print(f"{t('rollout.cube.nd', lang)}: {_estimate(est(c['no_double']['equity']))}")
         console.print(f"{t('rollout.cube.dt', lang)}: {_estimate(est(c['double_take']['equity']))}")
         console.print(f"{t('rollout.cube.dp', lang)}: {c['double_pass']:+.3f}")
-        action = t(f"rollout.proper.{c['proper']}", lang)
+        action = t(f"cube.proper.{c['proper']}", lang)
         console.print(t("rollout.cube.proper", lang, action=action))
         return
     rows = data["plays"]

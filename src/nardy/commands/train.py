@@ -17,6 +17,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from nardy.cli_messages import say
 from nardy.variants import find_variant
 
 if TYPE_CHECKING:  # the training modules (numpy) load when the command runs
@@ -169,16 +170,11 @@ def command(
         return
     counts = (games, 1 if workers is None else workers, batch_games, minibatch, eval_every)
     if min(counts) < 1 or eval_games < 2:
-        raise click.BadParameter(
-            "games, workers, batch-games, eval-every must be ≥ 1, "
-            "eval-games ≥ 2 / значения должны быть положительными"
-        )
+        raise click.BadParameter(say("cli.train-counts"))
     if not 0.0 <= lam <= 1.0:
-        raise click.BadParameter("lambda must be in [0, 1] / λ от 0 до 1", param_hint="--lam")
+        raise click.BadParameter(say("cli.lambda"), param_hint="--lam")
     if average_last < 0:
-        raise click.BadParameter(
-            "the number of snapshots is ≥ 0 / число снимков ≥ 0", param_hint="--average-last"
-        )
+        raise click.BadParameter(say("cli.average-last"), param_hint="--average-last")
     config = TrainConfig(
         variant=variant.name,
         games=games,
@@ -262,10 +258,7 @@ def _distill(
 
     counts = (rounds, positions, epochs, 1 if workers is None else workers)
     if min(counts) < 1 or not 1 <= plies <= 3 or eval_games < 2:
-        raise click.BadParameter(
-            "rounds, positions, epochs, workers must be ≥ 1, "
-            "target-plies 1..3, eval-games ≥ 2 / значения вне пределов"
-        )
+        raise click.BadParameter(say("cli.distill-counts"))
     config = DistillConfig(
         variant=variant,
         init=init,

@@ -30,7 +30,7 @@ from nardy.engine.wire import (
     encode_answer,
     safe_id,
 )
-from nardy.errors import MalformedError, NardyError
+from nardy.errors import DETAIL, MalformedError, NardyError
 
 log = logging.getLogger(__name__)
 
@@ -172,9 +172,11 @@ class Engine:
         try:
             budget = self.budget(request, self._time_limit(body))
             return handler(body, budget)
-        except NardyError as exc:
+        except NardyError as exc:  # said in English; a catalogued error adds its code
             fields = _error(None, str(exc))
             del fields["id"]
+            if exc.key != DETAIL:
+                fields["code"] = exc.code
             return fields
 
     def _time_limit(self, body: dict[str, Any]) -> float:

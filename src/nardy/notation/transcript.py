@@ -283,7 +283,4 @@ def player_color(player: int) -> Color:
 def check_exportable(match: Match, what: str) -> None:
     """Raise ``MalformedError`` unless ``match`` can be written as backgammon ``what``."""
     if match.variant.family != "short":
-        raise MalformedError(
-            f"{what} files hold backgammon (short nardy) only, not {match.variant.name} / "
-            f"в формате {what} только короткие нарды"
-        )
+        raise MalformedError("export-short-only", what=what, variant=match.variant.name)

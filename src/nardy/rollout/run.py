@@ -293,9 +293,9 @@ def rollout_cube(
     cube = cube or start_cube(variant, cubeful=True, score=score)
     if not cube.rules.enabled:
         raise IllegalMoveError("a cube decision needs the cube in play")
-    reason = cube.may_double(position.turn)
-    if reason is not None:
-        raise IllegalMoveError(reason)
+    refusal = cube.may_double(position.turn)
+    if refusal is not None:
+        raise refusal
     setup = _setup(variant, position, cube)
     starts = {
         "no_double": Start.of(variant, [setup], position.turn, score, root_no_double=True),

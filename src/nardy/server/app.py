@@ -33,6 +33,7 @@ from nardy.server.deps import carry_new_session
 from nardy.server.fanout import Fanout
 from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
+from nardy.server.messages import request_lang
 from nardy.server.routes import accounts, games, pages, rules, ws
 from nardy.server.routes.pages import STATIC
 from nardy.server.service import ApiError, GameService
@@ -132,7 +133,7 @@ def _error_handlers(app: FastAPI) -> None:
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
         headers = {"retry-after": str(exc.retry_after)} if isinstance(exc, Throttled) else None
         resp = JSONResponse(
-            {"error": exc.message, "code": exc.code}, status_code=exc.status, headers=headers
+            exc.answer(request_lang(request.headers)), status_code=exc.status, headers=headers
         )
         carry_new_session(request, resp)
         return resp
@@ -142,13 +143,13 @@ def _error_handlers(app: FastAPI) -> None:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
         field = _field(tuple(first.get("loc", ())))
         reason = str(first.get("msg"))
-        message = (
-            f"{field}: {reason} / неверное поле {field!r} запроса"
+        err = (
+            ApiError(422, "malformed", "bad-field", field=field, reason=reason)
             if field
-            else f"{reason} / неверный запрос"
+            else ApiError(422, "malformed", "bad-request", reason=reason)
         )
         resp = JSONResponse(
-            {"error": message, "code": "malformed", "field": field}, status_code=422
+            {**err.answer(request_lang(request.headers)), "field": field}, status_code=422
         )
         carry_new_session(request, resp)
         return resp
@@ -163,8 +164,7 @@ def _error_handlers(app: FastAPI) -> None:
         )
 
     @app.exception_handler(Exception)
-    async def crash(_request: Request, exc: Exception) -> JSONResponse:
+    async def crash(request: Request, exc: Exception) -> JSONResponse:
         log.error("unhandled error", exc_info=exc)
-        return JSONResponse(
-            {"error": "internal error / внутренняя ошибка", "code": "internal"}, status_code=500
-        )
+        answer = ApiError(500, "internal").answer(request_lang(request.headers))
+        return JSONResponse(answer, status_code=500)

@@ -155,12 +155,7 @@ class Accounts:
         wait = self.throttle.retry_after(GUEST_LIMIT, address)
         if wait is not None:
             log.info("guest creation throttled for %s", address)
-            raise Throttled(
-                "too-many-guests",
-                f"too many new guests from your address; try again in {wait} s / "
-                f"слишком много новых гостей с вашего адреса; попробуйте через {wait} с",
-                wait,
-            )
+            raise Throttled("too-many-guests", wait)
         self.throttle.hit(GUEST_LIMIT, address)
 
         def write(s: DbSession) -> str:
@@ -206,15 +201,8 @@ class Accounts:
     @staticmethod
     def _taken(username: str, clash: str) -> ApiError:
         if clash == username:
-            return ApiError(
-                409, "username-taken", f"the name {username!r} is taken / имя {username!r} занято"
-            )
-        return ApiError(
-            409,
-            "username-confusable",
-            f"the name {username!r} looks too much like the taken name {clash!r} / "
-            f"имя {username!r} слишком похоже на занятое имя {clash!r}",
-        )
+            return ApiError(409, "username-taken", name=username)
+        return ApiError(409, "username-confusable", name=username, clash=clash)
 
     def login(self, username: str, password: str, address: str) -> str:
         """Check the password; returns a new session token. Failed attempts are
@@ -226,12 +214,7 @@ class Accounts:
             wait = self.throttle.retry_after(limit, key)
             if wait is not None:
                 log.info("login throttled (%s) for %s", limit, key)
-                raise Throttled(
-                    "too-many-logins",
-                    f"too many login attempts; try again in {wait} s / "
-                    f"слишком много попыток входа; попробуйте через {wait} с",
-                    wait,
-                )
+                raise Throttled("too-many-logins", wait)
         with self.db() as s:
             user = s.scalar(select(User).where(User.username == username))
         # argon2 (up to a second) runs outside any transaction; an unknown name costs
@@ -241,11 +224,7 @@ class Accounts:
         if not ok or user is None or stored is None:
             self.throttle.hit(LOGIN_IP_LIMIT, address)
             self.throttle.hit(LOGIN_ACCOUNT_LIMIT, account)
-            raise ApiError(
-                401,
-                "bad-login",
-                "wrong username or password / неверное имя пользователя или пароль",
-            )
+            raise ApiError(401, "bad-login")
         self.throttle.clear(LOGIN_ACCOUNT_LIMIT, account)
         rehashed = self.hasher.hash(password) if self.hasher.check_needs_rehash(stored) else None
         uid = user.id
@@ -325,18 +304,8 @@ class Accounts:
     @staticmethod
     def _check_credentials(username: str, password: str) -> None:
         if not USERNAME.match(username):
-            raise ApiError(
-                400,
-                "bad-username",
-                "a username is 3-30 letters, digits, '.', '-' or '_' / "
-                "имя пользователя: 3-30 букв, цифр, '.', '-' или '_'",
-            )
+            raise ApiError(400, "bad-username")
         if len(password) < MIN_PASSWORD:
-            raise ApiError(
-                400,
-                "bad-password",
-                f"a password has at least {MIN_PASSWORD} characters / "
-                f"пароль не короче {MIN_PASSWORD} символов",
-            )
+            raise ApiError(400, "bad-password", "password-short", n=MIN_PASSWORD)
         if len(password) > 1000:
-            raise ApiError(400, "bad-password", "the password is too long / пароль слишком длинный")
+            raise ApiError(400, "bad-password", "password-long")

@@ -104,7 +104,7 @@ async def checked_user(
     sent = request.headers.get(CSRF_HEADER, "")
     expected = user.csrf if user is not None else request.cookies.get(CSRF_COOKIE, "")
     if not sent or not expected or not hmac.compare_digest(sent, expected):
-        raise ApiError(403, "csrf", "missing or wrong CSRF token / нет или неверный CSRF-токен")
+        raise ApiError(403, "csrf")
     return user
 
 

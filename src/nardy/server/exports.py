@@ -75,7 +75,7 @@ def export(live: LiveGame, fmt: str) -> Export:
     if fmt not in FORMATS:
         raise ExportError(f"format is one of {', '.join(FORMATS)}, not {fmt!r}")
     if live.game is None:
-        raise ExportError("the game has not started yet / партия ещё не началась")
+        raise ExportError("game-not-started")
     if fmt == "jsonl":
         if live.meta.length == 0:
             text = dump_records(live.records())
@@ -86,10 +86,7 @@ def export(live: LiveGame, fmt: str) -> Export:
             text = dump_records(records)
         return Export(text, "application/x-ndjson", f"nardy-{gid}.jsonl")
     if live.match.variant.family != "short":
-        raise ExportError(
-            f".mat and SGF files hold backgammon (short nardy) only, not "
-            f"{live.match.variant.name} / форматы .mat и SGF только для коротких нард"
-        )
+        raise ExportError("export-short-only", what=".mat/SGF", variant=live.match.variant.name)
     with named_match(live) as match:
         if fmt == "mat":
             return Export(write_mat(match), "text/plain; charset=utf-8", f"nardy-{gid}.mat")

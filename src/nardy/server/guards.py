@@ -20,6 +20,9 @@ import re
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from nardy.i18n import t
+from nardy.server.messages import request_lang
+
 #: Largest request body (bytes): the biggest real one, a game spec, is under 1 KiB.
 MAX_BODY = 64 * 1024
 #: Largest websocket message (bytes).
@@ -62,8 +65,13 @@ def too_deep(raw: bytes) -> bool:
     return json_depth(raw) > MAX_DEPTH
 
 
-async def _refuse(send: Send, status: int, code: str, message: str) -> None:
-    body = json.dumps({"error": message, "code": code}, ensure_ascii=False).encode()
+async def _refuse(
+    send: Send, headers: Headers, status: int, code: str, what: str, **params: int
+) -> None:
+    """Answer ``error.<what>`` in the request's language, as ``ApiError`` would."""
+    text = t(f"error.{what}", request_lang(headers), **params)
+    answer = {"error": text, "code": code, "params": params}
+    body = json.dumps(answer, ensure_ascii=False).encode()
     await send(
         {
             "type": "http.response.start",
@@ -75,17 +83,6 @@ async def _refuse(send: Send, status: int, code: str, message: str) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
-
-
-TOO_LARGE = (
-    f"the request body is larger than {MAX_BODY // 1024} KiB / "
-    f"тело запроса больше {MAX_BODY // 1024} КиБ"
-)
-NOT_JSON = (
-    "send the body as JSON (Content-Type: application/json) / "
-    "тело запроса должно быть в JSON (Content-Type: application/json)"
-)
-TOO_DEEP = f"the JSON nests deeper than {MAX_DEPTH} levels / JSON вложен глубже {MAX_DEPTH} уровней"
 
 
 class BodyLimitMiddleware:
@@ -101,7 +98,7 @@ class BodyLimitMiddleware:
         headers = Headers(scope=scope)
         announced = headers.get("content-length")
         if announced is not None and (not announced.isdigit() or int(announced) > MAX_BODY):
-            await _refuse(send, 413, "too-large", TOO_LARGE)
+            await _refuse(send, headers, 413, "too-large", "too-large", kib=MAX_BODY // 1024)
             return
         body = bytearray()
         more = True
@@ -112,15 +109,15 @@ class BodyLimitMiddleware:
             body += message.get("body", b"")
             more = message.get("more_body", False)
             if len(body) > MAX_BODY:
-                await _refuse(send, 413, "too-large", TOO_LARGE)
+                await _refuse(send, headers, 413, "too-large", "too-large", kib=MAX_BODY // 1024)
                 return
         if body:
             ctype = headers.get("content-type", "").split(";")[0].strip().lower()
             if ctype != "application/json":
-                await _refuse(send, 415, "not-json", NOT_JSON)
+                await _refuse(send, headers, 415, "not-json", "not-json")
                 return
             if too_deep(bytes(body)):
-                await _refuse(send, 400, "malformed", TOO_DEEP)
+                await _refuse(send, headers, 400, "malformed", "too-deep", depth=MAX_DEPTH)
                 return
         replayed = False
 

@@ -28,13 +28,9 @@ def finished_records(live: LiveGame) -> list[dict[str, Any]]:
     """The records to review (call under the game's lock): a money game's, or the
     match log with the players' names; a game still being played is refused."""
     if live.game is None:
-        raise ApiError(409, "not-started", "the game has not started yet / партия ещё не началась")
+        raise ApiError(409, "not-started", "game-not-started")
     if live.game.phase != "over":
-        raise ApiError(
-            409,
-            "not-over",
-            "a game is reviewed once it is over / анализ партии доступен после её окончания",
-        )
+        raise ApiError(409, "not-over", "review-not-over")
     if live.meta.length == 0:
         return [dict(r) for r in live.game.records]
     with named_match(live) as match:
@@ -45,7 +41,9 @@ def review(game_id: str, records: list[dict[str, Any]], plies: int) -> dict[str,
     """The review of ``records`` at ``plies``: ``nardy.bots.analysis`` as JSON (with
     its ``graph``: White's equity after every play) and the depth."""
     if plies not in PLIES:
-        raise ApiError(400, "malformed", f"plies is one of {PLIES}, not {plies!r}")
+        raise ApiError(
+            400, "malformed", "bad-plies", known=", ".join(map(str, PLIES)), value=repr(plies)
+        )
     key = (game_id, len(records), plies)
     with _CACHE_LOCK:  # reviews run in worker threads
         hit = _CACHE.get(key)

@@ -23,10 +23,12 @@ from sqlalchemy.orm import sessionmaker
 from nardy.bots.advice import cube_advice
 from nardy.cube import CubeRules
 from nardy.dicecheck import commitment_of
-from nardy.errors import IllegalMoveError, MalformedError, NardyError
+from nardy.errors import DETAIL, IllegalMoveError, MalformedError, NardyError, message_key
+from nardy.i18n import t
 from nardy.match import Match, MatchScore
 from nardy.outcome import check_resign_level
 from nardy.position import BAR, OFF
+from nardy.server import messages as _messages  # noqa: F401  (registers the server's texts)
 from nardy.server.botplayer import Computer
 from nardy.server.db import EventRow, GameRow, User, now
 from nardy.server.live import OFFERS, LiveGame, Meta, Role
@@ -63,13 +65,45 @@ MAX_ACTION_ID = 64
 
 
 class ApiError(Exception):
-    """An error answered to the client: HTTP ``status``, a short ``code`` and a message."""
+    """An error answered to the client: HTTP ``status``, a stable ``code`` the client can
+    act on, and the message: ``error.<what>`` of the catalogue with ``params`` (``what``
+    defaults to the code), or the message of a core error (``what`` a ``NardyError``),
+    said in the request's language at the edge (``answer``)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(
+        self, status: int, code: str, what: str | NardyError | None = None, /, **params: Any
+    ) -> None:
         self.status = status
         self.code = code
-        self.message = message
+        self.reason: str | None = None
+        if isinstance(what, NardyError):
+            self.key, self.params = what.key, what.params
+            if what.key != DETAIL:
+                self.reason = what.code
+        else:
+            self.key, self.params = message_key(what or code, params)
+        self.message = t(self.key, "en", **self.params)  # for logs and close reasons
+        super().__init__(self.message)
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return t(self.key, lang, **self.params)
+
+    def answer(self, lang: str) -> dict[str, Any]:
+        """The JSON body of the error in ``lang``: ``error`` (the text), ``code``,
+        ``params`` (the values in the text) and, for a core error, its ``reason`` code."""
+        out: dict[str, Any] = {
+            "error": self.text(lang),
+            "code": self.code,
+            "params": {k: _jsonable(v) for k, v in self.params.items()},
+        }
+        if self.reason is not None:
+            out["reason"] = self.reason
+        return out
+
+
+def _jsonable(value: Any) -> Any:
+    return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
 
 
 def action_id(action: Any) -> str | None:
@@ -78,9 +112,7 @@ def action_id(action: Any) -> str | None:
         return None
     aid = action["action_id"]
     if not isinstance(aid, str) or not 1 <= len(aid) <= MAX_ACTION_ID:
-        raise ApiError(
-            400, "malformed", f"action_id is text of 1..{MAX_ACTION_ID} characters, not {aid!r}"
-        )
+        raise ApiError(400, "malformed", "bad-action-id", max=MAX_ACTION_ID, value=repr(aid))
     return aid
 
 
@@ -90,7 +122,7 @@ def _point(value: Any, what: str) -> int:
     if value == "off":
         return OFF
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 25:
-        raise MalformedError(f"'{what}' must be a point 1..24, 'bar' or 'off', not {value!r}")
+        raise MalformedError("bad-point", field=what, value=repr(value))
     return value
 
 
@@ -117,7 +149,7 @@ class GameService:
         with self.db() as s:
             row = s.get(GameRow, game_id)
             if row is None:
-                raise ApiError(404, "not-found", f"no game {game_id!r}")
+                raise ApiError(404, "not-found", "no-game", game=game_id)
             events = s.scalars(
                 select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
             ).all()
@@ -152,7 +184,9 @@ class GameService:
         """The live game ``game_id``, loaded from the database when not in memory; a
         loaded game whose computer side is to move (a restart mid-turn) moves on."""
         if not isinstance(game_id, str) or not 1 <= len(game_id) <= 16:
-            raise ApiError(404, "not-found", "no such game")
+            raise ApiError(
+                404, "not-found", "no-game", game=game_id[:16] if isinstance(game_id, str) else ""
+            )
         live = self.live.get(game_id)
         if live is not None:
             return live
@@ -377,28 +411,28 @@ class GameService:
 
     def _create(self, user_id: int, spec: dict[str, Any]) -> str:
         if not isinstance(spec, dict):
-            raise ApiError(400, "malformed", "the request body must be a JSON object")
+            raise ApiError(400, "malformed", "body-not-object")
         mode = spec.get("mode", "computer")
         if mode not in MODES:
-            raise ApiError(400, "malformed", f"mode must be one of {list(MODES)}, not {mode!r}")
+            raise ApiError(400, "malformed", "bad-mode", known=", ".join(MODES), value=repr(mode))
         options = spec.get("options") or {}
         if not isinstance(options, dict):
-            raise ApiError(400, "malformed", "options must be an object")
+            raise ApiError(400, "malformed", "options-not-object")
         try:
             variant = find_variant(str(spec.get("variant", "long"))).with_options(**options)
         except NardyError as exc:
-            raise ApiError(400, "bad-variant", str(exc)) from None
+            raise ApiError(400, "bad-variant", exc) from None
         level = spec.get("level")
         if mode == "computer":
             levels = self.computer.levels()
             level = level or levels[0]
             if level not in levels:
-                raise ApiError(400, "bad-level", f"level must be one of {levels}, not {level!r}")
+                raise ApiError(400, "bad-level", known=", ".join(levels), value=repr(level))
         else:
             level = None
         client_seed = spec.get("client_seed") or ""
         if not isinstance(client_seed, str) or len(client_seed) > 200:
-            raise ApiError(400, "malformed", "client_seed must be text of at most 200 characters")
+            raise ApiError(400, "malformed", "bad-client-seed", max=200)
         length, rules = self._match_spec(spec, variant)
         seed = self._server_seed()
         game_id = secrets.token_urlsafe(9)
@@ -463,33 +497,24 @@ class GameService:
             or not isinstance(length, int)
             or not 0 <= length <= MAX_MATCH_LENGTH
         ):
-            raise ApiError(
-                400,
-                "bad-match",
-                f"length is 0 (one money game) or a match of 1..{MAX_MATCH_LENGTH} "
-                f"points, not {length!r} / длина матча: 0 или 1..{MAX_MATCH_LENGTH}",
-            )
+            raise ApiError(400, "bad-match", "match-length", max=MAX_MATCH_LENGTH)
         flags: dict[str, bool | None] = {}
         for name, default in (("crawford", True), ("cube", None), ("beavers", False)):
             value = spec.get(name, default)
             if value is not None and not isinstance(value, bool):
-                raise ApiError(400, "malformed", f"{name} must be true or false, not {value!r}")
+                raise ApiError(400, "malformed", "not-boolean", name=name, value=repr(value))
             flags[name] = value
         if flags["beavers"] and length:
-            raise ApiError(
-                400,
-                "bad-match",
-                "beavers are for money play only (C-3) / бобры только в игре на деньги",
-            )
+            raise ApiError(400, "bad-match", "beavers-money-only")
         changes: dict[str, Any] = {"money": length == 0, "beavers": bool(flags["beavers"])}
         if flags["cube"] is not None:
             changes["enabled"] = flags["cube"]
         try:
             cube = CubeRules.for_variant(variant, **changes)
         except NardyError as exc:
-            raise ApiError(400, "bad-match", str(exc)) from None
+            raise ApiError(400, "bad-match", exc) from None
         if flags["beavers"] and not cube.enabled:
-            raise ApiError(400, "bad-match", "beavers need the doubling cube / бобры без кубика")
+            raise ApiError(400, "bad-match", "beavers-need-cube")
         return length, {"crawford": bool(flags["crawford"]), "cube": cube.to_json()}
 
     async def create(self, user_id: int, spec: dict[str, Any]) -> LiveGame:
@@ -501,13 +526,13 @@ class GameService:
         with self.db() as s:
             gid = s.scalar(select(GameRow.id).where(GameRow.invite_token == token))
         if gid is None:
-            raise ApiError(404, "not-found", "this invitation link is not valid")
+            raise ApiError(404, "not-found", "invite-invalid")
         return gid
 
     async def join(self, token: str, user_id: int, name: str) -> tuple[LiveGame, list[Event]]:
         """Take the free seat of a friend game (a no-op for its own players)."""
         if not isinstance(token, str) or len(token) > 64:
-            raise ApiError(404, "not-found", "this invitation link is not valid")
+            raise ApiError(404, "not-found", "invite-invalid")
         gid = await to_thread.run_sync(self._find_invite, token)
         live = await self.get(gid)
 
@@ -516,7 +541,7 @@ class GameService:
             if user_id in (m.creator_id, m.opponent_id):
                 return
             if m.opponent_id is not None:
-                raise ApiError(409, "full", "this game already has two players; you can watch it")
+                raise ApiError(409, "full", "game-full")
             m.opponent_id = user_id
             m.names[user_id] = name
             out.append({"kind": "joined", "by": None, "data": {"name": name}})
@@ -531,40 +556,35 @@ class GameService:
     def _apply(self, live: LiveGame, role: Role, action: Any, out: list[Event]) -> None:
         g = live.game
         if role == "spectator":
-            raise ApiError(403, "forbidden", "you are not a player in this game")
+            raise ApiError(403, "forbidden", "not-a-player")
         if not isinstance(action, dict) or not isinstance(action.get("action"), str):
-            raise ApiError(400, "malformed", 'an action is an object like {"action": "move"}')
+            raise ApiError(400, "malformed", "bad-action", example='{"action": "move"}')
         kind = action["action"]
         if kind not in ACTIONS:
-            raise ApiError(400, "malformed", f"unknown action {kind!r} ({', '.join(ACTIONS)})")
+            raise ApiError(
+                400, "malformed", "unknown-action", action=repr(kind), known=", ".join(ACTIONS)
+            )
         if g is None or live.finished or live.meta.status == "over":
-            raise ApiError(409, "game-over", "the game is over")
+            raise ApiError(409, "game-over")
         if kind == "next-game":
             if g.phase != "over":
-                raise ApiError(
-                    409, "illegal", "the current game is not over yet / партия ещё не окончена"
-                )
+                raise ApiError(409, "illegal", "game-not-over")
             if role == "player":
-                raise ApiError(409, "not-your-turn", "the game has not started")
+                raise ApiError(409, "not-your-turn", "game-not-started")
             self._next_game(live, out)
             return
         if g.phase == "over":
-            raise ApiError(
-                409,
-                "game-over",
-                "this game is over; start the next game of the "
-                "match (next-game) / партия окончена, начните следующую",
-            )
+            raise ApiError(409, "game-over", "start-next-game")
         by = live.actor(role)
         if by is None:
-            raise ApiError(409, "not-your-turn", "it is not your turn")
+            raise ApiError(409, "not-your-turn")
         start = len(g.records)
         try:
             if kind in ("move", "undo", "confirm", "play"):
                 self._checker_action(live, kind, action, by, out)
             elif kind == "roll":
                 if g.phase != "roll":
-                    raise IllegalMoveError("it is not time to roll / сейчас не время бросать")
+                    raise IllegalMoveError("not-time-to-roll")
                 g.roll(live.dice.die(), live.dice.die())
             elif kind == "double":
                 g.double()
@@ -573,15 +593,10 @@ class GameService:
             elif kind == "resign":
                 level = action.get("level")
                 if isinstance(level, bool) or not isinstance(level, int):
-                    raise MalformedError(
-                        "a resign action has 'level': 1 single, 2 gammon "
-                        "(mars), 3 backgammon (koks)"
-                    )
+                    raise MalformedError("resign-needs-level")
                 check_resign_level(g.variant, level)
                 if g.phase not in ("roll", "move"):
-                    raise IllegalMoveError(
-                        "a resignation is offered during play / сдаться можно только в игре"
-                    )
+                    raise IllegalMoveError("resign-during-play")
                 while g.pending:  # the offer is made from the position before this turn
                     live.undo()
                     out.append({"kind": "undo", "by": by, "data": {}})
@@ -591,9 +606,9 @@ class GameService:
             else:
                 g.reject()
         except MalformedError as exc:
-            raise ApiError(400, "malformed", str(exc)) from None
+            raise ApiError(400, "malformed", exc) from None
         except IllegalMoveError as exc:
-            raise ApiError(409, "illegal", str(exc)) from None
+            raise ApiError(409, "illegal", exc) from None
         self._emit_records(live, out, by, start)
         self._advance(live, out)
 
@@ -604,7 +619,7 @@ class GameService:
         g = live.game
         assert g is not None
         if g.phase != "move":
-            raise IllegalMoveError("there is no roll to play now / сейчас нет броска для хода")
+            raise IllegalMoveError("no-roll-to-play")
         if kind == "move":
             frm = _point(action.get("from"), "from")
             to = _point(action.get("to"), "to")
@@ -618,7 +633,7 @@ class GameService:
         else:
             text = action.get("play")
             if not isinstance(text, str):
-                raise MalformedError("a play action has 'play': text such as '24/18 13/11'")
+                raise MalformedError("play-needs-text")
             g.play(text)
 
     async def hint(self, live: LiveGame, role: Role) -> dict[str, Any]:
@@ -628,13 +643,7 @@ class GameService:
         are for games against the computer and on one device: in a game between two
         people they would help one."""
         if live.meta.mode == "friend":
-            raise ApiError(
-                403,
-                "no-hints",
-                "hints are for games against the computer or on "
-                "one device / подсказки — только в игре с компьютером или вдвоём "
-                "за одним устройством",
-            )
+            raise ApiError(403, "no-hints")
         async with live.lock:
             g = live.game
             mine = g is not None and role in ("both", g.to_act)
@@ -671,14 +680,7 @@ class GameService:
                         "double_pass": round(advice.double_pass, 4),
                     },
                 }
-        raise ApiError(
-            409,
-            "not-now",
-            "a hint is for the player to act: with the dice "
-            "rolled, before rolling when he may double, or facing a double / "
-            "подсказка — игроку, чей ход: после броска, перед броском, когда "
-            "можно удвоить, или при удвоении соперника",
-        )
+        raise ApiError(409, "not-now", "hint-not-now")
 
     async def act(self, live: LiveGame, role: Role, action: Any) -> list[Event]:
         """Apply one player action; returns the stored events it produced.

@@ -22,8 +22,8 @@ from nardy.server.service import ApiError
 class Throttled(ApiError):
     """429: too many attempts; ``retry_after`` seconds until the next is allowed."""
 
-    def __init__(self, code: str, message: str, retry_after: int) -> None:
-        super().__init__(429, code, message)
+    def __init__(self, code: str, retry_after: int) -> None:
+        super().__init__(429, code, code, wait=retry_after)
         self.retry_after = retry_after
 
 

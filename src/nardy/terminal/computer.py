@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nardy.i18n import t
 from nardy.match import MatchScore
 from nardy.variants import Variant
 
@@ -50,9 +51,9 @@ def level_names() -> list[str]:
 
 def level_title(name: str, lang: str) -> str:
     """A level's name for display, in ``lang``."""
-    from nardy.bots import LEVEL_NAMES_RU, LEVELS
+    from nardy.bots import LEVELS
 
-    return f"{LEVEL_NAMES_RU[name]}, {LEVELS[name]}" if lang == "ru" else f"{name}, {LEVELS[name]}"
+    return f"{t(f'level.{name}', lang)}, {LEVELS[name]}"
 
 
 _hint_bots: dict[Variant, Bot] = {}

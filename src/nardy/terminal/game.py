@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from nardy.errors import AmbiguousMoveError, IllegalMoveError, MalformedError
+from nardy.errors import DETAIL, AmbiguousMoveError, IllegalMoveError, MalformedError
 from nardy.game import Game
 from nardy.i18n import MESSAGES
 from nardy.outcome import resignation, tiers
@@ -331,7 +331,7 @@ class TerminalGame:
             elif command == "quit":
                 self.confirm_quit()
             else:
-                choices = [self.term.text(f"play.action.{a}") for a in g.cube_actions()]
+                choices = [self.term.text(f"cube.action.{a}") for a in g.cube_actions()]
                 self.say("play.err.answer_double", "red", choices=", ".join(choices))
 
     def apply_answer(self, answer: str) -> None:
@@ -376,9 +376,9 @@ class TerminalGame:
         g = self.game
         advice = cube_advice(g, self.context.score(), HINT_CUBE_LEVEL)
         named = (
-            f"play.proper.{advice.proper}"
+            f"cube.proper.{advice.proper}"
             if advice.action in ("double", "no-double")
-            else f"play.action.{advice.action}"
+            else f"cube.action.{advice.action}"
         )
         self.say(
             "play.hint.cube",
@@ -647,8 +647,8 @@ class TerminalGame:
 
     def malformed(self, text: str, exc: MalformedError) -> None:
         self.say("err.malformed", "red", text=text)
-        if self.lang == "en":  # the core's details are written in English
-            self.out(f"  ({exc})", "red")
+        if exc.key != DETAIL or self.lang == "en":  # details not in the catalogue: English
+            self.out(f"  ({exc.text(self.lang)})", "red")
 
     # -- the end ---------------------------------------------------------------------
     def result(self) -> None:

@@ -82,8 +82,8 @@ register(
             "ru": "Матч окончен. Победитель матча: {name}, счёт {a}:{b}.",
         },
         "play.match.saved": {
-            "en": "Match record saved to {path} ({n} records).",
-            "ru": "Запись матча сохранена в {path} (записей: {n}).",
+            "en": "Match record saved to {path} ({n} {n:plural:record|records}).",
+            "ru": "Запись матча сохранена в {path} ({n} {n:plural:запись|записи|записей}).",
         },
         "play.review": {
             "en": "The computer reviews the play (0 ply): the mistakes, the course of the game, "
@@ -164,7 +164,10 @@ register(
         },
         "play.err.cube_max": {
             "en": "No more doubles: at most {n} per game.",
-            "ru": "Больше удваивать нельзя: не больше {n} удвоений за партию.",
+            "ru": (
+                "Больше удваивать нельзя:"
+                " не больше {n} {n:plural:удвоения|удвоений|удвоений} за партию."
+            ),
         },
         "play.err.cube_after_roll": {
             "en": "A double is offered before rolling, not after.",
@@ -180,8 +183,8 @@ register(
         },
         # -- resignations -------------------------------------------------------------------
         "play.resign.offer": {
-            "en": "{color} offers to resign: {kind}, {points} point(s).",
-            "ru": "{color} предлагают сдаться: {kind}, очков: {points}.",
+            "en": "{color} offers to resign: {kind}, {points} {points:plural:point|points}.",
+            "ru": "{color} предлагают сдаться: {kind}, {points} {points:plural:очко|очка|очков}.",
         },
         "play.resign.prompt": {
             "en": "{color}: accept the resignation? (y/n) > ",
@@ -238,19 +241,6 @@ register(
         "play.hint.usage": {
             "en": "Write hint or hint N with a depth N from 0 to {max}.",
             "ru": "Наберите «подсказка» или «подсказка N», где N — глубина от 0 до {max}.",
-        },
-        "play.action.double": {"en": "double", "ru": "удвоить"},
-        "play.action.no-double": {"en": "no double", "ru": "не удваивать"},
-        "play.action.take": {"en": "take", "ru": "принять"},
-        "play.action.pass": {"en": "pass", "ru": "отказаться"},
-        "play.action.beaver": {"en": "beaver", "ru": "бобёр"},
-        "play.proper.double-take": {"en": "double, take", "ru": "удвоить, принять"},
-        "play.proper.double-pass": {"en": "double, pass", "ru": "удвоить, отказаться"},
-        "play.proper.double-beaver": {"en": "double, beaver", "ru": "удвоить, бобёр"},
-        "play.proper.no-double": {"en": "no double", "ru": "не удваивать"},
-        "play.proper.too-good": {
-            "en": "too good to double: play on for the gammon, pass",
-            "ru": "слишком хорошо, чтобы удваивать: играть на марс, отказаться",
         },
         # -- help -------------------------------------------------------------------------------
         "play.help_more": {

@@ -34,7 +34,7 @@ def average_nets(variant: Variant, paths: Sequence[str | Path]) -> NetEvaluator:
     """The element-wise mean of the nets saved at ``paths``: one family, one input
     set, one shape, else a ``ValueError`` naming the file that differs."""
     if not paths:
-        raise ValueError("no snapshots to average / нет снимков для усреднения")
+        raise ValueError("no snapshots to average")
     nets = [NetEvaluator.load(variant, p) for p in paths]
     first = nets[0]
     for path, net in zip(paths, nets, strict=True):
@@ -53,7 +53,7 @@ def average_last(variant: Variant, out: str | Path, count: int) -> tuple[Path, l
     """Write ``average.npz`` in the run directory ``out``: the mean of its last
     ``count`` snapshots. Returns the file and the snapshots averaged."""
     if count < 1:
-        raise ValueError("average at least one snapshot / усредняется хотя бы один снимок")
+        raise ValueError("average at least one snapshot")
     chosen = snapshots(out)[-count:]
     if len(chosen) < count:
         raise ValueError(f"{out}: {len(chosen)} snapshot(s), {count} asked to average")

@@ -81,10 +81,12 @@ class OptionError(NardyError):
     not take. ``key`` and ``params`` name the message in the catalogue (``nardy.i18n``),
     so the edge (terminal, web, engine) can say it in the user's language."""
 
+    code = "bad-option"
+
     def __init__(self, key: str, **params: Any) -> None:
+        ValueError.__init__(self, t(key, "en", **params))  # its own keys, not error.<code>
         self.key = key
         self.params = params
-        super().__init__(t(key, "en", **params))
 
 
 class OptionNotTakenError(OptionError):

@@ -90,11 +90,7 @@ async def register(
 ) -> dict[str, Any]:
     """Make an account (a guest's games become the account's)."""
     if user is not None and not user.guest:
-        raise ApiError(
-            409,
-            "logged-in",
-            "log out before making another account / выйдите, чтобы создать другую учётную запись",
-        )
+        raise ApiError(409, "logged-in")
     token = await to_thread.run_sync(accounts.register, user, body.username, body.password)
     return await _logged_in(response, accounts, settings, token)
 
@@ -153,6 +149,6 @@ async def user_dice(name: str, accounts: AccountsDep, db: DbDep) -> dict[str, An
     """The statistics of a player's own dice rolls."""
     account = await to_thread.run_sync(accounts.user_by_name, name)
     if account is None:
-        raise ApiError(404, "not-found", f"no player {name!r} / нет игрока {name!r}")
+        raise ApiError(404, "not-found", "no-player", name=name)
     stats = await to_thread.run_sync(dice_stats, db, account.id)
     return {"user": account.display_name, **stats}

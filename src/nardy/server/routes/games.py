@@ -75,7 +75,7 @@ async def record(live: Game, format: str = Query("jsonl", max_length=10)) -> Res
         async with live.lock:
             out = export(live, format)
     except ExportError as exc:
-        raise ApiError(400, "bad-format", str(exc)) from None
+        raise ApiError(400, "bad-format", exc) from None
     return Response(
         out.text,
         media_type=out.media_type,

@@ -27,6 +27,6 @@ async def rules_example(example_id: str, moves: str = Query("", max_length=2000)
     except UnknownExampleError as e:
         raise ApiError(404, "unknown-example", str(e)) from None
     except MalformedError as e:
-        raise ApiError(400, "malformed", str(e)) from None
+        raise ApiError(400, "malformed", e) from None
     except NardyError as e:
-        raise ApiError(400, "illegal-move", str(e)) from None
+        raise ApiError(400, "illegal-move", e) from None

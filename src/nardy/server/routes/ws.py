@@ -24,6 +24,7 @@ from nardy.server.deps import (
 )
 from nardy.server.fanout import Subscriber
 from nardy.server.guards import MAX_WS_MESSAGE, too_deep
+from nardy.server.messages import request_lang
 from nardy.server.service import ApiError
 from nardy.server.views import Views
 
@@ -61,8 +62,8 @@ class SocketCaps:
                 del counter[key]
 
 
-def _error(code: str, message: str, msg_id: Any = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "error", "code": code, "error": message}
+def _error(err: ApiError, lang: str, msg_id: Any = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", **err.answer(lang)}
     if msg_id is not None:
         out["id"] = msg_id
     return out
@@ -75,9 +76,9 @@ class _TooBig(Exception):
 class _BadMessage(Exception):
     """A message that is not a JSON object of sane depth; ``reply`` says why."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.reply = _error("malformed", message)
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.error = ApiError(400, "malformed", what)
 
 
 async def _receive(ws: WebSocket) -> dict[str, Any]:
@@ -91,13 +92,13 @@ async def _receive(ws: WebSocket) -> dict[str, Any]:
     if len(data) > MAX_WS_MESSAGE:
         raise _TooBig
     if too_deep(data):
-        raise _BadMessage("the message nests too deeply / сообщение слишком глубоко вложено")
+        raise _BadMessage("ws-too-deep")
     try:
         msg = json.loads(data)
     except ValueError:
-        raise _BadMessage("messages are JSON / сообщения — в формате JSON") from None
+        raise _BadMessage("ws-not-json") from None
     if not isinstance(msg, dict):
-        raise _BadMessage("messages are JSON objects / сообщения — JSON-объекты")
+        raise _BadMessage("ws-not-object")
     return msg
 
 
@@ -110,6 +111,7 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
         await ws.close(code=4403, reason="cross-site websocket refused")
         return
     uid = user.user_id if user else None
+    lang = request_lang(ws.headers)  # the lang cookie comes with the handshake
     try:
         live = await games.get(game_id)
     except ApiError as exc:
@@ -133,7 +135,7 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
             try:
                 msg = await _receive(ws)
             except _BadMessage as bad:
-                await ws.send_json(bad.reply)
+                await ws.send_json(_error(bad.error, lang))
                 continue
             kind = msg.get("type")
             if kind == "hello":
@@ -161,9 +163,11 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
                         }
                     )
                 except ApiError as exc:
-                    await ws.send_json(_error(exc.code, exc.message, msg.get("id")))
+                    await ws.send_json(_error(exc, lang, msg.get("id")))
             else:
-                await ws.send_json(_error("malformed", f"unknown message type {kind!r}"))
+                await ws.send_json(
+                    _error(ApiError(400, "malformed", "ws-unknown-type", kind=repr(kind)), lang)
+                )
     except (WebSocketDisconnect, RuntimeError):
         log.debug("websocket closed", exc_info=True)
     except _TooBig:

@@ -1,18 +1,26 @@
 // @ts-check
-// Talking to the server: JSON over HTTP (with the CSRF token) and the game websocket.
+// Talking to the server: JSON over HTTP (with the CSRF token and the interface
+// language, in which the server says its errors) and the game websocket.
+import { currentLang } from "./i18n.js";
+
 /** @type {string | null} */
 let csrf = null;
 
 /** JSON as the server sends it (the shapes: the server's OpenAPI schema and docs). @typedef {any} Json */
 
 export class ApiError extends Error {
-  /** @param {number} status @param {string | undefined} code @param {string} message */
-  constructor(status, code, message) { super(message); this.status = status; this.code = code; }
+  /**
+   * @param {number} status @param {string | undefined} code @param {string} message  in the interface language
+   * @param {Record<string, unknown>} [params]  the values in the message
+   */
+  constructor(status, code, message, params = {}) {
+    super(message); this.status = status; this.code = code; this.params = params;
+  }
 }
 
 /** @returns {Promise<Json>} */
 export async function session() {
-  const r = await fetch("/api/session", { credentials: "same-origin" });
+  const r = await fetch("/api/session", { credentials: "same-origin", headers: { "X-Lang": currentLang() } });
   const data = await r.json();
   csrf = data.csrf;
   return data;
@@ -21,7 +29,7 @@ export async function session() {
 /** @param {string} method @param {string} url @param {object} [body] @returns {Promise<Json>} */
 export async function call(method, url, body) {
   /** @type {RequestInit & { headers: Record<string, string> }} */
-  const opts = { method, credentials: "same-origin", headers: {} };
+  const opts = { method, credentials: "same-origin", headers: { "X-Lang": currentLang() } };
   if (method !== "GET") {
     opts.headers["X-CSRF-Token"] = csrf ?? "";
     opts.headers["Content-Type"] = "application/json";
@@ -29,7 +37,7 @@ export async function call(method, url, body) {
   }
   const r = await fetch(url, opts);
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new ApiError(r.status, data.code, data.error || r.statusText);
+  if (!r.ok) throw new ApiError(r.status, data.code, data.error || r.statusText, data.params);
   if (data.csrf) csrf = data.csrf;
   return data;
 }

@@ -2,7 +2,7 @@
 // The single-page front end: a tiny router and one function per page.
 import { actionId, call, session, GameSocket, ApiError } from "./api.js";
 import { drawBoard } from "./board.js";
-import { currentLang, setLang, t } from "./i18n.js";
+import { currentLang, msg, setLang, t } from "./i18n.js";
 import { rulesPage } from "./rules.js";
 import { reviewPanel } from "./review.js";
 import { tutorialPage } from "./tutorial.js";
@@ -81,7 +81,7 @@ function homePage() {
     h("option", { value: "local" }, t("modeLocal")),
     h("option", { value: "friend" }, t("modeFriend")));
   const level = h("select", { name: "level" }, me.levels.map((/** @type {string} */ l) =>
-    h("option", { value: l }, (t("levels")[l] || l))));
+    h("option", { value: l }, msg(`level.${l}`))));
   const seed = h("input", { name: "client_seed", maxlength: 200, autocomplete: "off" });
   const length = h("input", { name: "length", type: "number", min: 0, max: 25, value: 0, inputmode: "numeric" });
   const cube = h("select", { name: "cube" }, h("option", { value: "" }, t("cubeDefault")),
@@ -169,7 +169,7 @@ function gamePage(id) {
   function playerLabel(c) {
     const p = state.players && state.players[c];
     if (!p) return "…";
-    if (p.computer) return `${t("computer")} (${t("levels")[p.level] || p.level})`;
+    if (p.computer) return `${t("computer")} (${msg(`level.${p.level}`)})`;
     return `${p.name || t("guest")}${mine(c) ? ` (${t("you")})` : ""}`;
   }
   /** @param {Json} e  a cube action or resignation of the history */
@@ -249,10 +249,10 @@ function gamePage(id) {
       if (data.kind === "cube") {
         const e = data.equities;
         const doubler = data.action === "double" || data.action === "no-double";
-        const named = doubler ? t("proper")[data.proper] : t("advice")[data.action];
+        const named = doubler ? msg(`cube.proper.${data.proper}`) : msg(`cube.action.${data.action}`);
         hintBox.replaceChildren(h("p", { id: "cube-hint" }, t("cubeHint")(named || data.action, data.match),
           h("br"), h("span", { class: "small" }, `ND ${signed(e.no_double)} · D/T ${signed(e.double_take)} · D/P ${signed(e.double_pass)}`
-            + (data.exact ? ` · ${t("exactCube")}` : ""))));
+            + (data.exact ? ` · ${msg("cube.exact")}` : ""))));
         return;
       }
       const rows = data.plays.map((/** @type {Json} */ p, /** @type {number} */ i) => h("li", {},

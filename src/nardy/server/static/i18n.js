@@ -1,5 +1,9 @@
 // @ts-check
-// Interface texts in Russian and English (RULES.md terminology).
+// Interface texts in Russian and English (RULES.md terminology). The errors, ratings,
+// marks and plural-using texts come from the project's catalogue (messages.js, written
+// by `python -m nardy.server.messages_js`); the rest are still here.
+import { message } from "./messages.js";
+
 /**
  * Each text is a string, a function of the values it says, or a table of named texts;
  * the caller knows which from the key, so t() gives `any`.
@@ -23,20 +27,12 @@ const TEXTS = {
     analyse: "Анализ партии", analysing: "Компьютер разбирает партию…",
     hintButton: "Подсказка", hintWait: "Компьютер думает…",
     cubeHint: (a, m) => `Совет компьютера${m ? " при этом счёте" : ""}: ${a}.`,
-    advice: { double: "удвоить", "no-double": "не удваивать", take: "принять", pass: "отказаться", beaver: "бобр (принять и переудвоить)" },
-    exactCube: "точно, по базе выбрасывания",
-    proper: { "double-take": "удвоить, соперник принимает", "double-pass": "удвоить, соперник отказывается",
-      "double-beaver": "удвоить, соперник отвечает бобром", "no-double": "не удваивать",
-      "too-good": "слишком хорошо, чтобы удваивать: играть на марс" },
     hintTitle: (n, m) => `Лучшие ходы (глубина ${n}; ${m ? "эквити матча при этом счёте" : "эквити"}); нажмите, чтобы сыграть:`,
     reviewTitle: (n) => `Анализ партии (глубина ${n})`,
     reviewColumns: ["Игрок", "Потеря на ход, мЭ", "Уровень", "Сомнит. / плохих / очень плохих", "Ошибок с кубом"],
-    ratings: { Supernatural: "сверхъестественный", "World class": "мировой класс", Expert: "эксперт",
-      Advanced: "сильный", Intermediate: "средний", "Casual player": "любитель", Beginner: "новичок", "Awful!": "ужасно" },
     graphTitle: "Эквити белых после каждого хода; точки — ошибки",
     mistakesTitle: "Ошибки", noMistakes: "Ошибок нет.", bestWas: "лучше",
     gameNo: (n) => `партия ${n}`, turnNo: (n) => `ход ${n}`,
-    marks: { doubtful: "сомнительно", bad: "плохо", "very bad": "очень плохо" },
     dice: "Зары", noMove: "нет хода", over: "Партия окончена",
     youWon: "Вы выиграли!", youLost: "Вы проиграли", winnerIs: (c) => (c === "white" ? "Победили белые" : "Победили чёрные"),
     draw: "Ничья", download: "Скачать запись партии", verifyDice: "Проверить кости",
@@ -54,14 +50,12 @@ const TEXTS = {
     hint: "Нажмите на шашку, затем на подсвеченный пункт (или перетащите шашку).",
     kinds: { single: "оин", oin: "оин", gammon: "марс", mars: "марс", backgammon: "кокс", koks: "кокс",
       "home-mars": "домашний марс", draw: "ничья" },
-    levels: { beginner: "новичок", casual: "любитель", intermediate: "средний", advanced: "сильный",
-      expert: "эксперт", strongest: "сильнейший" },
     matchLength: "Матч до (очков; 0 — одна партия)", cubeOpt: "Кубик удвоения",
     cubeDefault: "по правилам игры", yes: "да", no: "нет", beavers: "Разрешить бобров (игра на деньги)",
     roll: "Бросить кости", double: "Удвоить", take: "Принять", pass: "Отказаться", beaver: "Бобр",
     resign: "Сдаться", accept: "Принять сдачу", reject: "Играть дальше", nextGame: "Следующая партия",
     cancel: "Отмена", cube: "Кубик", cubeCentre: "в центре", cubeOf: (c) => (c === "white" ? "у белых" : "у чёрных"),
-    moneyGame: "Одна партия на деньги", matchTo: (n) => `Матч до ${n} ${n === 1 ? "очка" : "очков"}`,
+    moneyGame: "Одна партия на деньги", matchTo: (n) => msg("web.match-to", { n }),
     crawford: "игра Кроуфорда (без кубика)", postCrawford: "после Кроуфорда",
     score: "Счёт", youDouble: "Вы удвоили — ждём ответа", theyDouble: (n) => `Соперник удваивает до ${n}. Принять?`,
     doubleOffered: (c, n) => `${c === "white" ? "Белые удваивают" : "Чёрные удваивают"} до ${n}. Ответ ${c === "white" ? "чёрных" : "белых"}:`,
@@ -77,7 +71,7 @@ const TEXTS = {
     matchWinnerIs: (c) => (c === "white" ? "Матч выиграли белые" : "Матч выиграли чёрные"),
     downloadJson: "запись (JSON)", downloadMat: ".mat", downloadSgf: "SGF",
     lang: "English", local: "вдвоём", errorPrefix: "Ошибка",
-    points: (n) => `${n} ${n === 1 ? "очко" : n < 5 ? "очка" : "очков"}`,
+    points: (n) => msg("web.points", { n }),
   },
   en: {
     title: "Nardy", play: "Play", rules: "Rules", tutorial: "Tutorial", profile: "Profile", login: "Log in",
@@ -95,18 +89,12 @@ const TEXTS = {
     analyse: "Review the game", analysing: "The computer is reviewing the game…",
     hintButton: "Hint", hintWait: "The computer is thinking…",
     cubeHint: (a, m) => `The computer's advice${m ? " at this score" : ""}: ${a}.`,
-    advice: { double: "double", "no-double": "no double", take: "take", pass: "pass", beaver: "beaver" },
-    exactCube: "exact, from the bear-off database",
-    proper: { "double-take": "double, take", "double-pass": "double, pass", "double-beaver": "double, beaver",
-      "no-double": "no double", "too-good": "too good to double: play on for the gammon" },
     hintTitle: (n, m) => `Best plays (depth ${n}; ${m ? "match equity at the score" : "equity"}); click one to play it:`,
     reviewTitle: (n) => `Game review (depth ${n})`,
     reviewColumns: ["Player", "Loss per move, mEMG", "Rating", "Doubtful / bad / very bad", "Cube errors"],
-    ratings: {},
     graphTitle: "White's equity after each play; dots mark the mistakes",
     mistakesTitle: "Mistakes", noMistakes: "No mistakes.", bestWas: "best",
     gameNo: (n) => `game ${n}`, turnNo: (n) => `move ${n}`,
-    marks: { doubtful: "doubtful", bad: "bad", "very bad": "very bad" },
     dice: "Dice", noMove: "no move", over: "Game over",
     youWon: "You won!", youLost: "You lost", winnerIs: (c) => (c === "white" ? "White wins" : "Black wins"),
     draw: "Draw", download: "Download the game record", verifyDice: "Verify the dice",
@@ -124,14 +112,12 @@ const TEXTS = {
     hint: "Tap a checker, then a highlighted point (or drag the checker).",
     kinds: { single: "single game", oin: "oin (single)", gammon: "gammon", mars: "mars", backgammon: "backgammon",
       koks: "koks", "home-mars": "home mars", draw: "draw" },
-    levels: { beginner: "beginner", casual: "casual", intermediate: "intermediate", advanced: "advanced",
-      expert: "expert", strongest: "strongest" },
     matchLength: "Match to (points; 0 = one game)", cubeOpt: "Doubling cube",
     cubeDefault: "as the game's rules say", yes: "yes", no: "no", beavers: "Allow beavers (money play)",
     roll: "Roll", double: "Double", take: "Take", pass: "Pass", beaver: "Beaver",
     resign: "Resign", accept: "Accept", reject: "Play on", nextGame: "Next game",
     cancel: "Cancel", cube: "Cube", cubeCentre: "in the middle", cubeOf: (c) => (c === "white" ? "White's" : "Black's"),
-    moneyGame: "One money game", matchTo: (n) => `Match to ${n} point${n === 1 ? "" : "s"}`,
+    moneyGame: "One money game", matchTo: (n) => msg("web.match-to", { n }),
     crawford: "Crawford game (no cube)", postCrawford: "post-Crawford",
     score: "Score", youDouble: "You doubled — waiting for the answer", theyDouble: (n) => `Your opponent doubles to ${n}. Take?`,
     doubleOffered: (c, n) => `${c === "white" ? "White doubles" : "Black doubles"} to ${n}. ${c === "white" ? "Black" : "White"} to answer:`,
@@ -147,7 +133,7 @@ const TEXTS = {
     matchWinnerIs: (c) => (c === "white" ? "White wins the match" : "Black wins the match"),
     downloadJson: "record (JSON)", downloadMat: ".mat", downloadSgf: "SGF",
     lang: "Русский", local: "same device", errorPrefix: "Error",
-    points: (n) => `${n} point${n === 1 ? "" : "s"}`,
+    points: (n) => msg("web.points", { n }),
   },
 };
 
@@ -162,6 +148,22 @@ export function currentLang() {
 /** @param {"ru" | "en"} lang */
 export function setLang(lang) {
   localStorage.setItem("nardy-lang", lang);
+  sendLang();
+}
+
+// The server says its errors in the interface language: the API calls send it as a
+// header (api.js), the websocket handshake as this cookie.
+export function sendLang() {
+  document.cookie = `lang=${currentLang()}; path=/; SameSite=Lax`;
+}
+sendLang();
+
+/**
+ * A message of the catalogue (messages.js) in the interface language.
+ * @param {string} key @param {Record<string, unknown>} [params] @returns {string}
+ */
+export function msg(key, params) {
+  return message(currentLang(), key, params);
 }
 
 /** @param {string} key @returns {any} */

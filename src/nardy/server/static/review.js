@@ -2,7 +2,7 @@
 // The review of a finished game (GET /api/games/{id}/analysis): the players' error
 // rates and marks, a graph of White's equity after every play with the mistakes marked,
 // and the list of mistakes. The page judges nothing: it shows what the server's bots said.
-import { t } from "./i18n.js";
+import { msg, t } from "./i18n.js";
 
 /** @typedef {"doubtful" | "bad" | "very bad"} Mark */
 /**
@@ -16,7 +16,8 @@ import { t } from "./i18n.js";
 /**
  * One player's totals (nardy.bots.analysis.PlayerSummary.as_dict).
  * @typedef {object} PlayerSummary
- * @property {string} player @property {number} error_rate @property {string} rating
+ * @property {string} player @property {number} error_rate @property {string} rating (English)
+ * @property {string} rating_code  its key in the catalogue (rating.<code>)
  * @property {Record<Mark, number>} marks @property {number} cube_errors
  */
 /** White's equity after one checker play. @typedef {{ game: number, white: number }} GraphPoint */
@@ -71,7 +72,7 @@ function equityGraph(graph, decisions, colorName) {
 /** @param {Analysis} data @param {import("./app.js").H} h @param {(color: string) => string} colorName */
 export function reviewPanel(data, h, colorName) {
   const rows = Object.values(data.players).map((p) => h("tr", {},
-    h("td", {}, colorName(p.player)), h("td", {}, p.error_rate.toFixed(1)), h("td", {}, t("ratings")[p.rating] || p.rating),
+    h("td", {}, colorName(p.player)), h("td", {}, p.error_rate.toFixed(1)), h("td", {}, msg(`rating.${p.rating_code}`)),
     h("td", {}, `${p.marks.doubtful} / ${p.marks.bad} / ${p.marks["very bad"]}`), h("td", {}, String(p.cube_errors))));
   const summary = h("table", { class: "review-summary", id: "review-summary" },
     h("tr", {}, ...t("reviewColumns").map((/** @type {string} */ c) => h("th", {}, c))), ...rows);
@@ -80,7 +81,7 @@ export function reviewPanel(data, h, colorName) {
     ? h("ol", { class: "mistakes", id: "mistakes" }, ...mistakes.map((d) => h("li", { class: MARK_CLASS[d.mark] },
       `${data.games > 1 ? `${t("gameNo")(d.game + 1)}, ` : ""}${t("turnNo")(d.turn)}, ${colorName(d.color)}`,
       d.dice ? ` ${d.dice.join("-")}` : "", `: ${d.played} → ${t("bestWas")} ${d.best} `,
-      h("b", {}, `−${d.loss.toFixed(3)}`), ` (${t("marks")[d.mark]})`)))
+      h("b", {}, `−${d.loss.toFixed(3)}`), ` (${msg(`mark.${d.mark}`)})`)))
     : h("p", { id: "mistakes" }, t("noMistakes"));
   return h("section", { class: "card review", id: "review-panel" },
     h("h3", {}, t("reviewTitle")(data.plies)), summary,
