@@ -89,7 +89,11 @@ def gnubg_rollout(position: Position, trials: int, seed: int) -> tuple[float, fl
 #: 0-ply net misjudges this race badly (+0.19; gnubg 0-ply −0.13), so whether our 0-ply
 #: race play is slightly worse than gnubg's or seed 0 was unlucky is not settled by
 #: 144 games: kept, not hidden, as a known open point (issue 19: a race net).
-_RACE_1 = pytest.mark.xfail(reason="ours −0.155 ± 0.011 vs gnubg −0.124 ± 0.005", strict=False)
+# A known gap, kept strict so that it cannot pass unnoticed: both rollouts are seeded,
+# and here ours (−0.155 ± 0.011) is 2.8 SE from gnubg's (−0.124 ± 0.005); our 0-ply net
+# misjudges this race (+0.19 where gnubg's 0-ply says −0.13) and a 144-game VR rollout
+# inherits part of that. A better race net (issue 19) should turn this into a pass.
+_RACE_1 = pytest.mark.xfail(reason="ours −0.155 ± 0.011 vs gnubg −0.124 ± 0.005", strict=True)
 
 
 @pytest.mark.parametrize(
