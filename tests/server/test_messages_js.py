@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -45,7 +46,13 @@ def test_the_browser_has_every_error_the_server_says() -> None:
 
 def test_no_rating_mark_or_cube_table_is_left_in_the_browser_code() -> None:
     i18n = (STATIC / "i18n.js").read_text(encoding="utf-8")
-    duplicates = ("мировой класс", "World class", "сомнительно", '"очка"', "point${")
+    duplicates: tuple[str, ...] = (
+        "мировой класс",
+        "World class",
+        "сомнительно",
+        '"очка"',
+        "point${",
+    )
     duplicates += ("удвоить, принять", "double, take", "bear-off database", "сильнейший")
     for duplicate in duplicates:
         assert duplicate not in i18n
@@ -67,21 +74,18 @@ import("data:text/javascript," + encodeURIComponent(src)).then((m) => {
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
 def test_the_browser_formats_like_the_catalogue() -> None:
     ns = list(range(0, 130)) + [1001, 1011, 1021, 1112]
-    messages = [
-        [lang, key, params]
-        for lang in ("en", "ru")
-        for key, params in (
-            ("web.points", {"n": 1}),
-            ("web.points", {"n": 3}),
-            ("web.points", {"n": 11}),
-            ("web.points", {"n": 21}),
-            ("web.match-to", {"n": 1}),
-            ("web.match-to", {"n": 5}),
-            ("error.cube-max-doubles", {"n": 2}),
-            ("error.play-not-finished", {"steps": "24/18, 13/7"}),
-            ("error.no-game", {"game": "abc"}),
-        )
+    calls: list[tuple[str, dict[str, object]]] = [
+        ("web.points", {"n": 1}),
+        ("web.points", {"n": 3}),
+        ("web.points", {"n": 11}),
+        ("web.points", {"n": 21}),
+        ("web.match-to", {"n": 1}),
+        ("web.match-to", {"n": 5}),
+        ("error.cube-max-doubles", {"n": 2}),
+        ("error.play-not-finished", {"steps": "24/18, 13/7"}),
+        ("error.no-game", {"game": "abc"}),
     ]
+    messages = [(lang, key, params) for lang in ("en", "ru") for key, params in calls]
     cases = json.dumps({"ns": ns, "messages": messages})
     node = shutil.which("node")
     assert node is not None
@@ -95,3 +99,139 @@ def test_the_browser_formats_like_the_catalogue() -> None:
     assert got["plural"] == [plural(n, "шашка", "шашки", "шашек") for n in ns]
     assert got["messages"] == [t(key, lang, **params) for lang, key, params in messages]
     assert "Матч до 1 очка" in got["messages"] and "Match to 1 point" in got["messages"]
+
+
+# What the browser code asks t() for: t("key") calls and data-t="key" attributes.
+T_CALL = re.compile(r"""\bt\(\s*"([A-Za-z]+)"\s*\)""")
+DATA_T = re.compile(r"""data-t="([A-Za-z]+)\"""")
+
+
+def web_key(key: str) -> str:
+    """i18n.js's name for an interface text: ``heroTitle`` is ``web.hero-title``."""
+    return "web." + re.sub(r"[A-Z]", lambda m: "-" + m.group(0).lower(), key)
+
+
+def asked_keys() -> set[str]:
+    keys: set[str] = set()
+    for path in STATIC.glob("*.js"):
+        keys |= set(T_CALL.findall(path.read_text(encoding="utf-8")))
+    keys |= set(DATA_T.findall((STATIC / "index.html").read_text(encoding="utf-8")))
+    return keys
+
+
+def filled_keys() -> set[str]:
+    """The names of i18n.js's texts that are functions of values (its FILLED table)."""
+    i18n = (STATIC / "i18n.js").read_text(encoding="utf-8")
+    block = i18n[i18n.index("const FILLED = {") : i18n.index("\n};", i18n.index("const FILLED"))]
+    return set(re.findall(r"^\s+(\w+): \(", block, re.MULTILINE))
+
+
+def test_i18n_js_has_no_text_table_of_its_own() -> None:
+    # the texts live in the catalogue (nardy/server/web_texts.py); a Russian letter in
+    # i18n.js would be a text written there again
+    i18n = (STATIC / "i18n.js").read_text(encoding="utf-8")
+    assert not re.search("[\u0400-\u04ff]", i18n)
+    for english in ("Log in", "Roll", "White to play", "Your turn"):
+        assert f'"{english}"' not in i18n
+
+
+def test_every_text_the_browser_asks_for_is_in_the_catalogue() -> None:
+    keys = asked_keys()
+    assert {"heroTitle", "status", "kinds", "turnOf", "reviewColumns", "title"} <= keys
+    filled = filled_keys()
+    missing = []
+    for key in sorted(keys - filled):
+        name = web_key(key)
+        if name not in MESSAGES and not any(k.startswith(name + ".") for k in MESSAGES):
+            missing.append(key)
+    assert not missing, f"t() asks for texts the catalogue lacks: {missing}"
+    # app.js says a side's name with t(color)
+    assert {"web.white", "web.black"} <= MESSAGES.keys()
+
+
+def test_every_catalogue_key_i18n_js_names_exists() -> None:
+    i18n = (STATIC / "i18n.js").read_text(encoding="utf-8")
+    sided = re.findall(r'side\("(web\.[a-z-]+)"', i18n)
+    named = set(re.findall(r'"(web\.[a-z.-]+)"', i18n)) - set(sided)
+    assert named and sided
+    for key in named:
+        assert key in MESSAGES, key
+    for key in sided:
+        assert f"{key}.white" in MESSAGES and f"{key}.black" in MESSAGES, key
+
+
+NODE_T = """
+globalThis.localStorage = { getItem: () => process.argv[2], setItem: () => {} };
+globalThis.navigator = { languages: [], language: process.argv[2] };
+globalThis.document = { cookie: "" };
+import(process.argv[1] + "/i18n.js").then((m) => {
+  const out = JSON.parse(process.argv[3]).map(([key, args]) => {
+    const text = m.t(key);
+    return typeof text === "function" ? text(...args) : text;
+  });
+  process.stdout.write(JSON.stringify(out));
+});
+"""
+
+#: What i18n.js's filled-in texts are called with (as app.js and review.js call them).
+FILLED_ARGS: dict[str, list[object]] = {
+    "turnOf": ["black"],
+    "winnerIs": ["white"],
+    "matchWinnerIs": ["black"],
+    "cubeOf": ["white"],
+    "cubeHint": ["double, take", True],
+    "hintTitle": [2, False],
+    "reviewTitle": [1],
+    "gameNo": [3],
+    "turnNo": [12],
+    "matchTo": [1],
+    "points": [5],
+    "theyDouble": [4],
+    "doubleOffered": ["black", 2],
+    "theyResign": ["gammon", 2],
+    "resignOffered": ["white", "mars", 4],
+}
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_i18n_js_gives_the_catalogue_texts(tmp_path: Path, lang: str) -> None:
+    # the real i18n.js and messages.js, run as ES modules in Node
+    for name in ("i18n.js", "messages.js"):
+        shutil.copy(STATIC / name, tmp_path / name)
+    (tmp_path / "package.json").write_text('{"type": "module"}', encoding="utf-8")
+    assert FILLED_ARGS.keys() == filled_keys()
+    expected = {
+        "turnOf": t("web.turn-of.black", lang),
+        "winnerIs": t("web.winner-is.white", lang),
+        "matchWinnerIs": t("web.match-winner-is.black", lang),
+        "cubeOf": t("web.cube-of.white", lang),
+        "cubeHint": t("web.cube-hint-match", lang, advice="double, take"),
+        "hintTitle": t("web.hint-title", lang, depth=2),
+        "reviewTitle": t("web.review-title", lang, depth=1),
+        "gameNo": t("web.game-no", lang, n=3),
+        "turnNo": t("web.turn-no", lang, n=12),
+        "matchTo": t("web.match-to", lang, n=1),
+        "points": t("web.points", lang, n=5),
+        "theyDouble": t("web.they-double", lang, value=4),
+        "doubleOffered": t("web.double-offered.black", lang, value=2),
+        "theyResign": t("web.they-resign", lang, kind="gammon", value=2),
+        "resignOffered": t("web.resign-offered.white", lang, kind="mars", value=4),
+        "heroTitle": t("web.hero-title", lang),
+        "white": t("web.white", lang),
+        "status": {s: t(f"web.status.{s}", lang) for s in ("waiting", "active", "over")},
+        "reviewColumns": [t(f"web.review-columns.{i}", lang) for i in range(5)],
+        "noSuchText": "noSuchText",
+    }
+    cases = [[key, FILLED_ARGS.get(key, [])] for key in expected]
+    node = shutil.which("node")
+    assert node is not None
+    run = subprocess.run(
+        [node, "-e", NODE_T, tmp_path.as_uri(), lang, json.dumps(cases)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    got = dict(zip(expected, json.loads(run.stdout), strict=True))
+    assert got == expected
+    assert got["matchTo"] == ("Match to 1 point" if lang == "en" else "Матч до 1 очка")

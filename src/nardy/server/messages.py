@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from http.cookies import CookieError, SimpleCookie
 
+import nardy.server.web_texts  # noqa: F401  (registers the web page's texts)
 from nardy.i18n import normalize_lang, register
 
 
@@ -31,20 +32,6 @@ def request_lang(headers: Mapping[str, str]) -> str:
     first = accept.split(",")[0].split(";")[0].strip()
     return normalize_lang(first)
 
-
-register(
-    {
-        # the web page's own texts (the rest of them are still in static/i18n.js)
-        "web.match-to": {
-            "en": "Match to {n} {n:plural:point|points}",
-            "ru": "Матч до {n} {n:plural:очка|очков|очков}",
-        },
-        "web.points": {
-            "en": "{n} {n:plural:point|points}",
-            "ru": "{n} {n:plural:очко|очка|очков}",
-        },
-    }
-)
 
 register(
     {

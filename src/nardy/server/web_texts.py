@@ -1,0 +1,290 @@
+"""The web page's interface texts (``web.*``) in the catalogue (``nardy.i18n``).
+
+``static/messages.js`` carries them to the browser (``python -m nardy.server.messages_js``),
+where ``static/i18n.js``'s ``t("heroTitle")`` reads ``web.hero-title``: the key in kebab
+case. A table (``t("status")``) is the keys under it (``web.status.waiting``, ...), a list
+(``t("reviewColumns")``) the keys ``.0``, ``.1``, ...; a text that depends on a side has
+one key per colour (``web.turn-of.white``).
+"""
+
+from __future__ import annotations
+
+from nardy.i18n import register
+
+register(
+    {
+        "web.title": {"en": "Nardy", "ru": "Нарды"},
+        "web.play": {"en": "Play", "ru": "Играть"},
+        "web.rules": {"en": "Rules", "ru": "Правила"},
+        "web.tutorial": {"en": "Tutorial", "ru": "Обучение"},
+        "web.profile": {"en": "Profile", "ru": "Профиль"},
+        "web.login": {"en": "Log in", "ru": "Вход"},
+        "web.logout": {"en": "Log out", "ru": "Выйти"},
+        "web.register": {"en": "Sign up", "ru": "Регистрация"},
+        "web.try-now": {"en": "Try without signing up", "ru": "Попробовать без регистрации"},
+        "web.hero-title": {
+            "en": "Long and short nardy online",
+            "ru": "Длинные и короткие нарды онлайн",
+        },
+        "web.hero-text": {
+            "en": (
+                "Play the computer, two players on one device, or a friend by link."
+                " The server rolls the dice, and every roll can be verified."
+            ),
+            "ru": (
+                "Играйте с компьютером, вдвоём за одним устройством или с другом по ссылке."
+                " Кости бросает сервер, и каждый бросок можно проверить."
+            ),
+        },
+        "web.new-game": {"en": "New game", "ru": "Новая игра"},
+        "web.variant": {"en": "Game", "ru": "Игра"},
+        "web.mode": {"en": "Mode", "ru": "Режим"},
+        "web.level": {"en": "Computer level", "ru": "Уровень компьютера"},
+        "web.mode-computer": {"en": "Against the computer", "ru": "С компьютером"},
+        "web.mode-local": {"en": "Two players, one device", "ru": "Вдвоём за одним устройством"},
+        "web.mode-friend": {"en": "A friend by link", "ru": "С другом по ссылке"},
+        "web.client-seed": {
+            "en": "Your dice seed (optional)",
+            "ru": "Ваше зерно для костей (необязательно)",
+        },
+        "web.start": {"en": "Start", "ru": "Начать"},
+        "web.your-turn": {"en": "Your turn", "ru": "Ваш ход"},
+        "web.their-turn": {"en": "Opponent's turn", "ru": "Ход соперника"},
+        "web.computer-thinks": {"en": "Computer's turn", "ru": "Ход компьютера"},
+        "web.waiting": {
+            "en": "Waiting for your opponent. Send this link:",
+            "ru": "Ждём соперника. Отправьте ему ссылку:",
+        },
+        "web.copy": {"en": "Copy", "ru": "Копировать"},
+        "web.copied": {"en": "Copied", "ru": "Скопировано"},
+        "web.undo": {"en": "Undo", "ru": "Отменить"},
+        "web.confirm": {"en": "Confirm move", "ru": "Подтвердить ход"},
+        "web.moves": {"en": "Moves", "ru": "Ходы"},
+        "web.pips": {"en": "Pips", "ru": "Пипсы"},
+        "web.white": {"en": "White", "ru": "Белые"},
+        "web.black": {"en": "Black", "ru": "Чёрные"},
+        "web.computer": {"en": "Computer", "ru": "Компьютер"},
+        "web.you": {"en": "You", "ru": "Вы"},
+        "web.guest": {"en": "Guest", "ru": "Гость"},
+        "web.analyse": {"en": "Review the game", "ru": "Анализ партии"},
+        "web.analysing": {
+            "en": "The computer is reviewing the game…",
+            "ru": "Компьютер разбирает партию…",
+        },
+        "web.hint-button": {"en": "Hint", "ru": "Подсказка"},
+        "web.hint-wait": {"en": "The computer is thinking…", "ru": "Компьютер думает…"},
+        "web.review-columns.0": {"en": "Player", "ru": "Игрок"},
+        "web.review-columns.1": {"en": "Loss per move, mEMG", "ru": "Потеря на ход, мЭ"},
+        "web.review-columns.2": {"en": "Rating", "ru": "Уровень"},
+        "web.review-columns.3": {
+            "en": "Doubtful / bad / very bad",
+            "ru": "Сомнит. / плохих / очень плохих",
+        },
+        "web.review-columns.4": {"en": "Cube errors", "ru": "Ошибок с кубом"},
+        "web.graph-title": {
+            "en": "White's equity after each play; dots mark the mistakes",
+            "ru": "Эквити белых после каждого хода; точки — ошибки",
+        },
+        "web.mistakes-title": {"en": "Mistakes", "ru": "Ошибки"},
+        "web.no-mistakes": {"en": "No mistakes.", "ru": "Ошибок нет."},
+        "web.best-was": {"en": "best", "ru": "лучше"},
+        "web.dice": {"en": "Dice", "ru": "Зары"},
+        "web.no-move": {"en": "no move", "ru": "нет хода"},
+        "web.over": {"en": "Game over", "ru": "Партия окончена"},
+        "web.you-won": {"en": "You won!", "ru": "Вы выиграли!"},
+        "web.you-lost": {"en": "You lost", "ru": "Вы проиграли"},
+        "web.draw": {"en": "Draw", "ru": "Ничья"},
+        "web.download": {"en": "Download the game record", "ru": "Скачать запись партии"},
+        "web.verify-dice": {"en": "Verify the dice", "ru": "Проверить кости"},
+        "web.commitment": {
+            "en": "Server commitment (SHA-256 of the seed)",
+            "ru": "Обязательство сервера (SHA-256 зерна)",
+        },
+        "web.seed-revealed": {"en": "Server seed revealed", "ru": "Зерно сервера раскрыто"},
+        "web.spectator": {"en": "You are watching this game", "ru": "Вы наблюдаете за партией"},
+        "web.username": {"en": "Username", "ru": "Имя пользователя"},
+        "web.password": {"en": "Password", "ru": "Пароль"},
+        "web.login-btn": {"en": "Log in", "ru": "Войти"},
+        "web.register-btn": {"en": "Create account", "ru": "Создать аккаунт"},
+        "web.history": {"en": "My games", "ru": "Мои партии"},
+        "web.dice-stats": {"en": "Dice statistics", "ru": "Статистика костей"},
+        "web.rolls": {"en": "Rolls", "ru": "Бросков"},
+        "web.doubles-rate": {"en": "Doubles rate", "ru": "Доля дублей (кушей)"},
+        "web.expected": {"en": "expected", "ru": "ожидается"},
+        "web.status.waiting": {"en": "waiting", "ru": "ожидание"},
+        "web.status.active": {"en": "in play", "ru": "идёт"},
+        "web.status.over": {"en": "finished", "ru": "окончена"},
+        "web.verify-title": {"en": "Dice verification", "ru": "Проверка костей"},
+        "web.verify-ok": {
+            "en": "Every roll matches the dice derived from the seeds",
+            "ru": "Все броски совпадают с выведенными из зёрен",
+        },
+        "web.verify-bad": {"en": "Some rolls do not match!", "ru": "Есть расхождения!"},
+        "web.not-revealed": {
+            "en": "The seed is revealed when the game ends",
+            "ru": "Зерно будет раскрыто после окончания партии",
+        },
+        "web.opening": {"en": "opening", "ru": "жребий"},
+        "web.roll-kind": {"en": "roll", "ru": "бросок"},
+        "web.recorded": {"en": "recorded", "ru": "в записи"},
+        "web.derived": {"en": "derived", "ru": "выведено"},
+        "web.commit-ok": {
+            "en": "SHA-256 of the revealed seed matches the commitment",
+            "ru": "SHA-256 раскрытого зерна совпадает с обязательством",
+        },
+        "web.commit-bad": {
+            "en": "The seed does not match the commitment!",
+            "ru": "Зерно не совпадает с обязательством!",
+        },
+        "web.join": {"en": "Join the game", "ru": "Присоединиться к партии"},
+        "web.test-mode": {
+            "en": "TEST MODE: dice are reproducible",
+            "ru": "ТЕСТОВЫЙ РЕЖИМ: кости воспроизводимы",
+        },
+        "web.vs": {"en": "vs", "ru": "против"},
+        "web.opponent": {"en": "Opponent", "ru": "Соперник"},
+        "web.result": {"en": "Result", "ru": "Итог"},
+        "web.date": {"en": "Date", "ru": "Дата"},
+        "web.open": {"en": "open", "ru": "открыть"},
+        "web.hint": {
+            "en": "Tap a checker, then a highlighted point (or drag the checker).",
+            "ru": "Нажмите на шашку, затем на подсвеченный пункт (или перетащите шашку).",
+        },
+        "web.kinds.single": {"en": "single game", "ru": "оин"},
+        "web.kinds.oin": {"en": "oin (single)", "ru": "оин"},
+        "web.kinds.gammon": {"en": "gammon", "ru": "марс"},
+        "web.kinds.mars": {"en": "mars", "ru": "марс"},
+        "web.kinds.backgammon": {"en": "backgammon", "ru": "кокс"},
+        "web.kinds.koks": {"en": "koks", "ru": "кокс"},
+        "web.kinds.home-mars": {"en": "home mars", "ru": "домашний марс"},
+        "web.kinds.draw": {"en": "draw", "ru": "ничья"},
+        "web.match-length": {
+            "en": "Match to (points; 0 = one game)",
+            "ru": "Матч до (очков; 0 — одна партия)",
+        },
+        "web.cube-opt": {"en": "Doubling cube", "ru": "Кубик удвоения"},
+        "web.cube-default": {"en": "as the game's rules say", "ru": "по правилам игры"},
+        "web.yes": {"en": "yes", "ru": "да"},
+        "web.no": {"en": "no", "ru": "нет"},
+        "web.beavers": {
+            "en": "Allow beavers (money play)",
+            "ru": "Разрешить бобров (игра на деньги)",
+        },
+        "web.roll": {"en": "Roll", "ru": "Бросить кости"},
+        "web.double": {"en": "Double", "ru": "Удвоить"},
+        "web.take": {"en": "Take", "ru": "Принять"},
+        "web.pass": {"en": "Pass", "ru": "Отказаться"},
+        "web.beaver": {"en": "Beaver", "ru": "Бобр"},
+        "web.resign": {"en": "Resign", "ru": "Сдаться"},
+        "web.accept": {"en": "Accept", "ru": "Принять сдачу"},
+        "web.reject": {"en": "Play on", "ru": "Играть дальше"},
+        "web.next-game": {"en": "Next game", "ru": "Следующая партия"},
+        "web.cancel": {"en": "Cancel", "ru": "Отмена"},
+        "web.cube": {"en": "Cube", "ru": "Кубик"},
+        "web.cube-centre": {"en": "in the middle", "ru": "в центре"},
+        "web.money-game": {"en": "One money game", "ru": "Одна партия на деньги"},
+        "web.crawford": {"en": "Crawford game (no cube)", "ru": "игра Кроуфорда (без кубика)"},
+        "web.post-crawford": {"en": "post-Crawford", "ru": "после Кроуфорда"},
+        "web.score": {"en": "Score", "ru": "Счёт"},
+        "web.you-double": {
+            "en": "You doubled — waiting for the answer",
+            "ru": "Вы удвоили — ждём ответа",
+        },
+        "web.you-resign": {
+            "en": "You offered to resign — waiting for the answer",
+            "ru": "Вы предложили сдаться — ждём ответа",
+        },
+        "web.roll-or-double": {
+            "en": "Your turn: roll or double",
+            "ru": "Ваш ход: бросьте кости или удвойте",
+        },
+        "web.resign-as": {"en": "Resign as", "ru": "Сдаться на"},
+        "web.acts.double": {"en": "doubles", "ru": "удваивает"},
+        "web.acts.take": {"en": "takes", "ru": "принимает"},
+        "web.acts.pass": {"en": "passes", "ru": "отказывается от удвоения"},
+        "web.acts.beaver": {"en": "beavers", "ru": "бобр"},
+        "web.acts.resign": {"en": "offers to resign", "ru": "предлагает сдаться"},
+        "web.acts.accept": {"en": "accepts the resignation", "ru": "принимает сдачу"},
+        "web.acts.reject": {"en": "refuses the resignation", "ru": "отказывается от сдачи"},
+        "web.reasons.bear-off": {"en": "borne off", "ru": "все шашки выброшены"},
+        "web.reasons.resign": {"en": "resignation", "ru": "сдача"},
+        "web.reasons.drop": {"en": "double refused", "ru": "отказ от удвоения"},
+        "web.you-won-game": {"en": "You won the game", "ru": "Вы выиграли партию"},
+        "web.you-lost-game": {"en": "You lost the game", "ru": "Вы проиграли партию"},
+        "web.you-won-match": {"en": "You won the match!", "ru": "Вы выиграли матч!"},
+        "web.you-lost-match": {"en": "You lost the match", "ru": "Вы проиграли матч"},
+        "web.download-json": {"en": "record (JSON)", "ru": "запись (JSON)"},
+        # (a text with words is translated: tests/test_i18n.py)
+        "web.download-mat": {"en": ".mat file", "ru": "файл .mat"},
+        "web.download-sgf": {"en": "SGF file", "ru": "файл SGF"},
+        "web.lang": {"en": "Русский", "ru": "English"},
+        "web.local": {"en": "same device", "ru": "вдвоём"},
+        "web.error-prefix": {"en": "Error", "ru": "Ошибка"},
+        # the texts that the interface fills in
+        "web.match-to": {
+            "en": "Match to {n} {n:plural:point|points}",
+            "ru": "Матч до {n} {n:plural:очка|очков|очков}",
+        },
+        "web.points": {
+            "en": "{n} {n:plural:point|points}",
+            "ru": "{n} {n:plural:очко|очка|очков}",
+        },
+        "web.turn-of.white": {"en": "White to play", "ru": "Ход белых"},
+        "web.turn-of.black": {"en": "Black to play", "ru": "Ход чёрных"},
+        "web.winner-is.white": {"en": "White wins", "ru": "Победили белые"},
+        "web.winner-is.black": {"en": "Black wins", "ru": "Победили чёрные"},
+        "web.cube-of.white": {"en": "White's", "ru": "у белых"},
+        "web.cube-of.black": {"en": "Black's", "ru": "у чёрных"},
+        "web.match-winner-is.white": {"en": "White wins the match", "ru": "Матч выиграли белые"},
+        "web.match-winner-is.black": {"en": "Black wins the match", "ru": "Матч выиграли чёрные"},
+        "web.double-offered.white": {
+            "en": "White doubles to {value}. Black to answer:",
+            "ru": "Белые удваивают до {value}. Ответ чёрных:",
+        },
+        "web.double-offered.black": {
+            "en": "Black doubles to {value}. White to answer:",
+            "ru": "Чёрные удваивают до {value}. Ответ белых:",
+        },
+        "web.resign-offered.white": {
+            "en": "White resigns: {kind} ({value})",
+            "ru": "Белые сдаются: {kind} ({value})",
+        },
+        "web.resign-offered.black": {
+            "en": "Black resigns: {kind} ({value})",
+            "ru": "Чёрные сдаются: {kind} ({value})",
+        },
+        "web.cube-hint": {
+            "en": "The computer's advice: {advice}.",
+            "ru": "Совет компьютера: {advice}.",
+        },
+        "web.cube-hint-match": {
+            "en": "The computer's advice at this score: {advice}.",
+            "ru": "Совет компьютера при этом счёте: {advice}.",
+        },
+        "web.hint-title": {
+            "en": "Best plays (depth {depth}; equity); click one to play it:",
+            "ru": "Лучшие ходы (глубина {depth}; эквити); нажмите, чтобы сыграть:",
+        },
+        "web.hint-title-match": {
+            "en": "Best plays (depth {depth}; match equity at the score); click one to play it:",
+            "ru": (
+                "Лучшие ходы (глубина {depth}; эквити матча при этом счёте);"
+                " нажмите, чтобы сыграть:"
+            ),
+        },
+        "web.review-title": {
+            "en": "Game review (depth {depth})",
+            "ru": "Анализ партии (глубина {depth})",
+        },
+        "web.game-no": {"en": "game {n}", "ru": "партия {n}"},
+        "web.turn-no": {"en": "move {n}", "ru": "ход {n}"},
+        "web.they-double": {
+            "en": "Your opponent doubles to {value}. Take?",
+            "ru": "Соперник удваивает до {value}. Принять?",
+        },
+        "web.they-resign": {
+            "en": "Your opponent resigns: {kind} ({value}). Accept?",
+            "ru": "Соперник сдаётся: {kind} ({value}). Принять?",
+        },
+    }
+)
