@@ -151,9 +151,9 @@ def test_answers_say_when_the_cube_is_exact() -> None:
     from click.testing import CliRunner
 
     from nardy.bots.advice import cube_advice
-    from nardy.commands.hint import EXACT
     from nardy.commands.hint import command as hint_cmd
     from nardy.game import Game
+    from nardy.i18n import t
     from nardy.match import MatchScore
 
     ask = {"variant": "short", "level": "advanced", "position": BEAROFF_JSON}
@@ -162,7 +162,8 @@ def test_answers_say_when_the_cube_is_exact() -> None:
     assert engine_bots.cube({**ask, "position": CONTACT_JSON})["exact"] is False
     out = CliRunner().invoke(hint_cmd, ["--position", json.dumps(BEAROFF_JSON), "--plies", "0"])
     assert out.exit_code == 0, out.output
-    assert EXACT in " ".join(out.output.split())
+    said = " ".join(out.output.split())
+    assert t("cube.exact", "en") in said and t("cube.exact", "ru") in said
     data = json.loads(
         CliRunner()
         .invoke(hint_cmd, ["--position", json.dumps(BEAROFF_JSON), "--plies", "0", "--json"])
