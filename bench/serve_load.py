@@ -135,7 +135,8 @@ def reset_postgres(url: str) -> None:
 
 
 class Server:
-    """``nardy serve`` in a subprocess on a free loopback port."""
+    """``nardy serve`` in a subprocess on a free loopback port (the test suite's
+    ``ServerProcess`` is this one, with the tests' dice seed)."""
 
     def __init__(self, db_url: str, workdir: Path, extra: list[str] | None = None) -> None:
         self.db_url = db_url
@@ -149,7 +150,8 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, env: dict[str, str] | None = None) -> None:
-        self.log = open(self.workdir / "server.log", "ab")  # noqa: SIM115
+        """Start the server (with ``env`` added to its environment) and wait for it."""
+        self.log = open(self.workdir / f"server-{self.port}.log", "ab")  # noqa: SIM115
         full_env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), **(env or {})}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "nardy.cli", "serve", "--port", str(self.port)]
@@ -175,6 +177,13 @@ class Server:
         assert self.proc is not None
         return self.proc.pid
 
+    def kill(self) -> None:
+        """SIGKILL: the server dies where it stands (durability tests)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+        self.log.close()
+
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
@@ -183,7 +192,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        self.log.close()
+        if not self.log.closed:
+            self.log.close()
 
 
 def cpu_seconds(pid: int) -> float:

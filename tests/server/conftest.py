@@ -4,11 +4,7 @@
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -45,17 +41,10 @@ def worker_postgres_url(url: str) -> str:
     return base.set(database=name).render_as_string(hide_password=False)
 
 
-def reset_postgres(url: str) -> None:
-    """Drop every table of the test PostgreSQL database (each test starts empty)."""
-    from sqlalchemy import text
-
-    from nardy.server.db import make_engine
-
-    engine = make_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP SCHEMA public CASCADE"))
-        conn.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
+# One launcher and database reset for the tests and bench/serve_load.py: the bench owns
+# them (it runs on its own, without pytest).
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from serve_load import Server, reset_postgres  # noqa: E402
 
 
 @pytest.fixture(params=["sqlite", "postgresql"] if POSTGRES else ["sqlite"])
@@ -128,73 +117,11 @@ async def player_factory(app: Any) -> AsyncIterator[Any]:
         await c.aclose()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class ServerProcess:
-    """``nardy serve`` in a subprocess on a free port."""
+class ServerProcess(Server):
+    """``nardy serve`` in a subprocess on a free port, with the tests' dice seed."""
 
     def __init__(self, db_url: str, workdir: Path) -> None:
-        self.db_url = db_url
-        self.workdir = workdir
-        self.port = free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self, env: dict[str, str] | None = None) -> None:
-        """Start the server (with ``env`` added to its environment) and wait for it."""
-        self.log = open(self.workdir / f"server-{self.port}.log", "ab")  # noqa: SIM115
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "nardy.cli",
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                self.db_url,
-                "--test-dice-seed",
-                "e2e-seed",
-            ],
-            cwd=self.workdir,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, **(env or {})},
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"nardy serve exited with {self.proc.returncode}")
-            try:
-                httpx.get(self.url + "/api/session", timeout=1)
-                return
-            except httpx.TransportError:
-                time.sleep(0.1)
-        raise RuntimeError("nardy serve did not start")
-
-    def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait()
-        self.log.close()
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        if not self.log.closed:
-            self.log.close()
+        super().__init__(db_url, workdir, ["--test-dice-seed", "e2e-seed"])
 
 
 @pytest.fixture
