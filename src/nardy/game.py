@@ -37,7 +37,7 @@ from nardy.outcome import (
     resignation,
     score_game,
 )
-from nardy.plays import LegalPlays, Move, Play, format_moves
+from nardy.plays import LegalPlays, Move, Play, format_moves, moved
 from nardy.position import CHECKERS, OFF, WHITE, Color, Position, other
 from nardy.variants import Variant, find_variant
 
@@ -149,22 +149,7 @@ class Game:
     @property
     def pending_position(self) -> Position:
         """The board after the checker moves made so far this turn (mover's view)."""
-        mine = list(self.position.mine)
-        theirs = list(self.position.theirs)
-        mapping = self.variant.mapping
-        for m in self.pending:
-            mine[m.frm] -= 1
-            mine[m.to] += 1
-            if m.hit:
-                theirs[mapping[m.to]] -= 1
-                theirs[25] += 1
-        return Position(
-            tuple(mine),
-            tuple(theirs),
-            self.position.turn,
-            self.position.mine_first,
-            self.position.theirs_first,
-        )
+        return moved(self.position, self.pending, self.variant.mapping)
 
     def legal_steps(self) -> list[Move]:
         """Single checker moves that may be made next in this turn."""

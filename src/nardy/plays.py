@@ -77,6 +77,22 @@ class Play:
 # -- formatting -------------------------------------------------------------------
 
 
+def moved(position: Position, moves: Sequence[Move], mapping: Sequence[int]) -> Position:
+    """``position`` with ``moves`` made, turn not passed (the mover's view): a turn's
+    single steps so far. ``mapping`` turns a point of the mover into the opponent's
+    numbering (``Variant.mapping``), where a hit checker is taken from."""
+    mine, theirs = list(position.mine), list(position.theirs)
+    for m in moves:
+        mine[m.frm] -= 1
+        mine[m.to] += 1
+        if m.hit:
+            theirs[mapping[m.to]] -= 1
+            theirs[BAR] += 1
+    return Position(
+        tuple(mine), tuple(theirs), position.turn, position.mine_first, position.theirs_first
+    )
+
+
 def format_moves(moves: Sequence[Move]) -> str:
     """Canonical text as gnubg writes it: highest source first, the moves of one
     checker joined into one step (``24/13``; a hit on the way shown ``13/7*/5``),

@@ -17,8 +17,8 @@ from typing import Any
 from nardy.errors import IllegalMoveError, MalformedError
 from nardy.movegen import next_steps
 from nardy.notation.position_json import position_from_json
-from nardy.plays import Move, Play, legal_plays, parse_moves
-from nardy.position import BAR, Position
+from nardy.plays import Move, Play, legal_plays, moved, parse_moves
+from nardy.position import Position
 from nardy.server.views import board_view
 from nardy.variants import Variant, find_variant
 
@@ -549,20 +549,7 @@ class _Turn:
 
     def pending_position(self) -> Position:
         """The board after the steps made (mover's view)."""
-        mine, theirs = list(self.position.mine), list(self.position.theirs)
-        for m in self.moves:
-            mine[m.frm] -= 1
-            mine[m.to] += 1
-            if m.hit:
-                theirs[self.variant.mapping[m.to]] -= 1
-                theirs[BAR] += 1
-        return Position(
-            tuple(mine),
-            tuple(theirs),
-            self.position.turn,
-            self.position.mine_first,
-            self.position.theirs_first,
-        )
+        return moved(self.position, self.moves, self.variant.mapping)
 
 
 def _turn(example: Example, steps: tuple[Move, ...]) -> _Turn:
