@@ -69,7 +69,7 @@ function equityGraph(graph, decisions, colorName) {
   return svg;
 }
 
-/** @param {Analysis} data @param {import("./app.js").H} h @param {(color: string) => string} colorName */
+/** @param {Analysis} data @param {import("./dom.js").H} h @param {(color: string) => string} colorName */
 export function reviewPanel(data, h, colorName) {
   const rows = Object.values(data.players).map((p) => h("tr", {},
     h("td", {}, colorName(p.player)), h("td", {}, p.error_rate.toFixed(1)), h("td", {}, msg(`rating.${p.rating_code}`)),

@@ -59,7 +59,7 @@ const sameSteps = (a, b) => a.length === b.length && a.every((m, i) => m[0] === 
 
 // One interactive example: the board, a caption that says why, undo and reset.
 /**
- * @param {import("./app.js").H} h
+ * @param {import("./dom.js").H} h
  * @param {Json} summary  GET /api/rules/examples: one example's id, titles, rules, dice
  * @param {"ru" | "en"} lang
  */
@@ -158,7 +158,7 @@ function exampleCard(h, summary, lang) {
   return card;
 }
 
-/** @param {HTMLElement} main @param {import("./app.js").H} h */
+/** @param {HTMLElement} main @param {import("./dom.js").H} h */
 export async function rulesPage(main, h) {
   loadStyle("/static/rules.css");
   const lang = currentLang();

@@ -118,7 +118,7 @@ const EXAMPLE_TITLES = {
     "larger-die": "the larger number" },
 };
 
-/** @param {HTMLElement} main @param {import("./app.js").H} h */
+/** @param {HTMLElement} main @param {import("./dom.js").H} h */
 export function tutorialPage(main, h) {
   loadStyle("/static/rules.css");
   const lang = currentLang();

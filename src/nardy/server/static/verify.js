@@ -22,7 +22,7 @@ export async function deriveDice(serverSeedHex, clientSeed, count) {
   return out;
 }
 
-/** @param {HTMLElement} main @param {import("./app.js").H} h @param {string} id */
+/** @param {HTMLElement} main @param {import("./dom.js").H} h @param {string} id */
 export async function verifyPage(main, h, id) {
   const text = await (await fetch(`/api/games/${id}/record`)).text();
   const records = text.trim().split("\n").map((l) => JSON.parse(l));

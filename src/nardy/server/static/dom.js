@@ -1,0 +1,52 @@
+// @ts-check
+// What every page shares: the element maker, the toast, the page's main element and
+// in-app navigation.
+
+/** `on…` keys add listeners; true gives an empty attribute, false and null none.
+ * @typedef {Record<string, string | number | boolean | null | undefined | ((ev: Event) => unknown)>} Attrs */
+/** A child: a node, or anything else as its text; null and undefined are left out.
+ * @typedef {Node | string | number | boolean | null | undefined} Leaf */
+/** Children: leaves, or arrays of them (flattened). @typedef {Leaf | Leaf[]} Kid */
+/** The element maker the pages share. @typedef {typeof h} H */
+
+/** An element of index.html. @param {string} id */
+export const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** Where the pages draw themselves. */
+export const main = byId("main");
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Attrs} [attrs] @param {...Kid} kids
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (typeof v === "function") e.addEventListener(k.slice(2), v);
+    else if (v === true) e.setAttribute(k, "");
+    else if (v !== false && v != null) e.setAttribute(k, String(v));
+  }
+  for (const k of kids.flat()) if (k != null) e.append(k instanceof Node ? k : String(k));
+  return e;
+}
+
+/** @type {number | undefined} */
+let toastTimer;
+
+/** A short message at the bottom of the screen. @param {string} msg */
+export function toast(msg) {
+  const el = byId("toast");
+  el.textContent = msg; el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
+}
+
+/** @type {() => unknown} */
+let router = () => undefined;
+
+/** The router app.js installs (pages import go() without importing app.js). @param {() => unknown} r */
+export function setRouter(r) { router = r; }
+
+/** Open a page of the app. @param {string} path */
+export function go(path) { history.pushState({}, "", path); router(); }

@@ -1,0 +1,55 @@
+// @ts-check
+// The home page: start a game against the computer, at one device or with a friend.
+import { call } from "./api.js";
+import { go, h, main, toast } from "./dom.js";
+import { currentLang, msg, t } from "./i18n.js";
+import { me } from "./session.js";
+
+/** @typedef {import("./api.js").Json} Json */
+
+export function homePage() {
+  const variant = h("select", { name: "variant" }, me.variants.map((/** @type {Json} */ v) =>
+    h("option", { value: v.name, selected: v.name === "long" }, v[currentLang()])));
+  const mode = h("select", { name: "mode" },
+    h("option", { value: "computer" }, t("modeComputer")),
+    h("option", { value: "local" }, t("modeLocal")),
+    h("option", { value: "friend" }, t("modeFriend")));
+  const level = h("select", { name: "level" }, me.levels.map((/** @type {string} */ l) =>
+    h("option", { value: l }, msg(`level.${l}`))));
+  const seed = h("input", { name: "client_seed", maxlength: 200, autocomplete: "off" });
+  const length = h("input", { name: "length", type: "number", min: 0, max: 25, value: 0, inputmode: "numeric" });
+  const cube = h("select", { name: "cube" }, h("option", { value: "" }, t("cubeDefault")),
+    h("option", { value: "yes" }, t("yes")), h("option", { value: "no" }, t("no")));
+  const beavers = h("input", { name: "beavers", type: "checkbox" });
+  const beaverBox = h("div", { class: "check" }, beavers, h("label", {}, t("beavers")));
+  const levelBox = h("div", {}, h("label", {}, t("level")), level);
+  mode.addEventListener("change", () => { levelBox.hidden = mode.value !== "computer"; });
+  length.addEventListener("input", () => { beaverBox.hidden = Number(length.value) > 0; });
+  /** @param {object} spec  the new game (POST /api/games) */
+  const start = async (spec) => {
+    try { const st = await call("POST", "/api/games", spec); go(`/game/${st.id}`); }
+    catch (e) { toast(`${t("errorPrefix")}: ${/** @type {Error} */ (e).message}`); }
+  };
+  const form = h("form", { class: "card", id: "new-game", onsubmit: (ev) => {
+    ev.preventDefault();
+    /** @type {Record<string, string | number | boolean | null>} */
+    const spec = { variant: variant.value, mode: mode.value, level: mode.value === "computer" ? level.value : null,
+      client_seed: seed.value, length: Number(length.value || 0) };
+    if (cube.value) spec.cube = cube.value === "yes";
+    if (beavers.checked && !spec.length) spec.beavers = true;
+    start(spec);
+  } },
+  h("h2", {}, t("newGame")),
+  h("label", {}, t("variant")), variant,
+  h("label", {}, t("mode")), mode, levelBox,
+  h("label", {}, t("matchLength")), length,
+  h("label", {}, t("cubeOpt")), cube, beaverBox,
+  h("label", {}, t("clientSeed")), seed,
+  h("button", { class: "big", type: "submit", id: "start" }, t("start")));
+  main.replaceChildren(
+    h("section", { class: "hero" }, h("h1", {}, t("heroTitle")), h("p", {}, t("heroText")),
+      h("button", { class: "big", id: "try", onclick: () => start({ variant: "long", mode: "computer", level: me.levels[0] }) },
+        t("tryNow"))),
+    form);
+}
+
