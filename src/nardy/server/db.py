@@ -8,7 +8,9 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -17,6 +19,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -45,6 +48,12 @@ class User(Base):
     display_name: Mapped[str] = mapped_column(String(40))
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: May hide chat messages and ban (``nardy admin moderator``).
+    moderator: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: Set while the user is banned: no play, no chat.
+    banned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: The account's settings (auto-roll, auto-play, sounds, ...); None: the defaults.
+    settings: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
 class Session(Base):
@@ -89,6 +98,12 @@ class GameRow(Base):
     score: Mapped[list[float] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: A club game that changes the players' ratings.
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The clock: its settings and the reserves left; None: no clock.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: When the player to act loses on time (kept so that a restart enforces it).
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class EventRow(Base):
@@ -102,6 +117,90 @@ class EventRow(Base):
     kind: Mapped[str] = mapped_column(String(16))
     by: Mapped[str | None] = mapped_column(String(5))  # colour that caused it, if any
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Rating(Base):
+    """A member's Glicko-2 rating in one pool (``long``, ``short``, ...)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_pool_rating", "pool", "rating"),)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    pool: Mapped[str] = mapped_column(String(16), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RatingHistory(Base):
+    """A rating after a rated match (the profile's graph)."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (Index("ix_rating_history_user_pool", "user_id", "pool", "at"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    pool: Mapped[str] = mapped_column(String(16))
+    game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    delta: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatMessage(Base):
+    """A chat line: ``channel`` is ``lobby``, ``game:<id>`` (the two players) or
+    ``watch:<id>`` (the spectators)."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (Index("ix_chat_channel", "channel", "id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    channel: Mapped[str] = mapped_column(String(40))
+    game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    text: Mapped[str] = mapped_column(Text)
+    #: Hidden by a moderator.
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatReport(Base):
+    """A member reported a chat message (once per message and member)."""
+
+    __tablename__ = "chat_reports"
+    __table_args__ = (UniqueConstraint("message_id", "reporter_id", name="uq_chat_report"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    message_id: Mapped[int] = mapped_column(ForeignKey("chat_messages.id", ondelete="CASCADE"))
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Follow(Base):
+    """``user_id`` follows ``other_id`` (a friend: presence, direct challenges)."""
+
+    __tablename__ = "follows"
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    other_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Block(Base):
+    """``user_id`` blocked ``other_id``: no chat from them, no challenges."""
+
+    __tablename__ = "blocks"
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    other_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -127,7 +127,7 @@ class Meta:
             return "spectator"
         if user_id == self.creator_id:
             return now
-        if self.mode == "friend" and user_id == self.opponent_id:
+        if self.mode in ("friend", "club") and user_id == self.opponent_id:
             return other(now)
         return "spectator"
 

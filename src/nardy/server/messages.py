@@ -177,6 +177,10 @@ register(
             "en": "this game already has two players; you can watch it",
             "ru": "в этой партии уже два игрока; за ней можно наблюдать",
         },
+        "error.own-challenge": {
+            "en": "you cannot play yourself",
+            "ru": "нельзя играть с самим собой",
+        },
         "error.not-a-player": {
             "en": "you are not a player in this game",
             "ru": "вы не играете в этой партии",

@@ -37,6 +37,9 @@ from nardy.server.writer import Writer
 from nardy.variants import find_variant
 
 MODES = ("computer", "local", "friend")
+#: Games between two people: hints are refused, both seats belong to someone. A
+#: ``club`` game is made by the lobby (``create_paired``) with both players known.
+HUMAN_MODES = ("friend", "club")
 #: Longest match on offer (points); 0 is one money game.
 MAX_MATCH_LENGTH = 25
 #: Depth and length of a hint (``GameService.hint``).
@@ -409,11 +412,11 @@ class GameService:
             return hashlib.sha256(f"nardy-test-dice:{self.settings.dice_seed}".encode()).digest()
         return secrets.token_bytes(32)
 
-    def _create(self, user_id: int, spec: dict[str, Any]) -> str:
+    def _create(self, user_id: int, spec: dict[str, Any], opponent_id: int | None = None) -> str:
         if not isinstance(spec, dict):
             raise ApiError(400, "malformed", "body-not-object")
-        mode = spec.get("mode", "computer")
-        if mode not in MODES:
+        mode = spec.get("mode", "computer") if opponent_id is None else "club"
+        if mode not in MODES and opponent_id is None:
             raise ApiError(400, "malformed", "bad-mode", known=", ".join(MODES), value=repr(mode))
         options = spec.get("options") or {}
         if not isinstance(options, dict):
@@ -447,7 +450,7 @@ class GameService:
             "mode": mode,
             "level": level,
             "creator_id": user_id,
-            "opponent_id": None,
+            "opponent_id": opponent_id,
             "creator_color": None,
             "invite_token": secrets.token_urlsafe(16) if mode == "friend" else None,
             "server_seed": seed.hex(),
@@ -520,6 +523,17 @@ class GameService:
     async def create(self, user_id: int, spec: dict[str, Any]) -> LiveGame:
         """A new game made by ``user_id``; computer and local games start at once."""
         game_id = await to_thread.run_sync(self._create, user_id, spec)
+        return await self.get(game_id)
+
+    async def create_paired(
+        self, creator_id: int, opponent_id: int, spec: dict[str, Any]
+    ) -> LiveGame:
+        """A ``club`` game between two members (a challenge accepted, a quick pairing),
+        started at once: the opening toss decides the colours. ``spec`` is what
+        ``create`` takes, less ``mode`` and ``level``."""
+        if creator_id == opponent_id:
+            raise ApiError(409, "forbidden", "own-challenge")
+        game_id = await to_thread.run_sync(self._create, creator_id, spec, opponent_id)
         return await self.get(game_id)
 
     def _find_invite(self, token: str) -> str:
@@ -642,7 +656,7 @@ class GameService:
         facing a double, the cube decision (``nardy.bots.advice.cube_advice``). Hints
         are for games against the computer and on one device: in a game between two
         people they would help one."""
-        if live.meta.mode == "friend":
+        if live.meta.mode in HUMAN_MODES:
             raise ApiError(403, "no-hints")
         async with live.lock:
             g = live.game
