@@ -125,8 +125,16 @@ def test_a_play_typed_in_the_keyboard_mode_is_made(browser: Any, server: Any, sh
     # the keyboard mode, chosen in the settings menu from the keyboard
     page.focus("#settings-open")
     page.keyboard.press("Enter")
-    page.focus("#access-mode")
+    page.keyboard.press("Tab")  # the themes
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "access-mode"
     page.keyboard.press("Space")
+    # the focus is seen: a ring around the focused control
+    ring = page.evaluate(
+        "(() => { const s = getComputedStyle(document.activeElement);"
+        " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()"
+    )
+    assert ring[0] == "solid" and ring[1] >= 2
     page.keyboard.press("Escape")
     assert page.locator("#settings").get_attribute("open") is None
     assert page.locator("#play-input").is_visible()

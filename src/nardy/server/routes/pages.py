@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from html import escape
 from pathlib import Path
 
 from fastapi import APIRouter, Request
@@ -46,14 +47,12 @@ def render_index(template: str, lang: str) -> str:
     texts. A ``data-t`` name missing from the catalogue raises ``CatalogError``."""
     out = _HTML_LANG.sub(f'<html lang="{lang}">', template, count=1)
     out = _TITLE.sub(f"<title>{t('web.title', lang)} — nardy</title>", out, count=1)
-    return _DATA_T.sub(
-        lambda m: f"{m.group(1)}{escape_text(t(web_key(m.group(3)), lang))}{m.group(4)}", out
-    )
 
+    def fill(m: re.Match[str]) -> str:
+        text = escape(t(web_key(m.group(3)), lang), quote=False)
+        return f"{m.group(1)}{text}{m.group(4)}"
 
-def escape_text(text: str) -> str:
-    """Text as HTML element content."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _DATA_T.sub(fill, out)
 
 
 @cache
