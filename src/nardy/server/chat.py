@@ -403,9 +403,13 @@ class ChatService:
         except IntegrityError:
             raise ApiError(409, "conflict", "chat-already-reported") from None
 
-    def _moderator(self, who: Who | None) -> None:
+    def is_moderator(self, who: Who | None) -> bool:
+        """True for a moderator (who is not banned)."""
         member = self.member(who.user_id) if who is not None else None
-        if member is None or not member.moderator or member.banned:
+        return member is not None and member.moderator and not member.banned
+
+    def _moderator(self, who: Who | None) -> None:
+        if not self.is_moderator(who):
             raise ApiError(403, "forbidden", "chat-moderators-only")
 
     async def hide(self, who: Who | None, message_id: Any) -> None:

@@ -96,7 +96,7 @@ register(
         "web.chat-players": {"en": "Players", "ru": "Игроки"},
         "web.chat-spectators": {"en": "Spectators", "ru": "Зрители"},
         "web.chat-lobby": {"en": "Lobby chat", "ru": "Общий чат"},
-        "web.chat-placeholder": {"en": "Write a message…", "ru": "Напишите сообщение…"},
+        "web.chat-placeholder": {"en": "Message…", "ru": "Сообщение…"},
         "web.chat-send": {"en": "Send", "ru": "Отправить"},
         "web.chat-empty": {"en": "No messages yet.", "ru": "Сообщений пока нет."},
         "web.chat-mute": {"en": "Mute", "ru": "Скрыть"},

@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 from anyio import to_thread
 from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
 
+from nardy.server.auth import Who
 from nardy.server.chat import PHRASES, ChatService, user_channel
 from nardy.server.deps import CheckedUser, MaybeUser, client_address
 from nardy.server.fanout import Socket, encode
@@ -51,8 +52,11 @@ async def reports(request: Request, user: MaybeUser) -> dict[str, Any]:
 @router.get("/api/chat/{channel}")
 async def history(channel: str, request: Request, user: MaybeUser) -> dict[str, Any]:
     """A channel's latest messages, and whether the visitor may write there."""
-    access, messages = await get_chat(request).history(user, channel)
-    return _joined(access.channel.name, messages, access.refusal, request_lang(request.headers))
+    chat = get_chat(request)
+    access, messages = await chat.history(user, channel)
+    moderator = await to_thread.run_sync(chat.is_moderator, user)
+    lang = request_lang(request.headers)
+    return _joined(access.channel.name, messages, access.refusal, lang, user, moderator)
 
 
 @router.post("/api/chat/{channel}")
@@ -92,7 +96,12 @@ async def unblock(other_id: int, request: Request, user: CheckedUser) -> dict[st
 
 
 def _joined(
-    channel: str, messages: list[dict[str, Any]], refusal: ApiError | None, lang: str
+    channel: str,
+    messages: list[dict[str, Any]],
+    refusal: ApiError | None,
+    lang: str,
+    me: Who | None,
+    moderator: bool,
 ) -> dict[str, Any]:
     return {
         "type": "joined",
@@ -101,6 +110,8 @@ def _joined(
         "can_post": refusal is None,
         "cannot_post": refusal.answer(lang) if refusal is not None else None,
         "phrases": list(PHRASES),
+        "me": me.user_id if me is not None else None,
+        "moderator": moderator,
     }
 
 
@@ -108,9 +119,10 @@ class ChatSocket:
     """One chat websocket as a ``ChatSubscriber``: it keeps its user's blocks and
     sends on everything else."""
 
-    def __init__(self, ws: Socket, user_id: int | None, blocked: set[int]) -> None:
+    def __init__(self, ws: Socket, user_id: int | None, blocked: set[int], moderator: bool) -> None:
         self.ws = ws
         self.user_id = user_id
+        self.moderator = moderator
         self.blocked = blocked
         self.channels: set[str] = set()
 
@@ -144,7 +156,8 @@ async def _handle(ws: WebSocket, sock: ChatSocket, msg: dict[str, Any], lang: st
         chat.delivery.subscribe(name, sock)
         sock.channels.add(name)
         messages = await to_thread.run_sync(chat.read, name, sock.user_id)
-        await ws.send_text(encode(_joined(name, messages, access.refusal, lang)))
+        joined = _joined(name, messages, access.refusal, lang, user, sock.moderator)
+        await ws.send_text(encode(joined))
     elif kind == "leave":
         left = msg.get("channel")
         if isinstance(left, str) and left in sock.channels:
@@ -179,7 +192,9 @@ async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
     caps.open(address, slot)
     uid = user.user_id if user is not None else None
     ws.state.user = user
-    sock = ChatSocket(ws, uid, await to_thread.run_sync(chat.blocked_by, uid))
+    blocked = await to_thread.run_sync(chat.blocked_by, uid)
+    moderator = await to_thread.run_sync(chat.is_moderator, user)
+    sock = ChatSocket(ws, uid, blocked, moderator)
     try:
         await ws.accept()
         if uid is not None:
