@@ -4,6 +4,7 @@ lobby), quick phrases, limits, blocks, reports and moderators, and the bad input
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -14,7 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 from starlette.testclient import WebSocketTestSession
 
-from nardy.server.chat import CHAT_LIMIT, MAX_CHARS, PHRASES, clean_text
+from nardy.server.chat import CHAT_LIMIT, MAX_CHARS, PHRASES, InMemoryDelivery, clean_text
 from nardy.server.db import User
 
 
@@ -358,3 +359,41 @@ def test_the_chat_socket_answers_bad_messages(app: Any, clients: Any) -> None:
         assert err["code"] == "malformed" and "4" in err["error"]
         ws.send_json({"type": "leave", "channel": "lobby"})
         join(ws, f"game:{gids[3]}")  # room again after leaving one
+
+
+class Reader:
+    """A ``ChatSubscriber`` that keeps what it gets, or is gone (``alive`` False)."""
+
+    def __init__(self, alive: bool = True) -> None:
+        self.got: list[dict[str, Any]] = []
+        self.alive = alive
+
+    async def deliver(self, message: dict[str, Any]) -> bool:
+        if self.alive:
+            self.got.append(message)
+        return self.alive
+
+
+def test_in_memory_delivery_keeps_the_contract() -> None:
+    hub = InMemoryDelivery()
+    one, two, gone = Reader(), Reader(), Reader(alive=False)
+    hub.subscribe("lobby", one)
+    hub.subscribe("game:x", one)
+    hub.subscribe("lobby", two)
+    hub.subscribe("lobby", gone)
+
+    async def run() -> None:
+        for i in range(3):
+            await hub.publish("lobby", {"type": "message", "id": i})
+        await hub.publish("game:x", {"type": "hidden", "id": 0})
+        await hub.publish("watch:x", {"type": "message", "id": 9})  # no one follows it
+
+    asyncio.run(run())
+    assert [m["id"] for m in one.got] == [0, 1, 2, 0]  # in order, once each
+    assert [m["id"] for m in two.got] == [0, 1, 2]
+    assert gone not in hub.channels["lobby"]  # a dead subscriber is dropped
+    hub.unsubscribe(one, "lobby")
+    assert hub.channels == {"game:x": {one}, "lobby": {two}}
+    hub.unsubscribe(one)
+    hub.unsubscribe(two)
+    assert hub.channels == {}  # (no empty channels left behind)

@@ -135,7 +135,8 @@ export function mountChat(container, place) {
     const joined = room.joined;
     if (!joined) { foot.replaceChildren(); return; }
     if (!joined.can_post) {
-      foot.replaceChildren(h("p", { class: "small chat-cannot" }, joined.cannot_post ? joined.cannot_post.error : ""));
+      const why = joined.cannot_post ? String(joined.cannot_post.error) : "";  // (the server's errors start in lower case)
+      foot.replaceChildren(h("p", { class: "small chat-cannot" }, why.charAt(0).toUpperCase() + why.slice(1)));
       return;
     }
     const input = h("input", { id: "chat-input", class: "chat-input", maxlength: MAX_CHARS, autocomplete: "off",
