@@ -99,6 +99,10 @@ def test_players_and_a_spectator_chat_apart(browser: Any, server: Any, shots: Pa
     b.locator("#chat .chat-line", has_text="спасибо").wait_for(state="detached")
     assert lines(b) and all("Good luck" not in x for x in lines(b))
 
+    # a report goes to the moderators (once)
+    a.locator("#chat .chat-line", has_text="Thanks, you too").locator(".chat-more").click()
+    a.click("#chat .chat-report")
+    a.wait_for_selector("#toast:not([hidden]) >> text=Спасибо: модераторы посмотрят.")
     a.screenshot(path=str(shots / "chat-players-desktop-ru.png"))
     a.locator("#chat").screenshot(path=str(shots / "chat-panel-desktop-ru.png"))
     b.screenshot(path=str(shots / "chat-players-phone-en.png"), full_page=True)
