@@ -112,8 +112,8 @@ register(
             "ru": "Заблокирован: вы больше не увидите сообщений этого игрока.",
         },
         "web.chat-muted": {
-            "en": "Muted until you leave the page.",
-            "ru": "Скрыт до ухода со страницы.",
+            "en": "Muted until you close or reload the page.",
+            "ru": "Скрыт, пока вы не закроете или не обновите страницу.",
         },
         "web.chat-actions": {"en": "Message actions", "ru": "Действия с сообщением"},
         # quick phrases (the keys are the API's: POST {"phrase": "good-luck"})
