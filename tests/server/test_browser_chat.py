@@ -34,6 +34,11 @@ def api(page: Any, server: Any, path: str, body: Any) -> Any:
     return r.json()
 
 
+def my_turn(page: Any) -> bool:
+    st = page.locator("#status")
+    return bool(st.get_attribute("data-turn") == st.get_attribute("data-role"))
+
+
 def lines(page: Any) -> list[str]:
     return [t.strip() for t in page.locator("#chat .chat-line").all_inner_texts()]
 
@@ -107,13 +112,28 @@ def test_players_and_a_spectator_chat_apart(browser: Any, server: Any, shots: Pa
     a.locator("#chat").screenshot(path=str(shots / "chat-panel-desktop-ru.png"))
     b.screenshot(path=str(shots / "chat-players-phone-en.png"), full_page=True)
     c.screenshot(path=str(shots / "chat-spectators-phone-ru.png"), full_page=True)
+    # once the game is over the players may read the spectators' chat, not write there
+    resigner, other = (a, b) if my_turn(a) else (b, a)
+    api(resigner, server, f"/api/games/{st['id']}/actions", {"action": "resign", "level": 1})
+    api(other, server, f"/api/games/{st['id']}/actions", {"action": "accept"})
+    a.click("#result-close")
+    a.click("#chat-tab-watch")
+    wait_line(a, "Белые играют смело")
+    assert a.locator("#chat-input").count() == 0
+    assert "для зрителей" in a.inner_text("#chat .chat-cannot")
+    a.locator("#chat").screenshot(path=str(shots / "chat-after-game-desktop-ru.png"))
+    a.click("#chat-tab-game")
+    wait_line(a, "спасибо")
+
     # in English the history's phrase reads in English (it is stored as its key)
     a.click("#lang")
-    a.wait_for_selector("#chat .chat-title >> text=Players")
+    a.wait_for_selector("#chat-tab-game >> text=Players")
     wait_line(a, "Good luck!")
+    a.click("#result-close")  # (drawn again with the page)
     a.locator("#chat").scroll_into_view_if_needed()
     a.screenshot(path=str(shots / "chat-players-desktop-en.png"))
     # the lobby's panel (what the lobby page mounts): accounts write, guests read
+    c.click("#result-close")  # (the game's result card)
     for page in (a, c):
         page.evaluate(LOBBY)
         page.wait_for_selector("#lobby-box .chat-lines[data-channel='lobby']")
