@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
 
 from nardy.server.chat import CHAT_LIMIT, MAX_CHARS, PHRASES, InMemoryDelivery, clean_text
 from nardy.server.db import User
@@ -397,3 +398,13 @@ def test_in_memory_delivery_keeps_the_contract() -> None:
     hub.unsubscribe(one)
     hub.unsubscribe(two)
     assert hub.channels == {}  # (no empty channels left behind)
+
+
+def test_a_cross_site_chat_socket_is_refused(app: Any, clients: Any) -> None:
+    a = clients().register("ashot")
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        a.c.websocket_connect("/ws/chat", headers={"origin": "https://evil.example"}) as ws,
+    ):
+        ws.receive_json()
+    assert closed.value.code == 4403

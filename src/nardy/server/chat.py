@@ -50,6 +50,8 @@ log = logging.getLogger(__name__)
 MAX_CHARS = 300
 #: How many of a channel's latest messages a page gets when it opens.
 HISTORY = 100
+#: How many reports the moderators' list reads (the latest).
+REPORTS_READ = 500
 #: The rate limit's name and its rate (``limits`` notation).
 CHAT_LIMIT = "chat-per-user"
 CHAT_RATE = "5 per 10 seconds"
@@ -434,7 +436,7 @@ class ChatService:
                 .join(ChatMessage, ChatMessage.id == ChatReport.message_id)
                 .join(User, User.id == ChatMessage.user_id)
                 .order_by(ChatReport.id.desc())
-                .limit(500)
+                .limit(REPORTS_READ)
             ).all()
         grouped: dict[int, dict[str, Any]] = {}
         for report, message, name in rows:
