@@ -32,7 +32,7 @@ export function gamePage(id) {
   const chatBox = h("div", { id: "chat-box" });  // the chat (chat.js)
   main.replaceChildren(h("div", { class: "game" },
     h("div", {}, scorebar, svg, h("p", { class: "small" }, t("hint")), review),
-    h("div", {}, h("div", { class: "panel card" }, status, notice, players, actions, h("div", { class: "controls" }, undo, confirm), hintBox,
+    h("div", { class: "side" }, h("div", { class: "panel card" }, status, notice, players, actions, h("div", { class: "controls" }, undo, confirm), hintBox,
       access.node, h("h3", {}, t("moves")), moves, extra), chatBox)), overlay);
   /** @type {import("./board.js").BoardUi & { resignMenu: boolean, closed: string | null }} */
   const ui = { selected: null, resignMenu: false, closed: null };
