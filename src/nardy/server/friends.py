@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from sqlalchemy import and_, delete, or_, select
+from sqlalchemy import and_, delete, func, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
 from nardy.server.auth import Who
 from nardy.server.db import Block, Follow, Rating, User
-from nardy.server.names import normalize_name
+from nardy.server.names import normalize_name, skeleton
 from nardy.server.service import ApiError
 from nardy.server.writer import Writer
 
@@ -48,7 +48,8 @@ class Friends:
         if not isinstance(username, str) or not 1 <= len(username) <= 40:
             raise ApiError(400, "malformed", "lobby-bad-username")
         with self.db() as s:
-            user = s.scalar(select(User).where(User.username == normalize_name(username)))
+            # by the name's skeleton: "BEN" or a Cyrillic look-alike finds "ben"
+            user = s.scalar(select(User).where(User.name_key == skeleton(normalize_name(username))))
         if user is None or user.username is None:
             raise ApiError(404, "not-found", "no-player", name=username)
         return Player(user.id, user.username)
@@ -165,7 +166,7 @@ class Friends:
         self, table: type[Follow] | type[Block], user_id: int, other_id: int, cap: int
     ) -> None:
         with self.db() as s:
-            count = len(s.scalars(select(table.other_id).where(table.user_id == user_id)).all())
+            count = s.scalar(select(func.count()).where(table.user_id == user_id)) or 0
         if count >= cap:
             raise ApiError(409, "too-many", "lobby-too-many", max=cap)
 

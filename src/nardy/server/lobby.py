@@ -358,12 +358,12 @@ class Lobby:
         return await to_thread.run_sync(self.friends.rating, who.user_id, variant)
 
     async def _find(self, challenge_id: Any) -> Challenge:
-        if not isinstance(challenge_id, str) or len(challenge_id) > 32:
-            raise ApiError(404, "not-found", "challenge-gone")
-        for ch in await self.state.challenges():
-            if ch.id == challenge_id:
-                return ch
-        raise ApiError(404, "not-found", "challenge-gone")
+        # (one answer for a challenge taken and one never made: no tombstones are kept)
+        if isinstance(challenge_id, str) and len(challenge_id) <= 32:
+            for ch in await self.state.challenges():
+                if ch.id == challenge_id:
+                    return ch
+        raise ApiError(409, "challenge-gone", "challenge-gone")
 
     # -- challenges ----------------------------------------------------------------
     async def challenge(self, who: Who, body: Any) -> Challenge:
