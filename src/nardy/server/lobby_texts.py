@@ -139,6 +139,7 @@ register(
         },
         "web.lobby-players": {"en": "Players online", "ru": "Игроки в сети"},
         "web.lobby-friends": {"en": "Friends", "ru": "Друзья"},
+        "web.lobby-others-online": {"en": "Club members", "ru": "Участники клуба"},
         "web.lobby-no-friends": {
             "en": "Follow players to see when they are online.",
             "ru": "Подпишитесь на игроков, чтобы видеть, когда они в сети.",
