@@ -23,8 +23,20 @@ def game_id(page: Any) -> str:
     return m.group(1)
 
 
+def rename(db_url: str, old: str, new: str) -> None:
+    """Give a player a display name (guests' names are made by the server)."""
+    from sqlalchemy import create_engine, update
+
+    from nardy.server.db import User, normalize_url
+
+    engine = create_engine(normalize_url(db_url))
+    with engine.begin() as conn:
+        conn.execute(update(User).where(User.display_name == old).values(display_name=new))
+    engine.dispose()
+
+
 def test_two_strangers_press_play_now_and_meet_in_one_game(
-    browser: Any, server: Any, shots: Path
+    browser: Any, server: Any, shots: Path, db_url: str
 ) -> None:
     a = new_page(browser, DESKTOP)
     b = new_page(browser, PHONE, locale="en-US")
@@ -63,6 +75,18 @@ def test_two_strangers_press_play_now_and_meet_in_one_game(
     row = c.wait_for_selector("#challenges li.challenge")
     assert "до 5 очков" in row.inner_text() and "Блиц" in row.inner_text()
     d.wait_for_selector("#challenges li.challenge button.cancel")
+    # a name is text, never markup
+    rename(
+        db_url,
+        d.inner_text("#challenges li.challenge .who b"),
+        '<img src=x id=pwn onerror="document.title=1">',
+    )
+    d.click("#new-challenge")
+    d.select_option("#challenge-form select[name=variant]", "short")
+    d.click("#post-challenge")
+    c.wait_for_selector("#challenges li.challenge >> nth=1")
+    assert '<img src=x id=pwn onerror="document.title=1">' in c.inner_text("#challenges")
+    assert c.locator("#pwn").count() == 0
     c.screenshot(path=str(shots / "lobby-desktop-ru.png"), full_page=True)
     c.click("#lang")
     c.wait_for_selector("#challenges li.challenge")
@@ -71,14 +95,14 @@ def test_two_strangers_press_play_now_and_meet_in_one_game(
     for lang, locale in (("ru", "ru-RU"), ("en", "en-US")):
         phone = new_page(browser, PHONE, locale=locale)
         phone.goto(server.url + "/")
-        phone.wait_for_selector("#challenges li.challenge")
+        phone.wait_for_selector("#challenges li.challenge >> nth=1")
         phone.wait_for_selector("#watch .tile svg.board.mini .checker")
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"the lobby overflows the phone: {width}px"
         phone.screenshot(path=str(shots / f"lobby-phone-{lang}.png"), full_page=True)
         assert not phone.errors and not phone.csp
     # the visitor accepts: the challenger is taken into the game too
-    c.click("#challenges li.challenge button.accept")
+    c.click("#challenges li.challenge button.accept >> nth=0")
     accepted = game_id(c)
     assert game_id(d) == accepted
     for page in (a, b, c, d):

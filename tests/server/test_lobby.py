@@ -270,3 +270,14 @@ def test_presence_counts_lobby_and_game_sockets(app: Any) -> None:
                 assert snap["online"]["count"] == 1  # one person, two sockets
                 assert [g["id"] for g in snap["mine"]] == [gid]
         assert online() == 0
+
+
+def test_a_socket_that_falls_behind_is_marked_for_closing() -> None:
+    from nardy.server.lobby import OUTBOX, Subscriber
+
+    sub = Subscriber(1)
+    for _ in range(OUTBOX):
+        sub.deliver("{}")
+    assert not sub.overflowed.is_set()
+    sub.deliver("{}")  # one more than the writer may fall behind
+    assert sub.overflowed.is_set() and sub.outbox.qsize() == OUTBOX

@@ -27,6 +27,7 @@ import contextlib
 import logging
 import secrets
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -39,7 +40,7 @@ from nardy.cube import CubeRules
 from nardy.errors import NardyError
 from nardy.server.auth import Clock, Who
 from nardy.server.db import GameRow, User
-from nardy.server.fanout import Socket, encode
+from nardy.server.fanout import encode
 from nardy.server.friends import Friends, Player
 from nardy.server.pairing import Seeker, pairs, timed_out
 from nardy.server.service import HUMAN_MODES, MAX_MATCH_LENGTH, ApiError, GameService
@@ -65,6 +66,8 @@ TICK_EVERY = 1.0
 #: Games to watch listed at most; members listed as online at most.
 MAX_WATCH = 12
 MAX_ONLINE_LISTED = 60
+#: Messages a lobby socket may fall behind before it is closed (``Subscriber``).
+OUTBOX = 256
 #: The rate limit on seeks (challenges and quick pairing), per player.
 SEEK_LIMIT = "lobby-seek"
 
@@ -139,11 +142,23 @@ class Present:
 
 
 class Subscriber:
-    """One open lobby socket: whose it is."""
+    """One open lobby socket: whose it is, and its outbox. A writer task of the socket
+    (``routes.lobby``) empties the outbox into it, so publishing never waits for a
+    socket, and a reader too slow to keep up (``OUTBOX`` messages behind) is closed
+    rather than holding up the others."""
 
-    def __init__(self, ws: Socket, user_id: int | None) -> None:
-        self.ws = ws
+    def __init__(self, user_id: int | None) -> None:
         self.user_id = user_id
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(OUTBOX)
+        #: Set when the outbox overflowed: the socket is to be closed.
+        self.overflowed = asyncio.Event()
+
+    def deliver(self, text: str) -> None:
+        """Queue one encoded message for the socket."""
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed.set()
 
 
 class LobbyState(Protocol):
@@ -192,6 +207,7 @@ class MemoryLobbyState:
         self._people: dict[int, Present] = {}
         self._left: dict[int, float] = {}
         self._subs: set[Subscriber] = set()
+        self._by_user: dict[int, set[Subscriber]] = {}
 
     async def add_challenge(self, challenge: Challenge) -> None:
         self._challenges[challenge.id] = challenge
@@ -240,20 +256,25 @@ class MemoryLobbyState:
 
     async def subscribe(self, sub: Subscriber) -> None:
         self._subs.add(sub)
+        if sub.user_id is not None:
+            self._by_user.setdefault(sub.user_id, set()).add(sub)
 
     async def unsubscribe(self, sub: Subscriber) -> None:
         self._subs.discard(sub)
+        if sub.user_id is not None:
+            mine = self._by_user.get(sub.user_id, set())
+            mine.discard(sub)
+            if not mine:
+                self._by_user.pop(sub.user_id, None)
 
     async def publish(self, message: dict[str, Any], to: tuple[int, ...] | None = None) -> None:
         text = encode(message)  # once, however many read it
-        for sub in list(self._subs):
-            if to is not None and sub.user_id not in to:
-                continue
-            try:
-                await sub.ws.send_text(text)
-            except Exception as exc:  # a closed socket: its handler unsubscribes it
-                log.debug("a lobby socket could not be written to: %r", exc)
-                self._subs.discard(sub)
+        if to is None:
+            subs: Iterable[Subscriber] = self._subs
+        else:
+            subs = [s for uid in set(to) for s in self._by_user.get(uid, ())]
+        for sub in subs:
+            sub.deliver(text)
 
 
 def _flag(body: dict[str, Any], name: str, default: bool | None) -> bool | None:

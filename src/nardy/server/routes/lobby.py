@@ -8,6 +8,7 @@ goes over HTTP (CSRF-checked, and the first action makes an anonymous visitor a 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections import Counter
@@ -20,9 +21,10 @@ from starlette.requests import HTTPConnection
 
 from nardy.server.auth import Clock, Who
 from nardy.server.deps import Actor, CheckedUser, MaybeUser, client_address
+from nardy.server.fanout import encode
 from nardy.server.friends import Friends, Player
 from nardy.server.guards import MAX_WS_MESSAGE, too_deep
-from nardy.server.lobby import SEEK_LIMIT, Lobby, MemoryLobbyState, Subscriber
+from nardy.server.lobby import OUTBOX, SEEK_LIMIT, Lobby, MemoryLobbyState, Subscriber
 from nardy.server.messages import request_lang
 from nardy.server.service import ApiError, GameService
 from nardy.server.settings import Settings
@@ -194,28 +196,31 @@ async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
         await ws.close(code=4429, reason=f"too many connections (at most {cap})")
         return
     counts[address] += 1
-    sub = Subscriber(ws, user.user_id if user else None)
+    sub = Subscriber(user.user_id if user else None)
     arrived = False
+    writer: asyncio.Task[None] | None = None
     try:
         await ws.accept()
+        writer = asyncio.create_task(_write(ws, sub))
         await lobby.arrive(user, "lobby")
         arrived = True
+        # subscribed first: what changes while the snapshot is built comes before it,
+        # and the snapshot (built later) holds it too
         await lobby.state.subscribe(sub)
-        await ws.send_json(await lobby.snapshot(user))
+        sub.deliver(encode(await lobby.snapshot(user)))
         while True:
             msg = await _message(ws)
             if msg is None:
                 await ws.close(code=1009, reason=f"messages are at most {MAX_WS_MESSAGE} bytes")
                 return
             if isinstance(msg, ApiError):
-                await ws.send_json(_error(msg, lang))
+                sub.deliver(encode(_error(msg, lang)))
             elif msg.get("type") == "ping":
-                await ws.send_json({"type": "pong"})
+                sub.deliver(encode({"type": "pong"}))
             else:
                 kind = repr(msg.get("type"))[:40]
-                await ws.send_json(
-                    _error(ApiError(400, "malformed", "lobby-ws-unknown", kind=kind), lang)
-                )
+                err = ApiError(400, "malformed", "lobby-ws-unknown", kind=kind)
+                sub.deliver(encode(_error(err, lang)))
     except (WebSocketDisconnect, RuntimeError):
         log.debug("lobby socket closed", exc_info=True)
     finally:
@@ -223,5 +228,19 @@ async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
         if counts[address] <= 0:
             del counts[address]
         await lobby.state.unsubscribe(sub)
+        if writer is not None:
+            writer.cancel()
         if arrived:
             await lobby.leave(user, "lobby")
+
+
+async def _write(ws: WebSocket, sub: Subscriber) -> None:
+    """Send the socket's outbox until it closes; close a socket that fell too far
+    behind (its reader then ends the handler)."""
+    try:
+        while not sub.overflowed.is_set():
+            await ws.send_text(await sub.outbox.get())
+        log.info("a lobby socket fell %d messages behind: closing it", OUTBOX)
+        await ws.close(code=1013, reason="too slow")
+    except Exception as exc:  # the socket is gone: its reader sees it too
+        log.debug("writing to a lobby socket failed: %r", exc)
