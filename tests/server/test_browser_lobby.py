@@ -64,7 +64,8 @@ def test_two_strangers_press_play_now_and_meet_in_one_game(
     c = new_page(browser, DESKTOP)
     c.goto(server.url + "/")
     c.wait_for_selector(f"#watch .tile[data-id='{first}'] svg.board.mini .checker")
-    assert c.inner_text("#online-count") == "2 в сети"  # the two players, on their game pages
+    assert c.get_attribute("#online-count", "title") == "2 в сети"
+    assert c.inner_text("#online-count") == "2"  # the two players, on their game pages
     d = new_page(browser, DESKTOP)
     d.goto(server.url + "/")
     d.wait_for_selector("#new-challenge")

@@ -281,3 +281,26 @@ def test_a_socket_that_falls_behind_is_marked_for_closing() -> None:
     assert not sub.overflowed.is_set()
     sub.deliver("{}")  # one more than the writer may fall behind
     assert sub.overflowed.is_set() and sub.outbox.qsize() == OUTBOX
+
+
+async def test_a_members_rating_shows_and_rated_games_are_for_members(
+    player_factory: Any, app: Any
+) -> None:
+    from nardy.server.db import Rating
+
+    rated = await member(player_factory, "rated1")
+    with app.state.db() as s:
+        s.add(Rating(user_id=rated.user["id"], pool="long", rating=1623.4, rd=60, volatility=0.06))
+        s.commit()
+    ch = await challenge(rated, rated=True)
+    assert ch["by"] == {"id": rated.user["id"], "name": "rated1", "guest": False, "rating": 1623}
+    assert ch["rated"] is True
+    short = await challenge(rated, variant="short")  # no rating row in short nardy
+    assert short["by"]["rating"] is None
+    guest = await player_factory()
+    r = await send(guest, "POST", f"/api/lobby/challenges/{ch['id']}/accept", lang="en")
+    assert r.status_code == 403
+    assert r.json()["error"] == "rated games are for members: sign up first (it is free)"
+    other = await member(player_factory, "rated2")
+    r = await send(other, "POST", f"/api/lobby/challenges/{ch['id']}/accept")
+    assert r.status_code == 200

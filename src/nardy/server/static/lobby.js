@@ -235,7 +235,7 @@ export function lobbyPage(root, others) {
     const following = new Set(snap.following.map((/** @type {Json} */ p) => p.id));
     const member = me.user.id != null && !me.user.guest;
     /** @type {HTMLElement[]} */
-    const kids = [h("h2", {}, t("lobbyPlayers"), " ", h("small", { id: "online-count" }, msg("web.lobby-online", { n: snap.online.count }))),
+    const kids = [h("h2", {}, t("lobbyPlayers"), " ", h("span", { class: "badge", id: "online-count", title: msg("web.lobby-online", { n: snap.online.count }) }, snap.online.count)),
       h("h3", {}, t("lobbyFriends"))];
     if (!member) kids.push(h("p", { class: "empty" }, t("lobbyFriendsGuest")));
     else {
