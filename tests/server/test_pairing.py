@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from nardy.server import Settings, create_app
 from nardy.server.db import Block, GameRow, Rating, User
-from nardy.server.lobby import quick_terms
+from nardy.server.matchmaking import quick_terms
 from nardy.server.pairing import Seeker, pairs, timed_out, window
 
 pytestmark = pytest.mark.anyio
@@ -248,7 +248,7 @@ async def test_players_who_blocked_each_other_are_not_paired(lobby_app: Any, clo
 async def test_a_player_gone_from_the_lobby_is_not_paired_and_leaves_the_queue(
     lobby_app: Any, clock: Clock
 ) -> None:
-    from nardy.server.lobby import LEAVE_GRACE
+    from nardy.server.matchmaking import LEAVE_GRACE
 
     lobby = lobby_app.state.lobby
     a, b = members(lobby_app, [1500, 1500])

@@ -24,7 +24,8 @@ from nardy.server.deps import Actor, CheckedUser, MaybeUser, client_address
 from nardy.server.fanout import encode
 from nardy.server.friends import Friends, Player
 from nardy.server.guards import MAX_WS_MESSAGE, too_deep
-from nardy.server.lobby import OUTBOX, SEEK_LIMIT, Lobby, MemoryLobbyState, Subscriber
+from nardy.server.lobby import OUTBOX, MemoryLobbyState, Subscriber
+from nardy.server.matchmaking import SEEK_LIMIT, Lobby
 from nardy.server.messages import request_lang
 from nardy.server.service import ApiError, GameService
 from nardy.server.settings import Settings

@@ -24,7 +24,7 @@ from nardy.server.deps import (
 )
 from nardy.server.fanout import Subscriber
 from nardy.server.guards import MAX_WS_MESSAGE, too_deep
-from nardy.server.lobby import Lobby
+from nardy.server.matchmaking import Lobby
 from nardy.server.messages import request_lang
 from nardy.server.service import ApiError
 from nardy.server.views import Views
