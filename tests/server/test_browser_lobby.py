@@ -109,3 +109,38 @@ def test_two_strangers_press_play_now_and_meet_in_one_game(
     for page in (a, b, c, d):
         assert not page.errors, page.errors
         assert not page.csp, page.csp
+
+
+def test_nobody_found_the_computer_is_offered_openly(
+    browser: Any, db_url: str, tmp_path: Path, shots: Path
+) -> None:
+    from conftest import ServerProcess
+
+    server = ServerProcess(db_url, tmp_path)
+    server.start({"NARDY_PAIR_TIMEOUT": "2"})
+    try:
+        page = new_page(browser, PHONE)
+        page.goto(server.url + "/")
+        page.click("#play-now-btn")
+        page.wait_for_selector("#offer")
+        assert page.inner_text("#offer") == (
+            "Соперник пока не найден. Сыграть с компьютером? (Поиск прекратится.)"
+        )
+        page.screenshot(path=str(shots / "lobby-offer-phone-ru.png"))
+        page.click("#play-computer")
+        gid = game_id(page)
+        page.wait_for_selector("#board .checker")
+        import httpx
+
+        state = httpx.get(f"{server.url}/api/games/{gid}").json()
+        assert state["mode"] == "computer"  # the computer, and said to be
+        assert {state["players"]["white"]["computer"], state["players"]["black"]["computer"]} == {
+            True,
+            False,
+        }
+        assert httpx.get(f"{server.url}/api/lobby").json()["online"]["count"] == 1
+        mine = page.request.get(f"{server.url}/api/lobby").json()
+        assert mine["queue"] is None  # he left the queue for the computer
+        assert not page.errors and not page.csp
+    finally:
+        server.stop()
