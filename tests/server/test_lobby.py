@@ -304,3 +304,24 @@ async def test_a_members_rating_shows_and_rated_games_are_for_members(
     other = await member(player_factory, "rated2")
     r = await send(other, "POST", f"/api/lobby/challenges/{ch['id']}/accept")
     assert r.status_code == 200
+
+
+async def test_a_player_being_started_elsewhere_is_not_started_twice(
+    player_factory: Any, app: Any
+) -> None:
+    alice, bob = await player_factory(), await player_factory()
+    ch = await challenge(alice)
+    await send(bob, "POST", "/api/lobby/queue", {"variant": "short"})  # bob is a guest now
+    state = app.state.lobby.state
+    bob_id = (await bob.get("/api/session")).json()["user"]["id"]
+    assert await state.claim((bob_id, 999_999))  # a pairing of bob's is being started
+    assert not await state.claim((bob_id,))
+    url = f"/api/lobby/challenges/{ch['id']}/accept"
+    r = await send(bob, "POST", url, lang="ru")
+    assert r.status_code == 409 and r.json()["code"] == "busy"
+    assert r.json()["error"] == (
+        "у вас или у соперника как раз начинается партия; попробуйте ещё раз"
+    )
+    assert [c.id for c in await state.challenges()] == [ch["id"]]  # still open
+    await state.release((bob_id, 999_999))
+    assert (await send(bob, "POST", url)).status_code == 200

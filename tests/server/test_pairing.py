@@ -266,3 +266,18 @@ async def test_a_player_gone_from_the_lobby_is_not_paired_and_leaves_the_queue(
     assert await lobby.state.queue() == []
     with lobby_app.state.db() as s:
         assert len(s.scalars(select(GameRow)).all()) == 1
+
+
+async def test_a_pair_whose_player_is_being_started_elsewhere_waits_a_tick(
+    lobby_app: Any, clock: Clock
+) -> None:
+    lobby = lobby_app.state.lobby
+    a, b = members(lobby_app, [1500, 1500])
+    await lobby.seek(a, {"variant": "long"})
+    await lobby.seek(b, {"variant": "long"})
+    assert await lobby.state.claim((b.user_id,))  # b's challenge is being accepted
+    assert await lobby.tick() == []
+    assert {s.user_id for s in await lobby.state.queue()} == {a.user_id, b.user_id}
+    await lobby.state.release((b.user_id,))
+    clock.advance(1)
+    assert len(await lobby.tick()) == 1

@@ -129,6 +129,8 @@ class LobbyState(Protocol):
       (``"lobby"`` or ``"game"``); ``online`` is everyone with any socket open;
       ``absent_since(user)`` is when his last lobby socket closed (None while one is
       open, or when he never had one).
+    - Starts: ``claim(users)`` marks users as starting a game, all of them or none
+      (False when one of them already is), atomically; ``release(users)`` unmarks them.
     - Subscribers: ``subscribe``/``unsubscribe`` this process's lobby sockets;
       ``publish(message, to)`` delivers to every subscriber of every process, or only
       to the sockets of the users ``to``.
@@ -146,6 +148,8 @@ class LobbyState(Protocol):
     async def leave(self, user_id: int, kind: str, at: float) -> None: ...
     async def online(self) -> list[Present]: ...
     async def absent_since(self, user_id: int) -> float | None: ...
+    async def claim(self, user_ids: tuple[int, ...]) -> bool: ...
+    async def release(self, user_ids: tuple[int, ...]) -> None: ...
     async def subscribe(self, sub: Subscriber) -> None: ...
     async def unsubscribe(self, sub: Subscriber) -> None: ...
     async def publish(self, message: dict[str, Any], to: tuple[int, ...] | None = None) -> None: ...
@@ -163,6 +167,7 @@ class MemoryLobbyState:
         self._left: dict[int, float] = {}
         self._subs: set[Subscriber] = set()
         self._by_user: dict[int, set[Subscriber]] = {}
+        self._starting: set[int] = set()
 
     async def add_challenge(self, challenge: Challenge) -> None:
         self._challenges[challenge.id] = challenge
@@ -208,6 +213,15 @@ class MemoryLobbyState:
 
     async def absent_since(self, user_id: int) -> float | None:
         return None if user_id in self._sockets["lobby"] else self._left.get(user_id)
+
+    async def claim(self, user_ids: tuple[int, ...]) -> bool:
+        if self._starting.intersection(user_ids):
+            return False
+        self._starting.update(user_ids)
+        return True
+
+    async def release(self, user_ids: tuple[int, ...]) -> None:
+        self._starting.difference_update(user_ids)
 
     async def subscribe(self, sub: Subscriber) -> None:
         self._subs.add(sub)

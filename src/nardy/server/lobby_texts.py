@@ -43,6 +43,10 @@ register(
             "en": "this challenge was made to another player",
             "ru": "этот вызов сделан другому игроку",
         },
+        "error.lobby-busy": {
+            "en": "a game of yours or your opponent's is being started; try again",
+            "ru": "у вас или у соперника как раз начинается партия; попробуйте ещё раз",
+        },
         "error.lobby-banned": {
             "en": "your account is banned from play",
             "ru": "вашей учётной записи запрещено играть",

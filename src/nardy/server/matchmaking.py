@@ -6,9 +6,10 @@ How a player's seeks interact (what "sensibly" means here):
 - He may have up to ``MAX_CHALLENGES`` open challenges and one place in the
   quick-pairing queue at once (asking again with other terms moves him).
 - When a game of his starts from the lobby (a challenge of his accepted, or one he
-  accepted, or a pairing), all his other seeks are withdrawn: one game at a time. (Two
-  starts at the same instant, say his challenge accepted while he accepts another, can
-  still give him two games: nothing locks a player across starts.)
+  accepted, or a pairing), all his other seeks are withdrawn: one game at a time. While
+  a game of his is being started, another start for him (his challenge accepted while
+  he is paired, say) is refused with ``busy`` (a pairing simply waits for the next
+  tick), so that two starts at the same instant never give him two games.
 - Nobody accepts his own challenge; a direct challenge is accepted (or declined) only
   by the player it names; two accepts of one challenge make one game, the later gets
   ``challenge-gone``.
@@ -256,8 +257,14 @@ class Lobby:
     async def _start(self, creator: int, opponent: int, terms: Terms) -> str:
         """A game between two players from the lobby; their other seeks are withdrawn
         and both are told where to go."""
-        live = await self.games.create_paired(creator, opponent, terms.spec())
-        for uid in (creator, opponent):
+        players = (creator, opponent)
+        if not await self.state.claim(players):
+            raise ApiError(409, "busy", "lobby-busy")
+        try:
+            live = await self.games.create_paired(creator, opponent, terms.spec())
+        finally:
+            await self.state.release(players)
+        for uid in players:
             await self.state.dequeue(uid)
             for other in await self.state.challenges():
                 if other.user_id == uid and await self.state.take_challenge(other.id):
@@ -317,6 +324,10 @@ class Lobby:
                 continue
             try:
                 started.append(await self._start(a.user_id, b.user_id, quick_terms(a, b)))
+            except ApiError as exc:  # one of them is starting another game: both wait on
+                log.info("pairing %d with %d deferred: %s", a.user_id, b.user_id, exc)
+                await self.state.enqueue(first)
+                await self.state.enqueue(second)
             except Exception:
                 log.exception("pairing %d with %d failed", a.user_id, b.user_id)
         for s in timed_out(await self.state.queue(), now, self.pair_timeout):
