@@ -36,6 +36,7 @@ from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
 from nardy.server.routes import accounts, chat, games, pages, rules, ws
+from nardy.server.routes import lobby as lobby_routes
 from nardy.server.routes.pages import STATIC
 from nardy.server.service import ApiError, GameService
 from nardy.server.settings import Settings
@@ -80,7 +81,8 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(_sweep_guests(account_store))
-        yield
+        async with lobby.running():
+            yield
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper
@@ -108,6 +110,7 @@ def create_app(
     app.include_router(rules.router)
     app.include_router(ws.router)
     app.include_router(chat.router)
+    lobby = lobby_routes.install(app, settings, game_service, writer, views, clock)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
     return app

@@ -40,6 +40,13 @@ class Settings:
     #: Open websockets per client address and per game.
     max_sockets_per_ip: int = 20
     max_sockets_per_game: int = 100
+    #: Quick pairing: seconds without a partner before the computer is offered
+    #: (``NARDY_PAIR_TIMEOUT``).
+    pair_timeout: float = field(
+        default_factory=lambda: float(os.environ.get("NARDY_PAIR_TIMEOUT", "20"))
+    )
+    #: Seeks (challenges and quick pairing) per player (``limits`` notation).
+    seek_rate: str = "30 per minute"
     #: TEST ONLY (fault injection): the process kills itself (SIGKILL) right after
     #: storing this many changes of games, before answering the last one.
     crash_after_commit: int | None = None

@@ -24,6 +24,7 @@ from nardy.server.deps import (
 )
 from nardy.server.fanout import Subscriber
 from nardy.server.guards import MAX_WS_MESSAGE, too_deep
+from nardy.server.matchmaking import Lobby
 from nardy.server.messages import request_lang
 from nardy.server.service import ApiError
 from nardy.server.views import Views
@@ -129,7 +130,9 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
         return
     caps.open(address, game_id)  # counted at once: no await between check and count
     sub = Subscriber(ws, uid, base_url(ws))
+    lobby: Lobby = ws.app.state.lobby  # a player with a game socket open is online
     try:
+        await lobby.arrive(user, "game")
         await ws.accept()
         while True:
             try:
@@ -177,6 +180,7 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
         except Exception:  # the peer is already gone
             log.debug("closing the websocket failed", exc_info=True)
     finally:
+        await lobby.leave(user, "game")
         caps.close(address, game_id)
         live.sockets.discard(sub)
         # a reloaded game object may hold this socket too

@@ -32,7 +32,7 @@ async function route() {
   chrome();
   let m;
   try {
-    if (path === "/" || path === "/new") homePage();
+    if (path === "/" || path === "/new") cleanup = homePage();
     else if ((m = path.match(/^\/game\/([\w-]+)$/))) cleanup = gamePage(m[1]);
     else if ((m = path.match(/^\/join\/([\w-]+)$/))) await joinPage(m[1]);
     else if (path === "/login") authPage("login");

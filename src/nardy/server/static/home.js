@@ -1,12 +1,15 @@
 // @ts-check
-// The home page: start a game against the computer, at one device or with a friend.
+// The home page is the lobby (lobby.js), with the other ways to play beside it: the
+// computer, a friend by link, two players at one device.
 import { call } from "./api.js";
 import { go, h, main, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
+import { lobbyPage } from "./lobby.js";
 import { me } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
+/** The lobby and the new-game form; returns what closes the lobby's socket. @returns {() => void} */
 export function homePage() {
   const variant = h("select", { name: "variant" }, me.variants.map((/** @type {Json} */ v) =>
     h("option", { value: v.name, selected: v.name === "long" }, v[currentLang()])));
@@ -46,10 +49,13 @@ export function homePage() {
   h("label", {}, t("cubeOpt")), cube, beaverBox,
   h("label", {}, t("clientSeed")), seed,
   h("button", { class: "big", type: "submit", id: "start" }, t("start")));
-  main.replaceChildren(
-    h("section", { class: "hero" }, h("h1", {}, t("heroTitle")), h("p", {}, t("heroText")),
-      h("button", { class: "big", id: "try", onclick: () => start({ variant: "long", mode: "computer", level: me.levels[0] }) },
-        t("tryNow"))),
+  const others = h("section", { class: "card others" },
+    h("h2", {}, t("lobbyOtherWays")),
+    h("button", { class: "big", id: "try", onclick: () => start({ variant: "long", mode: "computer", level: me.levels[0] }) },
+      t("tryNow")),
     form);
+  const lobby = h("div", {});
+  main.replaceChildren(h("section", { class: "hero" }, h("h1", {}, t("heroTitle")), h("p", {}, t("heroText"))), lobby);
+  return lobbyPage(lobby, others);
 }
 

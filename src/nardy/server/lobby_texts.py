@@ -1,0 +1,190 @@
+"""The lobby's texts in the catalogue (``nardy.i18n``): its errors (``error.*``) and
+the lobby page's interface (``web.lobby-*``, read in the browser as
+``t("lobbyPlayNow")``)."""
+
+from __future__ import annotations
+
+from nardy.i18n import register
+
+register(
+    {
+        # errors
+        "error.lobby-bad-variant": {
+            "en": "unknown game {value}",
+            "ru": "неизвестная игра {value}",
+        },
+        "error.lobby-bad-clock": {
+            "en": "unknown time control {value} (known: {known})",
+            "ru": "неизвестный контроль времени {value} (есть: {known})",
+        },
+        "error.lobby-rated-needs-account": {
+            "en": "rated games are for members: sign up first (it is free)",
+            "ru": "рейтинговые партии — для зарегистрированных игроков: сначала "
+            "зарегистрируйтесь (это бесплатно)",
+        },
+        "error.lobby-too-many-challenges": {
+            "en": "you have {max} open {max:plural:challenge|challenges} already; cancel one first",
+            "ru": "у вас уже {max} {max:plural:открытый вызов|открытых вызова|открытых вызовов};"
+            " сначала отмените один",
+        },
+        "error.too-many-seeks": {
+            "en": "too many challenges and searches; try again in {wait} s",
+            "ru": "слишком много вызовов и поисков; попробуйте через {wait} с",
+        },
+        "error.challenge-gone": {
+            "en": "this challenge is no longer open (accepted or cancelled)",
+            "ru": "этот вызов уже не открыт (его приняли или отменили)",
+        },
+        "error.challenge-not-yours": {
+            "en": "this challenge is not yours",
+            "ru": "это не ваш вызов",
+        },
+        "error.challenge-not-to-you": {
+            "en": "this challenge was made to another player",
+            "ru": "этот вызов сделан другому игроку",
+        },
+        "error.lobby-busy": {
+            "en": "a game of yours or your opponent's is being started; try again",
+            "ru": "у вас или у соперника как раз начинается партия; попробуйте ещё раз",
+        },
+        "error.lobby-banned": {
+            "en": "your account is banned from play",
+            "ru": "вашей учётной записи запрещено играть",
+        },
+        "error.lobby-blocked": {
+            "en": "you cannot play {name}: one of you blocked the other",
+            "ru": "с игроком {name} играть нельзя: один из вас заблокировал другого",
+        },
+        "error.lobby-self": {
+            "en": "that is you",
+            "ru": "это вы сами",
+        },
+        "error.lobby-bad-username": {
+            "en": "name a player by his username (1-40 characters)",
+            "ru": "укажите игрока по имени пользователя (1-40 символов)",
+        },
+        "error.lobby-friends-need-account": {
+            "en": "friends and blocks are for members: sign up first",
+            "ru": "друзья и блокировки — для зарегистрированных игроков: сначала зарегистрируйтесь",
+        },
+        "error.lobby-too-many": {
+            "en": "at most {max} players in this list",
+            "ru": "в этом списке не больше {max} игроков",
+        },
+        "error.lobby-no-session": {
+            "en": "you have nothing here to change (no session)",
+            "ru": "вам здесь нечего менять (нет сеанса)",
+        },
+        "error.lobby-ws-unknown": {
+            "en": "unknown message type {kind}; the lobby socket takes only “ping”",
+            "ru": "неизвестный тип сообщения {kind}; сокет лобби принимает только «ping»",
+        },
+        # the lobby page
+        "web.lobby-play-now": {"en": "Play now", "ru": "Играть сейчас"},
+        "web.lobby-play-now-text": {
+            "en": "We pair you with a player of about your strength within seconds.",
+            "ru": "Подберём соперника вашего уровня за несколько секунд.",
+        },
+        "web.lobby-clock-label": {"en": "Time control", "ru": "Контроль времени"},
+        "web.lobby-clock.none": {"en": "No clock", "ru": "Без часов"},
+        "web.lobby-clock.blitz": {
+            "en": "Blitz: 8 s a move + 1 min a point",
+            "ru": "Блиц: 8 с на ход + 1 мин на очко",
+        },
+        "web.lobby-clock.rapid": {
+            "en": "Rapid: 15 s a move + 2 min a point",
+            "ru": "Рапид: 15 с на ход + 2 мин на очко",
+        },
+        "web.lobby-searching": {
+            "en": "Looking for an opponent… {seconds} s",
+            "ru": "Ищем соперника… {seconds} с",
+        },
+        "web.lobby-stop-search": {"en": "Stop searching", "ru": "Прекратить поиск"},
+        "web.lobby-timeout": {
+            "en": "No opponent yet. Play the computer instead? (You leave the queue.)",
+            "ru": "Соперник пока не найден. Сыграть с компьютером? (Поиск прекратится.)",
+        },
+        "web.lobby-play-computer": {"en": "Play the computer", "ru": "Играть с компьютером"},
+        "web.lobby-keep-waiting": {"en": "Keep waiting", "ru": "Ждать дальше"},
+        "web.lobby-challenges": {"en": "Open challenges", "ru": "Открытые вызовы"},
+        "web.lobby-no-challenges": {
+            "en": "No open challenges — make one.",
+            "ru": "Открытых вызовов нет — создайте свой.",
+        },
+        "web.lobby-new-challenge": {"en": "New challenge", "ru": "Новый вызов"},
+        "web.lobby-post": {"en": "Post the challenge", "ru": "Бросить вызов"},
+        "web.lobby-accept": {"en": "Accept", "ru": "Принять"},
+        "web.lobby-decline": {"en": "Decline", "ru": "Отклонить"},
+        "web.lobby-cancel": {"en": "Cancel", "ru": "Отменить"},
+        "web.lobby-rated": {"en": "Rated", "ru": "На рейтинг"},
+        "web.lobby-unrated": {"en": "Unrated", "ru": "Без рейтинга"},
+        "web.lobby-cube-on": {"en": "cube", "ru": "с кубом"},
+        "web.lobby-cube-off": {"en": "no cube", "ru": "без куба"},
+        "web.lobby-money": {"en": "one game", "ru": "одна партия"},
+        "web.lobby-length": {
+            "en": "to {n} {n:plural:point|points}",
+            "ru": "до {n} {n:plural:очка|очков|очков}",
+        },
+        "web.lobby-guest": {"en": "guest", "ru": "гость"},
+        "web.lobby-you": {"en": "you", "ru": "вы"},
+        "web.lobby-to-you": {"en": "Challenge to you", "ru": "Вызов вам"},
+        "web.lobby-to-player": {"en": "to {name}", "ru": "игроку {name}"},
+        "web.lobby-challenged": {
+            "en": "{name} challenges you: {terms}",
+            "ru": "{name} вызывает вас: {terms}",
+        },
+        "web.lobby-declined": {
+            "en": "Your challenge was declined",
+            "ru": "Ваш вызов отклонён",
+        },
+        "web.lobby-online": {
+            "en": "{n} online",
+            "ru": "{n} в сети",
+        },
+        "web.lobby-players": {"en": "Players online", "ru": "Игроки в сети"},
+        "web.lobby-friends": {"en": "Friends", "ru": "Друзья"},
+        "web.lobby-others-online": {"en": "Club members", "ru": "Участники клуба"},
+        "web.lobby-no-friends": {
+            "en": "Follow players to see when they are online.",
+            "ru": "Подпишитесь на игроков, чтобы видеть, когда они в сети.",
+        },
+        "web.lobby-friends-guest": {
+            "en": "Sign up to follow players and challenge friends.",
+            "ru": "Зарегистрируйтесь, чтобы подписываться на игроков и вызывать друзей.",
+        },
+        "web.lobby-follow": {"en": "Follow", "ru": "Подписаться"},
+        "web.lobby-unfollow": {"en": "Unfollow", "ru": "Отписаться"},
+        "web.lobby-block": {"en": "Block", "ru": "Заблокировать"},
+        "web.lobby-unblock": {"en": "Unblock", "ru": "Разблокировать"},
+        "web.lobby-blocked": {"en": "Blocked", "ru": "Заблокированы"},
+        "web.lobby-challenge": {"en": "Challenge", "ru": "Вызвать"},
+        "web.lobby-add-friend": {"en": "Username", "ru": "Имя игрока"},
+        "web.lobby-is-online": {"en": "online", "ru": "в сети"},
+        "web.lobby-is-offline": {"en": "offline", "ru": "не в сети"},
+        "web.lobby-watch": {"en": "Games in progress", "ru": "Идущие партии"},
+        "web.lobby-no-games": {
+            "en": "No games between people right now.",
+            "ru": "Сейчас нет партий между игроками.",
+        },
+        "web.lobby-mine": {"en": "My games", "ru": "Мои партии"},
+        "web.lobby-vs": {"en": "vs {name}", "ru": "против {name}"},
+        "web.lobby-vs-computer": {"en": "vs the computer", "ru": "против компьютера"},
+        "web.lobby-one-device": {"en": "one device", "ru": "за одним устройством"},
+        "web.lobby-waiting-friend": {
+            "en": "waiting for a friend",
+            "ru": "ждём друга",
+        },
+        "web.lobby-other-ways": {
+            "en": "The computer, a friend by link, one device",
+            "ru": "Компьютер, друг по ссылке, одно устройство",
+        },
+        "web.lobby-game-started": {
+            "en": "Opponent found — the game starts",
+            "ru": "Соперник найден — партия начинается",
+        },
+        "web.lobby-offline": {
+            "en": "Reconnecting to the lobby…",
+            "ru": "Переподключаемся к лобби…",
+        },
+    }
+)

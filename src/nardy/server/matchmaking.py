@@ -1,0 +1,489 @@
+"""The lobby's rules: open challenges, quick pairing, presence, and what the lobby
+page shows, over the shared state of ``nardy.server.lobby`` (``LobbyState``).
+
+How a player's seeks interact (what "sensibly" means here):
+
+- He may have up to ``MAX_CHALLENGES`` open challenges and one place in the
+  quick-pairing queue at once (asking again with other terms moves him).
+- When a game of his starts from the lobby (a challenge of his accepted, or one he
+  accepted, or a pairing), all his other seeks are withdrawn: one game at a time. While
+  a game of his is being started, another start for him (his challenge accepted while
+  he is paired, say) is refused with ``busy`` (a pairing simply waits for the next
+  tick), so that two starts at the same instant never give him two games.
+- Nobody accepts his own challenge; a direct challenge is accepted (or declined) only
+  by the player it names; two accepts of one challenge make one game, the later gets
+  ``challenge-gone``.
+- His seeks live while he is in the lobby: ``LEAVE_GRACE`` seconds after his last
+  lobby socket closed (a reload is not leaving) they are withdrawn, and he is not
+  paired meanwhile (he would not hear of it). Taking the computer's offer after a long
+  wait leaves the queue (the client says so).
+- Rated games are for members only, and a guest's quick games are unrated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from typing import Any
+
+from anyio import to_thread
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session as DbSession
+from sqlalchemy.orm import sessionmaker
+
+from nardy.cube import CubeRules
+from nardy.errors import NardyError
+from nardy.server.auth import Clock, Who
+from nardy.server.db import GameRow, User
+from nardy.server.friends import Friends, Player
+from nardy.server.lobby import CLOCKS, Challenge, LobbyState, Present, Terms
+from nardy.server.pairing import Seeker, pairs, timed_out
+from nardy.server.service import HUMAN_MODES, MAX_MATCH_LENGTH, ApiError, GameService
+from nardy.server.throttle import Throttle, Throttled
+from nardy.server.views import Views
+from nardy.variants import find_variant
+
+log = logging.getLogger(__name__)
+
+#: The match length of a quick pairing.
+QUICK_LENGTH = 3
+MAX_CHALLENGES = 3
+#: Seconds a player's seeks outlive his last lobby socket (a page reload).
+LEAVE_GRACE = 15.0
+#: How often the lobby pairs, sweeps, and refreshes who is online and the games.
+TICK_EVERY = 1.0
+#: Games to watch listed at most; members listed as online at most.
+MAX_WATCH = 12
+MAX_ONLINE_LISTED = 60
+#: The rate limit on seeks (challenges and quick pairing), per player.
+SEEK_LIMIT = "lobby-seek"
+
+
+def _flag(body: dict[str, Any], name: str, default: bool | None) -> bool | None:
+    value = body.get(name, default)
+    if value is not None and not isinstance(value, bool):
+        raise ApiError(400, "malformed", "not-boolean", name=name, value=repr(value)[:40])
+    return value
+
+
+def _variant(body: dict[str, Any]) -> str:
+    name = body.get("variant", "long")
+    if not isinstance(name, str) or len(name) > 40:
+        raise ApiError(400, "bad-variant", "lobby-bad-variant", value=repr(name)[:40])
+    try:
+        return find_variant(name).name
+    except NardyError:
+        raise ApiError(400, "bad-variant", "lobby-bad-variant", value=repr(name)[:40]) from None
+
+
+def _clock(body: dict[str, Any]) -> str:
+    clock = body.get("clock", "none")
+    if clock is None:
+        clock = "none"
+    if not isinstance(clock, str) or clock not in CLOCKS:
+        raise ApiError(
+            400, "malformed", "lobby-bad-clock", value=repr(clock)[:40], known=", ".join(CLOCKS)
+        )
+    return clock
+
+
+def parse_terms(body: Any, who: Who) -> Terms:
+    """A challenge's terms from a request body (``variant``, ``length``, ``cube``,
+    ``rated``, ``clock``); a guest's rated challenge is refused."""
+    if not isinstance(body, dict):
+        raise ApiError(400, "malformed", "body-not-object")
+    variant = _variant(body)
+    length = body.get("length", QUICK_LENGTH)
+    if (
+        isinstance(length, bool)
+        or not isinstance(length, int)
+        or not 0 <= length <= MAX_MATCH_LENGTH
+    ):
+        raise ApiError(400, "bad-match", "match-length", max=MAX_MATCH_LENGTH)
+    cube = _flag(body, "cube", None)
+    if cube is None:
+        cube = CubeRules.for_variant(find_variant(variant)).enabled
+    rated = bool(_flag(body, "rated", False))
+    if rated and who.guest:
+        raise ApiError(403, "account-needed", "lobby-rated-needs-account")
+    return Terms(variant, length, cube, rated, _clock(body))
+
+
+def quick_terms(a: Seeker, b: Seeker) -> Terms:
+    """The terms of a quick game between ``a`` and ``b`` (one pool): a match to
+    ``QUICK_LENGTH``, the variant's cube (RULES.md C-3, C-5), rated between members."""
+    cube = CubeRules.for_variant(find_variant(a.variant)).enabled
+    return Terms(a.variant, QUICK_LENGTH, cube, rated=not (a.guest or b.guest), clock=a.clock)
+
+
+class Lobby:
+    """The lobby's rules over a ``LobbyState``: challenges, quick pairing, presence,
+    and what the lobby page shows."""
+
+    def __init__(
+        self,
+        state: LobbyState,
+        games: GameService,
+        friends: Friends,
+        views: Views,
+        throttle: Throttle,
+        clock: Clock,
+        pair_timeout: float,
+    ) -> None:
+        self.state = state
+        self.games = games
+        self.friends = friends
+        self.views = views
+        self.throttle = throttle
+        self.clock = clock
+        self.pair_timeout = pair_timeout
+        self.db: sessionmaker[DbSession] = games.db
+        #: What the periodic refresh sent last (sent again only when changed).
+        self._sent: dict[str, Any] = {}
+
+    def now(self) -> float:
+        """The lobby's time, in seconds (the injectable clock)."""
+        return self.clock().timestamp()
+
+    # -- checks --------------------------------------------------------------------
+    async def _may_seek(self, who: Who) -> None:
+        if await to_thread.run_sync(self.friends.banned, who.user_id):
+            raise ApiError(403, "banned", "lobby-banned")
+        key = str(who.user_id)
+        wait = self.throttle.retry_after(SEEK_LIMIT, key)
+        if wait is not None:
+            raise Throttled("too-many-seeks", wait)
+        self.throttle.hit(SEEK_LIMIT, key)
+
+    async def _rating(self, who: Who, variant: str) -> float | None:
+        if who.guest:
+            return None
+        return await to_thread.run_sync(self.friends.rating, who.user_id, variant)
+
+    async def _find(self, challenge_id: Any) -> Challenge:
+        # (one answer for a challenge taken and one never made: no tombstones are kept)
+        if isinstance(challenge_id, str) and len(challenge_id) <= 32:
+            for ch in await self.state.challenges():
+                if ch.id == challenge_id:
+                    return ch
+        raise ApiError(409, "challenge-gone", "challenge-gone")
+
+    # -- challenges ----------------------------------------------------------------
+    async def challenge(self, who: Who, body: Any) -> Challenge:
+        """A new open challenge by ``who`` (``to``: a member's username, for a direct
+        challenge)."""
+        terms = parse_terms(body, who)
+        to: Player | None = None
+        target = body.get("to")
+        if target is not None:
+            to = await to_thread.run_sync(self.friends.member, target)
+            if to.user_id == who.user_id:
+                raise ApiError(409, "forbidden", "lobby-self")
+            if await to_thread.run_sync(self.friends.blocked_between, who.user_id, to.user_id):
+                raise ApiError(409, "blocked", "lobby-blocked", name=to.name)
+        mine = [c for c in await self.state.challenges() if c.user_id == who.user_id]
+        if len(mine) >= MAX_CHALLENGES:
+            raise ApiError(409, "too-many", "lobby-too-many-challenges", max=MAX_CHALLENGES)
+        await self._may_seek(who)
+        ch = Challenge(
+            id=secrets.token_urlsafe(6),
+            user_id=who.user_id,
+            name=who.display_name,
+            guest=who.guest,
+            rating=await self._rating(who, terms.variant),
+            terms=terms,
+            to=to,
+            created=self.now(),
+        )
+        await self.state.add_challenge(ch)
+        await self.state.publish(
+            {"type": "challenge", "challenge": ch.public()}, self._audience(ch)
+        )
+        return ch
+
+    @staticmethod
+    def _audience(ch: Challenge) -> tuple[int, ...] | None:
+        return None if ch.to is None else (ch.user_id, ch.to.user_id)
+
+    async def _gone(self, ch: Challenge, reason: str) -> None:
+        await self.state.publish(
+            {"type": "gone", "id": ch.id, "reason": reason}, self._audience(ch)
+        )
+
+    async def cancel(self, who: Who, challenge_id: Any) -> None:
+        """``who`` withdraws his challenge."""
+        ch = await self._find(challenge_id)
+        if ch.user_id != who.user_id:
+            raise ApiError(403, "forbidden", "challenge-not-yours")
+        if await self.state.take_challenge(ch.id) is not None:
+            await self._gone(ch, "cancelled")
+
+    async def decline(self, who: Who, challenge_id: Any) -> None:
+        """The player a direct challenge names declines it."""
+        ch = await self._find(challenge_id)
+        if ch.to is None or ch.to.user_id != who.user_id:
+            raise ApiError(403, "forbidden", "challenge-not-to-you")
+        if await self.state.take_challenge(ch.id) is not None:
+            await self._gone(ch, "declined")
+
+    async def accept(self, who: Who, challenge_id: Any) -> str:
+        """``who`` accepts a challenge: the game starts; its id."""
+        ch = await self._find(challenge_id)
+        if ch.user_id == who.user_id:
+            raise ApiError(409, "forbidden", "own-challenge")
+        if ch.to is not None and ch.to.user_id != who.user_id:
+            raise ApiError(403, "forbidden", "challenge-not-to-you")
+        if ch.terms.rated and who.guest:
+            raise ApiError(403, "account-needed", "lobby-rated-needs-account")
+        if await to_thread.run_sync(self.friends.banned, who.user_id):
+            raise ApiError(403, "banned", "lobby-banned")
+        if await to_thread.run_sync(self.friends.blocked_between, who.user_id, ch.user_id):
+            raise ApiError(409, "blocked", "lobby-blocked", name=ch.name)
+        taken = await self.state.take_challenge(ch.id)
+        if taken is None:  # another accept (or a cancel) got there first
+            raise ApiError(409, "challenge-gone", "challenge-gone")
+        await self._gone(ch, "accepted")
+        try:
+            return await self._start(ch.user_id, who.user_id, ch.terms)
+        except Exception:
+            await self.state.add_challenge(ch)  # the game did not start: it stays open
+            await self.state.publish(
+                {"type": "challenge", "challenge": ch.public()}, self._audience(ch)
+            )
+            raise
+
+    async def _start(self, creator: int, opponent: int, terms: Terms) -> str:
+        """A game between two players from the lobby; their other seeks are withdrawn
+        and both are told where to go."""
+        players = (creator, opponent)
+        if not await self.state.claim(players):
+            raise ApiError(409, "busy", "lobby-busy")
+        try:
+            live = await self.games.create_paired(creator, opponent, terms.spec())
+        finally:
+            await self.state.release(players)
+        for uid in players:
+            await self.state.dequeue(uid)
+            for other in await self.state.challenges():
+                if other.user_id == uid and await self.state.take_challenge(other.id):
+                    await self._gone(other, "withdrawn")
+        await self.state.publish({"type": "game", "id": live.meta.id}, (creator, opponent))
+        log.info("lobby game %s: %d v %d", live.meta.id, creator, opponent)
+        return live.meta.id
+
+    # -- quick pairing ---------------------------------------------------------------
+    async def seek(self, who: Who, body: Any) -> Seeker:
+        """``who`` asks to be paired (``variant``, ``clock``)."""
+        if not isinstance(body, dict):
+            raise ApiError(400, "malformed", "body-not-object")
+        variant, clock = _variant(body), _clock(body)
+        await self._may_seek(who)
+        seeker = Seeker(
+            user_id=who.user_id,
+            name=who.display_name,
+            guest=who.guest,
+            rating=await self._rating(who, variant),
+            variant=variant,
+            clock=clock,
+            since=self.now(),
+        )
+        await self.state.enqueue(seeker)
+        return seeker
+
+    async def unseek(self, who: Who) -> bool:
+        """``who`` leaves the queue; whether he was in it."""
+        return await self.state.dequeue(who.user_id) is not None
+
+    async def tick(self) -> list[str]:
+        """Withdraw the seeks of players gone from the lobby, pair whom the rules pair
+        (``nardy.server.pairing``), offer the computer to those waiting too long.
+        Returns the games started."""
+        now = self.now()
+        for seeker in await self.state.queue():
+            if await self._gone_from_lobby(seeker.user_id, now):
+                await self.state.dequeue(seeker.user_id)
+        for ch in await self.state.challenges():
+            if await self._gone_from_lobby(ch.user_id, now) and await self.state.take_challenge(
+                ch.id
+            ):
+                await self._gone(ch, "left")
+        waiting = [
+            s for s in await self.state.queue() if await self.state.absent_since(s.user_id) is None
+        ]
+        blocks = await to_thread.run_sync(self.friends.blocked_pairs, [s.user_id for s in waiting])
+        started: list[str] = []
+        for a, b in pairs(waiting, now, lambda x, y: frozenset((x, y)) in blocks):
+            first = await self.state.dequeue(a.user_id)
+            second = await self.state.dequeue(b.user_id)
+            if first is None or second is None:  # one left meanwhile: the other waits on
+                for s in (first, second):
+                    if s is not None:
+                        await self.state.enqueue(s)
+                continue
+            try:
+                started.append(await self._start(a.user_id, b.user_id, quick_terms(a, b)))
+            except ApiError as exc:  # one of them is starting another game: both wait on
+                log.info("pairing %d with %d deferred: %s", a.user_id, b.user_id, exc)
+                await self.state.enqueue(first)
+                await self.state.enqueue(second)
+            except Exception:
+                log.exception("pairing %d with %d failed", a.user_id, b.user_id)
+        for s in timed_out(await self.state.queue(), now, self.pair_timeout):
+            await self.state.mark_offered(s.user_id)
+            await self.state.publish(
+                {"type": "pair-timeout", "waited": round(now - s.since)}, (s.user_id,)
+            )
+        return started
+
+    async def _gone_from_lobby(self, user_id: int, now: float) -> bool:
+        left = await self.state.absent_since(user_id)
+        return left is not None and now - left >= LEAVE_GRACE
+
+    # -- presence and sockets ----------------------------------------------------------
+    async def arrive(self, who: Who | None, kind: str) -> None:
+        """A lobby or game socket of ``who`` opened."""
+        if who is not None:
+            await self.state.arrive(Present(who.user_id, who.display_name, not who.guest), kind)
+
+    async def leave(self, who: Who | None, kind: str) -> None:
+        """A lobby or game socket of ``who`` closed."""
+        if who is not None:
+            await self.state.leave(who.user_id, kind, self.now())
+
+    async def online_view(self) -> dict[str, Any]:
+        """How many are online, and the members among them (by name)."""
+        people = await self.state.online()
+        members = sorted((p for p in people if p.member), key=lambda p: p.name.casefold())
+        return {
+            "count": len(people),
+            "players": [{"id": p.user_id, "name": p.name} for p in members[:MAX_ONLINE_LISTED]],
+            "ids": sorted(p.user_id for p in people),
+        }
+
+    async def watch_view(self) -> list[dict[str, Any]]:
+        """Games between people in progress, each with its board as a spectator sees it."""
+        lives = [
+            lv
+            for lv in list(self.games.live.values())
+            if lv.meta.mode in HUMAN_MODES and lv.meta.status == "active" and not lv.finished
+        ]
+        out = []
+        for live in sorted(lives, key=lambda lv: lv.meta.id)[:MAX_WATCH]:
+            async with live.lock:
+                st = self.views.state(live, None, "")
+            out.append(
+                {
+                    "id": st["id"],
+                    "seq": st["seq"],
+                    "variant": st["variant"],
+                    "players": st["players"],
+                    "match": {"length": st["match"]["length"], "score": st["match"]["score"]},
+                    "board": st["board"],
+                    "dice": st["dice"],
+                    "cube": st["cube"],
+                    "view": st["view"],
+                    "turn": st["turn"],
+                }
+            )
+        return out
+
+    def _mine(self, user_id: int) -> list[dict[str, Any]]:
+        with self.db() as s:
+            rows = s.scalars(
+                select(GameRow)
+                .where(
+                    or_(GameRow.creator_id == user_id, GameRow.opponent_id == user_id),
+                    GameRow.status != "over",
+                )
+                .order_by(GameRow.updated_at.desc())
+                .limit(10)
+            ).all()
+            other = {r.id: r.opponent_id if r.creator_id == user_id else r.creator_id for r in rows}
+            names: dict[int | None, str] = dict(
+                s.execute(
+                    select(User.id, User.display_name).where(
+                        User.id.in_([o for o in other.values() if o is not None])
+                    )
+                ).all()
+            )
+        return [
+            {
+                "id": r.id,
+                "variant": r.variant,
+                "mode": r.mode,
+                "level": r.level,
+                "length": r.match_length,
+                "status": r.status,
+                "opponent": names.get(other[r.id]),
+            }
+            for r in rows
+        ]
+
+    async def snapshot(self, who: Who | None) -> dict[str, Any]:
+        """Everything the lobby page shows ``who`` (None: an anonymous visitor)."""
+        uid = who.user_id if who else None
+        visible = [
+            c.public()
+            for c in await self.state.challenges()
+            if c.to is None or uid in (c.user_id, c.to.user_id)
+        ]
+        mine = seeker = None
+        following: list[Player] = []
+        blocked: list[Player] = []
+        if who is not None:
+            mine = await to_thread.run_sync(self._mine, who.user_id)
+            queue = {s.user_id: s for s in await self.state.queue()}
+            seeker = queue.get(who.user_id)
+            if not who.guest:
+                following = await to_thread.run_sync(self.friends.following, who.user_id)
+                blocked = await to_thread.run_sync(self.friends.blocked, who.user_id)
+        return {
+            "type": "snapshot",
+            "me": uid,
+            "challenges": visible,
+            "queue": None
+            if seeker is None
+            else {
+                "variant": seeker.variant,
+                "clock": seeker.clock,
+                "waited": self.now() - seeker.since,
+            },
+            "online": await self.online_view(),
+            "games": await self.watch_view(),
+            "mine": mine or [],
+            "following": [{"id": p.user_id, "name": p.name} for p in following],
+            "blocked": [{"id": p.user_id, "name": p.name} for p in blocked],
+            "clocks": CLOCKS,
+            "pair_timeout": self.pair_timeout,
+        }
+
+    async def refresh(self) -> None:
+        """Send who is online and the games to watch, where they changed."""
+        for kind, build in (("online", self.online_view), ("games", self.watch_view)):
+            value: Any = await build()
+            if self._sent.get(kind) != value:
+                self._sent[kind] = value
+                await self.state.publish({"type": kind, kind: value})
+
+    async def run(self) -> None:
+        """Tick and refresh every ``TICK_EVERY`` seconds, for as long as the server runs."""
+        while True:
+            try:
+                await self.tick()
+                await self.refresh()
+            except Exception:
+                log.exception("the lobby's tick failed")
+            await asyncio.sleep(TICK_EVERY)
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> Any:
+        """Run the lobby's ticks while the context lasts (the app's lifespan)."""
+        task = asyncio.create_task(self.run())
+        try:
+            yield self
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

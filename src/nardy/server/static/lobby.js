@@ -1,0 +1,337 @@
+// @ts-check
+// The lobby: play now (quick pairing), open challenges, my games, games to watch with
+// small live boards, who is online, friends. The server pushes changes over /ws/lobby;
+// what the player does goes over HTTP (api.js). Names are text (h() and textContent).
+import { call } from "./api.js";
+import { drawBoard } from "./board.js";
+import { go, h, toast } from "./dom.js";
+import { currentLang, msg, t } from "./i18n.js";
+import { me, refreshMe, variantName } from "./session.js";
+
+/** @typedef {import("./api.js").Json} Json */
+
+// A websocket to the lobby that reconnects (with a growing pause) until closed.
+class LobbySocket {
+  /** @param {(msg: Json) => void} onMessage @param {(up: boolean) => void} onLink */
+  constructor(onMessage, onLink) {
+    this.onMessage = onMessage; this.onLink = onLink;
+    this.closed = false; this.delay = 500;
+    /** @type {WebSocket | undefined} */
+    this.ws = undefined;
+    this.connect();
+  }
+  connect() {
+    if (this.closed) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/lobby`);
+    this.ws = ws;
+    ws.onopen = () => { this.delay = 500; this.onLink(true); };
+    ws.onmessage = (m) => this.onMessage(JSON.parse(m.data));
+    ws.onclose = () => {
+      if (this.ws !== ws || this.closed) return;
+      this.onLink(false);
+      setTimeout(() => this.connect(), this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    };
+  }
+  /** Connect again (the session changed: a visitor became a guest). */
+  renew() { const old = this.ws; this.ws = undefined; if (old) old.close(); this.connect(); }
+  close() { this.closed = true; if (this.ws) this.ws.close(); }
+}
+
+/** A challenge's or game's terms in words. @param {Json} c */
+export function termsText(c) {
+  const parts = [variantName(c.variant),
+    c.length ? msg("web.lobby-length", { n: c.length }) : t("lobbyMoney"),
+    c.cube ? t("lobbyCubeOn") : t("lobbyCubeOff"),
+    t("lobbyClock")[c.clock] ?? c.clock,
+    c.rated ? t("lobbyRated") : t("lobbyUnrated")];
+  return parts.join(" · ");
+}
+
+/** @param {string} label @param {string} value @param {string[][]} options [value, text] @param {string} [id] */
+function select(label, value, options, id) {
+  const s = h("select", { name: label, id: id ?? null },
+    options.map(([v, text]) => h("option", { value: v, selected: v === value }, text)));
+  return s;
+}
+
+const variantOptions = () => me.variants.map((/** @type {Json} */ v) => [v.name, v[currentLang()]]);
+const clockOptions = () => Object.entries(/** @type {Record<string, string>} */ (t("lobbyClock")));
+
+/** A player's name, and his rating or "guest". @param {Json} p */
+function who(p) {
+  const tag = p.guest ? t("lobbyGuest") : p.rating != null ? String(p.rating) : "";
+  return h("span", { class: "who" }, h("b", {}, p.name), tag ? h("small", {}, ` ${tag}`) : null);
+}
+
+/** Show a browser notification when the player allowed them (else only the toast). @param {string} text */
+function notify(text) {
+  toast(text);
+  if (typeof Notification !== "undefined" && Notification.permission === "granted" && document.hidden) {
+    new Notification(t("title"), { body: text });
+  }
+}
+
+/** Ask once for notifications (after the player did something that expects an answer). */
+function askNotifications() {
+  if (typeof Notification !== "undefined" && Notification.permission === "default") {
+    Notification.requestPermission().catch(() => undefined);
+  }
+}
+
+/**
+ * The lobby's sections, live; `others` is the card of the other ways to play (the
+ * computer, a friend by link, one device). Returns what closes the socket.
+ * @param {HTMLElement} root @param {HTMLElement} others @returns {() => void}
+ */
+export function lobbyPage(root, others) {
+  /** @type {Json} */
+  let snap = { challenges: [], online: { count: 0, players: [], ids: [] }, games: [], mine: [],
+    following: [], blocked: [], queue: null, me: null };
+  /** @type {number | null} when this page started searching (performance.now()) */
+  let searchStart = null;
+  let offered = false;
+  const playNow = h("section", { class: "card lobby-play", id: "play-now" });
+  const challenges = h("section", { class: "card", id: "challenges" });
+  const mine = h("section", { class: "card", id: "mine" });
+  const watch = h("section", { class: "card", id: "watch" });
+  const people = h("section", { class: "card", id: "people" });
+  const link = h("div", { class: "lobby-link", id: "lobby-link", hidden: true }, t("lobbyOffline"));
+  root.replaceChildren(link, h("div", { class: "lobby" },
+    h("div", { class: "lobby-main" }, playNow, challenges, watch),
+    h("div", { class: "lobby-side" }, mine, people, others)));
+
+  /** Run an action; a visitor who became a guest by it reconnects as himself. @param {() => Promise<unknown>} action */
+  const act = async (action) => {
+    const wasAnonymous = me.user.id == null;
+    try {
+      await action();
+      if (wasAnonymous) { await refreshMe(); socket.renew(); }
+      return true;
+    } catch (e) {
+      toast(`${t("errorPrefix")}: ${/** @type {Error} */ (e).message}`);
+      return false;
+    }
+  };
+
+  // -- play now ---------------------------------------------------------------------
+  const pnVariant = select("variant", "long", variantOptions(), "pn-variant");
+  const pnClock = select("clock", "none", clockOptions(), "pn-clock");
+  const searching = () => snap.queue != null;
+  function drawPlayNow() {
+    if (!searching()) {
+      playNow.replaceChildren(h("h2", {}, t("lobbyPlayNow")), h("p", {}, t("lobbyPlayNowText")),
+        h("div", { class: "row" }, h("label", {}, t("variant"), pnVariant), h("label", {}, t("lobbyClockLabel"), pnClock)),
+        h("button", { class: "big", id: "play-now-btn", onclick: () => act(async () => {
+          snap.queue = (await call("POST", "/api/lobby/queue", { variant: pnVariant.value, clock: pnClock.value })).queue;
+          searchStart = performance.now(); offered = false; drawPlayNow();
+        }) }, t("lobbyPlayNow")));
+      return;
+    }
+    const waited = Math.round((performance.now() - (searchStart ?? performance.now())) / 1000);
+    /** @type {HTMLElement[]} */
+    const kids = [h("h2", {}, t("lobbyPlayNow")),
+      h("p", { class: "searching", id: "searching" }, h("span", { class: "spinner" }),
+        msg("web.lobby-searching", { seconds: waited }), " · ", variantName(snap.queue.variant))];
+    if (offered) {
+      kids.push(h("p", { class: "offer", id: "offer" }, t("lobbyTimeout")),
+        h("div", { class: "row" },
+          h("button", { class: "big", id: "play-computer", onclick: () => act(async () => {
+            await call("DELETE", "/api/lobby/queue");
+            const st = await call("POST", "/api/games", { variant: snap.queue.variant, mode: "computer", level: me.levels[0] });
+            go(`/game/${st.id}`);
+          }) }, t("lobbyPlayComputer")),
+          h("button", { id: "keep-waiting", onclick: () => { offered = false; drawPlayNow(); } }, t("lobbyKeepWaiting"))));
+    }
+    kids.push(h("button", { id: "stop-search", class: "plain", onclick: () => act(async () => {
+      await call("DELETE", "/api/lobby/queue"); snap.queue = null; searchStart = null; drawPlayNow();
+    }) }, t("lobbyStopSearch")));
+    playNow.replaceChildren(...kids);
+  }
+  const timer = setInterval(() => { if (searching()) drawPlayNow(); }, 1000);
+
+  // -- challenges ---------------------------------------------------------------------
+  const form = challengeForm(act);
+  const newBtn = h("button", { id: "new-challenge", onclick: () => { form.hidden = !form.hidden; } }, t("lobbyNewChallenge"));
+  function drawChallenges() {
+    const blocked = new Set(snap.blocked.map((/** @type {Json} */ p) => p.id));
+    const rows = snap.challenges.filter((/** @type {Json} */ c) => !blocked.has(c.by.id)).map((/** @type {Json} */ c) => {
+      const own = c.by.id === snap.me;
+      const toMe = c.to && c.to.id === snap.me;
+      const buttons = own
+        ? [h("button", { class: "cancel", onclick: () => act(() => call("DELETE", `/api/lobby/challenges/${c.id}`)) }, t("lobbyCancel"))]
+        : [h("button", { class: "accept", onclick: () => act(async () => {
+            const r = await call("POST", `/api/lobby/challenges/${c.id}/accept`); go(`/game/${r.game}`);
+          }) }, t("lobbyAccept"))];
+      if (toMe) buttons.push(h("button", { class: "decline", onclick: () => act(() => call("POST", `/api/lobby/challenges/${c.id}/decline`)) }, t("lobbyDecline")));
+      return h("li", { class: toMe ? "challenge to-me" : "challenge", "data-id": c.id },
+        h("div", {}, who(c.by), own ? h("small", {}, ` (${t("lobbyYou")})`) : null,
+          c.to ? h("small", { class: "to" }, toMe ? ` · ${t("lobbyToYou")}` : ` · ${msg("web.lobby-to-player", { name: c.to.name })}`) : null,
+          h("div", { class: "terms" }, termsText(c))),
+        h("div", { class: "buttons" }, buttons));
+    });
+    challenges.replaceChildren(h("div", { class: "head" }, h("h2", {}, t("lobbyChallenges")), newBtn), form,
+      rows.length ? h("ul", { class: "list" }, rows) : h("p", { class: "empty" }, t("lobbyNoChallenges")));
+  }
+
+  // -- my games, games to watch ---------------------------------------------------------
+  function drawMine() {
+    mine.hidden = !snap.mine.length;
+    mine.replaceChildren(h("h2", {}, t("lobbyMine")), h("ul", { class: "list" }, snap.mine.map((/** @type {Json} */ g) => {
+      const against = g.mode === "computer" ? t("lobbyVsComputer") : g.mode === "local" ? t("lobbyOneDevice")
+        : g.opponent ? msg("web.lobby-vs", { name: g.opponent }) : t("lobbyWaitingFriend");
+      return h("li", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, variantName(g.variant)), ` · ${against}`);
+    })));
+  }
+  /** @type {Map<string, {seq: number, el: HTMLElement, svg: SVGSVGElement}>} */
+  const boards = new Map();
+  function drawWatch() {
+    const seen = new Set();
+    const tiles = snap.games.map((/** @type {Json} */ g) => {
+      seen.add(g.id);
+      let tile = boards.get(g.id);
+      if (!tile) {
+        const svg = /** @type {SVGSVGElement} */ (document.createElementNS("http://www.w3.org/2000/svg", "svg"));
+        svg.setAttribute("class", "board mini");
+        tile = { seq: -1, svg, el: h("a", { class: "tile", href: `/game/${g.id}`, "data-link": true, "data-id": g.id }) };
+        boards.set(g.id, tile);
+      }
+      if (tile.seq !== g.seq) {
+        tile.seq = g.seq;
+        drawBoard(tile.svg, { view: g.view, board: g.board, dice: g.dice, cube: g.cube });
+        const name = (/** @type {string} */ c) => (g.players[c] && g.players[c].name) || "?";
+        const score = g.match.length ? ` · ${g.match.score.white}:${g.match.score.black} (${g.match.length})` : "";
+        tile.el.replaceChildren(tile.svg, h("div", { class: "names" },
+          h("span", { class: "dot white" }), name("white"), " — ", h("span", { class: "dot black" }), name("black")),
+          h("div", { class: "terms" }, variantName(g.variant) + score));
+      }
+      return tile.el;
+    });
+    for (const id of [...boards.keys()]) if (!seen.has(id)) boards.delete(id);
+    watch.replaceChildren(h("h2", {}, t("lobbyWatch")),
+      tiles.length ? h("div", { class: "tiles" }, tiles) : h("p", { class: "empty" }, t("lobbyNoGames")));
+  }
+
+  // -- people: online, friends, blocks ------------------------------------------------------
+  const addName = h("input", { id: "friend-name", maxlength: 40, autocomplete: "off", placeholder: t("lobbyAddFriend") });
+  /** @param {string} method @param {string} what @param {string} name */
+  const friendAct = (method, what, name) => act(async () => {
+    await call(method, `/api/${what}/${encodeURIComponent(name)}`);
+    if (what === "friends" && method === "POST") askNotifications();
+    await reloadFriends();
+  });
+  async function reloadFriends() {
+    const f = await call("GET", "/api/friends");
+    snap.following = f.following; snap.blocked = f.blocked; drawPeople(); drawChallenges();
+  }
+  /** @param {string} name */
+  const challengeFriend = (name) => act(async () => {
+    await call("POST", "/api/lobby/challenges", { variant: "long", length: 3, to: name });
+    askNotifications();
+  });
+  function drawPeople() {
+    const online = new Set(snap.online.ids);
+    const following = new Set(snap.following.map((/** @type {Json} */ p) => p.id));
+    const member = me.user.id != null && !me.user.guest;
+    /** @type {HTMLElement[]} */
+    const kids = [h("h2", {}, t("lobbyPlayers"), " ", h("span", { class: "badge", id: "online-count", title: msg("web.lobby-online", { n: snap.online.count }) }, snap.online.count)),
+      h("h3", {}, t("lobbyFriends"))];
+    if (!member) kids.push(h("p", { class: "empty" }, t("lobbyFriendsGuest")));
+    else {
+      if (!snap.following.length) kids.push(h("p", { class: "empty" }, t("lobbyNoFriends")));
+      kids.push(h("ul", { class: "list friends" }, snap.following.map((/** @type {Json} */ p) =>
+        h("li", { class: online.has(p.id) ? "on" : "off" },
+          h("span", { class: "presence", title: online.has(p.id) ? t("lobbyIsOnline") : t("lobbyIsOffline") }),
+          h("b", {}, p.name),
+          h("span", { class: "buttons" },
+            online.has(p.id) ? h("button", { class: "challenge-friend", onclick: () => challengeFriend(p.name) }, t("lobbyChallenge")) : null,
+            h("button", { class: "plain", onclick: () => friendAct("DELETE", "friends", p.name) }, t("lobbyUnfollow")))))));
+      kids.push(h("form", { class: "row add-friend", onsubmit: (ev) => {
+        ev.preventDefault();
+        if (addName.value.trim()) friendAct("POST", "friends", addName.value.trim()).then((ok) => { if (ok) addName.value = ""; });
+      } }, addName, h("button", { type: "submit" }, t("lobbyFollow"))));
+    }
+    const others = snap.online.players.filter((/** @type {Json} */ p) => p.id !== snap.me);
+    if (others.length) {
+      kids.push(h("h3", {}, t("lobbyOthersOnline")), h("ul", { class: "list players" }, others.map((/** @type {Json} */ p) =>
+        h("li", {}, h("span", { class: "presence" }), h("b", {}, p.name),
+          member ? h("span", { class: "buttons" },
+            h("button", { class: "challenge-friend", onclick: () => challengeFriend(p.name) }, t("lobbyChallenge")),
+            following.has(p.id) ? null : h("button", { class: "plain", onclick: () => friendAct("POST", "friends", p.name) }, t("lobbyFollow")),
+            h("button", { class: "plain", onclick: () => friendAct("POST", "blocks", p.name) }, t("lobbyBlock"))) : null))));
+    }
+    if (member && snap.blocked.length) {
+      kids.push(h("h3", {}, t("lobbyBlocked")), h("ul", { class: "list" }, snap.blocked.map((/** @type {Json} */ p) =>
+        h("li", {}, h("b", {}, p.name), h("span", { class: "buttons" },
+          h("button", { class: "plain", onclick: () => friendAct("DELETE", "blocks", p.name) }, t("lobbyUnblock")))))));
+    }
+    people.replaceChildren(...kids);
+  }
+
+  // -- the socket --------------------------------------------------------------------------
+  /** @param {Json} m */
+  function onMessage(m) {
+    if (m.type === "snapshot") {
+      const wasSearching = searching();
+      snap = m;
+      if (snap.queue) searchStart = performance.now() - snap.queue.waited * 1000;
+      else if (wasSearching) {
+        // paired while the socket was away: the game is among mine
+        const game = snap.mine.find((/** @type {Json} */ g) => g.mode === "club" && g.status === "active");
+        if (game) { go(`/game/${game.id}`); return; }
+      }
+      drawAll();
+    } else if (m.type === "challenge") {
+      snap.challenges = snap.challenges.filter((/** @type {Json} */ c) => c.id !== m.challenge.id).concat([m.challenge]);
+      if (m.challenge.to && m.challenge.to.id === snap.me && m.challenge.by.id !== snap.me) {
+        notify(msg("web.lobby-challenged", { name: m.challenge.by.name, terms: termsText(m.challenge) }));
+      }
+      drawChallenges();
+    } else if (m.type === "gone") {
+      const gone = snap.challenges.find((/** @type {Json} */ c) => c.id === m.id);
+      snap.challenges = snap.challenges.filter((/** @type {Json} */ c) => c.id !== m.id);
+      if (gone && m.reason === "declined" && gone.by.id === snap.me) notify(t("lobbyDeclined"));
+      drawChallenges();
+    } else if (m.type === "game") {
+      notify(t("lobbyGameStarted"));
+      go(`/game/${m.id}`);
+    } else if (m.type === "online") {
+      snap.online = m.online; drawPeople();
+    } else if (m.type === "games") {
+      snap.games = m.games; drawWatch();
+    } else if (m.type === "pair-timeout") {
+      offered = true; drawPlayNow();
+    }
+  }
+  function drawAll() { drawPlayNow(); drawChallenges(); drawMine(); drawWatch(); drawPeople(); }
+  drawAll();
+  const socket = new LobbySocket(onMessage, (up) => { link.hidden = up; });
+  return () => { clearInterval(timer); socket.close(); };
+}
+
+/** The form of a new open (or direct) challenge. @param {(action: () => Promise<unknown>) => Promise<boolean>} act */
+function challengeForm(act) {
+  const variant = select("variant", "long", variantOptions());
+  const length = h("input", { name: "length", type: "number", min: 0, max: 25, value: 3, inputmode: "numeric" });
+  const cube = select("cube", "", [["", t("cubeDefault")], ["yes", t("yes")], ["no", t("no")]]);
+  const clock = select("clock", "none", clockOptions());
+  const rated = h("input", { name: "rated", type: "checkbox" });
+  const to = h("input", { name: "to", maxlength: 40, autocomplete: "off" });
+  const member = me.user.id != null && !me.user.guest;
+  const form = h("form", { class: "challenge-form", id: "challenge-form", hidden: true, onsubmit: (ev) => {
+    ev.preventDefault();
+    /** @type {Record<string, string | number | boolean>} */
+    const body = { variant: variant.value, length: Number(length.value || 0), clock: clock.value, rated: rated.checked };
+    if (cube.value) body.cube = cube.value === "yes";
+    if (to.value.trim()) body.to = to.value.trim();
+    act(() => call("POST", "/api/lobby/challenges", body)).then((ok) => { if (ok) form.hidden = true; });
+  } },
+  h("div", { class: "grid" },
+    h("label", {}, t("variant"), variant), h("label", {}, t("matchLength"), length),
+    h("label", {}, t("cubeOpt"), cube), h("label", {}, t("lobbyClockLabel"), clock),
+    member ? h("label", { class: "check" }, rated, t("lobbyRated")) : null,
+    member ? h("label", {}, t("lobbyAddFriend"), to) : null),
+  h("button", { class: "big", type: "submit", id: "post-challenge" }, t("lobbyPost")));
+  return form;
+}

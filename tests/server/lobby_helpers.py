@@ -1,0 +1,40 @@
+"""What the lobby's tests share: requests in a language, members, socket messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+
+async def send(
+    player: Any, method: str, url: str, body: Any = None, lang: str = "en"
+) -> httpx.Response:
+    """A request with the player's CSRF token, in ``lang``."""
+    r: httpx.Response = await player.http.request(
+        method,
+        url,
+        json=body if body is not None else {},
+        headers={"x-csrf-token": player.csrf, "x-lang": lang},
+    )
+    return r
+
+
+async def member(player_factory: Any, name: str) -> Any:
+    """A new player with an account called ``name``."""
+    p = await player_factory()
+    r = await p.post("/api/register", {"username": name, "password": "secret-pass"})
+    assert r.status_code == 200, r.text
+    return await p.start()
+
+
+def next_message(ws: Any, kind: str | None) -> dict[str, Any]:
+    """The next lobby socket message of ``kind``, skipping the periodic ``online`` and
+    ``games`` (the lobby's ticker sends them when they change); ``kind`` None: the next
+    one that is not periodic."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] in ("online", "games"):
+            continue
+        if kind is None or msg["type"] == kind:
+            return msg
