@@ -1,0 +1,324 @@
+"""A game stepped through on the board (``GET /api/games/{id}/replay``) and the analysis
+board (``POST /api/analysis/plays``, ``POST /api/analysis/hint``): the steps are the
+engine's own positions, a running game shows nothing not yet played, and no input
+makes the analysis endpoints fail."""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from server_helpers import act, play_first_plays, roll_if_asked
+
+from nardy.game import Game
+from nardy.notation.position_id import decode_id, encode_id
+from nardy.plays import legal_plays
+from nardy.server import Settings, create_app
+from nardy.server.views import board_view
+from nardy.variants import find_variant
+
+pytestmark = pytest.mark.anyio
+
+
+async def new_game(player: Any, **spec: Any) -> dict[str, Any]:
+    r = await player.post("/api/games", {"variant": "short", **spec})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+async def records_of(player: Any, gid: str) -> list[dict[str, Any]]:
+    text = (await player.get(f"/api/games/{gid}/record")).text
+    return [json.loads(x) for x in text.splitlines()]
+
+
+def engine_boards(records: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+    """(play text, board seen by White after it) for every play of one game's records,
+    replayed here by the rules engine alone."""
+    game = Game.replay(records[:1])
+    out = []
+    for rec in records[1:]:
+        seen = len(game.turns)
+        game.apply(rec)
+        for t in game.turns[seen:]:
+            if t.play.moves:
+                pos = t.play.after
+                out.append((t.play.text, board_view(game.variant.mapping, pos, "white")))
+            else:
+                out.append((t.play.text, None))
+    return out
+
+
+def plays(replay: dict[str, Any]) -> list[dict[str, Any]]:
+    return [s for s in replay["steps"] if s["kind"] == "play"]
+
+
+@pytest.mark.parametrize("variant", ["short", "long"])
+async def test_a_finished_game_steps_through_the_engines_positions(
+    player_factory: Any, variant: str
+) -> None:
+    p = await player_factory()
+    st0 = await new_game(p, mode="computer", variant=variant, level="beginner")
+    st1 = await play_first_plays(p, st0)
+    gid = st1["id"]
+    r = await p.get(f"/api/games/{gid}/replay")
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["over"] and data["games"] == 1
+    steps = data["steps"]
+    assert steps[0]["kind"] == "start" and steps[0]["game"] == 0
+    records = await records_of(p, gid)
+    expected = engine_boards(records)
+    got = plays(data)
+    # one step per play (a turn with nothing to play too), in the engine's positions
+    assert len(got) == len(expected)
+    assert sum(1 for g in got if g["play"] != "-") == sum(r["type"] == "play" for r in records)
+    view = got[0]["view"]
+    for step, (text, board) in zip(got, expected, strict=True):
+        assert step["play"] == text
+        if board is not None and view == "white":
+            assert step["board"] == board
+        assert len(step["moves"]) == (0 if text == "-" else len(step["moves"]))
+    # the last step is the end of the game, as the game's view says it
+    assert steps[-1]["outcome"]["winner"] == st1["outcome"]["winner"]
+    assert steps[-1]["board"] == board_view(
+        find_variant(variant).mapping,
+        Game.replay(records).position,
+        view,
+    )
+
+
+async def test_each_play_marks_its_moves_and_the_position_it_was_played_in(
+    player_factory: Any,
+) -> None:
+    p = await player_factory()
+    st0 = await new_game(p, mode="local", variant="short")
+    st1 = await play_first_plays(p, st0)
+    data = (await p.get(f"/api/games/{st1['id']}/replay")).json()
+    variant = find_variant("short")
+    for step in plays(data):
+        if step["play"] == "-":
+            continue
+        before = decode_id("short", step["before"]["id"], step["before"]["turn"])
+        legal = legal_plays(variant, before, step["dice"])
+        play = legal.find(step["play"])  # the play is legal in the position before it
+        assert board_view(variant.mapping, play.after, "white") == step["board"]
+        # the arrows: the mover's points in White's numbering (bar and off as they are)
+        white = step["color"] == "white"
+        expected = [
+            (
+                p if white or p in (0, 25) else variant.mapping[p],
+                q if white or q in (0, 25) else variant.mapping[q],
+            )
+            for p, q in ((m.frm, m.to) for m in play.moves)
+        ]
+        assert [(m["from"], m["to"]) for m in step["moves"]] == expected
+
+
+async def test_a_match_shows_its_games_and_scores(player_factory: Any) -> None:
+    p = await player_factory()
+    st0 = await new_game(p, mode="computer", level="beginner", length=3)
+    st1 = await play_first_plays(p, st0)
+    if not st1["match"]["over"]:
+        st1 = await act(p, st1["id"], {"action": "next-game"})
+        st1 = await play_first_plays(p, st1)
+    data = (await p.get(f"/api/games/{st1['id']}/replay")).json()
+    starts = [s for s in data["steps"] if s["kind"] == "start"]
+    assert data["games"] == len(starts) == len({s["game"] for s in data["steps"]})
+    assert [s["game"] for s in starts] == list(range(data["games"]))
+    if len(starts) > 1:
+        # the second game starts at the score the first one left
+        first_end = [s for s in data["steps"] if s["game"] == 0][-1]
+        winner = first_end["outcome"]["winner"]
+        assert sum(starts[1]["score"].values()) == first_end["outcome"]["value"]
+        assert winner in ("white", "black")
+    assert all(s["length"] == 3 for s in data["steps"])
+
+
+async def test_a_running_game_shows_only_what_was_played(player_factory: Any) -> None:
+    """A move not yet confirmed and dice not yet played are not in the replay, for the
+    player and for a watcher."""
+    p = await player_factory()
+    watcher = await player_factory()
+    st0 = await new_game(p, mode="local", variant="long")
+    gid = st0["id"]
+    for _ in range(3):
+        st0 = await roll_if_asked(p, st0)
+        st0 = await act(p, gid, {"action": "play", "play": st0["legal"]["plays"][0]})
+    st0 = await roll_if_asked(p, st0)
+    frm = next(iter(st0["legal"]["targets"]))
+    moved = await act(
+        p, gid, {"action": "move", "from": int(frm), "to": st0["legal"]["targets"][frm][0]}
+    )
+    assert moved["legal"]["pending"]
+    records = await records_of(p, gid)
+    live_board = (await watcher.get(f"/api/games/{gid}")).json()["board"]  # White's view
+    for who in (p, watcher):
+        data = (await who.get(f"/api/games/{gid}/replay")).json()
+        assert not data["over"]
+        got = plays(data)
+        assert [s["play"] for s in got] == [h["play"] for h in moved["history"]]
+        assert len(got) == 3
+        # the last step is the position of the records: the move being made is not in it
+        last = data["steps"][-1]
+        assert last["board"] == board_view(
+            find_variant("long").mapping, Game.replay(records).position, "white"
+        )
+        assert last["board"] != live_board
+    # a review of a game still being played is refused
+    early = await p.get(f"/api/games/{gid}/replay?plies=0")
+    assert early.status_code == 409 and early.json()["code"] == "not-over"
+
+
+async def test_unknown_games_are_404_in_the_interface_language(player_factory: Any) -> None:
+    p = await player_factory()
+    for gid in ("nope", "x" * 40):
+        r = await p.http.get(f"/api/games/{gid}/replay", headers={"x-lang": "ru"})
+        assert r.status_code == 404 and r.json()["code"] == "not-found"
+        assert r.json()["error"].startswith("нет партии «")
+        en = await p.http.get(f"/api/games/{gid}/replay", headers={"x-lang": "en"})
+        assert en.status_code == 404 and en.json()["error"] != r.json()["error"]
+    st0 = await new_game(p, mode="local")
+    bad = await p.get(f"/api/games/{st0['id']}/replay?plies=-1")
+    assert bad.status_code == 422
+
+
+async def test_the_review_is_placed_on_the_steps(player_factory: Any) -> None:
+    p = await player_factory()
+    st1 = await play_first_plays(p, await new_game(p, mode="computer", level="beginner"))
+    r = await p.get(f"/api/games/{st1['id']}/replay?plies=0")
+    assert r.status_code == 200, r.text
+    data = r.json()
+    decisions = data["review"]["decisions"]
+    placed = [n for s in data["steps"] for n in s["review"]]
+    # every decision is on exactly one step
+    assert sorted(n["decision"] for n in placed) == list(range(len(decisions)))
+    variant = find_variant("short")
+    for s in data["steps"]:
+        for n in s["review"]:
+            d = decisions[n["decision"]]
+            if d["kind"] != "play":
+                continue
+            assert s["kind"] == "play" and s["play"] == d["played"] and s["turn"] == d["turn"]
+            # the best play's arrows are the best play's moves in that position
+            before = decode_id("short", s["before"]["id"], s["before"]["turn"])
+            best = legal_plays(variant, before, s["dice"]).find(d["best"])
+            assert len(n["best_moves"]) == len(best.moves)
+    # the same judgement as the review endpoint
+    assert decisions == (await p.get(f"/api/games/{st1['id']}/analysis")).json()["decisions"]
+
+
+# -- the analysis board --------------------------------------------------------------
+
+
+async def test_the_analysis_board_offers_the_games_moves(player_factory: Any) -> None:
+    p = await player_factory()
+    r = await p.post("/api/analysis/plays", {"variant": "long", "id": "", "dice": [6, 5]})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    start = find_variant("long").start_position()
+    assert data["id"] == encode_id("long", start)
+    engine = legal_plays(find_variant("long"), start, (6, 5))
+    assert sorted(data["plays"]) == sorted(pl.text for pl in engine)
+    assert data["legal"]["targets"] == {"24": [19, 18, 13]}  # L-HEAD-2: one from the head
+    r = await p.post(
+        "/api/analysis/plays", {"variant": "long", "dice": [6, 5], "moves": [[24, 13]]}
+    )
+    done = r.json()
+    assert done["play"] == "24/13" and done["legal"]["can_confirm"]
+    after = decode_id("long", done["after"]["id"], "black")
+    assert done["after"]["turn"] == "black" and after.key == engine.find("24/13").after.key
+    # the position after goes on: black on roll in it
+    nxt = await p.post(
+        "/api/analysis/plays",
+        {"variant": "long", "id": done["after"]["id"], "turn": "black", "dice": [3, 1]},
+    )
+    assert nxt.status_code == 200 and nxt.json()["plays"]
+    # a move the rules forbid is refused in the interface language
+    bad = await p.http.post(
+        "/api/analysis/plays",
+        json={"variant": "long", "dice": [6, 5], "moves": [[24, 13], [24, 18]]},
+        headers={"x-lang": "ru"},
+    )
+    assert bad.status_code == 400 and bad.json()["code"] == "illegal"
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "ru"),
+    [
+        ({"variant": "short", "id": "abc"}, "bad-position-id", "не ID позиции коротких нард"),
+        ({"variant": "long", "id": "4HPwATDgc/ABMA"}, "bad-position-id", "длинных нард"),
+        ({"variant": "short", "id": "4HPwATDgc/AB=A"}, "bad-position-id", "коротких"),
+        ({"variant": "short", "id": "//////////////"}, "bad-position-id", "коротких"),
+        ({"variant": "chess"}, "malformed", "неизвестная игра"),
+        ({"variant": "short", "dice": [7, 1]}, "malformed", "неверное поле"),
+        ({"variant": "short", "turn": "red"}, "malformed", "неверное поле"),
+    ],
+)
+async def test_bad_setups_are_clear_errors(
+    player_factory: Any, body: dict[str, Any], code: str, ru: str
+) -> None:
+    p = await player_factory()
+    r = await p.http.post("/api/analysis/plays", json=body, headers={"x-lang": "ru"})
+    assert r.status_code in (400, 422) and r.json()["code"] == code, r.text
+    assert ru in r.json()["error"]
+    en = await p.http.post("/api/analysis/plays", json=body, headers={"x-lang": "en"})
+    assert en.json()["error"] != r.json()["error"]
+
+
+async def test_the_computer_ranks_the_plays(player_factory: Any) -> None:
+    p = await player_factory()
+    r = await p.post("/api/analysis/hint", {"variant": "short", "id": "", "dice": [3, 1]})
+    assert r.status_code == 200, r.text
+    ranked = r.json()["plays"]
+    assert ranked[0]["play"] == "8/5 6/5"  # the opening 31 makes the 5 point
+    assert [x["equity"] for x in ranked] == sorted((x["equity"] for x in ranked), reverse=True)
+    assert all(len(x["moves"]) == 2 for x in ranked)
+    no_dice = await p.post("/api/analysis/hint", {"variant": "short"})
+    assert no_dice.status_code == 422
+
+
+# -- fuzz: no input makes the analysis endpoints fail --------------------------------
+
+FUZZ = settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
+#: Any text, text of the IDs' alphabet and length, and every 80-bit pattern as an ID.
+IDS = st.one_of(
+    st.text(max_size=20),
+    st.text(alphabet=B64, min_size=14, max_size=15),
+    st.binary(min_size=10, max_size=10).map(lambda b: base64.b64encode(b).decode()[:14]),
+    st.binary(min_size=10, max_size=10).map(lambda b: "L" + base64.b64encode(b).decode()[:14]),
+)
+
+
+@pytest.fixture
+def client(tmp_path: Any) -> Iterator[TestClient]:
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'fuzz.sqlite3'}"))
+    with TestClient(app) as c:
+        yield c
+
+
+@FUZZ
+@given(
+    variant=st.sampled_from(["short", "long", "crazy", "fevga", "khachapuri"]),
+    pid=IDS,
+    turn=st.sampled_from(["white", "black"]),
+    dice=st.none() | st.tuples(st.integers(1, 6), st.integers(1, 6)),
+    moves=st.lists(st.tuples(st.integers(0, 25), st.integers(0, 25)), max_size=4),
+)
+def test_fuzzed_positions_never_crash(
+    client: TestClient, variant: str, pid: str, turn: str, dice: Any, moves: Any
+) -> None:
+    body = {"variant": variant, "id": pid, "turn": turn, "dice": dice, "moves": moves}
+    r = client.post("/api/analysis/plays", json=body)
+    assert r.status_code in (200, 400, 422), r.text
+    assert r.status_code == 200 or {"error", "code"} <= set(r.json())
