@@ -10,7 +10,7 @@ import { drawBoard, pointGeometry } from "./board.js";
 import { go, h, main } from "./dom.js";
 import { BARX, BARW, BOT, MID, R, TOP, TRAY, TRAYW } from "./geometry.js";
 import { msg, t } from "./i18n.js";
-import { reviewPanel } from "./review.js";
+import { reviewPanel, said } from "./review.js";
 import { variantName } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -184,7 +184,12 @@ export function replayPage(id) {
     next.disabled = last.disabled = at === steps.length - 1;
     list.querySelectorAll(".current").forEach((e) => e.classList.remove("current"));
     const item = list.querySelector(`[data-step="${at}"]`);
-    if (item) { item.classList.add("current"); item.scrollIntoView({ block: "nearest" }); }
+    if (item) {
+      item.classList.add("current");
+      // the list scrolls to the step, never the page (on a phone the list is below)
+      const r = item.getBoundingClientRect(), box = list.getBoundingClientRect();
+      if (r.top < box.top || r.bottom > box.bottom) list.scrollTop += r.top - box.top - box.height / 2;
+    }
     analysisLink();
   }
 
@@ -220,9 +225,11 @@ export function replayPage(id) {
       if (note && note.best_moves && d.best !== d.played) drawArrows(svg, note.best_moves, s.color === s.view, "best");
     }
     svg.dataset.decision = String(n);
+    const r = svg.getBoundingClientRect();  // (picked below the board on a phone)
+    if (r.top < 0 || r.bottom > innerHeight) scorebar.scrollIntoView({ block: "start" });
     verdict.replaceChildren(
-      h("span", { class: "legend played" }, `${t("playedPlay")}: ${d.played} (${signed(d.equity)})`),
-      h("span", { class: "legend best" }, `${t("bestPlay")}: ${d.best} (${signed(d.best_equity)})`));
+      h("span", { class: "legend played" }, `${t("playedPlay")}: ${said(d, d.played)} (${signed(d.equity)})`),
+      h("span", { class: "legend best" }, `${t("bestPlay")}: ${said(d, d.best)} (${signed(d.best_equity)})`));
     if (d.mark) verdict.append(h("b", { class: `m-${d.mark.replace(" ", "-")}` }, `−${d.loss.toFixed(3)} (${msg(`mark.${d.mark}`)})`));
     verdict.hidden = false;
   }

@@ -84,6 +84,10 @@ function equityGraph(graph, decisions, colorName, pick) {
   return svg;
 }
 
+/** A decision's choice in words: a play as it is written, a cube action named.
+ * @param {Decision} d @param {string} choice */
+export const said = (d, choice) => (d.kind === "cube" ? msg(`cube.action.${choice}`) : choice);
+
 /**
  * @param {Analysis} data @param {import("./dom.js").H} h @param {(color: string) => string} colorName
  * @param {(decision: number) => void} pick  shows a decision on the board
@@ -100,7 +104,7 @@ export function reviewPanel(data, h, colorName, pick) {
       const d = data.decisions[n];
       return h("li", { class: MARK_CLASS[d.mark] }, h("button", { type: "button", class: "mistake-link", "data-decision": n, onclick: () => pick(n) },
         `${data.games > 1 ? `${t("gameNo")(d.game + 1)}, ` : ""}${t("turnNo")(d.turn)}, ${colorName(d.color)}`,
-        d.dice ? ` ${d.dice.join("-")}` : "", `: ${d.played} → ${t("bestWas")} ${d.best} `,
+        d.dice ? ` ${d.dice.join("-")}` : "", `: ${said(d, d.played)} → ${t("bestWas")} ${said(d, d.best)} `,
         h("b", {}, `−${d.loss.toFixed(3)}`), ` (${msg(`mark.${d.mark}`)})`));
     }))
     : h("p", { id: "mistakes" }, t("noMistakes"));
