@@ -175,6 +175,32 @@ async def test_a_running_game_shows_only_what_was_played(player_factory: Any) ->
     assert early.status_code == 409 and early.json()["code"] == "not-over"
 
 
+async def test_cube_actions_and_resignations_are_steps(player_factory: Any) -> None:
+    """RULES.md C-3: a double taken turns the cube over to the taker; a resignation
+    accepted ends the game at the cube's value."""
+    p = await player_factory()
+    st0 = await new_game(p, mode="local", variant="short")
+    gid = st0["id"]
+    st0 = await roll_if_asked(p, st0)
+    st0 = await act(p, gid, {"action": "play", "play": st0["legal"]["plays"][0]})
+    assert "double" in st0["actions"]
+    doubler = st0["to_act"]
+    st0 = await act(p, gid, {"action": "double"})
+    st0 = await act(p, gid, {"action": "take"})
+    st0 = await act(p, gid, {"action": "resign", "level": 1})
+    st0 = await act(p, gid, {"action": "accept"})
+    assert st0["phase"] == "over"
+    data = (await p.get(f"/api/games/{gid}/replay")).json()
+    acts = [s for s in data["steps"] if s["kind"] == "action"]
+    assert [a["action"] for a in acts] == ["double", "take", "resign", "accept"]
+    assert acts[0]["color"] == doubler and acts[0]["value"] == 2
+    assert acts[0]["cube"]["offered_by"] == doubler
+    taker = "white" if doubler == "black" else "black"
+    assert acts[1]["cube"] == {**acts[1]["cube"], "value": 2, "owner": taker}
+    assert acts[2]["resign"] == "single" and acts[2]["color"] == doubler
+    assert data["steps"][-1]["outcome"] == {"winner": taker, "kind": "single", "value": 2}
+
+
 async def test_unknown_games_are_404_in_the_interface_language(player_factory: Any) -> None:
     p = await player_factory()
     for gid in ("nope", "x" * 40):

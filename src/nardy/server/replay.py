@@ -15,6 +15,7 @@ from typing import Any
 from nardy.errors import NardyError
 from nardy.game import Game, Turn
 from nardy.notation.position_id import encode_id
+from nardy.outcome import tiers
 from nardy.plays import Move, legal_plays
 from nardy.position import BAR, OFF, Color, Position, other, pip_count
 from nardy.server.live import OFFERS, LiveGame
@@ -131,6 +132,7 @@ def game_steps(records: list[dict[str, Any]], walk: _Walk, family: str) -> None:
                 entry["value"] = game.cube.value
             elif kind == "resign":
                 entry["level"] = rec["level"]
+                entry["resign"] = tiers(game.variant)[rec["level"] - 1].kind
             step = walk.step(game, game.pending_position, "action", **entry)
             if judged is not None:
                 step["review"].append({"decision": judged[0]})
@@ -166,11 +168,8 @@ def _play_step(
         turn=plays if turn.play.moves else None,
         to_act=other(turn.color),
         # the decision, for the review and the analysis board: the position before it
-        before={
-            "id": _position_id(family, before),
-            "turn": turn.color,
-            "board": board_view(mapping, before, walk.view),
-        },
+        # (its board is the step before's)
+        before={"id": _position_id(family, before), "turn": turn.color},
     )
     if judged is None:
         return

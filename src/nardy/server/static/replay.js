@@ -30,8 +30,9 @@ import { variantName } from "./session.js";
  * @property {number[]} [dice] @property {string} [play] @property {Arrow[]} [moves]
  * @property {number | null} [turn]  the game's play number (the review's "turn")
  * @property {Color | null} [to_act]
- * @property {{ id: string | null, turn: Color, board: Json }} [before]  the position the play was made in
+ * @property {{ id: string | null, turn: Color }} [before]  the position the play was made in (its ID)
  * @property {string} [action] @property {number} [value] @property {number} [level]
+ * @property {string} [resign]  the kind of game a resignation gives (single, mars…)
  * @property {{ winner: Color | null, kind: string, value: number }} [outcome]
  * @property {{ decision: number, best_moves?: Arrow[] }[]} review  the review's decisions made here
  */
@@ -97,6 +98,7 @@ export function stepText(s) {
   }
   let a = t("acts")[s.action ?? ""] || s.action || "";
   if (s.value) a += ` → ${s.value}`;
+  if (s.resign) a += `: ${t("kinds")[s.resign] || s.resign}`;
   return `${colorName(s.color ?? "")}: ${a}`;
 }
 
@@ -219,8 +221,9 @@ export function replayPage(id) {
     if (i < 0 || !judged) return;
     const s = steps[i], d = judged.decisions[n], note = s.review.find((r) => r.decision === n);
     show(i);
-    if (d.kind === "play" && s.before) {
-      drawBoard(svg, { view: s.view, board: s.before.board, dice: s.dice, cube: s.cube });
+    if (d.kind === "play" && i > 0) {
+      // the position the play was made in: the board of the step before
+      drawBoard(svg, { view: s.view, board: steps[i - 1].board, dice: s.dice, cube: s.cube });
       drawArrows(svg, s.moves ?? [], s.color === s.view, "played");
       if (note && note.best_moves && d.best !== d.played) drawArrows(svg, note.best_moves, s.color === s.view, "best");
     }
