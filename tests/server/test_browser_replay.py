@@ -118,12 +118,13 @@ def test_a_clicked_mistake_shows_its_position_with_arrows(
 ) -> None:
     gid = finished_game(server.url, variant="long")
     page = new_page(browser, DESKTOP, locale="en-US")
-    page.goto(f"{server.url}/replay/{gid}")
-    wait_step(page, 0)
-    page.click("#replay-analyse")
+    # the finished game's review, on the game page: a mistake clicked opens it on the
+    # replay's board
+    page.goto(f"{server.url}/game/{gid}")
+    page.click("#analyse")
     page.wait_for_selector("#review-panel")
     mistake = page.locator("#mistakes .mistake-link").first
-    n = mistake.get_attribute("data-decision")
+    n = str(mistake.get_attribute("data-decision"))
     mistake.click()
     page.wait_for_selector(f"#replay-board[data-decision='{n}']")
     assert page.locator("#replay-board [data-arrows=played] path").count() > 0
@@ -137,12 +138,18 @@ def test_a_clicked_mistake_shows_its_position_with_arrows(
     page.keyboard.press("ArrowLeft")
     wait_step(page, at - 1)
     assert layout(page, "#replay-board") == shown
+    assert page.locator("#replay-board [data-arrows=best]").count() == 0  # a plain step
     # a point of the graph picks a play too
     page.click("#equity-graph", position={"x": 40, "y": 60})
-    page.wait_for_selector("#replay-board[data-decision]:not([data-decision='" + n + "'])")
+    page.wait_for_selector("#replay-board[data-decision]")
+    assert page.get_attribute("#replay-board", "data-decision") != n
     assert not page.errors and not page.csp
+    # on a phone, in Russian: the review asked for on the replay page
     phone = new_page(browser, PHONE)
-    phone.goto(f"{server.url}/replay/{gid}?decision={n}")
+    phone.goto(f"{server.url}/replay/{gid}")
+    wait_step(phone, 0)
+    phone.click("#replay-analyse")
+    phone.locator(f"#mistakes .mistake-link[data-decision='{n}']").click()
     phone.wait_for_selector(f"#replay-board[data-decision='{n}']")
     assert "Сыграно" in phone.inner_text("#step-verdict")
     phone.screenshot(path=str(shots / "review-board-phone-ru.png"), full_page=True)
