@@ -18,7 +18,9 @@ from server_helpers import act, play_first_plays, roll_if_asked
 
 from nardy.game import Game
 from nardy.notation.position_id import decode_id, encode_id
+from nardy.notation.xgid import decode_xgid
 from nardy.plays import legal_plays
+from nardy.position import Position
 from nardy.server import Settings, create_app
 from nardy.server.views import board_view
 from nardy.variants import find_variant
@@ -274,6 +276,19 @@ async def test_the_analysis_board_offers_the_games_moves(player_factory: Any) ->
     assert bad.status_code == 400 and bad.json()["code"] == "illegal"
 
 
+async def test_an_xgid_sets_up_its_position_side_on_roll_and_dice(player_factory: Any) -> None:
+    p = await player_factory()
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+    r = await p.post("/api/analysis/plays", {"variant": "short", "id": xgid, "turn": "black"})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    snap = decode_xgid(xgid)
+    assert data["turn"] == snap.on_roll == "white" and data["dice"] == [5, 2]
+    assert data["id"] == encode_id("short", snap.position)
+    engine = legal_plays(find_variant("short"), snap.position, (5, 2))
+    assert sorted(data["plays"]) == sorted(pl.text for pl in engine)
+
+
 @pytest.mark.parametrize(
     ("body", "code", "ru"),
     [
@@ -281,6 +296,8 @@ async def test_the_analysis_board_offers_the_games_moves(player_factory: Any) ->
         ({"variant": "long", "id": "4HPwATDgc/ABMA"}, "bad-position-id", "длинных нард"),
         ({"variant": "short", "id": "4HPwATDgc/AB=A"}, "bad-position-id", "коротких"),
         ({"variant": "short", "id": "//////////////"}, "bad-position-id", "коротких"),
+        ({"variant": "short", "id": "XGID=zz:0"}, "bad-position-id", "не XGID"),
+        ({"variant": "long", "id": "XGID=zz:0"}, "bad-position-id", "длинных нард"),
         ({"variant": "chess"}, "malformed", "неизвестная игра"),
         ({"variant": "short", "dice": [7, 1]}, "malformed", "неверное поле"),
         ({"variant": "short", "turn": "red"}, "malformed", "неверное поле"),
@@ -317,12 +334,34 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
-#: Any text, text of the IDs' alphabet and length, and every 80-bit pattern as an ID.
+
+
+def side(slots: list[int], long: bool) -> tuple[int, ...]:
+    """15 checkers on the given slots (long nardy: the bar's become borne off)."""
+    counts = [0] * 26
+    for s in slots:
+        counts[0 if long and s == 25 else s] += 1
+    return tuple(counts)
+
+
+#: Any text, text of the IDs' alphabet and length, every 80-bit pattern as an ID, XGID
+#: shapes, and the IDs of random placements (real positions, and both sides on a point).
 IDS = st.one_of(
     st.text(max_size=20),
     st.text(alphabet=B64, min_size=14, max_size=15),
     st.binary(min_size=10, max_size=10).map(lambda b: base64.b64encode(b).decode()[:14]),
     st.binary(min_size=10, max_size=10).map(lambda b: "L" + base64.b64encode(b).decode()[:14]),
+    st.lists(st.text(alphabet="-ABCOabco0123456789D", max_size=27), min_size=10, max_size=10).map(
+        lambda fields: "XGID=" + ":".join(fields)
+    ),
+    st.builds(
+        lambda a, b, long: encode_id(
+            "long" if long else "short", Position(side(a, long), side(b, long))
+        ),
+        st.lists(st.integers(0, 25), min_size=15, max_size=15),
+        st.lists(st.integers(0, 25), min_size=15, max_size=15),
+        st.booleans(),
+    ),
 )
 
 
@@ -346,5 +385,26 @@ def test_fuzzed_positions_never_crash(
 ) -> None:
     body = {"variant": variant, "id": pid, "turn": turn, "dice": dice, "moves": moves}
     r = client.post("/api/analysis/plays", json=body)
+    assert r.status_code in (200, 400, 422), r.text
+    assert r.status_code == 200 or {"error", "code"} <= set(r.json())
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    variant=st.sampled_from(["short", "long"]),
+    pid=IDS,
+    turn=st.sampled_from(["white", "black"]),
+    dice=st.tuples(st.integers(1, 6), st.integers(1, 6)),
+)
+def test_fuzzed_hints_never_crash(
+    client: TestClient, variant: str, pid: str, turn: str, dice: Any
+) -> None:
+    r = client.post(
+        "/api/analysis/hint", json={"variant": variant, "id": pid, "turn": turn, "dice": dice}
+    )
     assert r.status_code in (200, 400, 422), r.text
     assert r.status_code == 200 or {"error", "code"} <= set(r.json())

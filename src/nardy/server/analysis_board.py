@@ -1,5 +1,5 @@
-"""The analysis board: a position set up by its ID (gnubg's Position ID for short
-nardy, nardy's ``L…`` ID for long; ``nardy.notation.position_id``), dice chosen, checker
+"""The analysis board: a position set up by its ID (gnubg's Position ID or an XGID for
+short nardy, nardy's ``L…`` ID for long; ``nardy.notation``), dice chosen, checker
 moves tried one by one and checked by the same rules as a game (``Game.move``), and the
 computer's ranking of the plays (``Computer.hint``).
 
@@ -15,6 +15,7 @@ from nardy.errors import InvalidPositionError, MalformedError, NardyError
 from nardy.game import Game
 from nardy.match import MatchScore
 from nardy.notation.position_id import decode_id, encode_id
+from nardy.notation.xgid import PREFIX, decode_xgid
 from nardy.position import Color, Position, other, pip_count
 from nardy.server.botplayer import Computer
 from nardy.server.live import targets
@@ -42,15 +43,26 @@ def variant_of(name: str) -> Variant:
     return found
 
 
-def position_of(variant: Variant, text: str, turn: Color) -> Position:
-    """The position of ``text`` (the variant's start when empty) with ``turn`` on roll;
-    a bad ID or an impossible position is a clear error."""
+def position_of(
+    variant: Variant, text: str, turn: Color
+) -> tuple[Position, tuple[int, int] | None]:
+    """The position of ``text`` (the variant's start when empty) with ``turn`` on roll
+    and, for an XGID (short nardy; it names the side on roll itself), its dice; a bad
+    ID or an impossible position is a clear error."""
     text = text.strip()
+    dice: tuple[int, int] | None = None
     if not text:
         start = variant.start_position()
-        return start if start.turn == turn else start.swap()
+        return (start if start.turn == turn else start.swap()), None
     try:
-        pos = decode_id(variant.family, text, turn)
+        if variant.family == "short" and (":" in text or text.upper().startswith(PREFIX)):
+            try:
+                snap = decode_xgid(text)
+            except MalformedError:
+                raise ApiError(400, "bad-position-id", "bad-xgid", id=_quoted(text)) from None
+            pos, dice = snap.position, snap.dice
+        else:
+            pos = decode_id(variant.family, text, turn)
     except MalformedError:
         raise ApiError(
             400, "bad-position-id", f"bad-position-id-{variant.family}", id=_quoted(text)
@@ -61,7 +73,7 @@ def position_of(variant: Variant, text: str, turn: Color) -> Position:
         raise ApiError(400, "bad-position", "position-impossible", id=_quoted(text)) from None
     if pos.is_over():
         raise ApiError(400, "bad-position", "position-over", id=_quoted(text))
-    return pos
+    return pos, dice
 
 
 def game_at(variant: Variant, pos: Position, dice: tuple[int, int] | None) -> Game:
@@ -82,7 +94,8 @@ def board(
     """The position of ``text`` with ``dice`` and ``moves`` made: the board (seen from
     the side on roll), where a checker may go next, and the play once it is whole."""
     variant = variant_of(name)
-    pos = position_of(variant, text, turn)
+    pos, named = position_of(variant, text, turn)
+    turn, dice = pos.turn, dice or named
     game = game_at(variant, pos, dice)
     out: dict[str, Any] = {
         "variant": variant.name,
@@ -133,7 +146,9 @@ def hint(
     """The computer's best plays (money play) for ``dice`` in the position of ``text``,
     each with its moves to draw (seen from the side on roll)."""
     variant = variant_of(name)
-    game = game_at(variant, position_of(variant, text, turn), dice)
+    pos, _ = position_of(variant, text, turn)
+    turn = pos.turn
+    game = game_at(variant, pos, dice)
     if game.phase != "move":
         return {"plies": HINT_PLIES, "plays": []}
     ranked = computer.hint(game, MatchScore(), HINT_PLIES, HINT_TOP)

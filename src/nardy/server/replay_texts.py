@@ -31,6 +31,16 @@ register(
                 f"{_CHARS['ru']}, например LAACA/z8AAMD/3w"
             ),
         },
+        "error.bad-xgid": {
+            "en": (
+                "“{id}” is not an XGID: that is 10 fields separated by “:”, like"
+                " XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+            ),
+            "ru": (
+                "«{id}» — не XGID: это 10 полей через «:», например"
+                " XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+            ),
+        },
         "error.position-impossible": {
             "en": (
                 "the position “{id}” cannot occur in this game (checkers of both sides"
@@ -86,12 +96,12 @@ register(
         "web.position-id": {"en": "Position ID", "ru": "ID позиции"},
         "web.position-id-help": {
             "en": (
-                "Short nardy: gnubg's Position ID (14 characters); long nardy: L and 14"
-                " characters. Empty: the starting position."
+                "Short nardy: gnubg's Position ID (14 characters) or an XGID; long nardy:"
+                " L and 14 characters. Empty: the starting position."
             ),
             "ru": (
-                "Короткие нарды: Position ID из gnubg (14 знаков); длинные нарды: L и 14"
-                " знаков. Пусто — начальная позиция."
+                "Короткие нарды: Position ID из gnubg (14 знаков) или XGID; длинные нарды:"
+                " L и 14 знаков. Пусто — начальная позиция."
             ),
         },
         "web.on-roll": {"en": "On roll", "ru": "Ход"},

@@ -1,6 +1,6 @@
 // @ts-check
 // The analysis board (/analysis?variant=long&id=L…&turn=white&dice=65): a position set
-// up by its ID, dice chosen, checker moves tried by clicking (the server checks each by
+// up by its ID (an XGID too for short nardy), dice chosen, checker moves tried by clicking (the server checks each by
 // the game's rules: POST /api/analysis/plays), taken back, and the computer's best
 // plays drawn as arrows (POST /api/analysis/hint). The address always holds the
 // position, so that it can be shared; nothing is stored.
@@ -25,7 +25,7 @@ export function analysisPage() {
   variant.value = q.get("variant") || "long";
   if (!variant.value) variant.value = "long";  // (a name not on offer selects nothing)
   const idInput = h("input", { id: "position-id", value: q.get("id") || "", spellcheck: "false", autocomplete: "off",
-    "aria-describedby": "position-id-help", placeholder: "4HPwATDgc/ABMA · LAACA/z8AAMD/3w" });
+    "aria-describedby": "position-id-help", placeholder: "4HPwATDgc/ABMA · XGID=… · LAACA/z8AAMD/3w" });
   const turn = h("select", { id: "analysis-turn", "aria-label": t("onRoll") },
     h("option", { value: "white" }, t("white")), h("option", { value: "black" }, t("black")));
   turn.value = q.get("turn") === "black" ? "black" : "white";
@@ -102,7 +102,12 @@ export function analysisPage() {
   // a new position or new dice: the moves start again
   function restart() {
     moves = [];
-    ask().then(() => { if (state) idInput.value = state.id; remember(); }).catch(fail);
+    ask().then(() => {
+      // the position as the server read it (an XGID names the side on roll and the dice)
+      idInput.value = state.id; turn.value = state.turn;
+      if (state.dice) { die1.value = String(state.dice[0]); die2.value = String(state.dice[1]); }
+      remember();
+    }).catch(fail);
   }
   // play the finished play and go on from the position after it, the other side on roll
   function goOn() {
