@@ -214,6 +214,10 @@ async def test_unknown_games_are_404_in_the_interface_language(player_factory: A
     st0 = await new_game(p, mode="local")
     bad = await p.get(f"/api/games/{st0['id']}/replay?plies=-1")
     assert bad.status_code == 422
+    # a friend game nobody has joined: its starting position, nothing played
+    waiting = await new_game(p, mode="friend")
+    r = await p.get(f"/api/games/{waiting['id']}/replay")
+    assert r.status_code == 200 and [s["kind"] for s in r.json()["steps"]] == ["start"]
 
 
 async def test_the_review_is_placed_on_the_steps(player_factory: Any) -> None:
