@@ -39,9 +39,11 @@ async def records_of(player: Any, gid: str) -> list[dict[str, Any]]:
     return [json.loads(x) for x in text.splitlines()]
 
 
-def engine_boards(records: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
-    """(play text, board seen by White after it) for every play of one game's records,
-    replayed here by the rules engine alone."""
+def engine_boards(
+    records: list[dict[str, Any]], view: str = "white"
+) -> list[tuple[str, dict[str, Any] | None]]:
+    """(play text, board seen by ``view`` after it; None for no move) for every play
+    of one game's records, replayed here by the rules engine alone."""
     game = Game.replay(records[:1])
     out = []
     for rec in records[1:]:
@@ -50,7 +52,7 @@ def engine_boards(records: list[dict[str, Any]]) -> list[tuple[str, dict[str, An
         for t in game.turns[seen:]:
             if t.play.moves:
                 pos = t.play.after
-                out.append((t.play.text, board_view(game.variant.mapping, pos, "white")))
+                out.append((t.play.text, board_view(game.variant.mapping, pos, view)))
             else:
                 out.append((t.play.text, None))
     return out
@@ -60,7 +62,7 @@ def plays(replay: dict[str, Any]) -> list[dict[str, Any]]:
     return [s for s in replay["steps"] if s["kind"] == "play"]
 
 
-@pytest.mark.parametrize("variant", ["short", "long"])
+@pytest.mark.parametrize("variant", ["short", "long", "crazy"])
 async def test_a_finished_game_steps_through_the_engines_positions(
     player_factory: Any, variant: str
 ) -> None:
@@ -75,18 +77,25 @@ async def test_a_finished_game_steps_through_the_engines_positions(
     steps = data["steps"]
     assert steps[0]["kind"] == "start" and steps[0]["game"] == 0
     records = await records_of(p, gid)
-    expected = engine_boards(records)
     got = plays(data)
+    view = got[0]["view"]  # the side the player played
+    assert view == ("white" if st1["role"] == "white" else "black")
+    expected = engine_boards(records, view)
     # one step per play (a turn with nothing to play too), in the engine's positions
     assert len(got) == len(expected)
     assert sum(1 for g in got if g["play"] != "-") == sum(r["type"] == "play" for r in records)
-    view = got[0]["view"]
     for step, (text, board) in zip(got, expected, strict=True):
         assert step["play"] == text
-        if board is not None and view == "white":
+        if board is not None:
             assert step["board"] == board
-        assert len(step["moves"]) == (0 if text == "-" else len(step["moves"]))
+        else:
+            assert step["moves"] == []
+    # after each play, the next side to play is the one who plays next
+    for a, b in zip(steps, steps[1:], strict=False):
+        if a["kind"] == b["kind"] == "play":
+            assert a["to_act"] == b["color"]
     # the last step is the end of the game, as the game's view says it
+
     assert steps[-1]["outcome"]["winner"] == st1["outcome"]["winner"]
     assert steps[-1]["board"] == board_view(
         find_variant(variant).mapping,

@@ -17,7 +17,7 @@ from nardy.game import Game, Turn
 from nardy.notation.position_id import encode_id
 from nardy.outcome import tiers
 from nardy.plays import Move, legal_plays
-from nardy.position import BAR, OFF, Color, Position, other, pip_count
+from nardy.position import BAR, OFF, Color, Position, pip_count
 from nardy.server.live import OFFERS, LiveGame
 from nardy.server.views import board_view
 
@@ -124,6 +124,13 @@ def game_steps(records: list[dict[str, Any]], walk: _Walk, family: str) -> None:
             mover = before if before.turn == t.color else before.swap()
             _play_step(walk, game, t, mover, plays, family, judged if t.play.moves else None)
             before = t.play.result or before.swap()
+        # whose turn it is after each play: the next segment's owner (the same side
+        # again in a crazy sequence), or after the record whoever the game says
+        made = walk.steps[len(walk.steps) - (len(game.turns) - seen) :]
+        for st, nxt in zip(made, game.turns[seen + 1 :], strict=False):
+            st["to_act"] = nxt.color
+        if made:
+            made[-1]["to_act"] = game.to_act if game.phase not in ("over", "opening") else None
         if kind in OFFERS:
             entry: dict[str, Any] = {"color": actor, "action": kind, "turn": plays}
             if kind == "double":
@@ -166,7 +173,6 @@ def _play_step(
         play=turn.play.text,
         moves=moves_view(turn.play.moves, turn.color, walk.view, mapping),
         turn=plays if turn.play.moves else None,
-        to_act=other(turn.color),
         # the decision, for the review and the analysis board: the position before it
         # (its board is the step before's)
         before={"id": _position_id(family, before), "turn": turn.color},
