@@ -266,6 +266,7 @@ async def test_the_analysis_board_offers_the_games_moves(player_factory: Any) ->
     assert data["id"] == encode_id("long", start)
     engine = legal_plays(find_variant("long"), start, (6, 5))
     assert sorted(data["plays"]) == sorted(pl.text for pl in engine)
+    assert data["count"] == len(engine)
     assert data["legal"]["targets"] == {"24": [19, 18, 13]}  # L-HEAD-2: one from the head
     r = await p.post(
         "/api/analysis/plays", {"variant": "long", "dice": [6, 5], "moves": [[24, 13]]}

@@ -106,6 +106,7 @@ def board(
         "dice": list(dice) if dice else None,
         "legal": None,
         "plays": [],
+        "count": 0,
         "play": None,
         "after": None,
         "no_play": False,
@@ -129,7 +130,9 @@ def board(
             "can_undo": bool(game.pending),
             "can_confirm": game.turn_complete,
         }
-        out["plays"] = [p.text for p in game.legal_plays()][:MAX_PLAYS]
+        legal = game.legal_plays()
+        out["count"] = len(legal)
+        out["plays"] = [p.text for p in legal[:MAX_PLAYS]]
         out["moves"] = moves_view(tuple(game.pending), turn, turn, variant.mapping)
         if game.turn_complete:
             play = game.confirm()

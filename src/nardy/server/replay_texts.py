@@ -83,7 +83,6 @@ register(
         "web.to-act": {"en": "Next to play", "ru": "Следующий ход"},
         "web.open-analysis": {"en": "Open on the analysis board", "ru": "Открыть на доске анализа"},
         "web.back-to-game": {"en": "Back to the game", "ru": "Вернуться к партии"},
-        "web.game-result": {"en": "Game over", "ru": "Партия окончена"},
         # the review on the board
         "web.played-play": {"en": "Played", "ru": "Сыграно"},
         "web.best-play": {"en": "Best", "ru": "Лучший ход"},
@@ -105,7 +104,6 @@ register(
             ),
         },
         "web.on-roll": {"en": "On roll", "ru": "Ход"},
-        "web.no-dice": {"en": "not rolled", "ru": "не брошены"},
         "web.set-up": {"en": "Set up", "ru": "Поставить"},
         "web.pick-dice": {
             "en": "Choose the dice, then move the checkers on the board.",
@@ -114,7 +112,7 @@ register(
         "web.play-made": {"en": "Play: {play}", "ru": "Ход: {play}"},
         "web.go-on": {"en": "Make it and go on", "ru": "Сделать ход и продолжить"},
         "web.best-plays": {"en": "Best plays", "ru": "Лучшие ходы"},
-        "web.legal-plays": {"en": "Legal plays", "ru": "Возможные ходы"},
+        "web.legal-plays": {"en": "legal plays: {n}", "ru": "возможных ходов: {n}"},
         "web.no-play": {
             "en": "No play with these dice: the turn passes.",
             "ru": "С этими костями хода нет: ход переходит к сопернику.",

@@ -88,8 +88,9 @@ export function analysisPage() {
     else if (st.play) {
       kids.push(h("b", { id: "play-made" }, msg("web.play-made", { play: st.play })), " ",
         h("button", { type: "button", id: "go-on", onclick: goOn }, t("goOn")));
-    } else kids.push(`${t("turnOf")(st.turn)}: ${st.dice.join("-")}`);
-    status.replaceChildren(...kids);
+    } else kids.push(`${t("turnOf")(st.turn)}: ${st.dice.join("-")} · ${msg("web.legal-plays", { n: st.count })}`);
+    status.replaceChildren(...kids,
+      h("span", { class: "small pips" }, ` · ${t("pips")}: ${t("white")} ${st.pips.white}, ${t("black")} ${st.pips.black}`));
   }
   /** @param {unknown} e */
   function fail(e) {
