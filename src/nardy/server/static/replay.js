@@ -125,7 +125,9 @@ export function replayPage(id) {
   const btn = (bid, label, title) => h("button", { type: "button", id: bid, title, "aria-label": title }, label);
   const first = btn("step-first", "|◀", t("stepFirst")), prev = btn("step-prev", "◀", t("stepPrev"));
   const next = btn("step-next", "▶", t("stepNext")), last = btn("step-last", "▶|", t("stepLast"));
-  const slider = h("input", { type: "range", id: "step-slider", min: 0, max: 0, value: 0, "aria-label": t("stepSlider") });
+  const slider = h("input", { type: "range", id: "step-slider", min: 0, max: 0, value: 0, "aria-label": t("stepSlider"),
+    list: "game-starts" });
+  const starts = h("datalist", { id: "game-starts" });  // the games' boundaries: the slider's ticks
   const counter = h("span", { class: "step-counter", id: "step-counter" });
   const list = h("div", { class: "replay-moves", id: "replay-moves" });
   const links = h("p", { class: "replay-links" });
@@ -134,7 +136,7 @@ export function replayPage(id) {
   main.replaceChildren(h("h2", { class: "page-title" }, h("span", { id: "replay-title" }, t("replayTitle")), " ", note),
     h("div", { class: "game replay" },
       h("div", {}, scorebar, svg, caption, verdict,
-        h("div", { class: "stepper" }, first, prev, slider, next, last),
+        h("div", { class: "stepper" }, first, prev, slider, starts, next, last),
         h("p", { class: "small stepper-row" }, counter, h("span", { class: "keys" }, ` · ${t("replayKeys")}`)), review),
       h("div", { class: "panel card" }, links, h("h3", {}, t("moves")), list)));
 
@@ -269,6 +271,7 @@ export function replayPage(id) {
       if (ol) ol.append(li);
     });
     list.replaceChildren(...items);
+    starts.replaceChildren(...steps.flatMap((s, i) => (s.kind === "start" ? [h("option", { value: i })] : [])));
     note.textContent = `${variantName(d.variant)}${d.over ? "" : ` — ${t("replayRunning")}`}`;
     show(start);
   }
