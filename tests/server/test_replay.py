@@ -290,6 +290,24 @@ async def test_the_analysis_board_offers_the_games_moves(player_factory: Any) ->
     assert bad.status_code == 400 and bad.json()["code"] == "illegal"
 
 
+async def test_a_roll_with_no_play_passes(player_factory: Any) -> None:
+    """G-7: a checker on the bar against a closed board has no play."""
+    closed = Position.from_points(
+        {}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3}, mine_bar=1, turn="white"
+    )
+    pid = encode_id("short", closed)
+    p = await player_factory()
+    r = await p.post("/api/analysis/plays", {"variant": "short", "id": pid, "dice": [6, 5]})
+    assert r.status_code == 200, r.text
+    assert r.json()["no_play"] and r.json()["plays"] == [] and r.json()["legal"] is None
+    bad = await p.post(
+        "/api/analysis/plays", {"variant": "short", "id": pid, "dice": [6, 5], "moves": [[25, 19]]}
+    )
+    assert bad.status_code == 400 and bad.json()["code"] == "illegal"
+    hint = await p.post("/api/analysis/hint", {"variant": "short", "id": pid, "dice": [6, 5]})
+    assert hint.json()["plays"] == []
+
+
 async def test_an_xgid_sets_up_its_position_side_on_roll_and_dice(player_factory: Any) -> None:
     p = await player_factory()
     xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"

@@ -133,7 +133,6 @@ def board(
         legal = game.legal_plays()
         out["count"] = len(legal)
         out["plays"] = [p.text for p in legal[:MAX_PLAYS]]
-        out["moves"] = moves_view(tuple(game.pending), turn, turn, variant.mapping)
         if game.turn_complete:
             play = game.confirm()
             out["play"] = play.text
