@@ -103,6 +103,17 @@ def test_a_finished_game_steps_back_and_forth(browser: Any, server: Any, shots: 
     page.locator("#replay-moves [data-step='5'] .step-link").click()
     wait_step(page, 5)
     assert page.locator("#replay-moves li.current").get_attribute("data-step") == "5"
+    # the position on the board opens on the analysis board: the next play's, its dice
+    nxt = next(s for s in steps[6:] if s["kind"] == "play" and s["before"]["id"])
+    page.click("#open-analysis")
+    page.wait_for_selector("#analysis-board[data-moves='0']")  # (a roll may have no play)
+    assert page.input_value("#position-id") == nxt["before"]["id"]
+    assert page.input_value("#analysis-turn") == nxt["color"]
+    assert [page.input_value("#die1"), page.input_value("#die2")] == [
+        str(d) for d in nxt["dice"][:2]
+    ]
+    page.go_back()
+    wait_step(page, 5)
     assert not page.errors and not page.csp
     phone = new_page(browser, PHONE, locale="en-US")
     phone.goto(f"{server.url}/replay/{gid}?step=4")

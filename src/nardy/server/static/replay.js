@@ -164,6 +164,13 @@ export function replayPage(id) {
     scorebar.replaceChildren(...kids);
   }
 
+  // The address holds the step (or the decision) shown: back, reload and a shared link
+  // come back to it.
+  /** @param {Record<string, string>} shown */
+  function remember(shown) {
+    history.replaceState(history.state, "", `/replay/${id}?${new URLSearchParams(shown)}`);
+  }
+
   /** Show step ``i`` (the board after it). @param {number} i */
   function show(i) {
     if (!steps.length) return;
@@ -173,6 +180,7 @@ export function replayPage(id) {
     if (s.moves && s.moves.length) drawArrows(svg, s.moves, s.color === s.view, "played");
     svg.dataset.step = String(at); svg.dataset.game = String(s.game);
     delete svg.dataset.decision;
+    remember({ step: String(at) });
     renderScore(s);
     const parts = [h("b", {}, stepText(s))];
     if (s.outcome) {
@@ -199,10 +207,12 @@ export function replayPage(id) {
 
   // The analysis board opens the position on the board now: where the next play was
   // made, with its dice (or, after the last play, that play's own position).
-  function analysisLink() {
+  // A decision picked from the review opens its own position (``own``).
+  /** @param {Step | null} [own] */
+  function analysisLink(own = null) {
     const later = steps.slice(at + 1).find((s) => s.kind === "play" && s.before && s.before.id);
-    const own = steps[at].kind === "play" ? steps[at] : null;
-    const target = later && later.game === steps[at].game ? later : own;
+    const mine = steps[at].kind === "play" ? steps[at] : null;
+    const target = own ?? (later && later.game === steps[at].game ? later : mine);
     links.replaceChildren();
     if (target && target.before && target.before.id) {
       const href = analysisHref(data.variant, target.before.id, target.before.turn, target.dice ?? null);
@@ -226,10 +236,12 @@ export function replayPage(id) {
     if (d.kind === "play" && i > 0) {
       // the position the play was made in: the board of the step before
       drawBoard(svg, { view: s.view, board: steps[i - 1].board, dice: s.dice, cube: s.cube });
+      analysisLink(s);
       drawArrows(svg, s.moves ?? [], s.color === s.view, "played");
       if (note && note.best_moves && d.best !== d.played) drawArrows(svg, note.best_moves, s.color === s.view, "best");
     }
     svg.dataset.decision = String(n);
+    remember({ decision: String(n) });
     const r = svg.getBoundingClientRect();  // (picked below the board on a phone)
     if (r.top < 0 || r.bottom > innerHeight) scorebar.scrollIntoView({ block: "start" });
     verdict.replaceChildren(
