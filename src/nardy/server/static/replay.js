@@ -291,6 +291,7 @@ export function replayPage(id) {
   /** @param {KeyboardEvent} ev */
   const onKey = (ev) => {
     const el = /** @type {HTMLElement} */ (ev.target);
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;  // (Alt+← is the browser's Back)
     if (el && (el.tagName === "INPUT" || el.tagName === "SELECT" || el.tagName === "TEXTAREA")) return;
     const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: steps.length - 1 }[ev.key];
     if (to === undefined) return;
