@@ -35,7 +35,7 @@ from nardy.server.fanout import Fanout
 from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
-from nardy.server.routes import accounts, chat, games, pages, rules, ws
+from nardy.server.routes import accounts, chat, games, pages, positions, rules, ws
 from nardy.server.routes import lobby as lobby_routes
 from nardy.server.routes.pages import STATIC
 from nardy.server.service import ApiError, GameService
@@ -107,6 +107,7 @@ def create_app(
 
     app.include_router(accounts.router)
     app.include_router(games.router)
+    app.include_router(positions.router)
     app.include_router(rules.router)
     app.include_router(ws.router)
     app.include_router(chat.router)

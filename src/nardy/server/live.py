@@ -323,26 +323,8 @@ class LiveGame:
     def targets(self) -> dict[int, list[int]]:
         """For each point a checker may leave now, every point it can reach this turn
         (one die or several dice in a row), in the mover's numbering."""
-        g = self.game
-        assert g is not None
-        out: dict[int, set[int]] = {}
-
-        def walk(start: int, at: int, depth: int) -> None:
-            for step in g.legal_steps():
-                if step.frm != at or (depth and step.frm == 0):
-                    continue
-                out.setdefault(start, set()).add(step.to)
-                if step.to == 0:
-                    continue
-                g.move(step.frm, step.to)
-                try:
-                    walk(start, step.to, depth + 1)
-                finally:
-                    g.undo()
-
-        for first in {s.frm for s in g.legal_steps()}:
-            walk(first, first, 0)
-        return {k: sorted(v, reverse=True) for k, v in sorted(out.items(), reverse=True)}
+        assert self.game is not None
+        return targets(self.game)
 
     def dice_public(self, *, reveal: bool | None = None) -> dict[str, Any]:
         """The dice commitment and client seed (and the secret seed once it is over)."""
@@ -366,3 +348,27 @@ class LiveGame:
     def all_records(self) -> list[dict[str, Any]]:
         """Every record of every game in order: the dice were drawn in this order."""
         return self.match.records if self.game is not None else []
+
+
+def targets(g: Game) -> dict[int, list[int]]:
+    """For each point a checker may leave now in ``g`` (phase "move"), every point it
+    can reach this turn (one die or several dice in a row), in the mover's numbering
+    (the game page and the analysis board offer these)."""
+    out: dict[int, set[int]] = {}
+
+    def walk(start: int, at: int, depth: int) -> None:
+        for step in g.legal_steps():
+            if step.frm != at or (depth and step.frm == 0):
+                continue
+            out.setdefault(start, set()).add(step.to)
+            if step.to == 0:
+                continue
+            g.move(step.frm, step.to)
+            try:
+                walk(start, step.to, depth + 1)
+            finally:
+                g.undo()
+
+    for first in {s.frm for s in g.legal_steps()}:
+        walk(first, first, 0)
+    return {k: sorted(v, reverse=True) for k, v in sorted(out.items(), reverse=True)}

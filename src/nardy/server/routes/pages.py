@@ -24,8 +24,8 @@ from nardy.server.service import ApiError
 
 STATIC = Path(__file__).parent.parent / "static"
 INDEX = STATIC / "index.html"
-PAGES = ("/", "/login", "/register", "/profile", "/rules", "/tutorial", "/new")
-PAGE_PREFIXES = ("/game/", "/join/", "/verify/", "/stats/")
+PAGES = ("/", "/login", "/register", "/profile", "/rules", "/tutorial", "/new", "/analysis")
+PAGE_PREFIXES = ("/game/", "/join/", "/verify/", "/stats/", "/replay/")
 
 # An element whose text is a catalogue text: <tag ... data-t="key" ...>text</tag>, the
 # text holding no markup (the template's data-t elements are all plain).

@@ -5,6 +5,8 @@ import { authPage, profilePage, statsPage } from "./account.js";
 import { byId, go, h, main, setRouter } from "./dom.js";
 import { gamePage, joinPage } from "./game.js";
 import { homePage } from "./home.js";
+import { analysisPage } from "./analysis.js";
+import { replayPage } from "./replay.js";
 import { currentLang, setLang, t } from "./i18n.js";
 import { rulesPage } from "./rules.js";
 import { me, refreshMe } from "./session.js";
@@ -40,6 +42,8 @@ async function route() {
     else if (path === "/profile") await profilePage();
     else if (path === "/rules") await rulesPage(main, h);
     else if (path === "/tutorial") tutorialPage(main, h);
+    else if ((m = path.match(/^\/replay\/([\w-]+)$/))) cleanup = replayPage(m[1]);
+    else if (path === "/analysis") analysisPage();
     else if ((m = path.match(/^\/verify\/([\w-]+)$/))) await verifyPage(main, h, m[1]);
     else if ((m = path.match(/^\/stats\/(.+)$/))) await statsPage(decodeURIComponent(m[1]));
     else main.replaceChildren(h("p", {}, "404"));

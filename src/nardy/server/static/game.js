@@ -203,7 +203,7 @@ export function gamePage(id) {
     overlay.replaceChildren();
     review.replaceChildren(h("p", { class: "small", id: "review-wait" }, t("analysing")));
     call("GET", `/api/games/${id}/analysis`)
-      .then((data) => { review.replaceChildren(reviewPanel(data, h, reviewName)); review.scrollIntoView({ block: "nearest" }); })
+      .then((data) => { review.replaceChildren(reviewPanel(data, h, reviewName, (n) => go(`/replay/${id}?decision=${n}`))); review.scrollIntoView({ block: "nearest" }); })
       .catch((e) => { review.replaceChildren(); toast(e.message); });
   }
   /** @param {string} bid */
@@ -240,7 +240,7 @@ export function gamePage(id) {
     const links = [];
     if (st.status === "over") links.push(h("a", { href: `/verify/${st.id}`, "data-link": true }, t("verifyDice")), " · ");
     card.append(h("p", {}, ...links, ...downloads(st)));
-    card.append(h("p", {}, reviewButton("analyse")));
+    card.append(h("p", {}, reviewButton("analyse"), " ", h("a", { href: `/replay/${st.id}`, "data-link": true, id: "replay-result" }, t("replay"))));
     card.append(h("p", {}, h("button", { type: "button", id: "result-close", onclick: () => { ui.closed = key; overlay.replaceChildren(); } }, "×")));
     overlay.append(h("div", { class: "result", id: "result" }, card));
   }
@@ -270,7 +270,7 @@ export function gamePage(id) {
     kids.push(h("p", { class: "small" }, `${t("commitment")}: `, h("code", { id: "commitment" }, st.dice_info.commitment)));
     if (st.dice_info.server_seed) kids.push(h("p", { class: "small" }, `${t("seedRevealed")}: `, h("code", {}, st.dice_info.server_seed)));
     kids.push(h("p", {}, `${t("download")}: `, ...downloads(st), " · ", h("a", { href: `/verify/${st.id}`, "data-link": true }, t("verifyDice"))));
-    if (st.phase === "over") kids.push(h("p", {}, reviewButton("analyse-side")));
+    if (st.phase === "over") kids.push(h("p", {}, reviewButton("analyse-side"), " ", h("a", { href: `/replay/${st.id}`, "data-link": true, id: "replay-link" }, t("replay"))));
     else review.replaceChildren();
     extra.replaceChildren(...kids);
     renderOverlay(st);

@@ -2,6 +2,8 @@
 // The review of a finished game (GET /api/games/{id}/analysis): the players' error
 // rates and marks, a graph of White's equity after every play with the mistakes marked,
 // and the list of mistakes. The page judges nothing: it shows what the server's bots said.
+// A mistake or a point of the graph clicked is handed to ``pick`` (its index among the
+// decisions): the replay's board shows it (replay.js).
 import { msg, t } from "./i18n.js";
 
 /** @typedef {"doubtful" | "bad" | "very bad"} Mark */
@@ -11,6 +13,7 @@ import { msg, t } from "./i18n.js";
  * @property {number} game @property {number} turn @property {string} color
  * @property {"play" | "cube"} kind @property {number[] | null} dice
  * @property {string} played @property {string} best @property {number} loss
+ * @property {number} equity @property {number} best_equity  the played and the best play's
  * @property {Mark | ""} mark
  */
 /**
@@ -41,8 +44,11 @@ function svgEl(tag, attrs, ...kids) {
 }
 
 // White's equity after each play, the mistakes as dots, games separated by dashes.
-/** @param {GraphPoint[]} graph @param {Decision[]} decisions @param {(color: string) => string} colorName */
-function equityGraph(graph, decisions, colorName) {
+/**
+ * @param {GraphPoint[]} graph @param {Decision[]} decisions @param {(color: string) => string} colorName
+ * @param {(decision: number) => void} pick
+ */
+function equityGraph(graph, decisions, colorName, pick) {
   const W = 640, H = 180, pad = 24;
   const top = Math.max(1, Math.ceil(Math.max(...graph.map((g) => Math.abs(g.white)), 0)));
   const x = (/** @type {number} */ i) => pad + (graph.length > 1 ? (i * (W - 2 * pad)) / (graph.length - 1) : 0);
@@ -59,32 +65,51 @@ function equityGraph(graph, decisions, colorName) {
     }
   });
   svg.append(svgEl("polyline", { points: graph.map((g, i) => `${x(i)},${y(g.white)}`).join(" "), class: "equity-line" }));
-  const plays = decisions.filter((d) => d.kind === "play");
+  // the graph's points are the plays: their indices among all the decisions
+  const plays = decisions.flatMap((d, n) => (d.kind === "play" ? [n] : []));
   graph.forEach((g, i) => {
-    const d = plays[i];
+    const d = decisions[plays[i]];
     if (!d || !d.mark) return;
-    svg.append(svgEl("circle", { cx: x(i), cy: y(g.white), r: 4, class: `mistake ${MARK_CLASS[d.mark]}` },
+    svg.append(svgEl("circle", { cx: x(i), cy: y(g.white), r: 5, class: `mistake ${MARK_CLASS[d.mark]}`, "data-decision": plays[i] },
       svgEl("title", {}, `${colorName(d.color)} ${d.dice ? d.dice.join("-") : ""}: ${d.played} → ${d.best} (−${d.loss.toFixed(3)})`)));
+  });
+  // a click anywhere picks the play nearest to it (a phone's finger misses small dots)
+  svg.addEventListener("click", (ev) => {
+    const box = svg.getBoundingClientRect();
+    const vx = ((ev.clientX - box.left) * W) / (box.width || 1);
+    const step = graph.length > 1 ? (W - 2 * pad) / (graph.length - 1) : 1;
+    const i = Math.max(0, Math.min(graph.length - 1, Math.round((vx - pad) / step)));
+    if (plays[i] !== undefined) pick(plays[i]);
   });
   return svg;
 }
 
-/** @param {Analysis} data @param {import("./dom.js").H} h @param {(color: string) => string} colorName */
-export function reviewPanel(data, h, colorName) {
+/** A decision's choice in words: a play as it is written, a cube action named.
+ * @param {Decision} d @param {string} choice */
+export const said = (d, choice) => (d.kind === "cube" ? msg(`cube.action.${choice}`) : choice);
+
+/**
+ * @param {Analysis} data @param {import("./dom.js").H} h @param {(color: string) => string} colorName
+ * @param {(decision: number) => void} pick  shows a decision on the board
+ */
+export function reviewPanel(data, h, colorName, pick) {
   const rows = Object.values(data.players).map((p) => h("tr", {},
     h("td", {}, colorName(p.player)), h("td", {}, p.error_rate.toFixed(1)), h("td", {}, msg(`rating.${p.rating_code}`)),
     h("td", {}, `${p.marks.doubtful} / ${p.marks.bad} / ${p.marks["very bad"]}`), h("td", {}, String(p.cube_errors))));
   const summary = h("table", { class: "review-summary", id: "review-summary" },
     h("tr", {}, ...t("reviewColumns").map((/** @type {string} */ c) => h("th", {}, c))), ...rows);
-  const mistakes = data.decisions.filter((d) => d.mark);
+  const mistakes = data.decisions.flatMap((d, n) => (d.mark ? [n] : []));
   const list = mistakes.length
-    ? h("ol", { class: "mistakes", id: "mistakes" }, ...mistakes.map((d) => h("li", { class: MARK_CLASS[d.mark] },
-      `${data.games > 1 ? `${t("gameNo")(d.game + 1)}, ` : ""}${t("turnNo")(d.turn)}, ${colorName(d.color)}`,
-      d.dice ? ` ${d.dice.join("-")}` : "", `: ${d.played} → ${t("bestWas")} ${d.best} `,
-      h("b", {}, `−${d.loss.toFixed(3)}`), ` (${msg(`mark.${d.mark}`)})`)))
+    ? h("ol", { class: "mistakes", id: "mistakes" }, ...mistakes.map((n) => {
+      const d = data.decisions[n];
+      return h("li", { class: MARK_CLASS[d.mark] }, h("button", { type: "button", class: "mistake-link", "data-decision": n, onclick: () => pick(n) },
+        `${data.games > 1 ? `${t("gameNo")(d.game + 1)}, ` : ""}${t("turnNo")(d.turn)}, ${colorName(d.color)}`,
+        d.dice ? ` ${d.dice.join("-")}` : "", `: ${said(d, d.played)} → ${t("bestWas")} ${said(d, d.best)} `,
+        h("b", {}, `−${d.loss.toFixed(3)}`), ` (${msg(`mark.${d.mark}`)})`));
+    }))
     : h("p", { id: "mistakes" }, t("noMistakes"));
   return h("section", { class: "card review", id: "review-panel" },
     h("h3", {}, t("reviewTitle")(data.plies)), summary,
-    h("p", { class: "small" }, t("graphTitle")), equityGraph(data.graph, data.decisions, colorName),
+    h("p", { class: "small" }, t("graphTitle"), ". ", t("showOnBoard")), equityGraph(data.graph, data.decisions, colorName, pick),
     h("h4", {}, t("mistakesTitle")), list);
 }

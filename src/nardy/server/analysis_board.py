@@ -1,0 +1,169 @@
+"""The analysis board: a position set up by its ID (gnubg's Position ID or an XGID for
+short nardy, nardy's ``L…`` ID for long; ``nardy.notation``), dice chosen, checker
+moves tried one by one and checked by the same rules as a game (``Game.move``), and the
+computer's ranking of the plays (``Computer.hint``).
+
+The server keeps nothing: every request carries the position, the dice and the moves
+made so far, and is answered with the board and what may be moved next.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nardy.errors import InvalidPositionError, MalformedError, NardyError
+from nardy.game import Game
+from nardy.match import MatchScore
+from nardy.notation.position_id import decode_id, encode_id
+from nardy.notation.xgid import PREFIX, decode_xgid
+from nardy.position import Color, Position, other, pip_count
+from nardy.server.botplayer import Computer
+from nardy.server.live import targets
+from nardy.server.replay import moves_view
+from nardy.server.service import HINT_PLIES, HINT_TOP, ApiError
+from nardy.server.views import board_view
+from nardy.variants import VARIANTS, Variant
+
+#: The most plays listed (a crazy double can have thousands).
+MAX_PLAYS = 400
+
+
+def _quoted(text: str) -> str:
+    """``text`` for an error message, shortened when long."""
+    return text if len(text) <= 40 else text[:20] + "…"
+
+
+def variant_of(name: str) -> Variant:
+    """The variant called ``name`` (its registered name) with its default rules."""
+    found = VARIANTS.get(name)
+    if found is None:
+        raise ApiError(
+            400, "malformed", "analysis-variant", variant=_quoted(name), known=", ".join(VARIANTS)
+        )
+    return found
+
+
+def position_of(
+    variant: Variant, text: str, turn: Color
+) -> tuple[Position, tuple[int, int] | None]:
+    """The position of ``text`` (the variant's start when empty) with ``turn`` on roll
+    and, for an XGID (short nardy; it names the side on roll itself), its dice; a bad
+    ID or an impossible position is a clear error."""
+    text = text.strip()
+    dice: tuple[int, int] | None = None
+    if not text:
+        start = variant.start_position()
+        return (start if start.turn == turn else start.swap()), None
+    try:
+        if variant.family == "short" and (":" in text or text.upper().startswith(PREFIX)):
+            try:
+                snap = decode_xgid(text)
+            except MalformedError:
+                raise ApiError(400, "bad-position-id", "bad-xgid", id=_quoted(text)) from None
+            pos, dice = snap.position, snap.dice
+        else:
+            pos = decode_id(variant.family, text, turn)
+    except MalformedError:
+        raise ApiError(
+            400, "bad-position-id", f"bad-position-id-{variant.family}", id=_quoted(text)
+        ) from None
+    try:
+        variant.validate(pos)
+    except InvalidPositionError:
+        raise ApiError(400, "bad-position", "position-impossible", id=_quoted(text)) from None
+    if pos.is_over():
+        raise ApiError(400, "bad-position", "position-over", id=_quoted(text))
+    return pos, dice
+
+
+def game_at(variant: Variant, pos: Position, dice: tuple[int, int] | None) -> Game:
+    """A game in ``pos`` with ``dice`` rolled (phase "move" when there is a play)."""
+    game = Game(variant, position=pos)
+    if dice is not None:
+        game.roll(*dice)
+    return game
+
+
+def board(
+    name: str,
+    text: str,
+    turn: Color,
+    dice: tuple[int, int] | None,
+    moves: list[tuple[int, int]],
+) -> dict[str, Any]:
+    """The position of ``text`` with ``dice`` and ``moves`` made: the board (seen from
+    the side on roll), where a checker may go next, and the play once it is whole."""
+    variant = variant_of(name)
+    pos, named = position_of(variant, text, turn)
+    turn, dice = pos.turn, dice or named
+    game = game_at(variant, pos, dice)
+    out: dict[str, Any] = {
+        "variant": variant.name,
+        "family": variant.family,
+        "id": encode_id(variant.family, pos),
+        "turn": turn,
+        "view": turn,
+        "dice": list(dice) if dice else None,
+        "legal": None,
+        "plays": [],
+        "count": 0,
+        "play": None,
+        "after": None,
+        "no_play": False,
+    }
+    if dice is not None and game.phase != "move":
+        out["no_play"] = True  # nothing to play: the turn passes (G-7)
+        if moves:
+            raise ApiError(400, "illegal", "analysis-no-play")
+    for frm, to in moves:
+        try:
+            game.move(frm, to)
+        except NardyError as exc:
+            raise ApiError(400, "illegal", exc) from None
+    now = game.pending_position
+    out["board"] = board_view(variant.mapping, now, turn)
+    out["pips"] = {c: pip_count(now.side(c)) for c in ("white", "black")}
+    if game.phase == "move":
+        out["legal"] = {
+            "targets": {str(k): v for k, v in targets(game).items()},
+            "pending": [str(m) for m in game.pending],
+            "can_undo": bool(game.pending),
+            "can_confirm": game.turn_complete,
+        }
+        legal = game.legal_plays()
+        out["count"] = len(legal)
+        out["plays"] = [p.text for p in legal[:MAX_PLAYS]]
+        if game.turn_complete:
+            play = game.confirm()
+            out["play"] = play.text
+            # (the game's position holds the first-turn flags of L-HEAD-2 after the play)
+            after = game.position if game.position.turn != turn else game.position.swap()
+            out["after"] = {"id": encode_id(variant.family, after), "turn": other(turn)}
+    return out
+
+
+def hint(
+    computer: Computer, name: str, text: str, turn: Color, dice: tuple[int, int]
+) -> dict[str, Any]:
+    """The computer's best plays (money play) for ``dice`` in the position of ``text``,
+    each with its moves to draw (seen from the side on roll)."""
+    variant = variant_of(name)
+    pos, _ = position_of(variant, text, turn)
+    turn = pos.turn
+    game = game_at(variant, pos, dice)
+    if game.phase != "move":
+        return {"plies": HINT_PLIES, "plays": []}
+    ranked = computer.hint(game, MatchScore(), HINT_PLIES, HINT_TOP)
+    best = ranked[0][1] if ranked else 0.0
+    return {
+        "plies": HINT_PLIES,
+        "plays": [
+            {
+                "play": p.text,
+                "equity": round(e, 4),
+                "diff": round(e - best, 4),
+                "moves": moves_view(p.moves, turn, turn, variant.mapping),
+            }
+            for p, e in ranked
+        ],
+    }

@@ -1,0 +1,121 @@
+"""Texts of the replay page, the review's board and the analysis board (the web
+interface's ``web.*`` keys and the analysis endpoints' errors), in the catalogue
+(``nardy.i18n``)."""
+
+from __future__ import annotations
+
+from nardy.i18n import register
+
+_CHARS = {"en": "A–Z, a–z, 0–9, + and /", "ru": "A–Z, a–z, 0–9, + и /"}
+
+register(
+    {
+        # the analysis board's errors
+        "error.bad-position-id-short": {
+            "en": (
+                "“{id}” is not a short nardy position ID: that is 14 characters of "
+                f"{_CHARS['en']} (gnubg's Position ID), like 4HPwATDgc/ABMA"
+            ),
+            "ru": (
+                "«{id}» — не ID позиции коротких нард: это 14 знаков из "
+                f"{_CHARS['ru']} (Position ID из gnubg), например 4HPwATDgc/ABMA"
+            ),
+        },
+        "error.bad-position-id-long": {
+            "en": (
+                "“{id}” is not a long nardy position ID: that is L and 14 characters of "
+                f"{_CHARS['en']}, like LAACA/z8AAMD/3w"
+            ),
+            "ru": (
+                "«{id}» — не ID позиции длинных нард: это L и 14 знаков из "
+                f"{_CHARS['ru']}, например LAACA/z8AAMD/3w"
+            ),
+        },
+        "error.bad-xgid": {
+            "en": (
+                "“{id}” is not an XGID: that is 10 fields separated by “:”, like"
+                " XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+            ),
+            "ru": (
+                "«{id}» — не XGID: это 10 полей через «:», например"
+                " XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+            ),
+        },
+        "error.position-impossible": {
+            "en": (
+                "the position “{id}” cannot occur in this game (checkers of both sides"
+                " on one point, or checkers on the bar in long nardy)"
+            ),
+            "ru": (
+                "позиция «{id}» невозможна в этой игре (шашки обеих сторон на одном"
+                " пункте или шашки на баре в длинных нардах)"
+            ),
+        },
+        "error.position-over": {
+            "en": "the game is already over in the position “{id}”",
+            "ru": "в позиции «{id}» партия уже окончена",
+        },
+        "error.analysis-variant": {
+            "en": "unknown game “{variant}”; known: {known}",
+            "ru": "неизвестная игра «{variant}»; есть: {known}",
+        },
+        "error.analysis-no-play": {
+            "en": "there is no play with these dice: the turn passes",
+            "ru": "с этими костями хода нет: ход переходит к сопернику",
+        },
+        # the replay page
+        "web.replay": {"en": "Replay move by move", "ru": "Просмотр по ходам"},
+        "web.replay-title": {"en": "Game replay", "ru": "Просмотр партии"},
+        "web.replay-running": {
+            "en": "The game is still being played: the moves made so far.",
+            "ru": "Партия ещё идёт: показаны сделанные ходы.",
+        },
+        "web.step-first": {"en": "To the start", "ru": "К началу"},
+        "web.step-prev": {"en": "Previous move", "ru": "Предыдущий ход"},
+        "web.step-next": {"en": "Next move", "ru": "Следующий ход"},
+        "web.step-last": {"en": "To the end", "ru": "К концу"},
+        "web.step-slider": {"en": "Move of the game", "ru": "Ход партии"},
+        "web.replay-keys": {
+            "en": "Keys: ← → a move back or on, Home / End the start or the end.",
+            "ru": "Клавиши: ← → — ход назад или вперёд, Home / End — к началу или к концу.",
+        },
+        "web.step-start": {"en": "Starting position", "ru": "Начальная позиция"},
+        "web.to-act": {"en": "Next to play", "ru": "Следующий ход"},
+        "web.open-analysis": {"en": "Open on the analysis board", "ru": "Открыть на доске анализа"},
+        "web.back-to-game": {"en": "Back to the game", "ru": "Вернуться к партии"},
+        # the review on the board
+        "web.played-play": {"en": "Played", "ru": "Сыграно"},
+        "web.best-play": {"en": "Best", "ru": "Лучший ход"},
+        "web.show-on-board": {
+            "en": "Click a mistake or a point of the graph to see the position.",
+            "ru": "Нажмите на ошибку или на точку графика, чтобы увидеть позицию.",
+        },
+        # the analysis board
+        "web.analysis-title": {"en": "Analysis board", "ru": "Доска анализа"},
+        "web.position-id": {"en": "Position ID", "ru": "ID позиции"},
+        "web.position-id-help": {
+            "en": (
+                "Short nardy: gnubg's Position ID (14 characters) or an XGID; long nardy:"
+                " L and 14 characters. Empty: the starting position."
+            ),
+            "ru": (
+                "Короткие нарды: Position ID из gnubg (14 знаков) или XGID; длинные нарды:"
+                " L и 14 знаков. Пусто — начальная позиция."
+            ),
+        },
+        "web.on-roll": {"en": "On roll", "ru": "Ход"},
+        "web.set-up": {"en": "Set up", "ru": "Поставить"},
+        "web.pick-dice": {
+            "en": "Choose the dice, then move the checkers on the board.",
+            "ru": "Выберите кости и двигайте шашки на доске.",
+        },
+        "web.play-made": {"en": "Play: {play}", "ru": "Ход: {play}"},
+        "web.go-on": {"en": "Make it and go on", "ru": "Сделать ход и продолжить"},
+        "web.best-plays": {"en": "Best plays", "ru": "Лучшие ходы"},
+        "web.legal-plays": {"en": "legal plays: {n}", "ru": "возможных ходов: {n}"},
+        "web.no-play": {
+            "en": "No play with these dice: the turn passes.",
+            "ru": "С этими костями хода нет: ход переходит к сопернику.",
+        },
+    }
+)

@@ -1,0 +1,81 @@
+"""Positions over HTTP: a game stepped through move by move (its replay, with the
+review's decisions once it is over) and the analysis board's legal moves and hints."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from anyio import to_thread
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, ConfigDict, Field
+
+from nardy.server import analysis_board
+from nardy.server.deps import ComputerDep, Game, MaybeUser
+from nardy.server.replay import steps
+from nardy.server.review import finished_records, review
+
+router = APIRouter(prefix="/api", tags=["positions"])
+
+Die = Annotated[int, Field(ge=1, le=6, strict=True)]
+Point = Annotated[int, Field(ge=0, le=25, strict=True)]
+
+
+class Setup(BaseModel):
+    """A position on the analysis board: the variant, the position's ID (empty: the
+    start) with the colour on roll, and the dice rolled (none yet: null)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    variant: str = Field("long", max_length=40)
+    id: str = Field("", max_length=80)
+    turn: Literal["white", "black"] = "white"
+    dice: tuple[Die, Die] | None = None
+
+
+class Tried(Setup):
+    """A setup and the checker moves made so far, each ``[from, to]`` in the mover's
+    numbering (25: the bar, 0: off)."""
+
+    moves: list[tuple[Point, Point]] = Field(default_factory=list, max_length=16)
+
+
+class Asked(Setup):
+    """A setup with the dice rolled, for the computer's ranking."""
+
+    dice: tuple[Die, Die]
+
+
+@router.get("/games/{game_id}/replay")
+async def replay(
+    live: Game, user: MaybeUser, plies: int | None = Query(None, ge=0, le=100)
+) -> dict[str, Any]:
+    """Every play, cube action and resignation recorded so far with the board after
+    it; with ``plies`` (a finished game) the review's decisions placed on the steps."""
+    judged: dict[str, Any] | None = None
+    if plies is not None:
+        async with live.lock:
+            records = finished_records(live)
+        judged = await to_thread.run_sync(review, live.meta.id, records, plies)
+    async with live.lock:
+        out = steps(live, user.user_id if user else None, judged)
+    if judged is not None:
+        out["review"] = judged
+    return out
+
+
+@router.post("/analysis/plays")
+async def plays(body: Tried) -> dict[str, Any]:
+    """The analysis board after ``moves``: where a checker may go next, the legal plays
+    and, once the moves make a whole play, the position after it."""
+    moves = [(a, b) for a, b in body.moves]
+    return await to_thread.run_sync(
+        analysis_board.board, body.variant, body.id, body.turn, body.dice, moves
+    )
+
+
+@router.post("/analysis/hint")
+async def hint(body: Asked, computer: ComputerDep) -> dict[str, Any]:
+    """The computer's best plays for the dice in the position (money play)."""
+    return await to_thread.run_sync(
+        analysis_board.hint, computer, body.variant, body.id, body.turn, body.dice
+    )

@@ -1,0 +1,147 @@
+// @ts-check
+// The analysis board (/analysis?variant=long&id=L…&turn=white&dice=65): a position set
+// up by its ID (an XGID too for short nardy), dice chosen, checker moves tried by clicking (the server checks each by
+// the game's rules: POST /api/analysis/plays), taken back, and the computer's best
+// plays drawn as arrows (POST /api/analysis/hint). The address always holds the
+// position, so that it can be shared; nothing is stored.
+import { call } from "./api.js";
+import { drawBoard } from "./board.js";
+import { h, main } from "./dom.js";
+import { msg, t } from "./i18n.js";
+import { drawArrows } from "./replay.js";
+import { me, variantName } from "./session.js";
+
+/** @typedef {import("./api.js").Json} Json */
+
+/** @param {number} x */
+const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
+
+export function analysisPage() {
+  const q = new URLSearchParams(location.search);
+  const svg = /** @type {SVGSVGElement} */ (document.createElementNS("http://www.w3.org/2000/svg", "svg"));
+  svg.setAttribute("class", "board"); svg.id = "analysis-board";
+  const variant = h("select", { id: "analysis-variant", "aria-label": t("variant") },
+    me.variants.map((/** @type {Json} */ v) => h("option", { value: v.name }, variantName(v.name))));
+  variant.value = q.get("variant") || "long";
+  if (!variant.value) variant.value = "long";  // (a name not on offer selects nothing)
+  const idInput = h("input", { id: "position-id", value: q.get("id") || "", spellcheck: "false", autocomplete: "off",
+    "aria-describedby": "position-id-help", placeholder: "4HPwATDgc/ABMA · XGID=… · LAACA/z8AAMD/3w" });
+  const turn = h("select", { id: "analysis-turn", "aria-label": t("onRoll") },
+    h("option", { value: "white" }, t("white")), h("option", { value: "black" }, t("black")));
+  turn.value = q.get("turn") === "black" ? "black" : "white";
+  /** @param {string} name */
+  const dieSelect = (name) => h("select", { id: name, "aria-label": t("dice") },
+    h("option", { value: "" }, "–"), [1, 2, 3, 4, 5, 6].map((n) => h("option", { value: n }, String(n))));
+  const die1 = dieSelect("die1"), die2 = dieSelect("die2");
+  const dice = (q.get("dice") || "").match(/^([1-6])([1-6])$/);
+  if (dice) { die1.value = dice[1]; die2.value = dice[2]; }
+  const error = h("p", { class: "bad", id: "analysis-error", role: "alert", hidden: true });
+  const status = h("p", { id: "analysis-status" });
+  const undo = h("button", { type: "button", id: "analysis-undo", disabled: true }, t("undo"));
+  const hintBtn = h("button", { type: "button", id: "analysis-hint" }, t("bestPlays"));
+  const hints = h("div", { id: "analysis-hints" });
+  const form = h("form", { class: "card analysis-setup", id: "analysis-form" },
+    h("label", { for: "analysis-variant" }, t("variant")), variant,
+    h("label", { for: "position-id" }, t("positionId")), idInput,
+    h("p", { class: "small", id: "position-id-help" }, t("positionIdHelp")),
+    h("div", { class: "analysis-row" },
+      h("label", {}, t("onRoll"), turn),
+      h("label", {}, t("dice"), die1, die2)),
+    h("button", { type: "submit", id: "set-up", class: "big" }, t("setUp")));
+  main.replaceChildren(h("h2", {}, t("analysisTitle")), h("div", { class: "game analysis" },
+    h("div", {}, svg, status),
+    h("div", { class: "panel" }, form, error,
+      h("div", { class: "card" }, h("div", { class: "controls" }, undo, hintBtn), hints))));
+
+  /** @type {[number, number][]} the checker moves tried so far */
+  let moves = [];
+  /** @type {Json} what the server answered last */
+  let state = null;
+  /** @type {import("./board.js").BoardUi} */
+  const ui = { selected: null };
+
+  const rolled = () => (die1.value && die2.value ? [Number(die1.value), Number(die2.value)] : null);
+  function setup() {
+    return { variant: variant.value, id: idInput.value.trim(), turn: turn.value, dice: rolled() };
+  }
+  // the address holds the position: reload and share it
+  function remember() {
+    const p = new URLSearchParams({ variant: variant.value, id: idInput.value.trim(), turn: turn.value });
+    const d = rolled();
+    if (d) p.set("dice", `${d[0]}${d[1]}`);
+    history.replaceState({}, "", `/analysis?${p}`);
+  }
+  function paint() {
+    if (!state) return;
+    drawBoard(svg, { view: state.view, board: state.board, legal: state.legal, dice: state.dice }, ui);
+    svg.dataset.moves = String(moves.length);
+  }
+  /** @param {Json} st */
+  function render(st) {
+    state = st; ui.selected = null; paint();
+    error.hidden = true;
+    undo.disabled = !moves.length;
+    hintBtn.disabled = !st.dice || st.no_play;
+    const kids = [];
+    if (!st.dice) kids.push(t("pickDice"));
+    else if (st.no_play) kids.push(t("noPlay"));
+    else if (st.play) {
+      kids.push(h("b", { id: "play-made" }, msg("web.play-made", { play: st.play })), " ",
+        h("button", { type: "button", id: "go-on", onclick: goOn }, t("goOn")));
+    } else kids.push(`${t("turnOf")(st.turn)}: ${st.dice.join("-")} · ${msg("web.legal-plays", { n: st.count })}`);
+    status.replaceChildren(...kids,
+      h("span", { class: "small pips" }, ` · ${t("pips")}: ${t("white")} ${st.pips.white}, ${t("black")} ${st.pips.black}`));
+  }
+  /** @param {unknown} e */
+  function fail(e) {
+    error.textContent = /** @type {Error} */ (e).message; error.hidden = false;
+  }
+  function ask() {
+    hints.replaceChildren();
+    return call("POST", "/api/analysis/plays", { ...setup(), moves }).then(render);
+  }
+  // a new position or new dice: the moves start again
+  function restart() {
+    moves = [];
+    ask().then(() => {
+      // the position as the server read it (an XGID names the side on roll and the dice)
+      idInput.value = state.id; turn.value = state.turn;
+      if (state.dice) { die1.value = String(state.dice[0]); die2.value = String(state.dice[1]); }
+      remember();
+    }).catch(fail);
+  }
+  // play the finished play and go on from the position after it, the other side on roll
+  function goOn() {
+    if (!state || !state.after) return;
+    idInput.value = state.after.id; turn.value = state.after.turn;
+    die1.value = ""; die2.value = "";
+    restart();
+  }
+  ui.onSource = (p) => { ui.selected = p; paint(); };
+  ui.onTarget = (p, from) => {
+    const src = from ?? ui.selected;
+    if (src == null) return;
+    moves.push([src, p]);
+    ask().catch((e) => { moves.pop(); fail(e); paint(); });
+  };
+  undo.onclick = () => { moves.pop(); ask().catch(fail); };
+  hintBtn.onclick = () => {
+    hints.replaceChildren(h("p", { class: "small" }, t("hintWait")));
+    call("POST", "/api/analysis/hint", setup()).then((data) => {
+      const rows = data.plays.map((/** @type {Json} */ p, /** @type {number} */ i) => h("li", {},
+        h("button", { type: "button", class: "hint-play", "data-play": p.play, onclick: () => {
+          moves = p.moves.map((/** @type {Json} */ m) => [m.from, m.to]);
+          ask().catch(fail);
+        } }, p.play), ` ${signed(p.equity)}`, i ? ` (${p.diff.toFixed(3)})` : ""));
+      hints.replaceChildren(h("p", { class: "small" }, msg("web.hint-title", { depth: data.plies })),
+        h("ol", { class: "hint-list", id: "analysis-hint-list" }, ...rows));
+      if (data.plays.length && state) {
+        paint();
+        drawArrows(svg, data.plays[0].moves, true, "best");
+      }
+    }).catch(fail);
+  };
+  form.onsubmit = (ev) => { ev.preventDefault(); restart(); };
+  for (const s of [die1, die2, turn, variant]) s.onchange = restart;
+  restart();
+}

@@ -1,0 +1,314 @@
+// @ts-check
+// A game stepped through on the board (GET /api/games/{id}/replay): first / previous /
+// next / last, the arrow keys, Home / End and a slider; every step shows the board
+// after it with the play just made drawn as arrows, the dice, whose turn is next and
+// the match score. The review (review.js) drives the same board: a mistake clicked
+// shows the position it was made in with the played and the best play as arrows.
+// The page holds no rules: the server replays the records with the rules engine.
+import { call } from "./api.js";
+import { drawBoard, pointGeometry } from "./board.js";
+import { go, h, main } from "./dom.js";
+import { BARX, BARW, BOT, MID, R, TOP, TRAY, TRAYW } from "./geometry.js";
+import { msg, t } from "./i18n.js";
+import { reviewPanel, said } from "./review.js";
+import { variantName } from "./session.js";
+
+/** @typedef {import("./api.js").Json} Json */
+/** @typedef {import("./board.js").Color} Color */
+/** One checker move as the board draws it (the viewer's numbering; 25 the bar, 0 off). @typedef {{ from: number, to: number, hit?: boolean }} Arrow */
+/**
+ * One step of a replay (nardy.server.replay): the board after a play, a cube action or
+ * a resignation, or a game's start.
+ * @typedef {object} Step
+ * @property {number} game  the game of the match (0: the first)
+ * @property {"start" | "play" | "action"} kind
+ * @property {Color} view @property {Json} board @property {Record<Color, number>} pips
+ * @property {import("./board.js").Cube} cube
+ * @property {Record<Color, number>} score  the match score before this game
+ * @property {number} length  the match length (0: a money game)
+ * @property {Color} [color]  who played or acted
+ * @property {number[]} [dice] @property {string} [play] @property {Arrow[]} [moves]
+ * @property {number | null} [turn]  the game's play number (the review's "turn")
+ * @property {Color | null} [to_act]
+ * @property {{ id: string | null, turn: Color }} [before]  the position the play was made in (its ID)
+ * @property {string} [action] @property {number} [value] @property {number} [level]
+ * @property {string} [resign]  the kind of game a resignation gives (single, mars…)
+ * @property {{ winner: Color | null, kind: string, value: number }} [outcome]
+ * @property {{ decision: number, best_moves?: Arrow[] }[]} review  the review's decisions made here
+ */
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** @param {string} tag @param {Record<string, string | number>} attrs @param {Element} parent */
+function svgEl(tag, attrs, parent) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  parent.appendChild(e);
+  return e;
+}
+
+// Where an arrow starts or ends: a point's checkers, a side's half of the bar, or a
+// side's half of the tray (the viewer's side at the bottom).
+/** @param {number} p @param {boolean} mine @returns {[number, number]} */
+function spot(p, mine) {
+  if (p === 25) return [BARX + BARW / 2, mine ? (MID + BOT) / 2 : (TOP + MID) / 2 - 20];
+  if (p === 0) return [TRAY + TRAYW / 2, mine ? BOT - 50 : TOP + 50];
+  const { x, top } = pointGeometry(p);
+  return [x, top ? TOP + 2 * R : BOT - 2 * R];
+}
+
+/**
+ * Draw a play's moves on a drawn board as arrows: "played" and "best" bend to either
+ * side so that the same move made by both stays visible.
+ * @param {SVGSVGElement} svg @param {Arrow[]} moves @param {boolean} mine  the viewer's play
+ * @param {"played" | "best"} kind
+ */
+export function drawArrows(svg, moves, mine, kind) {
+  let defs = svg.querySelector("defs");
+  if (!defs) defs = /** @type {SVGDefsElement} */ (svgEl("defs", {}, svg));
+  if (!svg.querySelector(`#head-${kind}`)) {
+    const m = svgEl("marker", { id: `head-${kind}`, viewBox: "0 0 10 10", refX: 8, refY: 5,
+      markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse", class: `arrow-head ${kind}` }, defs);
+    svgEl("path", { d: "M 0 0 L 10 5 L 0 10 z" }, m);
+  }
+  const g = svgEl("g", { class: `arrows ${kind}`, "data-arrows": kind }, svg);
+  const bend = kind === "played" ? 1 : -1;
+  for (const mv of moves) {
+    const [x1, y1] = spot(mv.from, mine), [x2, y2] = spot(mv.to, mine);
+    const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
+    const off = Math.min(60, 12 + len / 5) * bend;
+    const cx = (x1 + x2) / 2 - (dy / len) * off, cy = (y1 + y2) / 2 + (dx / len) * off;
+    svgEl("path", { d: `M ${x1} ${y1} Q ${cx} ${cy} ${x2} ${y2}`, class: `arrow ${kind}`,
+      "marker-end": `url(#head-${kind})`, "data-from": mv.from, "data-to": mv.to }, g);
+  }
+}
+
+/** @param {number} x */
+const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
+
+/** A colour's name. @param {string} c */
+const colorName = (c) => (c === "white" || c === "black" ? t(c) : c);
+
+/** A step's words: who did what. @param {Step} s @returns {string} */
+export function stepText(s) {
+  if (s.kind === "start") return t("stepStart");
+  if (s.kind === "play") {
+    const play = s.play === "-" ? t("noMove") : s.play;
+    return `${colorName(s.color ?? "")} ${(s.dice ?? []).join("-")}: ${play}`;
+  }
+  let a = t("acts")[s.action ?? ""] || s.action || "";
+  if (s.value) a += ` → ${s.value}`;
+  if (s.resign) a += `: ${t("kinds")[s.resign] || s.resign}`;
+  return `${colorName(s.color ?? "")}: ${a}`;
+}
+
+/** The analysis board's address for a position. @param {string} variant @param {string | null} id @param {Color} turn @param {number[] | null} dice */
+export function analysisHref(variant, id, turn, dice) {
+  const q = new URLSearchParams({ variant, id: id ?? "", turn });
+  if (dice && dice.length >= 2) q.set("dice", `${dice[0]}${dice[1]}`);
+  return `/analysis?${q}`;
+}
+
+/**
+ * The replay page: the board with its step controls, the move list by game, and the
+ * review on demand (?review=1; ?decision=N opens the review at that decision).
+ * @param {string} id @returns {() => void} what closes the page
+ */
+export function replayPage(id) {
+  const params = new URLSearchParams(location.search);
+  const svg = /** @type {SVGSVGElement} */ (document.createElementNS(SVG, "svg"));
+  svg.setAttribute("class", "board"); svg.id = "replay-board";
+  const scorebar = h("div", { class: "scorebar", id: "replay-score" });
+  const caption = h("div", { class: "step-caption", id: "step-caption", "aria-live": "polite" });
+  const verdict = h("div", { class: "step-verdict", id: "step-verdict", hidden: true });
+  /** @param {string} bid @param {string} label @param {string} title */
+  const btn = (bid, label, title) => h("button", { type: "button", id: bid, title, "aria-label": title }, label);
+  const first = btn("step-first", "|◀", t("stepFirst")), prev = btn("step-prev", "◀", t("stepPrev"));
+  const next = btn("step-next", "▶", t("stepNext")), last = btn("step-last", "▶|", t("stepLast"));
+  const slider = h("input", { type: "range", id: "step-slider", min: 0, max: 0, value: 0, "aria-label": t("stepSlider"),
+    list: "game-starts" });
+  const starts = h("datalist", { id: "game-starts" });  // the games' boundaries: the slider's ticks
+  const counter = h("span", { class: "step-counter", id: "step-counter" });
+  const list = h("div", { class: "replay-moves", id: "replay-moves" });
+  const links = h("p", { class: "replay-links" });
+  const review = h("div", { id: "replay-review" });
+  const note = h("span", { class: "small", id: "replay-note" });
+  main.replaceChildren(h("h2", { class: "page-title" }, h("span", { id: "replay-title" }, t("replayTitle")), " ", note),
+    h("div", { class: "game replay" },
+      h("div", {}, scorebar, svg, caption, verdict,
+        h("div", { class: "stepper" }, first, prev, slider, starts, next, last),
+        h("p", { class: "small stepper-row" }, counter, h("span", { class: "keys" }, ` · ${t("replayKeys")}`)), review),
+      h("div", { class: "panel card" }, links, h("h3", {}, t("moves")), list)));
+
+  /** @type {Json} */
+  let data = null;
+  /** @type {Step[]} */
+  let steps = [];
+  let at = 0;
+  /** @type {Json} the review (the analysis of the finished game), once asked for */
+  let judged = null;
+
+  /** @param {Step} s */
+  function renderScore(s) {
+    /** @type {(HTMLElement | string)[]} */
+    const kids = [];
+    if (s.length) {
+      kids.push(h("span", {}, t("matchTo")(s.length)),
+        h("span", { class: "score", id: "replay-match-score" }, h("span", { class: "dot white" }),
+          `${s.score.white} : ${s.score.black}`, h("span", { class: "dot black after-score" })));
+    } else kids.push(h("span", {}, t("moneyGame")));
+    if (data.games > 1 || s.length) kids.push(h("span", { id: "replay-game-no", class: "game-no" }, t("gameNo")(s.game + 1)));
+    const c = s.cube;
+    if (c && c.enabled) kids.push(h("span", {}, `${t("cube")}: ${c.value}${c.owner ? ` (${t("cubeOf")(c.owner)})` : ""}`));
+    kids.push(h("span", { class: "small" }, `${t("pips")}: ${s.pips.white} / ${s.pips.black}`));
+    scorebar.replaceChildren(...kids);
+  }
+
+  // The address holds the step (or the decision) shown: back, reload and a shared link
+  // come back to it.
+  /** @param {Record<string, string>} shown */
+  function remember(shown) {
+    history.replaceState(history.state, "", `/replay/${id}?${new URLSearchParams(shown)}`);
+  }
+
+  /** Show step ``i`` (the board after it). @param {number} i */
+  function show(i) {
+    if (!steps.length) return;
+    at = Math.max(0, Math.min(steps.length - 1, i));
+    const s = steps[at];
+    drawBoard(svg, { view: s.view, board: s.board, dice: s.kind === "play" ? s.dice : null, cube: s.cube });
+    if (s.moves && s.moves.length) drawArrows(svg, s.moves, s.color === s.view, "played");
+    svg.dataset.step = String(at); svg.dataset.game = String(s.game);
+    delete svg.dataset.decision;
+    remember({ step: String(at) });
+    renderScore(s);
+    const parts = [h("b", {}, stepText(s))];
+    if (s.outcome) {
+      const o = s.outcome;
+      parts.push(h("span", { class: "outcome", id: "step-outcome" },
+        o.winner ? t("winnerIs")(o.winner) : t("draw"), ` — ${t("kinds")[o.kind] || o.kind}, ${t("points")(o.value)}`));
+    } else if (s.to_act) parts.push(h("span", { class: "small" }, `${t("toAct")}: ${colorName(s.to_act)}`));
+    caption.replaceChildren(...parts);
+    verdict.hidden = true;
+    slider.value = String(at);
+    counter.textContent = `${at} / ${steps.length - 1}`;
+    first.disabled = prev.disabled = at === 0;
+    next.disabled = last.disabled = at === steps.length - 1;
+    list.querySelectorAll(".current").forEach((e) => e.classList.remove("current"));
+    const item = list.querySelector(`[data-step="${at}"]`);
+    if (item) {
+      item.classList.add("current");
+      // the list scrolls to the step, never the page (on a phone the list is below)
+      const r = item.getBoundingClientRect(), box = list.getBoundingClientRect();
+      if (r.top < box.top || r.bottom > box.bottom) list.scrollTop += r.top - box.top - box.height / 2;
+    }
+    analysisLink();
+  }
+
+  // The analysis board opens the position on the board now: where the next play was
+  // made, with its dice (or, after the last play, that play's own position).
+  // A decision picked from the review opens its own position (``own``).
+  /** @param {Step | null} [own] */
+  function analysisLink(own = null) {
+    const later = steps.slice(at + 1).find((s) => s.kind === "play" && s.before && s.before.id);
+    const mine = steps[at].kind === "play" ? steps[at] : null;
+    const target = own ?? (later && later.game === steps[at].game ? later : mine);
+    links.replaceChildren();
+    if (target && target.before && target.before.id) {
+      const href = analysisHref(data.variant, target.before.id, target.before.turn, target.dice ?? null);
+      links.append(h("a", { href, id: "open-analysis", onclick: (/** @type {Event} */ ev) => { ev.preventDefault(); go(href); } },
+        t("openAnalysis")));
+    }
+    links.append(h("a", { href: `/game/${id}`, "data-link": true, id: "back-to-game" }, t("backToGame")));
+    if (data.over && !judged) {
+      links.append(h("button", { type: "button", id: "replay-analyse", onclick: () => loadReview(null) }, t("analyse")));
+    }
+  }
+
+  // A decision of the review on the board: the position it was made in, the play made
+  // and the best play as arrows of two colours, and their equities.
+  /** @param {number} n */
+  function pick(n) {
+    const i = steps.findIndex((s) => s.review.some((r) => r.decision === n));
+    if (i < 0 || !judged) return;
+    const s = steps[i], d = judged.decisions[n], note = s.review.find((r) => r.decision === n);
+    show(i);
+    if (d.kind === "play" && i > 0) {
+      // the position the play was made in: the board of the step before
+      drawBoard(svg, { view: s.view, board: steps[i - 1].board, dice: s.dice, cube: s.cube });
+      analysisLink(s);
+      drawArrows(svg, s.moves ?? [], s.color === s.view, "played");
+      if (note && note.best_moves && d.best !== d.played) drawArrows(svg, note.best_moves, s.color === s.view, "best");
+    }
+    svg.dataset.decision = String(n);
+    remember({ decision: String(n) });
+    const r = svg.getBoundingClientRect();  // (picked below the board on a phone)
+    if (r.top < 0 || r.bottom > innerHeight) scorebar.scrollIntoView({ block: "start" });
+    verdict.replaceChildren(
+      h("span", { class: "legend played" }, `${t("playedPlay")}: ${said(d, d.played)} (${signed(d.equity)})`),
+      h("span", { class: "legend best" }, `${t("bestPlay")}: ${said(d, d.best)} (${signed(d.best_equity)})`));
+    if (d.mark) verdict.append(h("b", { class: `m-${d.mark.replace(" ", "-")}` }, `−${d.loss.toFixed(3)} (${msg(`mark.${d.mark}`)})`));
+    verdict.hidden = false;
+  }
+
+  /** @param {number | null} decision  a decision to show once the review is in */
+  function loadReview(decision) {
+    review.replaceChildren(h("p", { class: "small", id: "review-wait" }, t("analysing")));
+    call("GET", `/api/games/${id}/replay?plies=0`).then((d) => {
+      load(d, at);
+      judged = d.review;
+      review.replaceChildren(reviewPanel(judged, h, colorName, pick));
+      analysisLink();
+      if (decision !== null) pick(decision);
+    }).catch((e) => review.replaceChildren(h("p", { class: "bad" }, e.message)));
+  }
+
+  /** @param {Json} d @param {number} start */
+  function load(d, start) {
+    data = d; steps = d.steps;
+    slider.max = String(steps.length - 1);
+    /** @type {HTMLElement[]} */
+    const items = [];
+    /** @type {HTMLElement | null} */
+    let ol = null;
+    steps.forEach((s, i) => {
+      if (s.kind === "start") {
+        if (d.games > 1 || s.length) items.push(h("h4", { class: "game-sep", "data-game": s.game }, t("gameNo")(s.game + 1)));
+        ol = h("ul", { class: "movelist" });
+        items.push(ol);
+      }
+      const li = h("li", { "data-step": i, class: s.kind === "action" ? "act" : "" },
+        h("button", { type: "button", class: "step-link", onclick: () => show(i) },
+          s.color ? h("span", { class: `dot ${s.color}` }) : null, stepText(s)));
+      if (ol) ol.append(li);
+    });
+    list.replaceChildren(...items);
+    starts.replaceChildren(...steps.flatMap((s, i) => (s.kind === "start" ? [h("option", { value: i })] : [])));
+    note.textContent = `${variantName(d.variant)}${d.over ? "" : ` — ${t("replayRunning")}`}`;
+    show(start);
+  }
+
+  /** @param {KeyboardEvent} ev */
+  const onKey = (ev) => {
+    const el = /** @type {HTMLElement} */ (ev.target);
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;  // (Alt+← is the browser's Back)
+    if (el && (el.tagName === "INPUT" || el.tagName === "SELECT" || el.tagName === "TEXTAREA")) return;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: steps.length - 1 }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault(); show(to);
+  };
+  first.onclick = () => show(0);
+  prev.onclick = () => show(at - 1);
+  next.onclick = () => show(at + 1);
+  last.onclick = () => show(steps.length - 1);
+  slider.oninput = () => show(Number(slider.value));
+  document.addEventListener("keydown", onKey);
+
+  const decision = params.get("decision");
+  call("GET", `/api/games/${id}/replay`).then((d) => {
+    const step = Number(params.get("step"));
+    load(d, Number.isInteger(step) && params.has("step") ? step : d.over ? 0 : d.steps.length - 1);
+    if (decision !== null || params.has("review")) loadReview(decision === null ? null : Number(decision));
+  }).catch((e) => main.replaceChildren(h("div", { class: "card bad", id: "replay-error" }, e.message)));
+  return () => document.removeEventListener("keydown", onKey);
+}

@@ -1,0 +1,203 @@
+"""The replay, the review on the board and the analysis board in real headless
+Chromium against a real ``nardy serve``: a finished game stepped back and forth with
+the keys, the buttons and the slider; a mistake clicked shows its position with the
+played and the best play as arrows; moves tried on the analysis board."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
+
+pytestmark = BROWSER_MARKS
+
+
+def finished_game(url: str, **spec: Any) -> str:
+    """A game against the computer played to its end over HTTP (the first legal play
+    every turn, as a guest of its own); its id."""
+    with httpx.Client(base_url=url, timeout=30) as c:
+        csrf = c.get("/api/session").json()["csrf"]
+        head = {"x-csrf-token": csrf}
+        r = c.post(
+            "/api/games", json={"mode": "computer", "level": "beginner", **spec}, headers=head
+        )
+        assert r.status_code == 201, r.text
+        st = r.json()
+        for _ in range(2000):
+            if st["phase"] == "over":
+                return str(st["id"])
+            acts = st["actions"]
+            body = next(
+                ({"action": a} for a in ("take", "accept", "roll") if a in acts),
+                {"action": "play", "play": st["legal"]["plays"][0] if st["legal"] else ""},
+            )
+            r = c.post(f"/api/games/{st['id']}/actions", json=body, headers=head)
+            assert r.status_code == 200, r.text
+            st = r.json()["state"]
+    raise AssertionError("the game did not end")
+
+
+def layout(page: Any, board: str) -> list[str]:
+    """Where the board's checkers are drawn: what the eye sees of the position."""
+    return list(
+        page.eval_on_selector_all(
+            f"{board} .checker",
+            "cs => cs.map(c => [c.getAttribute('class'),"
+            " c.getAttribute('cx') ?? c.getAttribute('x'),"
+            " c.getAttribute('cy') ?? c.getAttribute('y')].join(' ')).sort()",
+        )
+    )
+
+
+def step_of(page: Any) -> int:
+    return int(page.get_attribute("#replay-board", "data-step"))
+
+
+def wait_step(page: Any, n: int) -> None:
+    page.wait_for_selector(f"#replay-board[data-step='{n}']")
+
+
+def test_a_finished_game_steps_back_and_forth(browser: Any, server: Any, shots: Path) -> None:
+    gid = finished_game(server.url, variant="short")
+    data = httpx.get(f"{server.url}/api/games/{gid}/replay").json()
+    steps = data["steps"]
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server.url}/game/{gid}")
+    page.click("#replay-result")  # the finished game's result card opens the replay
+    wait_step(page, 0)
+    assert "Начальная позиция" in page.inner_text("#step-caption")
+    start = layout(page, "#replay-board")
+    n = sum(abs(x) for x in steps[0]["board"]["points"])
+    assert len(start) == n == 30
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 1)
+    first = layout(page, "#replay-board")
+    assert first != start  # the first play moved checkers
+    assert steps[1]["play"] in page.inner_text("#step-caption")
+    arrows = page.locator("#replay-board [data-arrows=played] path.arrow")
+    assert arrows.count() == len(steps[1]["moves"]) > 0
+    page.click("#step-next")
+    wait_step(page, 2)
+    page.keyboard.press("ArrowLeft")
+    wait_step(page, 1)
+    assert layout(page, "#replay-board") == first
+    page.keyboard.press("End")
+    wait_step(page, len(steps) - 1)
+    assert page.locator("#step-outcome").count() == 1
+    assert page.is_disabled("#step-next") and page.is_disabled("#step-last")
+    page.screenshot(path=str(shots / "replay-end-desktop.png"), full_page=True)
+    page.keyboard.press("Home")
+    wait_step(page, 0)
+    assert layout(page, "#replay-board") == start
+    page.click("#step-last")
+    wait_step(page, len(steps) - 1)
+    page.click("#step-first")
+    wait_step(page, 0)
+    # the slider, and a move of the list
+    page.eval_on_selector(
+        "#step-slider", "s => { s.value = '3'; s.dispatchEvent(new Event('input')); }"
+    )
+    wait_step(page, 3)
+    page.locator("#replay-moves [data-step='5'] .step-link").click()
+    wait_step(page, 5)
+    assert page.locator("#replay-moves li.current").get_attribute("data-step") == "5"
+    # the position on the board opens on the analysis board: the next play's, its dice
+    nxt = next(s for s in steps[6:] if s["kind"] == "play" and s["before"]["id"])
+    page.click("#open-analysis")
+    page.wait_for_selector("#analysis-board[data-moves='0']")  # (a roll may have no play)
+    assert page.input_value("#position-id") == nxt["before"]["id"]
+    assert page.input_value("#analysis-turn") == nxt["color"]
+    assert [page.input_value("#die1"), page.input_value("#die2")] == [
+        str(d) for d in nxt["dice"][:2]
+    ]
+    page.go_back()
+    wait_step(page, 5)
+    assert not page.errors and not page.csp
+    phone = new_page(browser, PHONE, locale="en-US")
+    phone.goto(f"{server.url}/replay/{gid}?step=4")
+    wait_step(phone, 4)
+    assert phone.inner_text("#replay-title") == "Game replay"
+    width = phone.eval_on_selector("body", "b => b.scrollWidth")
+    assert width <= PHONE["width"]  # nothing overflows the phone's screen
+    phone.screenshot(path=str(shots / "replay-phone-en.png"), full_page=True)
+
+
+def test_a_clicked_mistake_shows_its_position_with_arrows(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    gid = finished_game(server.url, variant="long")
+    page = new_page(browser, DESKTOP, locale="en-US")
+    # the finished game's review, on the game page: a mistake clicked opens it on the
+    # replay's board
+    page.goto(f"{server.url}/game/{gid}")
+    page.click("#analyse")
+    page.wait_for_selector("#review-panel")
+    mistake = page.locator("#mistakes .mistake-link").first
+    n = str(mistake.get_attribute("data-decision"))
+    mistake.click()
+    page.wait_for_selector(f"#replay-board[data-decision='{n}']")
+    assert page.locator("#replay-board [data-arrows=played] path").count() > 0
+    assert page.locator("#replay-board [data-arrows=best] path").count() > 0
+    verdict = page.inner_text("#step-verdict")
+    assert "Played:" in verdict and "Best:" in verdict
+    # the board shows the position the play was made in: the one before its step
+    shown = layout(page, "#replay-board")
+    at = step_of(page)
+    page.screenshot(path=str(shots / "review-board-desktop-en.png"), full_page=True)
+    page.keyboard.press("ArrowLeft")
+    wait_step(page, at - 1)
+    assert layout(page, "#replay-board") == shown
+    assert page.locator("#replay-board [data-arrows=best]").count() == 0  # a plain step
+    # a point of the graph picks a play too
+    page.click("#equity-graph", position={"x": 40, "y": 60})
+    page.wait_for_selector("#replay-board[data-decision]")
+    assert page.get_attribute("#replay-board", "data-decision") != n
+    assert not page.errors and not page.csp
+    # on a phone, in Russian: the review asked for on the replay page
+    phone = new_page(browser, PHONE)
+    phone.goto(f"{server.url}/replay/{gid}")
+    wait_step(phone, 0)
+    phone.click("#replay-analyse")
+    phone.locator(f"#mistakes .mistake-link[data-decision='{n}']").click()
+    phone.wait_for_selector(f"#replay-board[data-decision='{n}']")
+    assert "Сыграно" in phone.inner_text("#step-verdict")
+    phone.screenshot(path=str(shots / "review-board-phone-ru.png"), full_page=True)
+    assert phone.eval_on_selector("body", "b => b.scrollWidth") <= PHONE["width"]
+
+
+def test_moves_tried_on_the_analysis_board(browser: Any, server: Any, shots: Path) -> None:
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server.url}/analysis?variant=long&dice=65")
+    page.wait_for_selector("#analysis-board .hit.src")
+    assert page.input_value("#position-id") == "LAACA/z8AAMD/3w"  # the start
+    page.click("#analysis-board .hit[data-point='24']")
+    page.click("#analysis-board .hit.dst[data-point='13']")
+    page.wait_for_selector("#play-made")
+    assert "24/13" in page.inner_text("#play-made")
+    page.click("#analysis-undo")
+    page.wait_for_selector("#analysis-board[data-moves='0']")
+    page.click("#analysis-hint")
+    page.wait_for_selector("#analysis-hint-list .hint-play")
+    assert page.locator("#analysis-board [data-arrows=best] path").count() > 0
+    page.screenshot(path=str(shots / "analysis-desktop-ru.png"), full_page=True)
+    # the computer's play taken, then on to the next position with Black on roll
+    page.locator("#analysis-hint-list .hint-play").first.click()
+    page.wait_for_selector("#go-on")
+    page.click("#go-on")
+    page.wait_for_selector("#analysis-turn >> nth=0")
+    assert page.input_value("#analysis-turn") == "black"
+    assert page.input_value("#position-id") != "LAACA/z8AAMD/3w"
+    # a bad ID is a clear error in the interface language; the input stays
+    page.fill("#position-id", "not an id")
+    page.click("#set-up")
+    page.wait_for_selector("#analysis-error:not([hidden])")
+    assert "не ID позиции длинных нард" in page.inner_text("#analysis-error")
+    assert page.input_value("#position-id") == "not an id"
+    assert not page.errors and not page.csp
+    phone = new_page(browser, PHONE, locale="en-US")
+    phone.goto(f"{server.url}/analysis?variant=short&id=4HPwATDgc/ABMA&dice=31")
+    phone.wait_for_selector("#analysis-board .hit.src")
+    assert phone.eval_on_selector("body", "b => b.scrollWidth") <= PHONE["width"]
+    phone.screenshot(path=str(shots / "analysis-phone-en.png"), full_page=True)
