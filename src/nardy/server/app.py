@@ -34,7 +34,7 @@ from nardy.server.fanout import Fanout
 from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
-from nardy.server.routes import accounts, games, pages, rules, ws
+from nardy.server.routes import accounts, games, pages, pwa, rules, ws
 from nardy.server.routes.pages import STATIC
 from nardy.server.service import ApiError, GameService
 from nardy.server.settings import Settings
@@ -104,6 +104,7 @@ def create_app(
     app.include_router(games.router)
     app.include_router(rules.router)
     app.include_router(ws.router)
+    app.include_router(pwa.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
     return app

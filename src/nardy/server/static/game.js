@@ -6,6 +6,7 @@ import { go, h, main, toast } from "./dom.js";
 import { msg, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 import { variantName } from "./session.js";
+import { onState } from "./signals.js";
 
 /** @typedef {import("./api.js").Json} Json */
 /** @typedef {import("./dom.js").Kid} Kid */
@@ -246,6 +247,7 @@ export function gamePage(id) {
     if (state && st.seq < state.seq) return;
     if (!state || st.seq !== state.seq) { ui.resignMenu = false; hintBox.replaceChildren(); }
     state = st; ui.selected = null; paint();
+    onState(st);  // the turn signals and sounds (signals.js)
     renderScore(st);
     renderStatus(st);
     const len = st.match && st.match.length;

@@ -72,6 +72,7 @@ export const MESSAGES = {
   "error.not-your-turn": "it is not your turn",
   "error.nothing-to-undo": "no checker move to take back this turn",
   "error.options-not-object": "options must be an object",
+  "error.own-challenge": "you cannot play yourself",
   "error.password-long": "the password is too long",
   "error.password-short": "a password has at least {n} {n:plural:character|characters}",
   "error.play-ambiguous": "{play} is ambiguous: {options}",
@@ -205,6 +206,7 @@ export const MESSAGES = {
   "web.no-mistakes": "No mistakes.",
   "web.no-move": "no move",
   "web.not-revealed": "The seed is revealed when the game ends",
+  "web.offline": "No connection to the server. The game goes on when you are back online.",
   "web.open": "open",
   "web.opening": "opening",
   "web.opponent": "Opponent",
@@ -241,6 +243,14 @@ export const MESSAGES = {
   "web.rules": "Rules",
   "web.score": "Score",
   "web.seed-revealed": "Server seed revealed",
+  "web.signal-dice-sound": "Sound: dice rolled",
+  "web.signal-move-sound": "Sound: checker moved",
+  "web.signal-test": "Play the sound",
+  "web.signal-title": "Flash the tab title",
+  "web.signal-turn-sound": "Sound: your turn",
+  "web.signal-vibrate": "Vibrate",
+  "web.signals": "Turn signals",
+  "web.signals-note": "The browser lets a page make sounds after your first tap or click on it.",
   "web.spectator": "You are watching this game",
   "web.start": "Start",
   "web.status.active": "in play",
@@ -279,7 +289,8 @@ export const MESSAGES = {
   "web.you-won": "You won!",
   "web.you-won-game": "You won the game",
   "web.you-won-match": "You won the match!",
-  "web.your-turn": "Your turn"
+  "web.your-turn": "Your turn",
+  "web.your-turn-title": "● Your turn — Nardy"
  },
  "ru": {
   "cube.action.beaver": "бобёр",
@@ -349,6 +360,7 @@ export const MESSAGES = {
   "error.not-your-turn": "сейчас не ваш ход",
   "error.nothing-to-undo": "в этом ходе нечего отменять",
   "error.options-not-object": "опции правил (options) — JSON-объект",
+  "error.own-challenge": "нельзя играть с самим собой",
   "error.password-long": "пароль слишком длинный",
   "error.password-short": "пароль не короче {n} {n:plural:символа|символов|символов}",
   "error.play-ambiguous": "ход {play} можно понять по-разному: {options}",
@@ -482,6 +494,7 @@ export const MESSAGES = {
   "web.no-mistakes": "Ошибок нет.",
   "web.no-move": "нет хода",
   "web.not-revealed": "Зерно будет раскрыто после окончания партии",
+  "web.offline": "Нет связи с сервером. Игра продолжится, когда связь вернётся.",
   "web.open": "открыть",
   "web.opening": "жребий",
   "web.opponent": "Соперник",
@@ -518,6 +531,14 @@ export const MESSAGES = {
   "web.rules": "Правила",
   "web.score": "Счёт",
   "web.seed-revealed": "Зерно сервера раскрыто",
+  "web.signal-dice-sound": "Звук: бросок костей",
+  "web.signal-move-sound": "Звук: ход шашки",
+  "web.signal-test": "Проверить звук",
+  "web.signal-title": "Мигать заголовком вкладки",
+  "web.signal-turn-sound": "Звук: ваш ход",
+  "web.signal-vibrate": "Вибрация",
+  "web.signals": "Сигналы хода",
+  "web.signals-note": "Браузер разрешает странице звук после первого нажатия на ней.",
   "web.spectator": "Вы наблюдаете за партией",
   "web.start": "Начать",
   "web.status.active": "идёт",
@@ -556,7 +577,8 @@ export const MESSAGES = {
   "web.you-won": "Вы выиграли!",
   "web.you-won-game": "Вы выиграли партию",
   "web.you-won-match": "Вы выиграли матч!",
-  "web.your-turn": "Ваш ход"
+  "web.your-turn": "Ваш ход",
+  "web.your-turn-title": "● Ваш ход — Нарды"
  }
 };
 
