@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
+from browser_helpers import ARGS, BROWSER_MARKS, CHROMIUM, DESKTOP, PHONE, new_page, watch
 
 from nardy.i18n import t
 
@@ -72,10 +72,25 @@ def played(page: Any) -> list[str]:
     return list(page.evaluate("window.__nardySignals.played"))
 
 
-def test_the_app_installs_and_opens_offline(browser: Any, server: Any, shots: Path) -> None:
-    page = new_page(browser, PHONE)
+def test_the_app_installs_and_opens_offline(
+    browser: Any, server: Any, shots: Path, tmp_path: Path
+) -> None:
+    # a profile on disk: Chrome does not install apps from incognito contexts
+    ctx = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"),
+        executable_path=str(CHROMIUM),
+        args=ARGS,
+        viewport=PHONE,
+        locale="ru-RU",
+    )
+    page = watch(ctx.new_page())
     page.goto(server.url + "/")
     page.wait_for_selector("#try")
+    # Chrome's own checks: the manifest parses cleanly and the app may be installed
+    cdp = ctx.new_cdp_session(page)
+    assert cdp.send("Page.getAppManifest")["errors"] == []
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    cdp.detach()  # an attached session keeps the page online when the context goes offline
     # the worker installs, takes the page over, and keeps the shell in its versioned cache
     scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
     assert scope == server.url + "/"
@@ -94,6 +109,7 @@ def test_the_app_installs_and_opens_offline(browser: Any, server: Any, shots: Pa
     page.context.set_offline(True)
     page.goto(server.url + "/rules")
     page.wait_for_selector("header .logo")
+    assert page.locator("#offline").is_visible()
     assert page.inner_text("#offline") == t("web.offline", "ru")
     assert page.inner_text("nav").startswith("Играть")
     page.screenshot(path=str(shots / "offline-phone.png"))
@@ -110,6 +126,7 @@ def test_the_app_installs_and_opens_offline(browser: Any, server: Any, shots: Pa
     page.screenshot(path=str(shots / "offline-page-phone.png"))
     page.context.set_offline(False)
     assert page.errors == [] and page.csp == []
+    ctx.close()
 
 
 def test_your_turn_flashes_the_hidden_tabs_title_and_sounds(browser: Any, server: Any) -> None:

@@ -100,10 +100,10 @@ async def test_the_service_worker_is_served_for_the_whole_site(app: Any) -> None
     b = served_build(r.text)
     assert b == build(STATIC)
     assert re.fullmatch(r"[0-9a-f]{16}", b["version"])
-    # the shell is the page and every static file but the worker and the manifest
+    # the shell is the page ("/") and every other static file but the worker and the manifest
     files = {p.name for p in STATIC.rglob("*") if p.is_file()}
     shell = {url.rsplit("/", 1)[-1] for url in b["shell"] if url != "/"}
-    assert shell == files - {"sw.js", "manifest.webmanifest"}
+    assert shell == files - {"index.html", "sw.js", "manifest.webmanifest"}
     assert "/" in b["shell"] and "/static/icons/icon-192.png" in b["shell"]
     # the worker installs only if every file of its shell answers
     for url in b["shell"]:

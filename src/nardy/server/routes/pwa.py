@@ -26,9 +26,10 @@ router = APIRouter(include_in_schema=False)
 
 #: Where sw.js keeps the value the server fills in: ``/*BUILD*/ {...} /*END*/``.
 BUILD_SLOT = re.compile(r"/\*BUILD\*/.*?/\*END\*/", re.DOTALL)
-#: Static files that are not part of the shell: the worker itself, and the manifest
-#: (served in the request's language at the root, and read by the browser, not the page).
-NOT_SHELL = ("sw.js", "manifest.webmanifest")
+#: Static files that are not part of the shell as they are: the page (it is "/"), the
+#: worker itself, and the manifest (served in the request's language at the root, and
+#: read by the browser, not the page).
+NOT_SHELL = ("index.html", "sw.js", "manifest.webmanifest")
 #: Fetched again by the browser whenever it checks for a new worker or manifest.
 NO_CACHE = {"cache-control": "no-cache"}
 

@@ -26,13 +26,18 @@ export function setOn(s, on) { localStorage.setItem(STORE, JSON.stringify({ ...s
 
 // -- sound ------------------------------------------------------------------------------
 // Browsers let a page start sound only after the user has tapped, clicked or typed on
-// it: the audio context is made (or woken, as iOS suspends it in the background) then.
+// it: the audio context is made (or woken, as iOS suspends it in the background) then,
+// unless every sound is switched off.
 /** @type {AudioContext | null} */
 let audio = null;
 /** @type {AudioBuffer | null} */
 let noise = null;
+/** The signals that are sounds. @type {Signal[]} */
+const SOUND_SIGNALS = ["turnSound", "diceSound", "moveSound"];
 
-function wake() {
+/** @param {boolean} [always]  also when every sound is off (the menu's test button) */
+function wake(always = false) {
+  if (!always && !SOUND_SIGNALS.some(isOn)) return;
   if (!audio) {
     audio = new AudioContext();
     noise = audio.createBuffer(1, audio.sampleRate / 4, audio.sampleRate);
@@ -41,7 +46,7 @@ function wake() {
   }
   if (audio.state === "suspended") audio.resume();
 }
-for (const kind of ["pointerdown", "keydown"]) window.addEventListener(kind, wake, { capture: true, passive: true });
+for (const kind of ["pointerdown", "keydown"]) window.addEventListener(kind, () => wake(), { capture: true, passive: true });
 
 /** What was sounded and signalled, newest last (read by the browser tests). @type {string[]} */
 const played = [];
@@ -160,6 +165,6 @@ export function onState(st) {
 
 /** Sound your-turn now, on or off (the menu's button: a tap, so the page may sound). */
 export function testSound() {
-  wake();
+  wake(true);
   audio?.resume().then(() => sound("turnSound", 0, true));
 }
