@@ -105,6 +105,7 @@ def test_the_app_installs_and_opens_offline(
         f"nardy-shell-{version}",
     )
     assert server.url + "/static/app.js" in cached and server.url + "/" in cached
+    assert not [url for url in cached if "/api/" in url]
     # offline: a reload (any page of the app) opens the shell from the cache
     page.context.set_offline(True)
     page.goto(server.url + "/rules")
@@ -112,6 +113,8 @@ def test_the_app_installs_and_opens_offline(
     assert page.locator("#offline").is_visible()
     assert page.inner_text("#offline") == t("web.offline", "ru")
     assert page.inner_text("nav").startswith("Играть")
+    # the API is never answered from a cache: offline, it fails as it would with no worker
+    assert page.evaluate("fetch('/api/session').then(() => 'answered', () => 'failed')") == "failed"
     page.screenshot(path=str(shots / "offline-phone.png"))
     # back online, the app starts by itself
     page.context.set_offline(False)
