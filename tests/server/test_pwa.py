@@ -1,6 +1,7 @@
 """The installable app over HTTP (in-process): the web app manifest and its icons, and
 the service worker's script, served at the root with its version and shell filled in
-(issue 15.8)."""
+(issue 15.8); and what the turn signals make of the states a real game sends (issue
+16.11: the browser's gamechanges.js, run in Node)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ import io
 import json
 import re
 import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from PIL import Image
+from server_helpers import act, play_first_steps
 
 from nardy.i18n import t
 from nardy.server.routes.pages import STATIC
@@ -137,3 +140,73 @@ def test_a_worker_template_without_its_slot_is_refused(tmp_path: Path) -> None:
     (static / "sw.js").write_text("const BUILD = {};\n", encoding="utf-8")
     with pytest.raises(ValueError, match="BUILD"):
         worker_script(static)
+
+
+NODE_CHANGES = """
+const views = JSON.parse(require("fs").readFileSync(0, "utf8"));
+import(process.argv[1]).then((m) => {
+  const out = views.map((states) => {
+    let last = null;
+    return states.map((st) => {
+      const now = m.seen(st), c = m.changes(last, now);
+      last = now;
+      return Object.keys(c).filter((k) => c[k]).sort();
+    });
+  });
+  process.stdout.write(JSON.stringify(out));
+});
+"""
+
+
+def signalled(tmp_path: Path, views: list[list[dict[str, Any]]]) -> list[list[list[str]]]:
+    """What gamechanges.js says changed along each list of states (run in Node)."""
+    shutil.copy(STATIC / "gamechanges.js", tmp_path / "gamechanges.js")
+    (tmp_path / "package.json").write_text('{"type": "module"}', encoding="utf-8")
+    node = shutil.which("node")
+    assert node is not None
+    run = subprocess.run(
+        [node, "-e", NODE_CHANGES, (tmp_path / "gamechanges.js").as_uri()],
+        input=json.dumps(views),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    out: list[list[list[str]]] = json.loads(run.stdout)
+    return out
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+async def test_the_signals_follow_the_states_of_a_real_game(
+    player_factory: Any, tmp_path: Path
+) -> None:
+    a, b, watcher = await player_factory(), await player_factory(), await player_factory()
+    r = await a.post("/api/games", {"mode": "friend", "variant": "short"})
+    gid = r.json()["id"]
+    assert (await b.post(f"/api/join/{r.json()['invite_url'].rsplit('/', 1)[1]}")).is_success
+    first = (await a.get(f"/api/games/{gid}")).json()
+    mover, waiter = (a, b) if first["turn"] == first["role"] else (b, a)
+    views: list[list[dict[str, Any]]] = [[], [], []]
+
+    async def look() -> dict[str, Any]:
+        """Each one's view now (what the game's socket sends each of them)."""
+        for view, who in zip(views, (mover, waiter, watcher), strict=True):
+            view.append((await who.get(f"/api/games/{gid}")).json())
+        return views[0][-1]
+
+    st = await look()  # the opening roll is the mover's dice
+    frm = next(iter(st["legal"]["targets"]))
+    to = st["legal"]["targets"][frm][0]
+    st = await act(mover, gid, {"action": "move", "from": int(frm), "to": to})
+    assert not st["legal"]["can_confirm"]  # the play has another step
+    await look()
+    await play_first_steps(mover, st)  # its other steps, and confirmed
+    await look()  # the waiter may double or roll (C-3)
+    await act(waiter, gid, {"action": "double"})
+    assert (await look())["phase"] == "cube"  # the mover answers
+    await act(mover, gid, {"action": "take"})
+    assert (await look())["dice"]  # taken: the doubler's dice are rolled, his turn goes on
+    mover_saw, waiter_saw, watcher_saw = signalled(tmp_path, views)
+    # nothing for a page's first state; a checker moved is heard by all, pending or not
+    assert mover_saw == [[], ["moved"], ["moved"], ["yourTurn"], ["rolled"]]
+    assert waiter_saw == [[], ["moved"], ["moved", "yourTurn"], [], ["rolled", "yourTurn"]]
+    assert watcher_saw == [[], ["moved"], ["moved"], [], ["rolled"]]  # never a turn

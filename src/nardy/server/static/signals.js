@@ -4,6 +4,7 @@
 // vibrates and a chime sounds; the dice and the checkers have sounds of their own.
 // Each one can be switched off in the header's menu (settings.js); the choice is kept
 // in localStorage. The sounds are made with the Web Audio API (no sound files).
+import { changes, seen } from "./gamechanges.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -84,7 +85,7 @@ function knock(ac, buf, at, dur, freq, peak) {
   src.start(at, Math.random() * 0.1, dur);
 }
 
-/** The sounds, each starting `delay` seconds from now. */
+/** The sounds, each played from the audio clock's time `at` on. */
 const SOUNDS = {
   /** your turn: two rising notes @param {AudioContext} ac @param {AudioBuffer} _buf @param {number} at */
   turnSound: (ac, _buf, at) => { note(ac, 660, at, 0.18); note(ac, 880, at + 0.14, 0.3); },
@@ -129,11 +130,8 @@ function stopFlashing() {
 document.addEventListener("visibilitychange", () => { if (!document.hidden) stopFlashing(); });
 
 // -- the game's states ------------------------------------------------------------------
-/** What the last state showed. @type {{ id: string, mine: boolean, done: number, dice: string, board: string } | null} */
+/** What the page's last state showed. @type {import("./gamechanges.js").Seen | null} */
 let last = null;
-
-/** Whether the player of this page is the one to act (two players at one device are never told). @param {Json} st */
-const myTurn = (st) => (st.role === "white" || st.role === "black") && st.phase !== "over" && st.to_act === st.role;
 
 /**
  * The game page calls this with every new state of its game: the signals sound for
@@ -141,23 +139,13 @@ const myTurn = (st) => (st.role === "white" || st.role === "black") && st.phase 
  * @param {Json} st
  */
 export function onState(st) {
-  const now = {
-    id: String(st.id),
-    mine: myTurn(st),
-    done: (st.history || []).length,
-    dice: st.dice ? `${st.turn}:${st.dice}:${(st.history || []).length}` : "",
-    board: JSON.stringify(st.board),
-  };
-  if (last && last.id === now.id) {
-    if (now.board !== last.board) sound("moveSound");
-    if (now.dice && now.dice !== last.dice) sound("diceSound", 0.1);
-    // a new turn of this player's: after the other's, or after a state that already
-    // holds the other's answer too (the history grew while it stayed this player's turn)
-    if (now.mine && (!last.mine || now.done !== last.done)) {
-      sound("turnSound", 0.3);
-      flashTitle();
-      if (isOn("vibrate") && navigator.vibrate && navigator.vibrate([120, 80, 120])) played.push("vibrate");
-    }
+  const now = seen(st), c = changes(last, now);
+  if (c.moved) sound("moveSound");
+  if (c.rolled) sound("diceSound", 0.1);
+  if (c.yourTurn) {
+    sound("turnSound", 0.3);
+    flashTitle();
+    if (isOn("vibrate") && navigator.vibrate && navigator.vibrate([120, 80, 120])) played.push("vibrate");
   }
   if (!now.mine) stopFlashing();
   last = now;
