@@ -192,11 +192,19 @@ def test_bar_off_and_dice():
     assert sum("black" in r.get("class") for r in off) == 8
     dice = [g for g in root.iter(f"{SVG}g") if g.get("class") == "die"]
     assert [g.get("data-value") for g in dice] == ["2", "1"]
-    # pips as on a die, centred where the web board puts its dice
+    # pips as on a die, on the bar one above the other where the web board puts its
+    # dice: off every point's column
     assert [len(g.findall(f"{SVG}circle")) for g in dice] == [2, 1]
-    dice_x = RAW["left"] + 9 * RAW["point_width"] + RAW["bar_width"]
-    centres = [float(g.find(f"{SVG}rect").get("x")) + RAW["die_size"] / 2 for g in dice]
-    assert centres == [dice_x - RAW["die_spread"], dice_x + RAW["die_spread"]]
+    bar_x = RAW["left"] + 6 * RAW["point_width"] + RAW["bar_width"] / 2
+    middle = RAW["top"] + RAW["triangle"] + RAW["gap"] / 2
+    rects = [g.find(f"{SVG}rect") for g in dice]
+    half = RAW["die_size"] / 2
+    assert [float(r.get("x")) + half for r in rects] == [bar_x, bar_x]
+    assert [float(r.get("y")) + half for r in rects] == [
+        middle - RAW["die_spread"],
+        middle + RAW["die_spread"],
+    ]
+    assert RAW["die_size"] <= RAW["bar_width"]
     # a double shows two faces
     root = ET.fromstring(position_svg(SHORT, pos, "white", dice=(4, 4, 4, 4)))
     assert [g.get("data-value") for g in root.iter(f"{SVG}g") if g.get("class") == "die"] == [

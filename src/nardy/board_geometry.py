@@ -53,7 +53,7 @@ class BoardGeometry:
     label_above: float  # the top row's point numbers: this far above the fields
     label_below: float  # the bottom row's: this far below them (to the baseline)
     die_size: float
-    die_spread: float  # a die's centre: this far left/right of the pair's centre
+    die_spread: float  # a die's centre: this far above/below the pair's centre
     pip_offset: float
     pip_radius: float
     cube_size: float
@@ -132,8 +132,9 @@ class BoardGeometry:
 
     @property
     def dice_cx(self) -> float:
-        """Centre of the dice: the middle of the right half (the viewer's side to roll)."""
-        return self.right + self.field_width / 2
+        """Centre x of the dice: on the bar, one above the other, off every point's
+        column (in the middle of a half they hid the checkers a move would reach)."""
+        return self.bar_cx
 
     def column_x(self, col: int) -> float:
         """Centre x of column 0..11 from the left (0–5 left of the bar, 6–11 right)."""

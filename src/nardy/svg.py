@@ -34,7 +34,7 @@ _STYLE = (
     ".label{fill:#f5e6c8;font-size:12px;text-anchor:middle}"
     ".checker.white{fill:#fbf8f2;stroke:#6b6257;stroke-width:1.5}"
     ".checker.black{fill:#2a2522;stroke:#000;stroke-width:1.5}"
-    ".count{font-size:16px;font-weight:700;text-anchor:middle}"
+    ".count{font-size:22px;font-weight:700;text-anchor:middle}"
     ".count.white{fill:#000}.count.black{fill:#fff}"
     ".die rect{fill:#fff;stroke:#333;stroke-width:1.5}.pip{fill:#222}"
     ".info{font-size:14px;fill:#2b2118}"
@@ -136,15 +136,15 @@ def position_svg(
                 f'x="{g.tray_x + g.off_inset_x:g}" y="{y:g}" width="{off_w:g}" '
                 f'height="{g.off_height:g}" rx="2"/>'
             )
-    # the dice left to play (a double's two faces), in the viewer's right half
+    # the dice left to play (a double's two faces), on the bar one above the other
     if dice:
         values = [int(d) for d in dice]
         if any(not 1 <= d <= 6 for d in values):
             raise ValueError(f"a die shows 1..6, not {values!r}")
         shown = values[:2]
         for i, d in enumerate(shown):
-            cx = g.dice_cx + (2 * i - (len(shown) - 1)) * g.die_spread
-            add(_die_svg(g, d, cx, g.middle))
+            cy = g.middle + (2 * i - (len(shown) - 1)) * g.die_spread
+            add(_die_svg(g, d, g.dice_cx, cy))
     # side lines and status, under the board
     glyphs: dict[Color, str] = {"white": "○", "black": "●"}
     info_y = g.height + 18

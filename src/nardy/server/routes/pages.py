@@ -1,12 +1,24 @@
-"""The single-page client: its pages all serve ``index.html``; anything else is 404."""
+"""The single-page client: its pages all serve ``index.html``; anything else is 404.
+
+The page's first byte is already in the reader's language: ``index.html`` is the
+Russian template, and each request gets it with ``<html lang>``, the ``<title>`` and
+every ``data-t`` element's text filled from the catalogue (``nardy.i18n``) in the
+request's language (``request_lang``: the ``lang`` cookie the client keeps, else
+``Accept-Language``). Without this a browser in English showed Russian until the
+scripts ran, and a screen reader or a search engine read the wrong language.
+"""
 
 from __future__ import annotations
 
+import re
+from functools import cache
+from html import escape
 from pathlib import Path
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
+from nardy.i18n import t
 from nardy.server.messages import request_lang
 from nardy.server.service import ApiError
 
@@ -15,14 +27,53 @@ INDEX = STATIC / "index.html"
 PAGES = ("/", "/login", "/register", "/profile", "/rules", "/tutorial", "/new")
 PAGE_PREFIXES = ("/game/", "/join/", "/verify/", "/stats/")
 
+# An element whose text is a catalogue text: <tag ... data-t="key" ...>text</tag>, the
+# text holding no markup (the template's data-t elements are all plain).
+_DATA_T = re.compile(r'(<(\w+)\b[^>]*\bdata-t="([A-Za-z]+)"[^>]*>)[^<]*(</\2>)')
+_HTML_LANG = re.compile(r'<html lang="[^"]*">')
+_TITLE = re.compile(r"<title>[^<]*</title>")
+
 router = APIRouter(include_in_schema=False)
+
+
+def web_key(key: str) -> str:
+    """The catalogue's key of a ``data-t`` name, as ``static/i18n.js`` reads it:
+    ``heroTitle`` is ``web.hero-title``."""
+    return "web." + re.sub(r"[A-Z]", lambda m: "-" + m.group(0).lower(), key)
+
+
+def render_index(template: str, lang: str) -> str:
+    """``template`` (index.html) in ``lang``: its ``lang`` attribute, title and ``data-t``
+    texts. A ``data-t`` name missing from the catalogue raises ``CatalogError``."""
+    out = _HTML_LANG.sub(f'<html lang="{lang}">', template, count=1)
+    out = _TITLE.sub(f"<title>{t('web.title', lang)} — nardy</title>", out, count=1)
+
+    def fill(m: re.Match[str]) -> str:
+        text = escape(t(web_key(m.group(3)), lang), quote=False)
+        return f"{m.group(1)}{text}{m.group(4)}"
+
+    return _DATA_T.sub(fill, out)
+
+
+@cache
+def index_html(lang: str) -> str:
+    """The page in ``lang``, rendered once per language (the template is part of the
+    installed package: it changes only with a new release)."""
+    return render_index(INDEX.read_text(encoding="utf-8"), lang)
 
 
 @router.get("/{path:path}")
 async def page(path: str, request: Request) -> Response:
-    """``index.html`` for the client's pages (it routes them itself)."""
+    """``index.html`` in the request's language for the client's pages (it routes them
+    itself)."""
     full = "/" + path
+    lang = request_lang(request.headers)
     if full in PAGES or full.startswith(PAGE_PREFIXES):
-        return FileResponse(INDEX, media_type="text/html; charset=utf-8")
-    answer = ApiError(404, "not-found").answer(request_lang(request.headers))
+        return HTMLResponse(
+            index_html(lang),
+            # the answer depends on these: a cache must not give one reader's language
+            # to another
+            headers={"Vary": "Accept-Language, Cookie", "Content-Language": lang},
+        )
+    answer = ApiError(404, "not-found").answer(lang)
     return JSONResponse(answer, status_code=404)

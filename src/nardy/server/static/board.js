@@ -85,6 +85,8 @@ function stack(g, x, top, n, cls, label) {
     el("circle", { cx: x, cy: stackY(top, i, n), r: R - SEAM, class: `checker ${cls}` }, g);
   }
   if (n > STACK || label) {
+    // the count on a badge: a tall stack's checkers overlap too much to be counted
+    el("circle", { cx: x, cy: stackY(top, n - 1, n), r: R - 4, class: `badge ${cls}` }, g);
     const txt = el("text", { x, y: stackY(top, n - 1, n) + COUNT_DY, class: `count ${cls}` }, g);
     txt.textContent = String(n);
   }
@@ -163,8 +165,9 @@ export function drawBoard(svg, state, ui = {}) {
   }
   if (state.dice) {
     const dg = el("g", { class: "dice" }, svg);
-    drawDie(dg, DICE_X - DIE_SPREAD, MIDDLE, state.dice[0], false);
-    drawDie(dg, DICE_X + DIE_SPREAD, MIDDLE, state.dice[1], false);
+    // on the bar, one above the other: off the columns a checker may go to
+    drawDie(dg, DICE_X, MIDDLE - DIE_SPREAD, state.dice[0], false);
+    drawDie(dg, DICE_X, MIDDLE + DIE_SPREAD, state.dice[1], false);
   }
   drawCube(svg, state, mine);
   // Hit areas: whole columns, the bar (25) and the bearing-off tray (0).
@@ -181,7 +184,7 @@ export function drawBoard(svg, state, ui = {}) {
   };
   for (let p = 1; p <= 24; p++) {
     const { x, top } = pointGeometry(p);
-    area(p, x - PW / 2, top ? TOP : BOT - TRI - 20, PW, TRI + 20);
+    area(p, x - PW / 2, top ? 0 : MIDDLE, PW, top ? MIDDLE : H - MIDDLE);  // the whole column, edge to middle
   }
   area(25, BARX, MID - 10, BARW, BOT - MID + 10);
   area(0, TRAY, MID - 10, TRAYW, BOT - MID + 10);

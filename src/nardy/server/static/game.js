@@ -1,6 +1,7 @@
 // @ts-check
 // The game page: the board, the controls, the score, the move list, hints, the result and the review.
 import { actionId, call, GameSocket, ApiError } from "./api.js";
+import { accessPlay } from "./access.js";
 import { drawBoard } from "./board.js";
 import { go, h, main, toast } from "./dom.js";
 import { msg, t } from "./i18n.js";
@@ -27,10 +28,11 @@ export function gamePage(id) {
   const overlay = h("div", { id: "overlay" });
   const review = h("div", { id: "review" });
   const hintBox = h("div", { id: "hints" });
+  const access = accessPlay((action) => send(action));  // keyboard play and the position in words
   main.replaceChildren(h("div", { class: "game" },
     h("div", {}, scorebar, svg, h("p", { class: "small" }, t("hint")), review),
     h("div", { class: "panel card" }, status, notice, players, actions, h("div", { class: "controls" }, undo, confirm), hintBox,
-      h("h3", {}, t("moves")), moves, extra)), overlay);
+      access.node, h("h3", {}, t("moves")), moves, extra)), overlay);
   /** @type {import("./board.js").BoardUi & { resignMenu: boolean, closed: string | null }} */
   const ui = { selected: null, resignMenu: false, closed: null };
   /** @type {Json} the game state the server sent last */
@@ -247,6 +249,7 @@ export function gamePage(id) {
     if (state && st.seq < state.seq) return;
     if (!state || st.seq !== state.seq) { ui.resignMenu = false; hintBox.replaceChildren(); }
     state = st; ui.selected = null; paint();
+    access.update(st);
     onState(st);  // the turn signals and sounds (signals.js)
     renderScore(st);
     renderStatus(st);

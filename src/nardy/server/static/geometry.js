@@ -3,62 +3,62 @@
 // edit the JSON and regenerate, never this file (a test checks it is up to date).
 // The board's geometry in SVG user units, the same as the Python SVG's (nardy.svg).
 export const PW = 50;  // a point's width
-export const R = 22;  // a checker's room: half the spacing of a stack
+export const R = 24;  // a checker's room: half the spacing of a stack
 export const SEAM = 1;  // a checker is drawn this much smaller
-export const LEFT = 10;  // the left field's left edge
-export const BARX = 310;  // the bar's left edge
-export const BARW = 50;  // the bar's width
-export const RIGHT = 360;  // the right field's left edge
-export const TRAY = 672;  // the tray's left edge
-export const TRAYW = 58;  // the tray's width
-export const TOP = 22;  // the fields' top edge
+export const LEFT = 8;  // the left field's left edge
+export const BARX = 308;  // the bar's left edge
+export const BARW = 44;  // the bar's width
+export const RIGHT = 352;  // the right field's left edge
+export const TRAY = 658;  // the tray's left edge
+export const TRAYW = 46;  // the tray's width
+export const TOP = 20;  // the fields' top edge
 export const TRI = 180;  // a triangle's height
-export const MID = 258;  // the bottom row's tips
-export const BOT = 438;  // the fields' bottom edge
-export const MIDDLE = 230;  // the middle of the strip between the rows
-export const W = 740;  // the board's width
-export const H = 460;  // the board's height
-export const STACK_ROOM = 206;  // a stack's room before it is squeezed
+export const MID = 240;  // the bottom row's tips
+export const BOT = 420;  // the fields' bottom edge
+export const MIDDLE = 220;  // the middle of the strip between the rows
+export const W = 712;  // the board's width
+export const H = 440;  // the board's height
+export const STACK_ROOM = 200;  // a stack's room before it is squeezed
 export const STACK = 5;  // taller stacks show their count
-export const COUNT_DY = 5;  // the count's baseline below its checker's centre
+export const COUNT_DY = 8;  // the count's baseline below its checker's centre
 export const OFF_H = 8;  // a borne-off checker's height
 export const OFF_STEP = 9;  // and its spacing
-export const OFF_INSET_X = 6;  // borne-off checkers: inset from the tray's sides
+export const OFF_INSET_X = 5;  // borne-off checkers: inset from the tray's sides
 export const OFF_INSET_Y = 4;  // and from its top and bottom
 export const LABEL_ABOVE = 6;  // point numbers above the top row
-export const LABEL_BELOW = 16;  // and below the bottom row
-export const DIE = 36;  // a die's side
-export const DIE_SPREAD = 24;  // a die's centre from the pair's centre
-export const DICE_X = 510;  // the pair's centre
-export const PIP_OFFSET = 10;  // a pip from the die's centre
-export const PIP_R = 3.6;  // a pip's radius
-export const CUBE = 36;  // the cube's side
+export const LABEL_BELOW = 15;  // and below the bottom row
+export const DIE = 34;  // a die's side
+export const DIE_SPREAD = 20;  // a die's centre from the pair's centre
+export const DICE_X = 330;  // the pair's centre
+export const PIP_OFFSET = 9;  // a pip from the die's centre
+export const PIP_R = 3.2;  // a pip's radius
+export const CUBE = 34;  // the cube's side
 export const CUBE_OFFSET = 48;  // an owned cube from the middle
-export const OFFER = 48;  // an offered cube's side
+export const OFFER = 42;  // an offered cube's side
 /** Centre x and row of each point: POINTS[p - 1] for the viewer's point p. */
 export const POINTS = [
-  { x: 635, top: false },  // 1
-  { x: 585, top: false },  // 2
-  { x: 535, top: false },  // 3
-  { x: 485, top: false },  // 4
-  { x: 435, top: false },  // 5
-  { x: 385, top: false },  // 6
-  { x: 285, top: false },  // 7
-  { x: 235, top: false },  // 8
-  { x: 185, top: false },  // 9
-  { x: 135, top: false },  // 10
-  { x: 85, top: false },  // 11
-  { x: 35, top: false },  // 12
-  { x: 35, top: true },  // 13
-  { x: 85, top: true },  // 14
-  { x: 135, top: true },  // 15
-  { x: 185, top: true },  // 16
-  { x: 235, top: true },  // 17
-  { x: 285, top: true },  // 18
-  { x: 385, top: true },  // 19
-  { x: 435, top: true },  // 20
-  { x: 485, top: true },  // 21
-  { x: 535, top: true },  // 22
-  { x: 585, top: true },  // 23
-  { x: 635, top: true },  // 24
+  { x: 627, top: false },  // 1
+  { x: 577, top: false },  // 2
+  { x: 527, top: false },  // 3
+  { x: 477, top: false },  // 4
+  { x: 427, top: false },  // 5
+  { x: 377, top: false },  // 6
+  { x: 283, top: false },  // 7
+  { x: 233, top: false },  // 8
+  { x: 183, top: false },  // 9
+  { x: 133, top: false },  // 10
+  { x: 83, top: false },  // 11
+  { x: 33, top: false },  // 12
+  { x: 33, top: true },  // 13
+  { x: 83, top: true },  // 14
+  { x: 133, top: true },  // 15
+  { x: 183, top: true },  // 16
+  { x: 233, top: true },  // 17
+  { x: 283, top: true },  // 18
+  { x: 377, top: true },  // 19
+  { x: 427, top: true },  // 20
+  { x: 477, top: true },  // 21
+  { x: 527, top: true },  // 22
+  { x: 577, top: true },  // 23
+  { x: 627, top: true },  // 24
 ];

@@ -1,6 +1,8 @@
 // @ts-check
-// The service worker: the app shell (the page, its scripts, styles and icons) comes
-// from a cache, so that the club opens fast, and opens at all without a network.
+// The service worker: the app shell (its scripts, styles and icons) comes from a
+// cache, so that the club opens fast, and opens at all without a network (the page
+// itself comes from the network while there is one: the server writes it in the
+// reader's language).
 // The server (nardy/server/routes/pwa.py) serves this file at /sw.js with BUILD filled
 // in: the version is a hash of the static files, so a deploy that changes any of them
 // changes this file, the browser installs it again, and the new cache replaces the old.
@@ -51,16 +53,16 @@ worker.addEventListener("fetch", (e) => {
 });
 
 /**
- * A page of the app: they are all index.html (the client routes itself), from the
- * cache first, so that they open offline; the page of the network when the cache
- * lacks it, and the offline page when the network fails too.
+ * A page of the app: the network's first, as the server writes it in the reader's
+ * language (routes/pages.py); without a network the cached one (every page is
+ * index.html: the client routes itself), and the offline page when that is missing.
  * @param {Request} req @returns {Promise<Response>}
  */
 async function page(req) {
+  try { return await fetch(req); } catch { /* offline: the cache answers */ }
   const cache = await caches.open(SHELL_CACHE);
-  const shell = await cache.match("/");
-  if (shell) return shell;
-  try { return await fetch(req); } catch { return offlinePage(); }
+  // the page varies with the language cookie: any language beats none
+  return (await cache.match("/", { ignoreVary: true })) ?? offlinePage();
 }
 
 /** A file of the shell: cache first (the cache's version is the deploy's). @param {Request} req */
