@@ -28,13 +28,14 @@ from nardy.server.auth import (
     Clock,
 )
 from nardy.server.botplayer import Computer
+from nardy.server.chat import CHAT_LIMIT, CHAT_RATE, ChatService, InMemoryDelivery
 from nardy.server.db import make_engine, migrate, now
 from nardy.server.deps import carry_new_session
 from nardy.server.fanout import Fanout
 from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
-from nardy.server.routes import accounts, games, pages, pwa, rules, ws
+from nardy.server.routes import accounts, chat, games, pages, pwa, rules, ws
 from nardy.server.routes.pages import STATIC
 from nardy.server.service import ApiError, GameService
 from nardy.server.settings import Settings
@@ -63,6 +64,7 @@ def create_app(
                 GUEST_LIMIT: settings.guest_rate,
                 LOGIN_ACCOUNT_LIMIT: settings.login_rate_account,
                 LOGIN_IP_LIMIT: settings.login_rate_ip,
+                CHAT_LIMIT: CHAT_RATE,
             },
             settings.rate_limit_storage,
         )
@@ -92,6 +94,7 @@ def create_app(
     app.state.db = db
     app.state.engine = engine
     app.state.views = views
+    app.state.chat = ChatService(db, writer, game_service, throttle, InMemoryDelivery())
     app.state.sockets = ws.SocketCaps(settings.max_sockets_per_ip, settings.max_sockets_per_game)
 
     # the last added runs first: ids for every log line, then headers, then body checks
@@ -104,6 +107,7 @@ def create_app(
     app.include_router(games.router)
     app.include_router(rules.router)
     app.include_router(ws.router)
+    app.include_router(chat.router)
     app.include_router(pwa.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from http.cookies import CookieError, SimpleCookie
 
+import nardy.server.chat_texts  # noqa: F401  (registers the chat's texts)
 import nardy.server.phone_texts  # noqa: F401  (the settings menu and the keyboard play)
 import nardy.server.pwa_texts  # noqa: F401  (registers the app's and signals' texts)
 import nardy.server.web_texts  # noqa: F401  (registers the web page's texts)

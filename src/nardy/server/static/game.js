@@ -6,6 +6,7 @@ import { drawBoard } from "./board.js";
 import { go, h, main, toast } from "./dom.js";
 import { msg, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
+import { chatChannels, mountChat } from "./chat.js";
 import { variantName } from "./session.js";
 import { onState } from "./signals.js";
 
@@ -29,10 +30,11 @@ export function gamePage(id) {
   const review = h("div", { id: "review" });
   const hintBox = h("div", { id: "hints" });
   const access = accessPlay((action) => send(action));  // keyboard play and the position in words
+  const chatBox = h("div", { id: "chat-box" });  // the chat (chat.js)
   main.replaceChildren(h("div", { class: "game" },
     h("div", {}, scorebar, svg, h("p", { class: "small" }, t("hint")), review),
-    h("div", { class: "panel card" }, status, notice, players, actions, h("div", { class: "controls" }, undo, confirm), hintBox,
-      access.node, h("h3", {}, t("moves")), moves, extra)), overlay);
+    h("div", { class: "side" }, h("div", { class: "panel card" }, status, notice, players, actions, h("div", { class: "controls" }, undo, confirm), hintBox,
+      access.node, h("h3", {}, t("moves")), moves, extra), chatBox)), overlay);
   /** @type {import("./board.js").BoardUi & { resignMenu: boolean, closed: string | null }} */
   const ui = { selected: null, resignMenu: false, closed: null };
   /** @type {Json} the game state the server sent last */
@@ -274,11 +276,16 @@ export function gamePage(id) {
     else review.replaceChildren();
     extra.replaceChildren(...kids);
     renderOverlay(st);
+    // the chat: its channels follow the role (a friend's seat taken) and the game's end
+    const place = { game: st.id, role: st.role, mode: st.mode, over: st.status === "over" };
+    const chats = chatChannels(place).map((c) => c.channel).join();
+    if (chats !== chatsShown) { chatsShown = chats; closeChat(); closeChat = mountChat(chatBox, place); }
   }
+  let chatsShown = "", closeChat = () => {};
   const sock = new GameSocket(id, (msg) => render(msg.state), (err) => toast(`${t("errorPrefix")}: ${err.error}`));
   /** @type {any} */ (window).__nardyGame = { socket: sock, state: () => state };  // for the browser tests
   call("GET", `/api/games/${id}`).then(render).catch((e) => toast(e.message));
-  return () => sock.close();
+  return () => { sock.close(); closeChat(); };
 }
 
 

@@ -1,0 +1,192 @@
+// @ts-check
+// The chat panel: a game's players' chat or its spectators' chat, or the lobby's.
+// Messages arrive over the chat websocket (/ws/chat: "join" a channel, then
+// "message", "hidden", "blocked" pushed), are written over HTTP (the server's errors,
+// in the interface language, come back as toasts), and are always shown as text
+// (textContent through h()): markup in a message stays characters on the screen.
+import { call } from "./api.js";
+import { h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** @typedef {import("./api.js").Json} Json */
+/** Where the panel is: the lobby, or a game with the visitor's role in it.
+ * @typedef {{lobby: true} | {game: string, role: string, mode: string, over?: boolean}} ChatPlace */
+
+/** The longest message (the server's MAX_CHARS). */
+const MAX_CHARS = 300;
+/** Users muted in this page's session (hidden here only; the server never knows). */
+const muted = new Set();
+
+/**
+ * The channels a visitor follows where he is: the players their own chat (and, once
+ * the game is over, the spectators' chat to read), the spectators theirs, in the
+ * lobby the lobby's. Games without two people have no players' chat.
+ * @param {ChatPlace} place @returns {{channel: string, label: string}[]}
+ */
+export function chatChannels(place) {
+  if ("lobby" in place) return [{ channel: "lobby", label: t("chatLobby") }];
+  const playing = ["white", "black", "player"].includes(place.role);
+  const watch = { channel: `watch:${place.game}`, label: t("chatSpectators") };
+  if (!playing) return place.role === "both" ? [] : [watch];
+  if (place.mode !== "friend" && place.mode !== "club") return [];
+  const game = { channel: `game:${place.game}`, label: t("chatPlayers") };
+  return place.over ? [game, watch] : [game];
+}
+
+/**
+ * Put the chat panel for `place` into `container` (nothing where there is no chat for
+ * the visitor). The game page: mountChat(el, {game: id, role, mode, over}); the lobby:
+ * mountChat(el, {lobby: true}).
+ * @param {HTMLElement} container @param {ChatPlace} place @returns {() => void} what closes it
+ */
+export function mountChat(container, place) {
+  const channels = chatChannels(place);
+  if (!channels.length) { container.replaceChildren(); return () => undefined; }
+  let current = channels[0].channel;
+  /** @type {Map<string, {lines: HTMLOListElement, joined: Json}>} */
+  const rooms = new Map();
+  const tabs = h("div", { class: "chat-tabs", role: "tablist" });
+  const body = h("div", { class: "chat-body" });
+  const foot = h("div", { class: "chat-foot" });
+  const panel = h("section", { class: "chat card", id: "chat", "aria-label": t("chat") }, tabs, body, foot);
+  container.replaceChildren(panel);
+
+  for (const { channel, label } of channels) {
+    const kind = channel.split(":")[0];
+    const lines = h("ol", { class: "chat-lines", id: `chat-lines-${kind}`, "aria-live": "polite", "data-channel": channel });
+    rooms.set(channel, { lines, joined: null });
+    tabs.append(h("button", { type: "button", role: "tab", class: "chat-tab", id: `chat-tab-${kind}`, "data-channel": channel,
+      onclick: () => { current = channel; show(); } }, label));
+  }
+
+  /** @param {Json} m  a message as the server sends it */
+  function line(m) {
+    const phrase = m.phrase !== undefined;
+    const text = phrase ? (t("chatPhrase")[m.phrase] ?? m.phrase) : m.text;
+    const li = h("li", { class: phrase ? "chat-line phrase" : "chat-line", "data-id": m.id, "data-user": m.user_id,
+      title: new Date(m.at).toLocaleTimeString() },
+    h("b", { class: "chat-name" }, m.name), " ", h("span", { class: "chat-text" }, text));
+    const room = rooms.get(m.channel);
+    const meId = room && room.joined ? room.joined.me : null;
+    if (m.user_id !== meId) {
+      li.append(h("button", { type: "button", class: "chat-more", "aria-label": t("chatActions"), title: t("chatActions"),
+        onclick: () => toggleMenu(li, m) }, "⋯"));
+    }
+    return li;
+  }
+  /** @param {HTMLLIElement} li @param {Json} m */
+  function toggleMenu(li, m) {
+    const open = li.querySelector(".chat-menu");
+    if (open) { open.remove(); return; }
+    const room = rooms.get(m.channel);
+    /** @param {string} cls @param {string} label @param {() => Promise<unknown> | void} act */
+    const b = (cls, label, act) => h("button", { type: "button", class: cls, onclick: () => {
+      li.querySelector(".chat-menu")?.remove();
+      Promise.resolve(act()).catch((e) => toast(e.message));
+    } }, label);
+    const menu = h("div", { class: "chat-menu" },
+      b("chat-mute", t("chatMute"), () => { muted.add(m.user_id); dropUser(m.user_id); toast(t("chatMuted")); }));
+    if (room && room.joined && room.joined.me !== null) {
+      menu.append(
+        b("chat-block", t("chatBlock"), () => call("POST", `/api/chat/blocks/${m.user_id}`).then(() => toast(t("chatBlocked")))),
+        b("chat-report", t("chatReport"), () => call("POST", `/api/chat/messages/${m.id}/report`).then(() => toast(t("chatReported")))));
+    }
+    if (room && room.joined && room.joined.moderator) {
+      menu.append(b("chat-hide warn", t("chatHide"), () => call("POST", `/api/chat/messages/${m.id}/hide`)));
+    }
+    li.append(menu);
+  }
+  /** @param {number} userId */
+  function dropUser(userId) {
+    for (const { lines } of rooms.values()) {
+      for (const li of lines.querySelectorAll(`.chat-line[data-user="${userId}"]`)) li.remove();
+    }
+  }
+  /** @param {Json} m */
+  function add(m) {
+    const room = rooms.get(m.channel);
+    if (!room || muted.has(m.user_id) || room.lines.querySelector(`[data-id="${m.id}"]`)) return;
+    room.lines.querySelector(".chat-none")?.remove();
+    const atEnd = room.lines.scrollHeight - room.lines.scrollTop - room.lines.clientHeight < 40;
+    room.lines.append(line(m));
+    if (atEnd) room.lines.scrollTop = room.lines.scrollHeight;
+  }
+  /** @param {Json} joined  the server's "joined": the history and what the visitor may do */
+  function fill(joined) {
+    const room = rooms.get(joined.channel);
+    if (!room) return;
+    room.joined = joined;
+    room.lines.replaceChildren();
+    for (const m of joined.messages) add(m);
+    if (!room.lines.children.length) room.lines.append(h("li", { class: "chat-none small" }, t("chatEmpty")));
+    room.lines.scrollTop = room.lines.scrollHeight;
+    if (joined.channel === current) show();
+  }
+  // the footer of the tab shown: the quick phrases and the input, or why he cannot write
+  function show() {
+    for (const tab of tabs.querySelectorAll(".chat-tab")) {
+      tab.setAttribute("aria-selected", String(/** @type {HTMLElement} */ (tab).dataset.channel === current));
+    }
+    tabs.hidden = rooms.size < 2;
+    const room = /** @type {{lines: HTMLOListElement, joined: Json}} */ (rooms.get(current));
+    body.replaceChildren(room.lines);
+    if (rooms.size < 2) body.prepend(h("h3", { class: "chat-title" }, channels[0].label));
+    room.lines.scrollTop = room.lines.scrollHeight;
+    const joined = room.joined;
+    if (!joined) { foot.replaceChildren(); return; }
+    if (!joined.can_post) {
+      const why = joined.cannot_post ? String(joined.cannot_post.error) : "";  // (the server's errors start in lower case)
+      foot.replaceChildren(h("p", { class: "small chat-cannot" }, why.charAt(0).toUpperCase() + why.slice(1)));
+      return;
+    }
+    const input = h("input", { id: "chat-input", class: "chat-input", maxlength: MAX_CHARS, autocomplete: "off",
+      placeholder: t("chatPlaceholder"), "aria-label": t("chatPlaceholder") });
+    /** @param {object} message */
+    const send = (message) => call("POST", `/api/chat/${encodeURIComponent(current)}`, message)
+      .then((m) => { add(m); return true; })
+      .catch((e) => { toast(e.message); return false; });
+    const form = h("form", { class: "chat-form", onsubmit: (ev) => {
+      ev.preventDefault();
+      const text = input.value.trim();
+      if (text) send({ text }).then((ok) => { if (ok) input.value = ""; });
+    } }, input, h("button", { type: "submit", id: "chat-send", class: "chat-send" }, t("chatSend")));
+    const phrases = h("div", { class: "chat-phrases" }, ...joined.phrases.map((/** @type {string} */ p) =>
+      h("button", { type: "button", class: "chat-phrase", "data-phrase": p, onclick: () => send({ phrase: p }) }, t("chatPhrase")[p] ?? p)));
+    foot.replaceChildren(phrases, form);
+  }
+
+  // the socket: joins the channels (again after a lost connection: the history comes anew)
+  let closed = false, delay = 500;
+  /** @type {WebSocket | undefined} */
+  let ws;
+  function connect() {
+    if (closed) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const sock = new WebSocket(`${proto}//${location.host}/ws/chat`);
+    ws = sock;
+    sock.onopen = () => {
+      delay = 500;
+      for (const channel of rooms.keys()) sock.send(JSON.stringify({ type: "join", channel }));
+    };
+    sock.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.type === "joined") fill(m);
+      else if (m.type === "message") add(m);
+      else if (m.type === "hidden") rooms.get(m.channel)?.lines.querySelector(`[data-id="${m.id}"]`)?.remove();
+      else if (m.type === "blocked") dropUser(m.user_id);
+      else if (m.type === "error") {
+        const room = m.channel ? rooms.get(m.channel) : undefined;
+        if (room) room.lines.replaceChildren(h("li", { class: "chat-none small" }, m.error));
+        else toast(m.error);
+      }
+    };
+    sock.onclose = () => {
+      if (ws !== sock || closed) return;
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 8000);
+    };
+  }
+  show();
+  connect();
+  return () => { closed = true; if (ws) ws.close(); };
+}

@@ -1,0 +1,147 @@
+"""The chat panel in real headless Chromium against a real ``nardy serve``: two players
+of a friend game (joined by the invitation link) chat, a spectator with an account
+chats in the spectators' channel, which the players never see; quick phrases in each
+reader's language; markup shown as text, never run; a muted player's lines go.
+Screenshots of the panel (desktop and phone, Russian and English) go to
+``NARDY_SCREENSHOTS`` (default: the test's temporary directory)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
+
+pytestmark = BROWSER_MARKS
+
+SCRIPT = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">'
+
+#: Mounts the lobby's chat panel the way the lobby page does, under the game page.
+LOBBY = """async () => {
+  const { mountChat } = await import("/static/chat.js");
+  const box = document.createElement("div");
+  box.id = "lobby-box";
+  document.getElementById("main").append(box);
+  mountChat(box, { lobby: true });
+}"""
+
+
+def api(page: Any, server: Any, path: str, body: Any) -> Any:
+    """A POST with the page's cookies (its context's) and its CSRF token."""
+    token = page.request.get(server.url + "/api/session").json()["csrf"]
+    r = page.request.post(server.url + path, data=body, headers={"x-csrf-token": token})
+    assert r.ok, r.text()
+    return r.json()
+
+
+def my_turn(page: Any) -> bool:
+    st = page.locator("#status")
+    return bool(st.get_attribute("data-turn") == st.get_attribute("data-role"))
+
+
+def lines(page: Any) -> list[str]:
+    return [t.strip() for t in page.locator("#chat .chat-line").all_inner_texts()]
+
+
+def wait_line(page: Any, text: str) -> None:
+    page.locator("#chat .chat-text", has_text=text).first.wait_for()
+
+
+def say(page: Any, text: str) -> None:
+    page.fill("#chat-input", text)
+    page.click("#chat-send")
+    wait_line(page, text)
+    assert page.input_value("#chat-input") == ""
+
+
+def test_players_and_a_spectator_chat_apart(browser: Any, server: Any, shots: Path) -> None:
+    a = new_page(browser, DESKTOP)  # Russian
+    b = new_page(browser, PHONE, locale="en-US")
+    c = new_page(browser, PHONE)  # the spectator, Russian
+    a.goto(server.url + "/")
+    st = api(a, server, "/api/games", {"mode": "friend", "variant": "long"})
+    a.goto(f"{server.url}/game/{st['id']}")
+    a.wait_for_selector("#chat-input")
+    b.goto(st["invite_url"])  # the join page takes the seat and opens the game
+    b.wait_for_selector("#chat-input")
+    assert a.inner_text("#chat .chat-title") == "Игроки"
+    assert b.inner_text("#chat .chat-title") == "Players"
+
+    # a quick phrase travels as its key: each reads it in his own language
+    a.click("#chat .chat-phrase[data-phrase='good-luck']")
+    wait_line(a, "Удачи!")
+    wait_line(b, "Good luck!")
+    say(b, "Thanks, you too")
+    wait_line(a, "Thanks, you too")
+    # markup is shown as it was typed and never runs
+    say(b, SCRIPT)
+    wait_line(a, "window.__pwned")
+    assert a.locator("#chat .chat-text").last.inner_text() == SCRIPT
+    assert a.locator("#chat .chat-lines script, #chat .chat-lines img").count() == 0
+    assert a.evaluate("() => window.__pwned") is None
+    assert b.evaluate("() => window.__pwned") is None
+
+    # a spectator with an account: the spectators' chat only
+    c.goto(server.url + "/")
+    api(c, server, "/api/register", {"username": "vera", "password": "correct horse"})
+    c.goto(f"{server.url}/game/{st['id']}")
+    c.wait_for_selector("#chat-input")
+    assert c.inner_text("#chat .chat-title") == "Зрители"
+    assert c.locator("#chat .chat-line").count() == 0  # none of the players' lines
+    c.click("#chat .chat-phrase[data-phrase='hello']")
+    wait_line(c, "Привет!")
+    say(c, "Белые играют смело")
+    say(a, "спасибо")  # the players' next line reaches b after the spectator's...
+    wait_line(b, "спасибо")
+    for player in (a, b):  # ...which never reached them
+        assert not any("смело" in x or "Привет" in x for x in lines(player)), lines(player)
+    assert not any("спасибо" in x for x in lines(c))
+
+    # a muted player's lines go at once (for this page only)
+    b.locator("#chat .chat-line", has_text="Good luck").locator(".chat-more").click()
+    b.locator("#chat").screenshot(path=str(shots / "chat-menu-phone-en.png"))
+    b.click("#chat .chat-mute")
+    b.locator("#chat .chat-line", has_text="спасибо").wait_for(state="detached")
+    assert lines(b) and all("Good luck" not in x for x in lines(b))
+
+    # a report goes to the moderators (once)
+    a.locator("#chat .chat-line", has_text="Thanks, you too").locator(".chat-more").click()
+    a.click("#chat .chat-report")
+    a.wait_for_selector("#toast:not([hidden]) >> text=Спасибо: модераторы посмотрят.")
+    a.screenshot(path=str(shots / "chat-players-desktop-ru.png"))
+    a.locator("#chat").screenshot(path=str(shots / "chat-panel-desktop-ru.png"))
+    b.screenshot(path=str(shots / "chat-players-phone-en.png"), full_page=True)
+    c.screenshot(path=str(shots / "chat-spectators-phone-ru.png"), full_page=True)
+    # once the game is over the players may read the spectators' chat, not write there
+    resigner, other = (a, b) if my_turn(a) else (b, a)
+    api(resigner, server, f"/api/games/{st['id']}/actions", {"action": "resign", "level": 1})
+    api(other, server, f"/api/games/{st['id']}/actions", {"action": "accept"})
+    a.click("#result-close")
+    a.click("#chat-tab-watch")
+    wait_line(a, "Белые играют смело")
+    assert a.locator("#chat-input").count() == 0
+    assert "для зрителей" in a.inner_text("#chat .chat-cannot")
+    a.locator("#chat").screenshot(path=str(shots / "chat-after-game-desktop-ru.png"))
+    a.click("#chat-tab-game")
+    wait_line(a, "спасибо")
+
+    # in English the history's phrase reads in English (it is stored as its key)
+    a.click("#lang")
+    a.wait_for_selector("#chat-tab-game >> text=Players")
+    wait_line(a, "Good luck!")
+    a.click("#result-close")  # (drawn again with the page)
+    a.locator("#chat").scroll_into_view_if_needed()
+    a.screenshot(path=str(shots / "chat-players-desktop-en.png"))
+    # the lobby's panel (what the lobby page mounts): accounts write, guests read
+    c.click("#result-close")  # (the game's result card)
+    for page in (a, c):
+        page.evaluate(LOBBY)
+        page.wait_for_selector("#lobby-box .chat-lines[data-channel='lobby']")
+    c.locator("#lobby-box .chat-input").fill("кто на длинные?")
+    c.locator("#lobby-box .chat-send").click()
+    a.locator("#lobby-box .chat-text", has_text="кто на длинные?").wait_for()
+    assert a.locator("#lobby-box .chat-input").count() == 0
+    assert "Sign up to write here" in a.inner_text("#lobby-box .chat-cannot")
+    a.locator("#lobby-box").screenshot(path=str(shots / "chat-lobby-guest-desktop-en.png"))
+    for page in (a, b, c):
+        assert page.errors == [] and page.csp == [], (page.errors, page.csp)
