@@ -42,12 +42,16 @@ document.addEventListener("securitypolicyviolation", (e) =>
 
 
 def new_page(browser: Any, viewport: dict[str, int], locale: str = "ru-RU") -> Any:
-    """A page in a fresh context; uncaught page errors collect in ``page.errors``, and
+    """A page in a fresh context, ``watch``ed."""
+    ctx = browser.new_context(viewport=viewport, locale=locale)
+    return watch(ctx.new_page())
+
+
+def watch(page: Any) -> Any:
+    """``page`` with its uncaught errors collecting in ``page.errors``, and its
     Content-Security-Policy violations (the browser's console reports and the
     ``securitypolicyviolation`` events) in ``page.csp``."""
-    ctx = browser.new_context(viewport=viewport, locale=locale)
-    ctx.add_init_script(CSP_REPORTER)
-    page = ctx.new_page()
+    page.add_init_script(CSP_REPORTER)
     errors: list[str] = []
     csp: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

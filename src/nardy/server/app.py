@@ -35,7 +35,7 @@ from nardy.server.fanout import Fanout
 from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
-from nardy.server.routes import accounts, chat, games, pages, positions, rules, ws
+from nardy.server.routes import accounts, chat, games, pages, positions, pwa, rules, ws
 from nardy.server.routes import lobby as lobby_routes
 from nardy.server.routes.pages import STATIC
 from nardy.server.service import ApiError, GameService
@@ -112,6 +112,7 @@ def create_app(
     app.include_router(ws.router)
     app.include_router(chat.router)
     lobby = lobby_routes.install(app, settings, game_service, writer, views, clock)
+    app.include_router(pwa.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
     return app

@@ -8,8 +8,10 @@ import { homePage } from "./home.js";
 import { analysisPage } from "./analysis.js";
 import { replayPage } from "./replay.js";
 import { currentLang, setLang, t } from "./i18n.js";
+import { workOffline } from "./offline.js";
 import { rulesPage } from "./rules.js";
 import { me, refreshMe } from "./session.js";
+import { signalsMenu } from "./settings.js";
 import { tutorialPage } from "./tutorial.js";
 import { verifyPage } from "./verify.js";
 
@@ -68,5 +70,7 @@ byId("lang").addEventListener("click", () => {
   setLang(currentLang() === "ru" ? "en" : "ru"); route();
 });
 setRouter(route);
-await refreshMe();
-route();
+workOffline();
+signalsMenu();
+// offline the app cannot start: its bar says so, and it starts when the connection is back
+if (navigator.onLine) { await refreshMe(); route(); } else chrome();

@@ -8,6 +8,7 @@ import { msg, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 import { chatChannels, mountChat } from "./chat.js";
 import { variantName } from "./session.js";
+import { onState } from "./signals.js";
 
 /** @typedef {import("./api.js").Json} Json */
 /** @typedef {import("./dom.js").Kid} Kid */
@@ -251,6 +252,7 @@ export function gamePage(id) {
     if (!state || st.seq !== state.seq) { ui.resignMenu = false; hintBox.replaceChildren(); }
     state = st; ui.selected = null; paint();
     access.update(st);
+    onState(st);  // the turn signals and sounds (signals.js)
     renderScore(st);
     renderStatus(st);
     const len = st.match && st.match.length;

@@ -344,6 +344,7 @@ export const MESSAGES = {
   "web.no-move": "no move",
   "web.no-play": "No play with these dice: the turn passes.",
   "web.not-revealed": "The seed is revealed when the game ends",
+  "web.offline": "No connection to the server. The game goes on when you are back online.",
   "web.on-roll": "On roll",
   "web.open": "open",
   "web.open-analysis": "Open on the analysis board",
@@ -399,6 +400,14 @@ export const MESSAGES = {
   "web.set-up": "Set up",
   "web.settings": "Settings",
   "web.show-on-board": "Click a mistake or a point of the graph to see the position.",
+  "web.signal-dice-sound": "Sound: dice rolled",
+  "web.signal-move-sound": "Sound: checker moved",
+  "web.signal-test": "Play the sound",
+  "web.signal-title": "Flash the tab title",
+  "web.signal-turn-sound": "Sound: your turn",
+  "web.signal-vibrate": "Vibrate",
+  "web.signals": "Turn signals",
+  "web.signals-note": "The browser lets a page make sounds after your first tap or click on it.",
   "web.spectator": "You are watching this game",
   "web.start": "Start",
   "web.status.active": "in play",
@@ -449,7 +458,8 @@ export const MESSAGES = {
   "web.you-won": "You won!",
   "web.you-won-game": "You won the game",
   "web.you-won-match": "You won the match!",
-  "web.your-turn": "Your turn"
+  "web.your-turn": "Your turn",
+  "web.your-turn-title": "● Your turn — Nardy"
  },
  "ru": {
   "cube.action.beaver": "бобёр",
@@ -791,6 +801,7 @@ export const MESSAGES = {
   "web.no-move": "нет хода",
   "web.no-play": "С этими костями хода нет: ход переходит к сопернику.",
   "web.not-revealed": "Зерно будет раскрыто после окончания партии",
+  "web.offline": "Нет связи с сервером. Игра продолжится, когда связь вернётся.",
   "web.on-roll": "Ход",
   "web.open": "открыть",
   "web.open-analysis": "Открыть на доске анализа",
@@ -846,6 +857,14 @@ export const MESSAGES = {
   "web.set-up": "Поставить",
   "web.settings": "Настройки",
   "web.show-on-board": "Нажмите на ошибку или на точку графика, чтобы увидеть позицию.",
+  "web.signal-dice-sound": "Звук: бросок костей",
+  "web.signal-move-sound": "Звук: ход шашки",
+  "web.signal-test": "Проверить звук",
+  "web.signal-title": "Мигать заголовком вкладки",
+  "web.signal-turn-sound": "Звук: ваш ход",
+  "web.signal-vibrate": "Вибрация",
+  "web.signals": "Сигналы хода",
+  "web.signals-note": "Браузер разрешает странице звук после первого нажатия на ней.",
   "web.spectator": "Вы наблюдаете за партией",
   "web.start": "Начать",
   "web.status.active": "идёт",
@@ -896,7 +915,8 @@ export const MESSAGES = {
   "web.you-won": "Вы выиграли!",
   "web.you-won-game": "Вы выиграли партию",
   "web.you-won-match": "Вы выиграли матч!",
-  "web.your-turn": "Ваш ход"
+  "web.your-turn": "Ваш ход",
+  "web.your-turn-title": "● Ваш ход — Нарды"
  }
 };
 
