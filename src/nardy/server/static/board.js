@@ -31,8 +31,14 @@ const NS = "http://www.w3.org/2000/svg";
  * @property {{ targets: Record<string, number[]> } | null} [legal]
  *   the points a checker may leave (25: the bar) and, for each, where it may go (0: off)
  * @property {number[] | null} [dice]
+ * @property {number[] | null} [segment_dice]  the dice being played (a double: four)
+ * @property {number[] | null} [dice_left]  those not used yet by this turn's moves
  * @property {Cube | null} [cube]
+ * @property {LastPlay | null} [last]  the last play, marked until the next one
  */
+/** One checker move in the viewer's numbering (25: the mover's bar, 0: his tray). @typedef {{ from: number, to: number, hit: boolean }} Step */
+/** A play's steps and whose they were. @typedef {{ steps: Step[], side: keyof Sides }} LastPlay */
+/** The checkers as the board draws them. @typedef {{ points: number[], bar: Sides, off: Sides }} Checkers */
 /**
  * The selection and the callbacks of a board that takes moves.
  * @typedef {object} BoardUi
@@ -40,6 +46,9 @@ const NS = "http://www.w3.org/2000/svg";
  * @property {number | null} [drag]
  * @property {(point: number | null) => void} [onSource]
  * @property {(point: number, from?: number) => void} [onTarget]
+ * @property {number | null} [die]  the die chosen to move by (a tap on it)
+ * @property {(die: number | null) => void} [onDie]
+ * @property {(from: number, to: number) => void} [onMove]  a move by one die at once
  */
 
 /**
@@ -59,10 +68,10 @@ export function pointGeometry(p) {
   return POINTS[p - 1];
 }
 
-/** @param {Element} g @param {number} x @param {number} y @param {number} n @param {boolean} used */
-function drawDie(g, x, y, n, used) {
+/** @param {Element} g @param {number} x @param {number} y @param {number} n @param {string} [cls] */
+function drawDie(g, x, y, n, cls = "") {
   const s = DIE;
-  el("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 6, class: used ? "die used" : "die" }, g);
+  el("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 6, class: `die ${cls}` }, g);
   const o = PIP_OFFSET;
   /** @type {Record<number, number[][]>} */
   const pips = { 1: [[0, 0]], 2: [[-o, -o], [o, o]], 3: [[-o, -o], [0, 0], [o, o]],
@@ -90,6 +99,88 @@ function stack(g, x, top, n, cls, label) {
   }
 }
 
+// Where a stack's next checker goes (``slot`` = its count) or its top one is
+// (``slot`` = count - 1): on a point, on the bar (the mover's half) or in the tray.
+/** @param {Checkers} board @param {number} point @param {keyof Sides} side @param {number} slot @returns {{ x: number, y: number }} */
+function spot(board, point, side, slot) {
+  const mineSide = side === "mine";
+  if (point === 25) return { x: BARX + BARW / 2, y: stackY(!mineSide, slot, Math.max(board.bar[side], slot + 1)) };
+  if (point === 0) {
+    const i = Math.max(0, slot);
+    return { x: TRAY + TRAYW / 2, y: mineSide ? BOT - OFF_INSET_Y - OFF_H / 2 - i * OFF_STEP : TOP + OFF_INSET_Y + OFF_H / 2 + i * OFF_STEP };
+  }
+  const { x, top } = pointGeometry(point);
+  const n = Math.max(Math.abs(board.points[point]), slot + 1);
+  return { x, y: stackY(top, Math.min(slot, STACK - 1), Math.min(n, STACK)) };
+}
+
+/** The count of ``side``'s checkers at ``point`` (25: bar, 0: tray). @param {Checkers} board @param {number} point @param {keyof Sides} side */
+function countAt(board, point, side) {
+  if (point === 25) return board.bar[side];
+  if (point === 0) return board.off[side];
+  const n = board.points[point];
+  return side === "mine" ? Math.max(n, 0) : Math.max(-n, 0);
+}
+
+/** @param {Checkers} board @param {number} point @param {keyof Sides} side @param {number} by */
+function add(board, point, side, by) {
+  if (point === 25) board.bar[side] += by;
+  else if (point === 0) board.off[side] += by;
+  else board.points[point] += side === "mine" ? by : -by;
+}
+
+/** @param {keyof Sides} side @returns {keyof Sides} */
+const otherSide = (side) => (side === "mine" ? "theirs" : "mine");
+
+/**
+ * The checkers after (``back``: before) one step of ``side``: the hit checker goes to
+ * (comes back from) its bar. Arithmetic on what the server sent, not rules.
+ * @param {Checkers} board @param {Step} step @param {keyof Sides} side @param {boolean} [back] @returns {Checkers}
+ */
+export function stepBoard(board, step, side, back = false) {
+  const b = { points: [...board.points], bar: { ...board.bar }, off: { ...board.off } };
+  const s = back ? -1 : 1;
+  add(b, step.from, side, -s); add(b, step.to, side, s);
+  if (step.hit) { add(b, step.to, otherSide(side), -s); add(b, 25, otherSide(side), s); }
+  return b;
+}
+
+/** The checkers while ``step``'s checker (and the one it hits) are in the air.
+ * @param {Checkers} board @param {Step} step @param {keyof Sides} side @returns {Checkers} */
+export function liftBoard(board, step, side) {
+  const b = { points: [...board.points], bar: { ...board.bar }, off: { ...board.off } };
+  add(b, step.from, side, -1);
+  if (step.hit) add(b, step.to, otherSide(side), -1);
+  return b;
+}
+
+/**
+ * Slide one checker of ``side`` for ``step`` over the board drawn from ``board`` (the
+ * checkers before it), and a hit one to the bar; resolves when done. ``skip`` ends it
+ * at once (a tap on the board).
+ * @param {SVGSVGElement} svg @param {Checkers} board @param {Step} step @param {keyof Sides} side
+ * @param {string} cls  the mover's colour @param {number} ms
+ * @param {{ skip: boolean, running: Animation[] }} ctl
+ */
+export function slideStep(svg, board, step, side, cls, ms, ctl) {
+  /** @param {{ x: number, y: number }} a @param {{ x: number, y: number }} b @param {string} c */
+  const slide = (a, b, c) => {
+    const ghost = el("circle", { cx: a.x, cy: a.y, r: R - SEAM, class: `checker ${c} moving` }, svg);
+    const anim = ghost.animate([{ transform: "translate(0px, 0px)" }, { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px)` }],
+      { duration: ctl.skip ? 0 : ms, easing: "ease-in-out", fill: "forwards" });
+    ctl.running.push(anim);
+    return anim.finished.catch(() => undefined);
+  };
+  const from = spot(board, step.from, side, countAt(board, step.from, side) - 1);
+  const toN = step.hit ? 0 : countAt(board, step.to, side);
+  const moves = [slide(from, spot(board, step.to, side, toN), cls)];
+  if (step.hit) {
+    const them = otherSide(side), themCls = cls === "white" ? "black" : "white";
+    moves.push(slide(spot(board, step.to, them, 0), spot(board, 25, them, board.bar[them]), themCls));
+  }
+  return Promise.all(moves);
+}
+
 // The doubling cube (C-3): in the middle of the tray while nobody owns it (showing 64,
 // as a real cube does), on its owner's side otherwise; an offered double is shown on
 // the board's right half with the value it proposes.
@@ -112,6 +203,32 @@ function drawCube(svg, state, mine) {
     el("rect", { x: ox - OFFER / 2, y: oy - OFFER / 2, width: OFFER, height: OFFER, rx: 8 }, o);
     const t2 = el("text", { x: ox, y: oy + 8 }, o);
     t2.textContent = String(c.next);
+  }
+}
+
+// The last play: its points outlined (where checkers left, where they came), marked
+// ``data-last-move`` for the tests, until the next play.
+/** @param {Element} svg @param {Checkers} board @param {LastPlay} last */
+function markLast(svg, board, last) {
+  const g = el("g", { class: "last-move", id: "last-move" }, svg);
+  for (const [i, step] of last.steps.entries()) {
+    for (const [point, end] of /** @type {[number, string][]} */ ([[step.from, "from"], [step.to, "to"]])) {
+      const attrs = { class: `last ${end}`, "data-last-move": `${i}-${end}`, "data-at": point };
+      if (point === 25) { el("rect", { ...attrs, x: BARX + 3, y: last.side === "mine" ? MID : TOP, width: BARW - 6, height: TRI, rx: 6 }, g); continue; }
+      if (point === 0) { el("rect", { ...attrs, x: TRAY + 2, y: last.side === "mine" ? MID : TOP, width: TRAYW - 4, height: TRI, rx: 4 }, g); continue; }
+      const { x, top } = pointGeometry(point);
+      const y0 = top ? TOP : BOT, y1 = top ? TOP + TRI : BOT - TRI;
+      el("polygon", { ...attrs, points: `${x - PW / 2 + 3},${y0} ${x + PW / 2 - 3},${y0} ${x},${y1}` }, g);
+    }
+  }
+  // and a dot on each checker that arrived
+  for (const step of last.steps) {
+    if (step.to === 0 || step.to === 25) continue;
+    const n = countAt(board, step.to, last.side);
+    if (n) {
+      const { x, y } = spot(board, step.to, last.side, n - 1);
+      el("circle", { cx: x, cy: y, r: 5, class: "last-dot" }, g);
+    }
   }
 }
 
@@ -161,10 +278,27 @@ export function drawBoard(svg, state, ui = {}) {
       }
     }
   }
-  if (state.dice) {
-    const dg = el("g", { class: "dice" }, svg);
-    drawDie(dg, DICE_X - DIE_SPREAD, MIDDLE, state.dice[0], false);
-    drawDie(dg, DICE_X + DIE_SPREAD, MIDDLE, state.dice[1], false);
+  if (state.last && board) markLast(svg, board, state.last);
+  const dice = state.segment_dice || state.dice;
+  /** @type {SVGElement | null} */
+  let dg = null;
+  if (dice) {
+    // the dice of the segment: those used by this turn's moves dimmed (D-2 of issue 16)
+    const left = [...(state.dice_left || dice)];
+    dg = el("g", { class: "dice", id: "dice" }, svg);
+    const gap = dice.length > 2 ? DIE + 6 : 2 * DIE_SPREAD;
+    let chosenShown = false;
+    dice.forEach((d, i) => {
+      const k = left.indexOf(d);
+      const used = k < 0;
+      if (!used) left.splice(k, 1);
+      const chosen = !used && !chosenShown && ui.die === d;
+      if (chosen) chosenShown = true;
+      const x = DICE_X + (i - (dice.length - 1) / 2) * gap;
+      const g = el("g", { class: "die-box", "data-die": d, "data-used": used ? "1" : "0" }, /** @type {Element} */ (dg));
+      drawDie(g, x, MIDDLE, d, used ? "used" : chosen ? "chosen" : "");
+      if (used) el("line", { x1: x - DIE / 2 + 4, y1: MIDDLE + DIE / 2 - 4, x2: x + DIE / 2 - 4, y2: MIDDLE - DIE / 2 + 4, class: "die-cross" }, g);
+    });
   }
   drawCube(svg, state, mine);
   // Hit areas: whole columns, the bar (25) and the bearing-off tray (0).
@@ -194,14 +328,45 @@ export function drawBoard(svg, state, ui = {}) {
   }
   svg.appendChild(hits);
   if (!ui.onSource) return;
+  if (dg && state.dice_left) {
+    // a tap on an unused die chooses it (again: unchooses it); svg keeps it above the hits
+    svg.appendChild(dg);
+    dg.onclick = (ev) => {
+      const box = /** @type {SVGElement | null} */ (/** @type {Element} */ (ev.target).closest("[data-die]"));
+      if (!box || box.dataset.used === "1") return;
+      const d = Number(box.dataset.die);
+      ui.onDie?.(ui.die === d ? null : d);
+    };
+  }
+  /** The target of a checker at ``p`` moved by one die ``d``, if legal. @param {number} p @param {number} d */
+  const byDie = (p, d) => {
+    const to = p - d, ok = targets[String(p)] || [];
+    if (to > 0) return ok.includes(to) ? to : null;
+    return ok.includes(0) ? 0 : null;
+  };
   /** @param {PointerEvent} ev */
   hits.onpointerdown = (ev) => {
     const t = /** @type {SVGElement | null} */ (/** @type {Element} */ (ev.target).closest("[data-point]"));
-    if (!t) return;
+    if (!t || ev.button > 0) return;
     const p = Number(t.dataset.point);
     if (sel !== null && dests.includes(p)) { ui.onTarget?.(p); return; }
+    const chosen = ui.die != null && String(p) in targets ? byDie(p, ui.die) : null;
+    if (chosen !== null) { ui.onMove?.(p, chosen); ev.preventDefault(); return; }
     if (String(p) in targets) { ui.drag = p; ui.onSource?.(p); ev.preventDefault(); }
     else if (sel !== null) ui.onSource?.(null);
+  };
+  // a right click (a long press on a phone) moves the checker by the lower die that can
+  // move it, as the clubs do; a left click selects it (by the higher die: its targets)
+  hits.oncontextmenu = (ev) => {
+    const t = /** @type {SVGElement | null} */ (/** @type {Element} */ (ev.target).closest("[data-point]"));
+    if (!t || !(String(t.dataset.point) in targets)) return;
+    ev.preventDefault();
+    const p = Number(t.dataset.point);
+    const dice = [...new Set(state.dice_left || [])].sort((a, b) => a - b);
+    for (const d of dice) {
+      const to = byDie(p, d);
+      if (to !== null) { ui.onMove?.(p, to); return; }
+    }
   };
   svg.onpointerup = (ev) => {
     if (ui.drag == null) return;

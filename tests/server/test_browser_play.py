@@ -1,0 +1,182 @@
+"""The game page as players expect it (issue 16): the opponent's plays are seen (the
+checkers slide, the last play stays marked), the dice show which are used and a die
+can be chosen, one click sends one action, a refused resignation explains itself,
+pages say clearly what state they are in, and a finished game offers a rematch.
+
+The first test is of the API (the steps the board animates); the others drive real
+Chromium against a real ``nardy serve``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
+from server_helpers import act, roll_if_asked
+
+
+def browser_test(test: Any) -> Any:
+    """Marks a test of this module as a browser test (the first one is not)."""
+    for mark in BROWSER_MARKS:
+        test = mark(test)
+    return test
+
+
+def _apply(board: dict[str, Any], step: dict[str, Any], side: str) -> dict[str, Any]:
+    """One step on a board view (``views.board_view``): the checker of ``side``
+    ("mine"/"theirs") leaves ``from`` for ``to``; a hit one goes to its bar."""
+    points = list(board["points"])
+    bar, off = dict(board["bar"]), dict(board["off"])
+    sign = 1 if side == "mine" else -1
+    other = "theirs" if side == "mine" else "mine"
+    if step["from"] == 25:
+        bar[side] -= 1
+    else:
+        points[step["from"]] -= sign
+    if step["to"] == 0:
+        off[side] += 1
+    else:
+        if step["hit"]:
+            points[step["to"]] += sign  # the opponent's blot leaves
+            bar[other] += 1
+        points[step["to"]] += sign
+    return {"points": points, "bar": bar, "off": off}
+
+
+@pytest.mark.anyio
+async def test_plays_carry_their_steps_in_the_viewers_numbering(player_factory: Any) -> None:
+    """The board before the computer's play, with its ``steps`` applied, is the board
+    after it: the steps are in the viewer's numbering (RULES.md G-4 numbers points
+    from each mover's side). The dice left to play lose the one each move uses."""
+    me = await player_factory()
+    r = await me.post("/api/games", {"mode": "computer", "variant": "short", "cube": False})
+    st = r.json()
+    gid = st["id"]
+    seen = 0
+    for _ in range(6):
+        st = await roll_if_asked(me, st)
+        if st["phase"] == "over":
+            break
+        assert st["legal"] is not None and st["dice_left"] == st["segment_dice"]
+        while not st["legal"]["can_confirm"]:
+            targets = st["legal"]["targets"]
+            frm = next(iter(targets))
+            left = list(st["dice_left"])
+            st = await act(me, gid, {"action": "move", "from": int(frm), "to": targets[frm][0]})
+            assert len(st["dice_left"]) < len(left)  # a die (or two: a hop) used
+        before = st["board"]
+        plays_before = [e for e in st["history"] if "play" in e]
+        st = await act(me, gid, {"action": "confirm"})
+        plays = [e for e in st["history"] if "play" in e]
+        mine = plays[len(plays_before)]
+        assert mine["color"] == st["role"]
+        # one step per die used (the text joins a checker's hops: bar/23 20/14)
+        assert 1 <= len(mine["steps"]) <= len(mine["dice"])
+        assert all(s["from"] > s["to"] for s in mine["steps"])  # his own: down to 1
+        board = before
+        for play in plays[len(plays_before) + 1 :]:
+            assert play["color"] != st["role"]
+            for step in play["steps"]:
+                board = _apply(board, step, "theirs")
+                seen += 1
+        assert board == st["board"]
+    assert seen >= 4
+
+
+def sent_actions(page: Any) -> list[dict[str, Any]]:
+    """Collects the actions the page sends on its websocket."""
+    out: list[dict[str, Any]] = []
+
+    def on_socket(ws: Any) -> None:
+        def sent(payload: Any) -> None:
+            msg = json.loads(payload)
+            if msg.get("type") == "action":
+                out.append(msg["action"])
+
+        ws.on("framesent", sent)
+
+    page.on("websocket", on_socket)
+    return out
+
+
+def seq(page: Any) -> int:
+    return int(page.eval_on_selector("#board", "b => Number(b.dataset.seq || 0)"))
+
+
+def state(page: Any) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate("window.__nardyGame.state()")
+    return result
+
+
+def move_until_complete(page: Any) -> None:
+    """Click a highlighted checker, then a highlighted point, until the play is whole."""
+    while page.locator("#confirm:disabled").count():
+        before = seq(page)
+        page.locator("#board .hit.src").first.click()
+        page.locator("#board .hit.dst").first.click()
+        page.wait_for_selector(f"#board[data-seq]:not([data-seq='{before}'])")
+
+
+def my_turn(page: Any) -> bool:
+    st = page.locator("#status")
+    return st.get_attribute("data-turn") == st.get_attribute("data-role")
+
+
+@browser_test
+def test_the_computers_play_is_seen_and_a_double_click_sends_one_action(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    page = new_page(browser, DESKTOP)
+    sent = sent_actions(page)
+    page.goto(server.url + "/")
+    page.click("#try")
+    page.wait_for_selector("#board .hit.src")
+    if page.locator("#roll").count():
+        before = seq(page)
+        page.click("#roll")
+        page.wait_for_selector(f"#board[data-seq]:not([data-seq='{before}'])")
+    # the dice of the turn, none used yet; a move dims one
+    dice = page.locator("#dice .die-box")
+    assert dice.count() in (2, 4) and page.locator("#dice [data-used='1']").count() == 0
+    assert page.is_visible("#tip") and page.is_visible("#controls")
+    move_until_complete(page)
+    assert page.locator("#dice [data-used='1']").count() >= 1
+    assert page.locator("#dice .die-cross").count() == page.locator("#dice [data-used='1']").count()
+    # a double click on "Confirm move" sends it once (it used to land on the next turn)
+    before = seq(page)
+    page.dblclick("#confirm")
+    # the computer "thinks", then its checkers slide
+    page.wait_for_selector("#board .checker.moving", timeout=10_000)
+    page.wait_for_selector(f"#board[data-seq]:not([data-seq='{before}'])")
+    page.wait_for_selector("#board [data-last-move]")
+    st = state(page)
+    last = [e for e in st["history"] if "play" in e][-1]
+    assert last["color"] != st["role"]  # the computer's
+    assert page.locator("#board [data-last-move]").count() == 2 * len(last["steps"])
+    assert last["play"] in page.inner_text("#last-play")
+    assert "Компьютер" in page.inner_text("#last-play")
+    confirms = [a for a in sent if a.get("action") == "confirm"]
+    assert len(confirms) == 1, sent
+    assert page.locator("#toast:not([hidden])").count() == 0
+    page.screenshot(path=str(shots / "play-computer-moved-desktop-ru.png"))
+    # a die chosen first: the checker moves by it
+    if page.locator("#roll").count():
+        before = seq(page)
+        page.click("#roll")
+        page.wait_for_selector(f"#board[data-seq]:not([data-seq='{before}'])")
+    st = state(page)
+    targets = st["legal"]["targets"]
+    die = st["dice_left"][-1]
+    frm = next(int(p) for p in targets if int(p) - die in targets[p] and int(p) - die > 0)
+    page.locator(f"#dice .die-box[data-die='{die}']").first.click()
+    assert page.locator("#dice .die.chosen").count() == 1
+    before = seq(page)
+    page.locator(f"#board .hit[data-point='{frm}']").click()
+    page.wait_for_selector(f"#board[data-seq]:not([data-seq='{before}'])")
+    assert state(page)["legal"]["pending"][-1] == f"{frm}/{frm - die}"
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(shots / "play-computer-moved-phone-ru.png"), full_page=True)
+    assert page.errors == [] and page.csp == []
