@@ -180,3 +180,153 @@ def test_the_computers_play_is_seen_and_a_double_click_sends_one_action(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(shots / "play-computer-moved-phone-ru.png"), full_page=True)
     assert page.errors == [] and page.csp == []
+
+
+def worst_play(plays: list[str]) -> str:
+    """A deliberately bad play: no hit, the rearmost checkers run first (blots left
+    behind): the computer soon expects a gammon."""
+    quiet = [p for p in plays if "*" not in p] or plays
+
+    def starts(play: str) -> list[int]:
+        return sorted(
+            (25 if m.startswith("bar") else int(m.split("/")[0]) for m in play.split()),
+            reverse=True,
+        )
+
+    return max(quiet, key=starts)
+
+
+@browser_test
+def test_a_refused_resignation_explains_itself_then_a_rematch(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    """Against the computer (short nardy, no cube) a player losing badly offers a single
+    game; the computer refuses and the page says why and which levels it accepts; one
+    is clicked, the result card (below the header, the board behind it) offers a
+    rematch that starts the same game at once."""
+    page = new_page(browser, DESKTOP, locale="en-US")
+    page.goto(server.url + "/")
+    page.select_option("#new-game select[name=variant]", "short")
+    page.select_option("#new-game select[name=level]", "expert")
+    page.select_option("#new-game select[name=cube]", "no")
+    page.click("#start")
+    page.wait_for_selector("#board[data-seq]")
+    gid = page.url.rstrip("/").rsplit("/", 1)[1]
+    api = page.request
+    csrf = api.get(server.url + "/api/session").json()["csrf"]
+
+    def post(action: dict[str, Any]) -> dict[str, Any]:
+        r = api.post(
+            f"{server.url}/api/games/{gid}/actions", data=action, headers={"x-csrf-token": csrf}
+        )
+        assert r.ok, r.text()
+        result: dict[str, Any] = r.json()["state"]
+        return result
+
+    # played badly through the API (the same session) until the computer expects more
+    st = api.get(f"{server.url}/api/games/{gid}").json()
+    for _ in range(60):
+        if "roll" in st["actions"]:
+            st = post({"action": "roll"})
+            continue
+        assert st["phase"] == "move", st["phase"]
+        hint = api.get(f"{server.url}/api/games/{gid}/hint").json()
+        if hint["plays"][0]["equity"] < -1.3:
+            break
+        st = post({"action": "play", "play": worst_play(st["legal"]["plays"])})
+    else:
+        raise AssertionError("the computer never got far enough ahead")
+    page.reload()
+    page.wait_for_selector("#resign")
+    page.click("#resign")
+    before = seq(page)
+    page.click("#resign-1")
+    page.wait_for_selector(f"#board[data-seq]:not([data-seq='{before}'])")
+    page.wait_for_selector("#refusal:not([hidden])")
+    why = page.inner_text("#refusal")
+    assert "The computer declined the resignation (single game, 1 point)" in why
+    assert "accepts a resignation of gammon (2 points) or more" in why
+    assert page.locator("#refusal button").count() >= 1
+    assert page.locator("#resign-again-1").count() == 0  # only what it accepts
+    page.screenshot(path=str(shots / "play-resign-refused-desktop-en.png"))
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(shots / "play-resign-refused-phone-en.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    page.locator("#refusal button").first.click()
+    page.wait_for_selector("#result")
+    assert "You lost" in page.inner_text("#result-title")
+    header = page.locator("header").bounding_box()
+    card = page.locator("#result .card").bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert card["y"] >= header["y"] + header["height"]  # the header stays in sight
+    assert card["height"] < board["height"] and card["width"] < board["width"]
+    page.screenshot(path=str(shots / "play-result-desktop-en.png"))
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(shots / "play-result-phone-en.png"), full_page=True)
+    page.click("#result-close")
+    assert page.locator("#result").count() == 0 and page.is_visible("#rematch-side")
+    page.click("#rematch-side")
+    page.wait_for_url(lambda url: gid not in url)
+    page.wait_for_selector("#board[data-seq]")
+    new = state(page)
+    assert new["id"] != gid and new["variant"] == "short" and new["level"] == "expert"
+    assert new["cube"]["enabled"] is False and new["phase"] != "over"
+    assert page.errors == [] and page.csp == []
+
+
+@browser_test
+def test_friend_game_states_spectators_a_wrong_address_and_a_rematch(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    a = new_page(browser, DESKTOP)
+    b = new_page(browser, PHONE, locale="en-US")
+    watcher = new_page(browser, DESKTOP)
+    a.goto(server.url + "/")
+    a.select_option("#new-game select[name=mode]", "friend")
+    a.select_option("#new-game select[name=variant]", "short")
+    a.click("#start")
+    a.wait_for_selector("#invite")
+    assert "Ждём соперника" in a.inner_text("#status")
+    b.goto(a.input_value("#invite"))
+    b.wait_for_selector("#board .hit")
+    # the friend came: no more "waiting" nor the link (it used to stay)
+    a.wait_for_selector("#status[data-role]:not([data-role='player'])")
+    assert "Ждём" not in a.inner_text("#status") and a.locator("#invite").count() == 0
+    # a watcher sees no move buttons and no tip
+    watcher.goto(a.url)
+    watcher.wait_for_selector("#board[data-seq]")
+    assert watcher.get_attribute("#status", "data-role") == "spectator"
+    assert not watcher.is_visible("#controls") and not watcher.is_visible("#tip")
+    assert watcher.locator("#resign").count() == 0
+    # the one to act resigns a koks; the other accepts
+    mover, other = (a, b) if my_turn(a) else (b, a)
+    mover.click("#resign")
+    mover.click("#resign-3")
+    other.wait_for_selector("#accept")
+    other.click("#accept")
+    for p in (a, b, watcher):
+        p.wait_for_selector("#result")
+    assert watcher.locator("#rematch").count() == 0  # only the players are asked
+    # a rematch: offered by one, seen and accepted by the other, both in the new game
+    old = a.url
+    a.click("#rematch")
+    a.wait_for_selector("#rematch-wait")
+    b.wait_for_selector("#rematch-accept")
+    assert "Your opponent offers a rematch" in b.inner_text("#result")
+    b.screenshot(path=str(shots / "play-rematch-offer-phone-en.png"), full_page=True)
+    b.click("#rematch-accept")
+    for p in (a, b):
+        p.wait_for_url(lambda url: url != old)
+        p.wait_for_selector("#board[data-seq]")
+    assert a.url == b.url
+    assert {state(a)["role"], state(b)["role"]} == {"white", "black"}
+    # a wrong game address: a clear card, and no socket knocking again and again
+    sockets: list[Any] = []
+    watcher.on("websocket", lambda ws: sockets.append(ws.url))
+    watcher.goto(server.url + "/game/nosuchgame")
+    watcher.wait_for_selector("#no-game")
+    assert "Такой партии нет" in watcher.inner_text("#no-game")
+    watcher.wait_for_timeout(1500)
+    assert sockets == []
+    assert a.errors == [] and b.errors == [] and watcher.errors == []
