@@ -308,6 +308,7 @@ def test_friend_game_states_spectators_a_wrong_address_and_a_rematch(
     for p in (a, b, watcher):
         p.wait_for_selector("#result")
     assert watcher.locator("#rematch").count() == 0  # only the players are asked
+    a.screenshot(path=str(shots / "play-result-desktop-ru.png"))
     # a rematch: offered by one, seen and accepted by the other, both in the new game
     old = a.url
     a.click("#rematch")

@@ -311,7 +311,8 @@ export function gamePage(id) {
         kids.push(h("button", { type: "button", id: "resign", class: "warn", onclick: () => { ui.resignMenu = true; renderActions(state); } }, t("resign")));
       }
     }
-    const box = st.phase === "over" ? rematchBox(st, "-side") : null;
+    // (the result card has the rematch while it is open)
+    const box = st.phase === "over" && ui.closed === overlayKey(st) ? rematchBox(st, "-side") : null;
     if (box) kids.push(box);
     actions.replaceChildren(...kids);
     renderRefusal(st);
@@ -406,7 +407,7 @@ export function gamePage(id) {
     if (o.cube > 1) detail += ` (${o.points} × ${o.cube})`;
     if (o.reason && o.reason !== "bear-off") detail += `, ${t("reasons")[o.reason] || o.reason}`;
     const close = h("button", { type: "button", id: "result-close", class: "close", "aria-label": t("close"), title: t("close"),
-      onclick: () => { ui.closed = key; overlay.replaceChildren(); } }, "×");
+      onclick: () => { ui.closed = key; overlay.replaceChildren(); renderActions(st); } }, "×");
     const card = h("div", { class: "card" }, close, h("h2", { id: "result-title" }, title), h("p", { id: "result-detail" }, detail));
     if (m.length) card.append(h("p", {}, `${t("matchTo")(m.length)} · ${t("score")}: `, scoreNode(m)));
     if ((st.actions || []).includes("next-game")) {
