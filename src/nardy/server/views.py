@@ -111,6 +111,7 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
             resign_levels=[],
             dice_left=None,
             segment_dice=None,
+            pending_steps=[],
             resign_refused=None,
         )
         return out
@@ -127,6 +128,9 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
         history=history(live, view),
         dice_left=g.dice_left if g.phase == "move" else None,
         segment_dice=list(g.segment.dice) if g.phase == "move" and g.segment else None,
+        pending_steps=(
+            play_steps(g.pending, g.variant.mapping, g.turn == view) if g.phase == "move" else []
+        ),
         resign_refused=refusal_view(live),
         outcome=None,
         legal=None,

@@ -88,10 +88,10 @@ function stackY(top, i, n) {
   return top ? TOP + R + i * step : BOT - R - i * step;
 }
 
-/** @param {Element} g @param {number} x @param {boolean} top @param {number} n @param {string} cls @param {boolean} [label] */
-function stack(g, x, top, n, cls, label) {
+/** @param {Element} g @param {number} x @param {boolean} top @param {number} n @param {string} cls @param {boolean} label @param {string} at  where (atKey) */
+function stack(g, x, top, n, cls, label, at) {
   for (let i = 0; i < n; i++) {
-    el("circle", { cx: x, cy: stackY(top, i, n), r: R - SEAM, class: `checker ${cls}` }, g);
+    el("circle", { cx: x, cy: stackY(top, i, n), r: R - SEAM, class: `checker ${cls}`, "data-at": at, "data-i": i }, g);
   }
   if (n > STACK || label) {
     const txt = el("text", { x, y: stackY(top, n - 1, n) + COUNT_DY, class: `count ${cls}` }, g);
@@ -110,9 +110,11 @@ function spot(board, point, side, slot) {
     return { x: TRAY + TRAYW / 2, y: mineSide ? BOT - OFF_INSET_Y - OFF_H / 2 - i * OFF_STEP : TOP + OFF_INSET_Y + OFF_H / 2 + i * OFF_STEP };
   }
   const { x, top } = pointGeometry(point);
-  const n = Math.max(Math.abs(board.points[point]), slot + 1);
-  return { x, y: stackY(top, Math.min(slot, STACK - 1), Math.min(n, STACK)) };
+  return { x, y: stackY(top, slot, Math.max(Math.abs(board.points[point]), slot + 1)) };
 }
+
+/** The ``data-at`` of the checkers of ``side`` at ``point``. @param {number} point @param {keyof Sides} side */
+const atKey = (point, side) => (point === 25 ? `bar-${side}` : point === 0 ? `off-${side}` : String(point));
 
 /** The count of ``side``'s checkers at ``point`` (25: bar, 0: tray). @param {Checkers} board @param {number} point @param {keyof Sides} side */
 function countAt(board, point, side) {
@@ -152,6 +154,32 @@ export function liftBoard(board, step, side) {
   add(b, step.from, side, -1);
   if (step.hit) add(b, step.to, otherSide(side), -1);
   return b;
+}
+
+/**
+ * Slide the checkers of ``steps`` (of ``side``, made on ``board``) over the board as
+ * already drawn after them, each arrived checker hidden until its slide ends: the
+ * opponent's moves seen live, without holding up the page (nothing waits on it).
+ * @param {SVGSVGElement} svg @param {Checkers} board @param {Step[]} steps @param {keyof Sides} side @param {string} cls @param {number} ms
+ */
+export async function glideSteps(svg, board, steps, side, cls, ms) {
+  let b = board;
+  for (const step of steps) {
+    const after = stepBoard(b, step, side);
+    /** @type {SVGElement[]} */
+    const hidden = [];
+    /** @param {number} point @param {keyof Sides} s */
+    const hide = (point, s) => {
+      const top = svg.querySelector(`[data-at="${atKey(point, s)}"][data-i="${countAt(after, point, s) - 1}"]`);
+      if (top instanceof SVGElement) { top.classList.add("arriving"); hidden.push(top); }
+    };
+    hide(step.to, side);
+    if (step.hit) hide(25, otherSide(side));
+    await slideStep(svg, b, step, side, cls, ms, { skip: false, running: [] });
+    for (const e of hidden) e.classList.remove("arriving");
+    svg.querySelectorAll(".moving").forEach((e) => e.remove());
+    b = after;
+  }
 }
 
 /**
@@ -263,18 +291,18 @@ export function drawBoard(svg, state, ui = {}) {
       const n = board.points[p];
       if (!n) continue;
       const { x, top } = pointGeometry(p);
-      stack(g, x, top, Math.abs(n), n > 0 ? mine : theirs);
+      stack(g, x, top, Math.abs(n), n > 0 ? mine : theirs, false, String(p));
     }
     const bx = BARX + BARW / 2;
-    if (board.bar.theirs) stack(g, bx, true, board.bar.theirs, theirs, true);
-    if (board.bar.mine) stack(g, bx, false, board.bar.mine, mine, true);
+    if (board.bar.theirs) stack(g, bx, true, board.bar.theirs, theirs, true, "bar-theirs");
+    if (board.bar.mine) stack(g, bx, false, board.bar.mine, mine, true, "bar-mine");
     /** @type {[number, boolean, string][]} */
     const trays = [[board.off.theirs, true, theirs], [board.off.mine, false, mine]];
     for (const [n, top, cls] of trays) {
       for (let i = 0; i < n; i++) {
         const y = top ? TOP + OFF_INSET_Y + i * OFF_STEP : BOT - OFF_INSET_Y - OFF_H - i * OFF_STEP;
         el("rect", { x: TRAY + OFF_INSET_X, y, width: TRAYW - 2 * OFF_INSET_X, height: OFF_H, rx: 2,
-          class: `checker off ${cls}` }, g);
+          class: `checker off ${cls}`, "data-at": top ? "off-theirs" : "off-mine", "data-i": i }, g);
       }
     }
   }
@@ -355,8 +383,8 @@ export function drawBoard(svg, state, ui = {}) {
     if (String(p) in targets) { ui.drag = p; ui.onSource?.(p); ev.preventDefault(); }
     else if (sel !== null) ui.onSource?.(null);
   };
-  // a right click (a long press on a phone) moves the checker by the lower die that can
-  // move it, as the clubs do; a left click selects it (by the higher die: its targets)
+  // a right click moves the checker by the lower die that can move it, as the clubs
+  // do; a left click selects it and shows its targets
   hits.oncontextmenu = (ev) => {
     const t = /** @type {SVGElement | null} */ (/** @type {Element} */ (ev.target).closest("[data-point]"));
     if (!t || !(String(t.dataset.point) in targets)) return;

@@ -5,7 +5,7 @@
 // the last play marked until the next. While an action is on its way every control
 // is disabled, so a double click sends it once.
 import { actionId, call, GameSocket, ApiError } from "./api.js";
-import { drawBoard, liftBoard, slideStep, stepBoard } from "./board.js";
+import { drawBoard, glideSteps, liftBoard, slideStep, stepBoard } from "./board.js";
 import { go, h, main, toast } from "./dom.js";
 import { msg, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
@@ -153,11 +153,31 @@ export function gamePage(id) {
    * last run of them (the viewer's own he saw as he made them).
    * @param {Json} prev @param {Json} st @returns {Json[]} */
   function othersPlays(prev, st) {
-    if (!prev || !prev.history || st.role === "both" || prev.view !== st.view || prev.match.game !== st.match.game) return [];
-    const plays = st.history.filter(isPlay).slice(prev.history.filter(isPlay).length);
+    if (!prev || !prev.board || !st.board || st.role === "both" || prev.view !== st.view || prev.match.game !== st.match.game) return [];
+    const news = st.history.filter(isPlay).slice(prev.history.filter(isPlay).length);
     const out = [];
-    for (let i = plays.length - 1; i >= 0 && plays[i].color !== st.role && plays[i].steps; i--) out.unshift(plays[i]);
-    return out;
+    for (let i = news.length - 1; i >= 0 && news[i].color !== st.role; i--) out.unshift(news[i]);
+    // shown only if not seen already: the board before them is the one on the page,
+    // or that board with the viewer's own new plays (a hint's play) made at once
+    const b1 = undoPlays(st.board, out, st.view), b0 = undoPlays(b1, news.slice(0, news.length - out.length), st.view);
+    const same = (/** @type {Checkers} */ x) => JSON.stringify(x) === JSON.stringify(prev.board);
+    return out.length && (same(b1) || same(b0)) ? out : [];
+  }
+  /** The opponent's checker moves of this turn that are new in ``st``, seen live.
+   * @param {Json} prev @param {Json} st @returns {Step[]} */
+  function newLiveSteps(prev, st) {
+    if (!prev || st.phase !== "move" || prev.phase !== "move" || st.role === "both" || st.turn === st.role
+      || prev.turn !== st.turn || prev.view !== st.view || prev.history.length !== st.history.length) return [];
+    const was = prev.pending_steps || [], now = st.pending_steps || [];
+    if (now.length <= was.length || JSON.stringify(now.slice(0, was.length)) !== JSON.stringify(was)) return [];
+    return now.slice(was.length);
+  }
+  /** ``board`` with ``plays`` taken back, the last first. @param {Checkers} board @param {Json[]} plays @param {string} view */
+  function undoPlays(board, plays, view) {
+    for (const p of [...plays].reverse()) {
+      for (const s of [...p.steps].reverse()) board = stepBoard(board, s, p.color === view ? "mine" : "theirs", true);
+    }
+    return board;
   }
   /** @param {number} ms */
   const wait = (ms) => new Promise((ok) => {
@@ -171,10 +191,7 @@ export function gamePage(id) {
     /** @param {string} c @returns {"mine" | "theirs"} */
     const side = (c) => (c === st.view ? "mine" : "theirs");
     /** @type {Checkers} the board before them: the final one with them taken back */
-    let board = st.board;
-    for (const p of [...plays].reverse()) {
-      for (const s of [...p.steps].reverse()) board = stepBoard(board, s, side(p.color), true);
-    }
+    let board = undoPlays(st.board, plays, st.view);
     /** @param {Checkers} b @param {number[] | null} dice */
     const frame = (b, dice) => drawBoard(svg, { view: st.view, board: b, dice, cube: st.cube });
     const motion = !reduceMotion();
@@ -289,6 +306,10 @@ export function gamePage(id) {
     const A = st.actions || [];
     const b = actionButton;
     const kids = [];
+    // the invitation link under the status that asks for it, until the friend comes
+    if (st.invite_url && st.status === "waiting") kids.push(h("div", { class: "invite full-row" },
+      h("input", { readonly: true, value: st.invite_url, id: "invite" }),
+      h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(st.invite_url); toast(t("copied")); } }, t("copy"))));
     if (A.includes("roll")) kids.push(b("roll", t("roll"), { action: "roll" }, "main"));
     if (A.includes("double")) kids.push(b("double", `${t("double")} → ${st.cube.next}`, { action: "double" }));
     if (A.includes("take")) kids.push(b("take", t("take"), { action: "take" }, "main"));
@@ -435,9 +456,6 @@ export function gamePage(id) {
   function renderExtra(st) {
     /** @type {HTMLElement[]} */
     const kids = [h("h3", {}, variantName(st.variant))];
-    if (st.invite_url && st.status === "waiting") kids.push(h("div", { class: "invite" },
-      h("input", { readonly: true, value: st.invite_url, id: "invite" }),
-      h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(st.invite_url); toast(t("copied")); } }, t("copy"))));
     if (st.mode === "computer") {
       const box = h("input", { type: "checkbox", id: "think-pause", checked: pauseOn() });
       box.onchange = () => localStorage.setItem(PAUSE_KEY, box.checked ? "1" : "0");
@@ -481,6 +499,8 @@ export function gamePage(id) {
     if (inFlight && st.seq > sentSeq) { inFlight = false; clearTimeout(flightTimer); }
     state = st; ui.selected = null;
     renderAll(st);
+    const live = newLiveSteps(prev, st);
+    if (live.length && !reduceMotion()) glideSteps(svg, prev.board, live, st.turn === st.view ? "mine" : "theirs", st.turn, STEP_MS);
     // the opponent accepted this player's rematch: on to the new game
     const r = st.rematch, before = prev && prev.rematch;
     if (prev && r && r.state === "accepted" && (!before || before.state !== "accepted") && r.by !== st.role
