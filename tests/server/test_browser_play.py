@@ -299,8 +299,16 @@ def test_friend_game_states_spectators_a_wrong_address_and_a_rematch(
     assert watcher.get_attribute("#status", "data-role") == "spectator"
     assert not watcher.is_visible("#controls") and not watcher.is_visible("#tip")
     assert watcher.locator("#resign").count() == 0
-    # the one to act resigns a koks; the other accepts
+    # the opponent's step is seen sliding as it is made
     mover, other = (a, b) if my_turn(a) else (b, a)
+    if mover.locator("#roll").count():
+        before = seq(mover)
+        mover.click("#roll")
+        mover.wait_for_selector(f"#board[data-seq]:not([data-seq='{before}'])")
+    mover.locator("#board .hit.src").first.click()
+    mover.locator("#board .hit.dst").first.click()
+    other.wait_for_selector("#board .checker.moving")
+    # the one to act resigns a koks (his step taken back); the other accepts
     mover.click("#resign")
     mover.click("#resign-3")
     other.wait_for_selector("#accept")
