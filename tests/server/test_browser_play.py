@@ -176,6 +176,16 @@ def test_the_computers_play_is_seen_and_a_double_click_sends_one_action(
     page.locator(f"#board .hit[data-point='{frm}']").click()
     page.wait_for_selector(f"#board[data-seq]:not([data-seq='{before}'])")
     assert state(page)["legal"]["pending"][-1] == f"{frm}/{frm - die}"
+    # a right click moves a checker by the lower die that can move it
+    st = state(page)
+    targets, left = st["legal"]["targets"], sorted(set(st["dice_left"]))
+    by_die = [(int(p), d) for p in targets for d in left if int(p) - d in targets[p] and int(p) > d]
+    assert by_die  # (the test's dice leave one)
+    frm, die = by_die[0]
+    before = seq(page)
+    page.locator(f"#board .hit[data-point='{frm}']").click(button="right")
+    page.wait_for_selector(f"#board[data-seq]:not([data-seq='{before}'])")
+    assert state(page)["legal"]["pending"][-1] == f"{frm}/{frm - die}"
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(shots / "play-computer-moved-phone-ru.png"), full_page=True)
