@@ -138,7 +138,7 @@ class Refusal:
     ``accepts``. Shown until the game has records past ``records`` (the refusal's)."""
 
     level: int
-    accepts: list[int]
+    accepts: tuple[int, ...]
     records: int
 
 

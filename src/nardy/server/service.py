@@ -356,7 +356,7 @@ class GameService:
                     offer = g.resign_offer
                     g.reject()
                     assert offer is not None
-                    live.refusal = Refusal(offer, higher, len(g.records))
+                    live.refusal = Refusal(offer, tuple(higher), len(g.records))
                 self._emit_records(live, out, comp, start)
             else:
                 break
