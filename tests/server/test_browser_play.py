@@ -189,7 +189,26 @@ def test_the_computers_play_is_seen_and_a_double_click_sends_one_action(
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(shots / "play-computer-moved-phone-ru.png"), full_page=True)
+    # with prefers-reduced-motion nothing slides; the play is still marked
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate(SLIDE_COUNTER)
+    move_until_complete(page)
+    before = seq(page)
+    page.click("#confirm")
+    page.wait_for_selector(f"#board[data-seq]:not([data-seq='{before}'])")
+    page.wait_for_selector("#board [data-last-move]")
+    assert page.evaluate("window.__slides") == 0
     assert page.errors == [] and page.csp == []
+
+
+#: Counts the checkers that start sliding on the board (``window.__slides``).
+SLIDE_COUNTER = """() => {
+  window.__slides = 0;
+  new MutationObserver((changes) => {
+    for (const c of changes) for (const n of c.addedNodes)
+      if (n.classList && n.classList.contains("moving")) window.__slides++;
+  }).observe(document.getElementById("board"), { childList: true, subtree: true });
+}"""
 
 
 def worst_play(plays: list[str]) -> str:
