@@ -189,6 +189,9 @@ def test_the_computers_play_is_seen_and_a_double_click_sends_one_action(
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(shots / "play-computer-moved-phone-ru.png"), full_page=True)
+    # the thinking pause is a setting the page keeps
+    page.uncheck("#think-pause")
+    assert page.evaluate("localStorage.getItem('nardy-think-pause')") == "0"
     # with prefers-reduced-motion nothing slides; the play is still marked
     page.emulate_media(reduced_motion="reduce")
     page.evaluate(SLIDE_COUNTER)
@@ -328,8 +331,19 @@ def test_friend_game_states_spectators_a_wrong_address_and_a_rematch(
     assert watcher.get_attribute("#status", "data-role") == "spectator"
     assert not watcher.is_visible("#controls") and not watcher.is_visible("#tip")
     assert watcher.locator("#resign").count() == 0
-    # the opponent's step is seen sliding as it is made
+    # a double: while it is answered neither side sees the (greyed) move buttons
     mover, other = (a, b) if my_turn(a) else (b, a)
+    move_until_complete(mover)  # the opening roll is played at once
+    mover.click("#confirm")
+    other.wait_for_selector("#double")  # short nardy: the cube is on (C-3)
+    other.click("#double")
+    mover.wait_for_selector("#take")
+    for p in (mover, other):
+        assert not p.is_visible("#controls") and not p.is_visible("#tip")
+    mover.click("#take")
+    other.wait_for_selector("#board .hit.src")  # rolled for him: the taker owns the cube
+    mover, other = other, mover
+    # the opponent's step is seen sliding as it is made
     if mover.locator("#roll").count():
         before = seq(mover)
         mover.click("#roll")
