@@ -510,7 +510,8 @@ export function gamePage(id) {
   /** @param {Json} st  a game state, or a reply that carries one */
   function render(st) {
     const s = st.state ? st.state : st;
-    chain = chain.then(() => show(s));
+    // (a failure to show one state must not stop the ones after it)
+    chain = chain.then(() => show(s)).catch((e) => { animating = false; console.error(e); });
   }
   /** @type {any} */ (window).__nardyGame = { get socket() { return sock; }, state: () => state };  // for the browser tests
   // A wrong game address says so and stops: no socket knocking at a game that is not.
