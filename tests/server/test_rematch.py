@@ -129,3 +129,20 @@ async def test_a_declined_rematch_stays_declined(player_factory: Any) -> None:
     refused(await rematch(a, gid), 409, "declined")
     kinds = [e["kind"] for e in await events(a, gid)]
     assert kinds.count("rematch") == 2  # the offer and the refusal, stored
+
+
+async def test_a_rematch_on_one_device_starts_at_once(player_factory: Any) -> None:
+    me, stranger = await player_factory(), await player_factory()
+    r = await me.post("/api/games", {"mode": "local", "variant": "long"})
+    st = r.json()
+    gid = st["id"]
+    assert st["role"] == "both"
+    st = await resign_now(me, st, 1)
+    st = await act(me, gid, {"action": "accept"})  # both sides are his
+    assert st["status"] == "over"
+    refused(await rematch(stranger, gid), 403, "forbidden")
+    r = await rematch(me, gid)
+    assert r.status_code == 200, r.text
+    assert r.json()["state"] == "accepted" and r.json()["by"] == "both"
+    new = (await me.get(f"/api/games/{r.json()['game']}")).json()
+    assert new["mode"] == "local" and new["variant"] == "long" and new["role"] == "both"
