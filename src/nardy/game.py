@@ -158,6 +158,17 @@ class Game:
         return sorted((Move(*s) for s in steps), reverse=True)
 
     @property
+    def dice_left(self) -> list[int]:
+        """The dice of the segment being played that this turn's checker moves have not
+        used yet (the web board dims the used ones)."""
+        if self.segment is None or self.phase != "move":
+            return []
+        left = list(self.segment.dice)
+        for die in self._pending_dice:
+            left.remove(die)
+        return left
+
+    @property
     def turn_complete(self) -> bool:
         """True when the checker moves made so far form a whole legal play."""
         if self.phase != "move" or self._legal is None:

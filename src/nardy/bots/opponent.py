@@ -51,10 +51,13 @@ class Opponent:
         away = score.away(game.turn) if score is not None else None
         return offer_level(self.bot, game, away[1] if away else None)
 
-    def accepts(self, game: Game, score: MatchScore | None = None) -> bool:
-        """Whether to accept the resignation offered: it gives at least what playing
-        on is worth — the match-winning chance at a match score, else the cubeless
-        equity of what the game scores."""
+    def accepts(
+        self, game: Game, score: MatchScore | None = None, level: int | None = None
+    ) -> bool:
+        """Whether to accept the resignation offered (or one at ``level`` instead: what
+        a refused player could offer): it gives at least what playing on is worth — the
+        match-winning chance at a match score, else the cubeless equity of what the
+        game scores."""
         by = game.resign_by
         assert by is not None and game.resign_offer is not None
         me: Color = other(by)
@@ -63,7 +66,7 @@ class Opponent:
             resignation(
                 game.variant,
                 me,
-                game.resign_offer,
+                game.resign_offer if level is None else level,
                 game.position.side(by),
                 gammons=cube.gammons_count,
             ).points

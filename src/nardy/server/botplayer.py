@@ -12,6 +12,7 @@ from nardy.bots.advice import rank_at_score
 from nardy.bots.opponent import Opponent
 from nardy.game import Game
 from nardy.match import MatchScore
+from nardy.outcome import tiers
 from nardy.plays import Play
 from nardy.variants import Variant
 
@@ -80,3 +81,12 @@ class Computer:
     def accepts_resignation(self, game: Game, level: str | None, score: MatchScore) -> bool:
         """Whether the computer (receiving the offer) accepts the resignation."""
         return self._with(game.variant, level, lambda o: o.accepts(game, score))
+
+    def acceptable_levels(self, game: Game, level: str | None, score: MatchScore) -> list[int]:
+        """The resignation levels above the one offered (phase "resign") the computer
+        would accept: what a refused player is told he may offer instead."""
+        assert game.resign_offer is not None
+        higher = range(game.resign_offer + 1, len(tiers(game.variant)) + 1)
+        return self._with(
+            game.variant, level, lambda o: [n for n in higher if o.accepts(game, score, n)]
+        )

@@ -132,6 +132,16 @@ class Meta:
         return "spectator"
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """The computer refused a resignation at ``level``; it would accept the levels
+    ``accepts``. Shown until the game has records past ``records`` (the refusal's)."""
+
+    level: int
+    accepts: tuple[int, ...]
+    records: int
+
+
 class LiveGame:
     """One game in memory; every change happens under ``lock``."""
 
@@ -146,6 +156,14 @@ class LiveGame:
         #: How many finished games have had their "game-over" event.
         self.announced = sum(1 for e in events if e["kind"] == "game-over")
         self.game: Game | None = None
+        #: The computer's last refusal of a resignation (kept in memory only: a
+        #: reloaded game forgets it, and the player may simply offer again).
+        self.refusal: Refusal | None = None
+        #: The rematch after the game (``nardy.server.rematch``): the data of its last
+        #: "rematch" event, or None.
+        self.rematch: dict[str, Any] | None = next(
+            (e["data"] for e in reversed(events) if e["kind"] == "rematch"), None
+        )
         if records:
             self.match.new_game(0)
             for rec in records:

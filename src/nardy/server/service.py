@@ -31,7 +31,7 @@ from nardy.position import BAR, OFF
 from nardy.server import messages as _messages  # noqa: F401  (registers the server's texts)
 from nardy.server.botplayer import Computer
 from nardy.server.db import EventRow, GameRow, User, now
-from nardy.server.live import OFFERS, LiveGame, Meta, Role
+from nardy.server.live import OFFERS, LiveGame, Meta, Refusal, Role
 from nardy.server.settings import Settings
 from nardy.server.writer import Writer
 from nardy.variants import find_variant
@@ -352,7 +352,11 @@ class GameService:
                 if self.computer.accepts_resignation(g, m.level, self._score(live)):
                     g.accept()
                 else:
+                    higher = self.computer.acceptable_levels(g, m.level, self._score(live))
+                    offer = g.resign_offer
                     g.reject()
+                    assert offer is not None
+                    live.refusal = Refusal(offer, tuple(higher), len(g.records))
                 self._emit_records(live, out, comp, start)
             else:
                 break
@@ -719,6 +723,16 @@ class GameService:
                 live.done[(user, aid)] = (events[0]["seq"], events[-1]["seq"])
             await self._notify(live, events)
             return events
+
+    async def store(
+        self, live: LiveGame, change: Callable[[LiveGame, list[Event]], None]
+    ) -> list[Event]:
+        """Apply ``change`` (which appends events) outside the game's actions, store
+        its events and broadcast them (a rematch offer on a finished game); call it
+        under ``live.lock``."""
+        events = await to_thread.run_sync(self._step, live, change)
+        await self._notify(live, events)
+        return events
 
     async def _notify(self, live: LiveGame, events: list[Event]) -> None:
         if events and self.notify is not None:

@@ -10,10 +10,12 @@ being applied in a worker thread.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from typing import Any
 
 from nardy.dicecheck import SCHEME
 from nardy.outcome import resignation, tiers
+from nardy.plays import Move
 from nardy.position import BAR, OFF, Color, Position, other, pip_count
 from nardy.server.live import LiveGame, Role
 
@@ -87,6 +89,7 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
             "server_seed": m.server_seed if live.finished else None,
         },
         "match": match_view(live),
+        "rematch": rematch_view(live),
     }
     if m.invite_token and user_id == m.creator_id and m.mode == "friend":
         out["invite_url"] = f"{base_url}/join/{m.invite_token}"
@@ -106,6 +109,10 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
             cube=None,
             resign=None,
             resign_levels=[],
+            dice_left=None,
+            segment_dice=None,
+            pending_steps=[],
+            resign_refused=None,
         )
         return out
     pos = g.pending_position
@@ -118,7 +125,13 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
         dice=list(g.dice) if g.dice and g.phase in ("move", "resign") else None,
         board=board_view(g.variant.mapping, pos, view),
         pips={c: pip_count(pos.side(c)) for c in ("white", "black")},
-        history=history(live),
+        history=history(live, view),
+        dice_left=g.dice_left if g.phase == "move" else None,
+        segment_dice=list(g.segment.dice) if g.phase == "move" and g.segment else None,
+        pending_steps=(
+            play_steps(g.pending, g.variant.mapping, g.turn == view) if g.phase == "move" else []
+        ),
+        resign_refused=refusal_view(live),
         outcome=None,
         legal=None,
         actions=live.actions(role),
@@ -163,11 +176,13 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
     return out
 
 
-def history(live: LiveGame) -> list[dict[str, Any]]:
+def history(live: LiveGame, view: Color) -> list[dict[str, Any]]:
     """The current game's plays (one per segment) with its cube actions and
-    resignations in between."""
+    resignations in between; each play's ``steps`` are its checker moves in ``view``'s
+    numbering (the board shows the last play and animates the opponent's)."""
     g = live.game
     assert g is not None
+    mapping = g.variant.mapping
     notes = iter(live.notes)
     pending = next(notes, None)
     out: list[dict[str, Any]] = []
@@ -175,11 +190,56 @@ def history(live: LiveGame) -> list[dict[str, Any]]:
         while pending is not None and pending[0] <= i:
             out.append(pending[1])
             pending = next(notes, None)
-        out.append({"color": t.color, "dice": list(t.dice), "play": t.play.text})
+        out.append(
+            {
+                "color": t.color,
+                "dice": list(t.dice),
+                "play": t.play.text,
+                "steps": play_steps(t.play.moves, mapping, t.color == view),
+            }
+        )
     while pending is not None:
         out.append(pending[1])
         pending = next(notes, None)
     return out
+
+
+def play_steps(moves: Sequence[Move], mapping: tuple[int, ...], own: bool) -> list[dict[str, Any]]:
+    """A play's checker moves as ``{"from", "to", "hit"}`` in the viewer's numbering
+    (``own``: the viewer's play, already in it); 25 stays the mover's bar and 0 his
+    tray."""
+
+    def point(p: int) -> int:
+        return p if own or p in (BAR, OFF) else mapping[p]  # (an involution)
+
+    return [{"from": point(m.frm), "to": point(m.to), "hit": m.hit} for m in moves]
+
+
+def refusal_view(live: LiveGame) -> dict[str, Any] | None:
+    """The computer's refusal of a resignation, while nothing else has happened since:
+    the level refused, and the levels it would accept with what each costs."""
+    g = live.game
+    r = live.refusal
+    if g is None or r is None or len(g.records) != r.records or g.phase not in ("roll", "move"):
+        return None
+    by = g.to_act
+
+    def priced(level: int) -> dict[str, Any]:
+        o = resignation(
+            g.variant, other(by), level, g.position.side(by), gammons=g.cube.gammons_count
+        ).with_cube(g.cube.value)
+        return {"level": level, "kind": o.kind, "value": o.value}
+
+    return {"by": by, **priced(r.level), "accepts": [priced(n) for n in r.accepts]}
+
+
+def rematch_view(live: LiveGame) -> dict[str, Any] | None:
+    """The rematch of a finished game (``nardy.server.rematch``): its ``state``, the
+    role (``by``) of the player who made it so, and the new game once accepted."""
+    r = live.rematch
+    if r is None:
+        return None
+    return {"state": r["state"], "by": live.meta.role_of(r["by"]), "game": r["game"]}
 
 
 def cube_view(live: LiveGame) -> dict[str, Any]:

@@ -6,13 +6,16 @@ from typing import Any
 
 from anyio import to_thread
 from fastapi import APIRouter, Query, Response
+from pydantic import BaseModel
 
 from nardy.dicecheck import check_rolls
 from nardy.server.deps import Actor, BaseUrl, Game, GamesDep, MaybeUser, ViewsDep
 from nardy.server.exports import ExportError, export
+from nardy.server.rematch import RematchAction, rematch
 from nardy.server.review import finished_records, review
 from nardy.server.schemas import Action, GameSpec
 from nardy.server.service import ApiError, Event
+from nardy.server.views import rematch_view
 
 router = APIRouter(prefix="/api", tags=["games"])
 
@@ -48,6 +51,26 @@ async def action(
     async with live.lock:
         state = views.state(live, user.user_id, url)
     return {"events": events, "state": state}
+
+
+class RematchBody(BaseModel):
+    """``offer`` a rematch (or accept the opponent's by offering back), or ``decline``
+    the opponent's."""
+
+    action: RematchAction = "offer"
+
+
+@router.post("/games/{game_id}/rematch")
+async def offer_rematch(
+    body: RematchBody, live: Game, user: Actor, games: GamesDep
+) -> dict[str, Any]:
+    """A rematch of the finished game with the same settings: against the computer it
+    starts at once; between two people it is an offer the opponent accepts or declines.
+    ``game`` is the new game's id once it exists."""
+    await rematch(games, live, user.user_id, body.action)
+    view = rematch_view(live)
+    assert view is not None
+    return view
 
 
 @router.post("/join/{token}")

@@ -31,8 +31,14 @@ const NS = "http://www.w3.org/2000/svg";
  * @property {{ targets: Record<string, number[]> } | null} [legal]
  *   the points a checker may leave (25: the bar) and, for each, where it may go (0: off)
  * @property {number[] | null} [dice]
+ * @property {number[] | null} [segment_dice]  the dice being played (a double: four)
+ * @property {number[] | null} [dice_left]  those not used yet by this turn's moves
  * @property {Cube | null} [cube]
+ * @property {LastPlay | null} [last]  the last play, marked until the next one
  */
+/** One checker move in the viewer's numbering (25: the mover's bar, 0: his tray). @typedef {{ from: number, to: number, hit: boolean }} Step */
+/** A play's steps and whose they were. @typedef {{ steps: Step[], side: keyof Sides }} LastPlay */
+/** The checkers as the board draws them. @typedef {{ points: number[], bar: Sides, off: Sides }} Checkers */
 /**
  * The selection and the callbacks of a board that takes moves.
  * @typedef {object} BoardUi
@@ -40,6 +46,9 @@ const NS = "http://www.w3.org/2000/svg";
  * @property {number | null} [drag]
  * @property {(point: number | null) => void} [onSource]
  * @property {(point: number, from?: number) => void} [onTarget]
+ * @property {number | null} [die]  the die chosen to move by (a tap on it)
+ * @property {(die: number | null) => void} [onDie]
+ * @property {(from: number, to: number) => void} [onMove]  a move by one die at once
  */
 
 /**
@@ -59,10 +68,10 @@ export function pointGeometry(p) {
   return POINTS[p - 1];
 }
 
-/** @param {Element} g @param {number} x @param {number} y @param {number} n @param {boolean} used */
-function drawDie(g, x, y, n, used) {
+/** @param {Element} g @param {number} x @param {number} y @param {number} n @param {string} [cls] */
+function drawDie(g, x, y, n, cls = "") {
   const s = DIE;
-  el("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 6, class: used ? "die used" : "die" }, g);
+  el("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 6, class: `die ${cls}` }, g);
   const o = PIP_OFFSET;
   /** @type {Record<number, number[][]>} */
   const pips = { 1: [[0, 0]], 2: [[-o, -o], [o, o]], 3: [[-o, -o], [0, 0], [o, o]],
@@ -79,10 +88,10 @@ function stackY(top, i, n) {
   return top ? TOP + R + i * step : BOT - R - i * step;
 }
 
-/** @param {Element} g @param {number} x @param {boolean} top @param {number} n @param {string} cls @param {boolean} [label] */
-function stack(g, x, top, n, cls, label) {
+/** @param {Element} g @param {number} x @param {boolean} top @param {number} n @param {string} cls @param {boolean} label @param {string} at  where (atKey) */
+function stack(g, x, top, n, cls, label, at) {
   for (let i = 0; i < n; i++) {
-    el("circle", { cx: x, cy: stackY(top, i, n), r: R - SEAM, class: `checker ${cls}` }, g);
+    el("circle", { cx: x, cy: stackY(top, i, n), r: R - SEAM, class: `checker ${cls}`, "data-at": at, "data-i": i }, g);
   }
   if (n > STACK || label) {
     // the count on a badge: a tall stack's checkers overlap too much to be counted
@@ -90,6 +99,116 @@ function stack(g, x, top, n, cls, label) {
     const txt = el("text", { x, y: stackY(top, n - 1, n) + COUNT_DY, class: `count ${cls}` }, g);
     txt.textContent = String(n);
   }
+}
+
+// Where a stack's next checker goes (``slot`` = its count) or its top one is
+// (``slot`` = count - 1): on a point, on the bar (the mover's half) or in the tray.
+/** @param {Checkers} board @param {number} point @param {keyof Sides} side @param {number} slot @returns {{ x: number, y: number }} */
+function spot(board, point, side, slot) {
+  const mineSide = side === "mine";
+  if (point === 25) return { x: BARX + BARW / 2, y: stackY(!mineSide, slot, Math.max(board.bar[side], slot + 1)) };
+  if (point === 0) {
+    const i = Math.max(0, slot);
+    return { x: TRAY + TRAYW / 2, y: mineSide ? BOT - OFF_INSET_Y - OFF_H / 2 - i * OFF_STEP : TOP + OFF_INSET_Y + OFF_H / 2 + i * OFF_STEP };
+  }
+  const { x, top } = pointGeometry(point);
+  return { x, y: stackY(top, slot, Math.max(Math.abs(board.points[point]), slot + 1)) };
+}
+
+/** The ``data-at`` of the checkers of ``side`` at ``point``. @param {number} point @param {keyof Sides} side */
+const atKey = (point, side) => (point === 25 ? `bar-${side}` : point === 0 ? `off-${side}` : String(point));
+
+/** The count of ``side``'s checkers at ``point`` (25: bar, 0: tray). @param {Checkers} board @param {number} point @param {keyof Sides} side */
+function countAt(board, point, side) {
+  if (point === 25) return board.bar[side];
+  if (point === 0) return board.off[side];
+  const n = board.points[point];
+  return side === "mine" ? Math.max(n, 0) : Math.max(-n, 0);
+}
+
+/** @param {Checkers} board @param {number} point @param {keyof Sides} side @param {number} by */
+function add(board, point, side, by) {
+  if (point === 25) board.bar[side] += by;
+  else if (point === 0) board.off[side] += by;
+  else board.points[point] += side === "mine" ? by : -by;
+}
+
+/** @param {keyof Sides} side @returns {keyof Sides} */
+const otherSide = (side) => (side === "mine" ? "theirs" : "mine");
+
+/**
+ * The checkers after (``back``: before) one step of ``side``: the hit checker goes to
+ * (comes back from) its bar. Arithmetic on what the server sent, not rules.
+ * @param {Checkers} board @param {Step} step @param {keyof Sides} side @param {boolean} [back] @returns {Checkers}
+ */
+export function stepBoard(board, step, side, back = false) {
+  const b = { points: [...board.points], bar: { ...board.bar }, off: { ...board.off } };
+  const s = back ? -1 : 1;
+  add(b, step.from, side, -s); add(b, step.to, side, s);
+  if (step.hit) { add(b, step.to, otherSide(side), -s); add(b, 25, otherSide(side), s); }
+  return b;
+}
+
+/** The checkers while ``step``'s checker (and the one it hits) are in the air.
+ * @param {Checkers} board @param {Step} step @param {keyof Sides} side @returns {Checkers} */
+export function liftBoard(board, step, side) {
+  const b = { points: [...board.points], bar: { ...board.bar }, off: { ...board.off } };
+  add(b, step.from, side, -1);
+  if (step.hit) add(b, step.to, otherSide(side), -1);
+  return b;
+}
+
+/**
+ * Slide the checkers of ``steps`` (of ``side``, made on ``board``) over the board as
+ * already drawn after them, each arrived checker hidden until its slide ends: the
+ * opponent's moves seen live, without holding up the page (nothing waits on it).
+ * @param {SVGSVGElement} svg @param {Checkers} board @param {Step[]} steps @param {keyof Sides} side @param {string} cls @param {number} ms
+ */
+export async function glideSteps(svg, board, steps, side, cls, ms) {
+  let b = board;
+  for (const step of steps) {
+    const after = stepBoard(b, step, side);
+    /** @type {SVGElement[]} */
+    const hidden = [];
+    /** @param {number} point @param {keyof Sides} s */
+    const hide = (point, s) => {
+      const top = svg.querySelector(`[data-at="${atKey(point, s)}"][data-i="${countAt(after, point, s) - 1}"]`);
+      if (top instanceof SVGElement) { top.classList.add("arriving"); hidden.push(top); }
+    };
+    hide(step.to, side);
+    if (step.hit) hide(25, otherSide(side));
+    await slideStep(svg, b, step, side, cls, ms, { skip: false, running: [] });
+    for (const e of hidden) e.classList.remove("arriving");
+    svg.querySelectorAll(".moving").forEach((e) => e.remove());
+    b = after;
+  }
+}
+
+/**
+ * Slide one checker of ``side`` for ``step`` over the board drawn from ``board`` (the
+ * checkers before it), and a hit one to the bar; resolves when done. ``skip`` ends it
+ * at once (a tap on the board).
+ * @param {SVGSVGElement} svg @param {Checkers} board @param {Step} step @param {keyof Sides} side
+ * @param {string} cls  the mover's colour @param {number} ms
+ * @param {{ skip: boolean, running: Animation[] }} ctl
+ */
+export function slideStep(svg, board, step, side, cls, ms, ctl) {
+  /** @param {{ x: number, y: number }} a @param {{ x: number, y: number }} b @param {string} c */
+  const slide = (a, b, c) => {
+    const ghost = el("circle", { cx: a.x, cy: a.y, r: R - SEAM, class: `checker ${c} moving` }, svg);
+    const anim = ghost.animate([{ transform: "translate(0px, 0px)" }, { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px)` }],
+      { duration: ctl.skip ? 0 : ms, easing: "ease-in-out", fill: "forwards" });
+    ctl.running.push(anim);
+    return anim.finished.catch(() => undefined);
+  };
+  const from = spot(board, step.from, side, countAt(board, step.from, side) - 1);
+  const toN = step.hit ? 0 : countAt(board, step.to, side);
+  const moves = [slide(from, spot(board, step.to, side, toN), cls)];
+  if (step.hit) {
+    const them = otherSide(side), themCls = cls === "white" ? "black" : "white";
+    moves.push(slide(spot(board, step.to, them, 0), spot(board, 25, them, board.bar[them]), themCls));
+  }
+  return Promise.all(moves);
 }
 
 // The doubling cube (C-3): in the middle of the tray while nobody owns it (showing 64,
@@ -114,6 +233,32 @@ function drawCube(svg, state, mine) {
     el("rect", { x: ox - OFFER / 2, y: oy - OFFER / 2, width: OFFER, height: OFFER, rx: 8 }, o);
     const t2 = el("text", { x: ox, y: oy + 8 }, o);
     t2.textContent = String(c.next);
+  }
+}
+
+// The last play: its points outlined (where checkers left, where they came), marked
+// ``data-last-move`` for the tests, until the next play.
+/** @param {Element} svg @param {Checkers} board @param {LastPlay} last */
+function markLast(svg, board, last) {
+  const g = el("g", { class: "last-move", id: "last-move" }, svg);
+  for (const [i, step] of last.steps.entries()) {
+    for (const [point, end] of /** @type {[number, string][]} */ ([[step.from, "from"], [step.to, "to"]])) {
+      const attrs = { class: `last ${end}`, "data-last-move": `${i}-${end}`, "data-at": point };
+      if (point === 25) { el("rect", { ...attrs, x: BARX + 3, y: last.side === "mine" ? MID : TOP, width: BARW - 6, height: TRI, rx: 6 }, g); continue; }
+      if (point === 0) { el("rect", { ...attrs, x: TRAY + 2, y: last.side === "mine" ? MID : TOP, width: TRAYW - 4, height: TRI, rx: 4 }, g); continue; }
+      const { x, top } = pointGeometry(point);
+      const y0 = top ? TOP : BOT, y1 = top ? TOP + TRI : BOT - TRI;
+      el("polygon", { ...attrs, points: `${x - PW / 2 + 3},${y0} ${x + PW / 2 - 3},${y0} ${x},${y1}` }, g);
+    }
+  }
+  // and a dot on each checker that arrived
+  for (const step of last.steps) {
+    if (step.to === 0 || step.to === 25) continue;
+    const n = countAt(board, step.to, last.side);
+    if (n) {
+      const { x, y } = spot(board, step.to, last.side, n - 1);
+      el("circle", { cx: x, cy: y, r: 5, class: "last-dot" }, g);
+    }
   }
 }
 
@@ -148,26 +293,43 @@ export function drawBoard(svg, state, ui = {}) {
       const n = board.points[p];
       if (!n) continue;
       const { x, top } = pointGeometry(p);
-      stack(g, x, top, Math.abs(n), n > 0 ? mine : theirs);
+      stack(g, x, top, Math.abs(n), n > 0 ? mine : theirs, false, String(p));
     }
     const bx = BARX + BARW / 2;
-    if (board.bar.theirs) stack(g, bx, true, board.bar.theirs, theirs, true);
-    if (board.bar.mine) stack(g, bx, false, board.bar.mine, mine, true);
+    if (board.bar.theirs) stack(g, bx, true, board.bar.theirs, theirs, true, "bar-theirs");
+    if (board.bar.mine) stack(g, bx, false, board.bar.mine, mine, true, "bar-mine");
     /** @type {[number, boolean, string][]} */
     const trays = [[board.off.theirs, true, theirs], [board.off.mine, false, mine]];
     for (const [n, top, cls] of trays) {
       for (let i = 0; i < n; i++) {
         const y = top ? TOP + OFF_INSET_Y + i * OFF_STEP : BOT - OFF_INSET_Y - OFF_H - i * OFF_STEP;
         el("rect", { x: TRAY + OFF_INSET_X, y, width: TRAYW - 2 * OFF_INSET_X, height: OFF_H, rx: 2,
-          class: `checker off ${cls}` }, g);
+          class: `checker off ${cls}`, "data-at": top ? "off-theirs" : "off-mine", "data-i": i }, g);
       }
     }
   }
-  if (state.dice) {
-    const dg = el("g", { class: "dice" }, svg);
+  if (state.last && board) markLast(svg, board, state.last);
+  const dice = state.segment_dice || state.dice;
+  /** @type {SVGElement | null} */
+  let dg = null;
+  if (dice) {
+    // the dice of the segment: those used by this turn's moves dimmed (D-2 of issue 16)
+    const left = [...(state.dice_left || dice)];
+    dg = el("g", { class: "dice", id: "dice" }, svg);
+    const gap = dice.length > 2 ? DIE + 6 : 2 * DIE_SPREAD;
     // on the bar, one above the other: off the columns a checker may go to
-    drawDie(dg, DICE_X, MIDDLE - DIE_SPREAD, state.dice[0], false);
-    drawDie(dg, DICE_X, MIDDLE + DIE_SPREAD, state.dice[1], false);
+    let chosenShown = false;
+    dice.forEach((d, i) => {
+      const k = left.indexOf(d);
+      const used = k < 0;
+      if (!used) left.splice(k, 1);
+      const chosen = !used && !chosenShown && ui.die === d;
+      if (chosen) chosenShown = true;
+      const x = DICE_X, y = MIDDLE + (i - (dice.length - 1) / 2) * gap;
+      const g = el("g", { class: "die-box", "data-die": d, "data-used": used ? "1" : "0" }, /** @type {Element} */ (dg));
+      drawDie(g, x, y, d, used ? "used" : chosen ? "chosen" : "");
+      if (used) el("line", { x1: x - DIE / 2 + 4, y1: y + DIE / 2 - 4, x2: x + DIE / 2 - 4, y2: y - DIE / 2 + 4, class: "die-cross" }, g);
+    });
   }
   drawCube(svg, state, mine);
   // Hit areas: whole columns, the bar (25) and the bearing-off tray (0).
@@ -197,14 +359,45 @@ export function drawBoard(svg, state, ui = {}) {
   }
   svg.appendChild(hits);
   if (!ui.onSource) return;
+  if (dg && state.dice_left) {
+    // a tap on an unused die chooses it (again: unchooses it); svg keeps it above the hits
+    svg.appendChild(dg);
+    dg.onclick = (ev) => {
+      const box = /** @type {SVGElement | null} */ (/** @type {Element} */ (ev.target).closest("[data-die]"));
+      if (!box || box.dataset.used === "1") return;
+      const d = Number(box.dataset.die);
+      ui.onDie?.(ui.die === d ? null : d);
+    };
+  }
+  /** The target of a checker at ``p`` moved by one die ``d``, if legal. @param {number} p @param {number} d */
+  const byDie = (p, d) => {
+    const to = p - d, ok = targets[String(p)] || [];
+    if (to > 0) return ok.includes(to) ? to : null;
+    return ok.includes(0) ? 0 : null;
+  };
   /** @param {PointerEvent} ev */
   hits.onpointerdown = (ev) => {
     const t = /** @type {SVGElement | null} */ (/** @type {Element} */ (ev.target).closest("[data-point]"));
-    if (!t) return;
+    if (!t || ev.button > 0) return;
     const p = Number(t.dataset.point);
     if (sel !== null && dests.includes(p)) { ui.onTarget?.(p); return; }
+    const chosen = ui.die != null && String(p) in targets ? byDie(p, ui.die) : null;
+    if (chosen !== null) { ui.onMove?.(p, chosen); ev.preventDefault(); return; }
     if (String(p) in targets) { ui.drag = p; ui.onSource?.(p); ev.preventDefault(); }
     else if (sel !== null) ui.onSource?.(null);
+  };
+  // a right click moves the checker by the lower die that can move it, as the clubs
+  // do; a left click selects it and shows its targets
+  hits.oncontextmenu = (ev) => {
+    const t = /** @type {SVGElement | null} */ (/** @type {Element} */ (ev.target).closest("[data-point]"));
+    if (!t || !(String(t.dataset.point) in targets)) return;
+    ev.preventDefault();
+    const p = Number(t.dataset.point);
+    const dice = [...new Set(state.dice_left || [])].sort((a, b) => a - b);
+    for (const d of dice) {
+      const to = byDie(p, d);
+      if (to !== null) { ui.onMove?.(p, to); return; }
+    }
   };
   svg.onpointerup = (ev) => {
     if (ui.drag == null) return;

@@ -1,8 +1,12 @@
 // @ts-check
 // The game page: the board, the controls, the score, the move list, hints, the result and the review.
+// The opponent's plays are shown, not just drawn: a short pause before the computer's,
+// its dice, each checker sliding (a tap skips; none with prefers-reduced-motion), and
+// the last play marked until the next. While an action is on its way every control
+// is disabled, so a double click sends it once.
 import { actionId, call, GameSocket, ApiError } from "./api.js";
 import { accessPlay } from "./access.js";
-import { drawBoard } from "./board.js";
+import { drawBoard, glideSteps, liftBoard, slideStep, stepBoard } from "./board.js";
 import { go, h, main, toast } from "./dom.js";
 import { msg, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
@@ -12,6 +16,20 @@ import { onState } from "./signals.js";
 
 /** @typedef {import("./api.js").Json} Json */
 /** @typedef {import("./dom.js").Kid} Kid */
+/** @typedef {import("./board.js").Step} Step */
+/** @typedef {import("./board.js").Checkers} Checkers */
+
+/** The thinking pause before the computer's play is shown, and each checker's slide (ms). */
+const PAUSE_MS = 600, STEP_MS = 320, AFTER_PLAY_MS = 200;
+/** An action unanswered this long frees the controls again (the socket resends it). */
+const FLIGHT_MS = 10000;
+const PAUSE_KEY = "nardy-think-pause";
+
+/** The thinking pause setting (default on). */
+const pauseOn = () => localStorage.getItem(PAUSE_KEY) !== "0";
+const reduceMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+/** @param {Json} e  an entry of the state's history @returns {boolean} a play (not a cube action) */
+const isPlay = (e) => !e.action;
 
 /** @param {string} id @returns {() => void} what closes the page */
 export function gamePage(id) {
@@ -19,11 +37,15 @@ export function gamePage(id) {
   svg.setAttribute("class", "board"); svg.id = "board";
   const scorebar = h("div", { class: "scorebar", id: "scorebar" });
   const status = h("div", { class: "status", id: "status" });
+  const lastPlay = h("div", { class: "last-play", id: "last-play", hidden: true });
   const notice = h("div", { class: "notice", id: "notice", hidden: true });
+  const refusal = h("div", { class: "notice refusal", id: "refusal", hidden: true });
   const players = h("div", { class: "players", id: "players" });
   const actions = h("div", { class: "actions", id: "actions" });
   const undo = h("button", { id: "undo", type: "button", disabled: true }, t("undo"));
   const confirm = h("button", { id: "confirm", type: "button", disabled: true }, t("confirm"));
+  const controls = h("div", { class: "controls", id: "controls", hidden: true }, undo, confirm);
+  const tip = h("p", { class: "small tip", id: "tip", hidden: true }, t("hint"), " ", t("dieTip"));
   const moves = h("ol", { class: "movelist", id: "moves" });
   const extra = h("div", { id: "extra" });
   const overlay = h("div", { id: "overlay" });
@@ -32,13 +54,43 @@ export function gamePage(id) {
   const access = accessPlay((action) => send(action));  // keyboard play and the position in words
   const chatBox = h("div", { id: "chat-box" });  // the chat (chat.js)
   main.replaceChildren(h("div", { class: "game" },
-    h("div", {}, scorebar, svg, h("p", { class: "small" }, t("hint")), review),
-    h("div", { class: "side" }, h("div", { class: "panel card" }, status, notice, players, actions, h("div", { class: "controls" }, undo, confirm), hintBox,
-      access.node, h("h3", {}, t("moves")), moves, extra), chatBox)), overlay);
+    h("div", {}, scorebar, h("div", { class: "board-wrap" }, svg, overlay), tip, review),
+    h("div", { class: "side" }, h("div", { class: "panel card" }, status, lastPlay, notice, refusal, players, actions, controls, hintBox,
+      access.node, h("h3", {}, t("moves")), moves, extra), chatBox)));
   /** @type {import("./board.js").BoardUi & { resignMenu: boolean, closed: string | null }} */
-  const ui = { selected: null, resignMenu: false, closed: null };
-  /** @type {Json} the game state the server sent last */
+  const ui = { selected: null, die: null, resignMenu: false, closed: null };
+  /** @type {Json} the game state shown (the server's last, once its plays are shown) */
   let state = null;
+  /** @type {GameSocket | null} */
+  let sock = null;
+  let closed = false;
+
+  // -- one action at a time ---------------------------------------------------------
+  // From a click until the answer (or the new state) arrives, every control is
+  // disabled: a second click cannot send the action again into the next turn.
+  let inFlight = false, sentSeq = 0;
+  /** @type {number | undefined} */
+  let flightTimer;
+  // While the opponent's play is shown the board is an old one: nothing acts on it.
+  let animating = false;
+  /** The animation's control: a tap on the board sets skip and finishes what runs. */
+  let anim = { skip: false, running: /** @type {Animation[]} */ ([]), wake: () => {} };
+  const locked = () => inFlight || animating;
+  function disableAll() {
+    for (const b of main.querySelectorAll("button")) b.disabled = true;
+  }
+  function lock() {
+    inFlight = true; sentSeq = state ? state.seq : 0;
+    disableAll(); paint();
+    clearTimeout(flightTimer);
+    flightTimer = setTimeout(unlock, FLIGHT_MS);
+  }
+  function unlock() {
+    clearTimeout(flightTimer);
+    if (!inFlight) return;
+    inFlight = false;
+    if (state && !animating) renderAll(state);
+  }
 
   // over HTTP (no socket): a lost connection is retried with the same action id
   /** @param {object} body @param {number} [tries] @returns {Promise<Json>} */
@@ -48,24 +100,33 @@ export function gamePage(id) {
   });
   /** @param {object} action */
   const send = (action) => {
-    ui.selected = null; ui.resignMenu = false;
-    if (!sock.send(action)) post({ action_id: actionId(), ...action }).then(render).catch((e) => toast(e.message));
+    if (locked()) return;
+    ui.selected = null; ui.die = null; ui.resignMenu = false;
+    lock();
+    if (!sock || !sock.send(action)) {
+      post({ action_id: actionId(), ...action }).then(render).catch((e) => toast(e.message)).finally(unlock);
+    }
   };
-  ui.onSource = (p) => { ui.selected = p; paint(); };
+  ui.onSource = (p) => { if (!locked()) { ui.selected = p; paint(); } };
   ui.onTarget = (p) => { const from = ui.selected; ui.selected = null; send({ action: "move", from, to: p }); };
+  ui.onMove = (from, to) => send({ action: "move", from, to });
+  ui.onDie = (d) => { if (!locked()) { ui.die = d; ui.selected = null; paint(); } };
   undo.onclick = () => send({ action: "undo" });
   confirm.onclick = () => send({ action: "confirm" });
+  svg.addEventListener("pointerdown", () => {
+    if (!animating) return;
+    anim.skip = true; anim.wake();
+    for (const a of anim.running) a.finish();
+  });
 
   /** @param {string} k */
   const kindName = (k) => t("kinds")[k] || k;
-  /** @param {string} c */
-  const mine = (c) => state.role === c;
-  /** @param {string} c */
-  function playerLabel(c) {
-    const p = state.players && state.players[c];
+  /** @param {string} c @param {Json} [st] */
+  function playerLabel(c, st = state) {
+    const p = st.players && st.players[c];
     if (!p) return "…";
     if (p.computer) return `${t("computer")} (${msg(`level.${p.level}`)})`;
-    return `${p.name || t("guest")}${mine(c) ? ` (${t("you")})` : ""}`;
+    return `${p.name || t("guest")}${st.role === c ? ` (${t("you")})` : ""}`;
   }
   /** @param {Json} e  a cube action or resignation of the history */
   function actText(e) {
@@ -74,14 +135,93 @@ export function gamePage(id) {
     if (e.kind) s += `: ${kindName(e.kind)}`;
     return s;
   }
+  /** The last play of the state's game, to mark on the board. @param {Json} st */
+  function lastOf(st) {
+    const plays = (st.history || []).filter(isPlay);
+    const p = plays.length ? plays[plays.length - 1] : null;
+    return p && p.steps ? { steps: p.steps, side: p.color === st.view ? "mine" : "theirs" } : null;
+  }
   function paint() {
     if (!state) return;
-    drawBoard(svg, state, ui);
-    const L = state.legal;
-    undo.disabled = !(L && L.can_undo);
-    confirm.disabled = !(L && L.can_confirm);
-    svg.dataset.phase = state.phase; svg.dataset.seq = state.seq;
+    const st = state, L = st.legal, busy = locked();
+    drawBoard(svg, { ...st, last: lastOf(st) }, busy ? { selected: null } : ui);
+    undo.disabled = busy || !(L && L.can_undo);
+    confirm.disabled = busy || !(L && L.can_confirm);
+    // the move buttons and the tip only for the player to move: not for watchers, nor
+    // during a cube decision or the opponent's turn
+    controls.hidden = !L; tip.hidden = !L;
+    svg.dataset.phase = st.phase; svg.dataset.seq = st.seq;
   }
+
+  // -- the opponent's plays, shown -----------------------------------------------------
+  /** The plays new in ``st`` since ``prev`` made by someone else than the viewer: the
+   * last run of them (the viewer's own he saw as he made them).
+   * @param {Json} prev @param {Json} st @returns {Json[]} */
+  function othersPlays(prev, st) {
+    if (!prev || !prev.board || !st.board || st.role === "both" || prev.view !== st.view || prev.match.game !== st.match.game) return [];
+    const news = st.history.filter(isPlay).slice(prev.history.filter(isPlay).length);
+    const out = [];
+    for (let i = news.length - 1; i >= 0 && news[i].color !== st.role; i--) out.unshift(news[i]);
+    // shown only if not seen already: the board before them is the one on the page,
+    // or that board with the viewer's own new plays (a hint's play) made at once
+    const b1 = undoPlays(st.board, out, st.view), b0 = undoPlays(b1, news.slice(0, news.length - out.length), st.view);
+    const same = (/** @type {Checkers} */ x) => JSON.stringify(x) === JSON.stringify(prev.board);
+    return out.length && (same(b1) || same(b0)) ? out : [];
+  }
+  /** The opponent's checker moves of this turn that are new in ``st``, seen live.
+   * @param {Json} prev @param {Json} st @returns {Step[]} */
+  function newLiveSteps(prev, st) {
+    if (!prev || st.phase !== "move" || prev.phase !== "move" || st.role === "both" || st.turn === st.role
+      || prev.turn !== st.turn || prev.view !== st.view || prev.history.length !== st.history.length) return [];
+    const was = prev.pending_steps || [], now = st.pending_steps || [];
+    if (now.length <= was.length || JSON.stringify(now.slice(0, was.length)) !== JSON.stringify(was)) return [];
+    return now.slice(was.length);
+  }
+  /** ``board`` with ``plays`` taken back, the last first. @param {Checkers} board @param {Json[]} plays @param {string} view */
+  function undoPlays(board, plays, view) {
+    for (const p of [...plays].reverse()) {
+      for (const s of [...p.steps].reverse()) board = stepBoard(board, s, p.color === view ? "mine" : "theirs", true);
+    }
+    return board;
+  }
+  /** @param {number} ms */
+  const wait = (ms) => new Promise((ok) => {
+    if (anim.skip) { ok(undefined); return; }
+    const timer = setTimeout(ok, ms);
+    anim.wake = () => { clearTimeout(timer); ok(undefined); };
+  });
+  /** Show ``plays`` (the last of ``st``'s history) on the board they started from.
+   * @param {Json} st @param {Json[]} plays */
+  async function showPlays(st, plays) {
+    /** @param {string} c @returns {"mine" | "theirs"} */
+    const side = (c) => (c === st.view ? "mine" : "theirs");
+    /** @type {Checkers} the board before them: the final one with them taken back */
+    let board = undoPlays(st.board, plays, st.view);
+    /** @param {Checkers} b @param {number[] | null} dice */
+    const frame = (b, dice) => drawBoard(svg, { view: st.view, board: b, dice, cube: st.cube });
+    const motion = !reduceMotion();
+    for (const p of plays) {
+      const who = st.players && st.players[p.color];
+      if (who && who.computer && pauseOn() && !anim.skip) {
+        status.textContent = t("hintWait");
+        frame(board, null);
+        await wait(PAUSE_MS);
+      }
+      status.textContent = msg("web.last-play", { who: playerLabel(p.color, st), dice: p.dice.join("-"), play: p.play === "-" ? t("noMove") : p.play });
+      frame(board, p.dice);
+      for (const s of /** @type {Step[]} */ (p.steps)) {
+        if (motion && !anim.skip) {
+          frame(liftBoard(board, s, side(p.color)), p.dice);
+          await slideStep(svg, board, s, side(p.color), p.color, STEP_MS, anim);
+        }
+        board = stepBoard(board, s, side(p.color));
+        frame(board, p.dice);
+      }
+      if (motion) await wait(AFTER_PLAY_MS);
+    }
+  }
+
+  // -- the page's parts ----------------------------------------------------------------
   /** @param {Json} m  the state's match */
   function scoreNode(m) {
     return h("span", { class: "score", id: "match-score" }, h("span", { class: "dot white" }),
@@ -105,7 +245,8 @@ export function gamePage(id) {
   function renderStatus(st) {
     let s;
     const me = st.role === "both" || (st.to_act && st.to_act === st.role);
-    if (st.phase === "waiting" || (st.mode === "friend" && !st.players.white)) s = t("waiting");
+    // (a friend game waits only until the friend joins: then the toss is made)
+    if (st.status === "waiting" || st.phase === "waiting") s = st.invite_url ? t("waiting") : t("status").waiting;
     else if (st.phase === "over") s = t("over");
     else if (st.phase === "cube") {
       const c = st.cube;
@@ -124,6 +265,13 @@ export function gamePage(id) {
     else s = t("theirTurn");
     status.textContent = s;
     status.dataset.turn = st.to_act || ""; status.dataset.role = st.role;
+    // the last play by someone else, said in words until the next one
+    const plays = (st.history || []).filter(isPlay);
+    const lp = plays.length ? plays[plays.length - 1] : null;
+    lastPlay.hidden = !lp || lp.color === st.role;
+    if (lp && !lastPlay.hidden) {
+      lastPlay.textContent = msg("web.last-play", { who: playerLabel(lp.color, st), dice: lp.dice.join("-"), play: lp.play === "-" ? t("noMove") : lp.play });
+    }
     // the latest cube action or resignation, said in words
     const h2 = st.history || [];
     const last = h2.length ? h2[h2.length - 1] : null;
@@ -131,7 +279,7 @@ export function gamePage(id) {
     const act = last && last.action ? last : (prev && prev.action ? prev : null);
     notice.hidden = !act;
     if (act) {
-      notice.textContent = `${playerLabel(act.color)}: ${actText(act)}`;
+      notice.textContent = `${playerLabel(act.color, st)}: ${actText(act)}`;
       notice.dataset.action = act.action;
     }
   }
@@ -156,12 +304,17 @@ export function gamePage(id) {
       hintBox.replaceChildren(h("p", { class: "small" }, t("hintTitle")(data.plies, data.match)), h("ol", { class: "hint-list", id: "hint-list" }, ...rows));
     }).catch((e) => { hintBox.replaceChildren(); toast(e.message); });
   }
+  /** @param {string} bid @param {string} label @param {object} action @param {string} [cls] */
+  const actionButton = (bid, label, action, cls = "") => h("button", { id: bid, type: "button", class: cls, onclick: () => send(action) }, label);
   /** @param {Json} st */
   function renderActions(st) {
     const A = st.actions || [];
-    /** @param {string} id @param {string} label @param {object} action */
-    const b = (id, label, action, cls = "") => h("button", { id, type: "button", class: cls, onclick: () => send(action) }, label);
+    const b = actionButton;
     const kids = [];
+    // the invitation link under the status that asks for it, until the friend comes
+    if (st.invite_url && st.status === "waiting") kids.push(h("div", { class: "invite full-row" },
+      h("input", { readonly: true, value: st.invite_url, id: "invite" }),
+      h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(st.invite_url); toast(t("copied")); } }, t("copy"))));
     if (A.includes("roll")) kids.push(b("roll", t("roll"), { action: "roll" }, "main"));
     if (A.includes("double")) kids.push(b("double", `${t("double")} → ${st.cube.next}`, { action: "double" }));
     if (A.includes("take")) kids.push(b("take", t("take"), { action: "take" }, "main"));
@@ -172,7 +325,7 @@ export function gamePage(id) {
     if (A.includes("next-game")) kids.push(b("next-game", t("nextGame"), { action: "next-game" }, "main"));
     const myTurn = st.role === "both" || st.to_act === st.role;
     const advisable = st.phase === "move" || A.includes("double") || A.includes("take");
-    if (myTurn && advisable && st.mode !== "friend") kids.push(h("button", { type: "button", id: "hint", onclick: showHint }, t("hintButton")));
+    if (myTurn && advisable && st.mode !== "friend" && st.mode !== "club") kids.push(h("button", { type: "button", id: "hint", onclick: showHint }, t("hintButton")));
     if (A.includes("resign")) {
       if (ui.resignMenu) {
         kids.push(h("div", { class: "small full-row" }, t("resignAs")));
@@ -184,7 +337,53 @@ export function gamePage(id) {
         kids.push(h("button", { type: "button", id: "resign", class: "warn", onclick: () => { ui.resignMenu = true; renderActions(state); } }, t("resign")));
       }
     }
+    // (the result card has the rematch while it is open)
+    const box = st.phase === "over" && ui.closed === overlayKey(st) ? rematchBox(st, "-side") : null;
+    if (box) kids.push(box);
     actions.replaceChildren(...kids);
+    renderRefusal(st);
+  }
+  // A resignation the computer refused: why, and the levels it would accept.
+  /** @param {Json} st */
+  function renderRefusal(st) {
+    const r = st.resign_refused;
+    const mineToSay = r && (st.role === r.by || st.role === "both") && (st.actions || []).includes("resign");
+    refusal.hidden = !mineToSay;
+    if (!mineToSay) { refusal.replaceChildren(); return; }
+    /** @param {Json} x */
+    const price = (x) => ({ kind: kindName(x.kind), value: t("points")(x.value) });
+    const kids = [h("p", { id: "refusal-why" }, msg("web.resign-refused", price(r)))];
+    if (r.accepts.length) {
+      kids.push(h("p", {}, msg("web.resign-expects", price(r.accepts[0]))));
+      kids.push(h("div", { class: "actions" }, ...r.accepts.map((/** @type {Json} */ a) =>
+        actionButton(`resign-again-${a.level}`, `${kindName(a.kind)} (${t("points")(a.value)})`, { action: "resign", level: a.level }, "warn"))));
+    } else kids.push(h("p", {}, msg("web.resign-none")));
+    refusal.replaceChildren(...kids);
+  }
+  // -- the rematch ---------------------------------------------------------------------
+  /** @param {"offer" | "decline"} what */
+  function askRematch(what) {
+    if (locked()) return;
+    lock();
+    call("POST", `/api/games/${id}/rematch`, { action: what })
+      .then((r) => { if (r.game) go(`/game/${r.game}`); })
+      .catch((e) => toast(e.message)).finally(unlock);
+  }
+  /** The rematch's buttons or state after a finished game. @param {Json} st @param {string} sfx  the ids' suffix */
+  function rematchBox(st, sfx) {
+    const r = st.rematch;
+    const played = ["white", "black", "both"].includes(st.role);
+    if (st.status !== "over" || (!played && !(r && r.game))) return null;
+    const box = h("div", { class: "rematch full-row", id: `rematch-box${sfx}` });
+    if (r && r.state === "accepted") box.append(h("a", { href: `/game/${r.game}`, "data-link": true, id: `rematch-open${sfx}` }, t("rematchOpen")));
+    else if (r && r.state === "declined") box.append(h("p", { class: "small" }, t("rematchDeclined")));
+    else if (r && r.by === st.role) box.append(h("p", { class: "small", id: `rematch-wait${sfx}` }, t("rematchOffered")));
+    else if (r) {
+      box.append(h("p", { id: `rematch-from${sfx}` }, t("rematchOfferFrom")),
+        h("button", { type: "button", class: "main", id: `rematch-accept${sfx}`, onclick: () => askRematch("offer") }, t("rematchAccept")),
+        h("button", { type: "button", id: `rematch-decline${sfx}`, onclick: () => askRematch("decline") }, t("rematchDecline")));
+    } else box.append(h("button", { type: "button", class: "main", id: `rematch${sfx}`, onclick: () => askRematch("offer") }, t("rematch")));
+    return box;
   }
   /** @param {Json} st */
   function downloads(st) {
@@ -212,6 +411,8 @@ export function gamePage(id) {
   // Which result card the player closed: one per game, and one at the match's end.
   /** @param {Json} st */
   const overlayKey = (st) => `${st.match.game}:${st.match.over}`;
+  // The result card lies over the board (below the header, the board seen through it)
+  // and closes with its ×.
   /** @param {Json} st */
   function renderOverlay(st) {
     overlay.replaceChildren();
@@ -231,63 +432,121 @@ export function gamePage(id) {
     let detail = `${kindName(o.kind)} — ${t("points")(o.value)}`;
     if (o.cube > 1) detail += ` (${o.points} × ${o.cube})`;
     if (o.reason && o.reason !== "bear-off") detail += `, ${t("reasons")[o.reason] || o.reason}`;
-    const card = h("div", { class: "card" }, h("h2", { id: "result-title" }, title), h("p", { id: "result-detail" }, detail));
+    const close = h("button", { type: "button", id: "result-close", class: "close", "aria-label": t("close"), title: t("close"),
+      onclick: () => { ui.closed = key; overlay.replaceChildren(); renderActions(st); } }, "×");
+    const card = h("div", { class: "card" }, close, h("h2", { id: "result-title" }, title), h("p", { id: "result-detail" }, detail));
     if (m.length) card.append(h("p", {}, `${t("matchTo")(m.length)} · ${t("score")}: `, scoreNode(m)));
     if ((st.actions || []).includes("next-game")) {
       card.append(h("p", {}, h("button", { class: "big", id: "result-next", onclick: () => send({ action: "next-game" }) }, t("nextGame"))));
     } else {
-      card.append(h("p", {}, h("button", { class: "big", onclick: () => go("/") }, t("newGame"))));
+      const box = rematchBox(st, "");
+      if (box) card.append(box);
+      card.append(h("p", {}, h("button", { type: "button", id: "result-new", onclick: () => go("/") }, t("newGame"))));
     }
     const links = [];
     if (st.status === "over") links.push(h("a", { href: `/verify/${st.id}`, "data-link": true }, t("verifyDice")), " · ");
-    card.append(h("p", {}, ...links, ...downloads(st)));
+    card.append(h("p", { class: "small" }, ...links, ...downloads(st)));
     card.append(h("p", {}, reviewButton("analyse"), " ", h("a", { href: `/replay/${st.id}`, "data-link": true, id: "replay-result" }, t("replay"))));
-    card.append(h("p", {}, h("button", { type: "button", id: "result-close", onclick: () => { ui.closed = key; overlay.replaceChildren(); } }, "×")));
     overlay.append(h("div", { class: "result", id: "result" }, card));
   }
-  /** @param {Json} st  a game state, or a reply that carries one */
-  function render(st) {
-    if (st.state) st = st.state;
-    if (state && st.seq < state.seq) return;
-    if (!state || st.seq !== state.seq) { ui.resignMenu = false; hintBox.replaceChildren(); }
-    state = st; ui.selected = null; paint();
-    access.update(st);
-    onState(st);  // the turn signals and sounds (signals.js)
-    renderScore(st);
-    renderStatus(st);
+  /** @param {Json} st */
+  function renderPlayers(st) {
     const len = st.match && st.match.length;
     players.replaceChildren(...["white", "black"].map((c) => h("div", { class: st.to_act === c ? "active" : "" },
       h("span", {}, h("span", { class: `dot ${c}` }), playerLabel(c)),
       h("span", { class: "nums" }, st.pips ? `${t("pips")}: ${st.pips[c]}` : "",
         len ? h("b", { class: "pscore", title: t("score") }, String(st.match.score[c])) : null))));
-    renderActions(st);
-    moves.replaceChildren(...(st.history || []).map((/** @type {Json} */ m) => (m.action
-      ? h("li", { class: "act" }, h("span", { class: `dot ${m.color}` }), actText(m))
-      : h("li", {}, h("span", { class: `dot ${m.color}` }), `${m.dice.join("-")}: ${m.play === "-" ? t("noMove") : m.play}`))));
-    moves.scrollTop = moves.scrollHeight;
+  }
+  /** @param {Json} st */
+  function renderExtra(st) {
+    /** @type {HTMLElement[]} */
     const kids = [h("h3", {}, variantName(st.variant))];
-    if (st.invite_url) kids.push(h("div", { class: "invite" }, h("p", {}, t("waiting")),
-      h("input", { readonly: true, value: st.invite_url, id: "invite" }),
-      h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(st.invite_url); toast(t("copied")); } }, t("copy"))));
+    if (st.mode === "computer") {
+      const box = h("input", { type: "checkbox", id: "think-pause", checked: pauseOn() });
+      box.onchange = () => localStorage.setItem(PAUSE_KEY, box.checked ? "1" : "0");
+      kids.push(h("label", { class: "small check" }, box, " ", t("thinkPause")));
+    }
     kids.push(h("p", { class: "small" }, `${t("commitment")}: `, h("code", { id: "commitment" }, st.dice_info.commitment)));
     if (st.dice_info.server_seed) kids.push(h("p", { class: "small" }, `${t("seedRevealed")}: `, h("code", {}, st.dice_info.server_seed)));
     kids.push(h("p", {}, `${t("download")}: `, ...downloads(st), " · ", h("a", { href: `/verify/${st.id}`, "data-link": true }, t("verifyDice"))));
     if (st.phase === "over") kids.push(h("p", {}, reviewButton("analyse-side"), " ", h("a", { href: `/replay/${st.id}`, "data-link": true, id: "replay-link" }, t("replay"))));
     else review.replaceChildren();
     extra.replaceChildren(...kids);
+  }
+  /** @param {Json} st */
+  function renderAll(st) {
+    paint();
+    renderScore(st);
+    renderStatus(st);
+    renderPlayers(st);
+    renderActions(st);
+    moves.replaceChildren(...(st.history || []).map((/** @type {Json} */ m) => (m.action
+      ? h("li", { class: "act" }, h("span", { class: `dot ${m.color}` }), actText(m))
+      : h("li", {}, h("span", { class: `dot ${m.color}` }), `${m.dice.join("-")}: ${m.play === "-" ? t("noMove") : m.play}`))));
+    moves.scrollTop = moves.scrollHeight;
+    renderExtra(st);
     renderOverlay(st);
+    if (locked()) disableAll();
     // the chat: its channels follow the role (a friend's seat taken) and the game's end
     const place = { game: st.id, role: st.role, mode: st.mode, over: st.status === "over" };
     const chats = chatChannels(place).map((c) => c.channel).join();
     if (chats !== chatsShown) { chatsShown = chats; closeChat(); closeChat = mountChat(chatBox, place); }
   }
   let chatsShown = "", closeChat = () => {};
-  const sock = new GameSocket(id, (msg) => render(msg.state), (err) => toast(`${t("errorPrefix")}: ${err.error}`));
-  /** @type {any} */ (window).__nardyGame = { socket: sock, state: () => state };  // for the browser tests
-  call("GET", `/api/games/${id}`).then(render).catch((e) => toast(e.message));
-  return () => { sock.close(); closeChat(); };
+  /** Show a state: first the plays of others it brings, then the state itself.
+   * @param {Json} st */
+  async function show(st) {
+    if (closed || (state && st.seq < state.seq)) return;
+    const prev = state;
+    const plays = othersPlays(prev, st);
+    if (plays.length) {
+      animating = true; anim = { skip: false, running: [], wake: () => {} };
+      disableAll(); controls.hidden = true; tip.hidden = true;
+      try { await showPlays(st, plays); } finally { animating = false; }
+      if (closed) return;
+    }
+    if (!prev || st.seq !== prev.seq) { ui.resignMenu = false; ui.die = null; hintBox.replaceChildren(); }
+    if (inFlight && st.seq > sentSeq) { inFlight = false; clearTimeout(flightTimer); }
+    state = st; ui.selected = null;
+    renderAll(st);
+    access.update(st);
+    onState(st);  // the turn signals and sounds (signals.js)
+    const live = newLiveSteps(prev, st);
+    if (live.length && !reduceMotion()) glideSteps(svg, prev.board, live, st.turn === st.view ? "mine" : "theirs", st.turn, STEP_MS);
+    // the opponent accepted this player's rematch: on to the new game
+    const r = st.rematch, before = prev && prev.rematch;
+    if (prev && r && r.state === "accepted" && (!before || before.state !== "accepted") && r.by !== st.role
+      && ["white", "black"].includes(st.role)) go(`/game/${r.game}`);
+  }
+  let chain = Promise.resolve();
+  /** @param {Json} st  a game state, or a reply that carries one */
+  function render(st) {
+    const s = st.state ? st.state : st;
+    // (a failure to show one state must not stop the ones after it)
+    chain = chain.then(() => show(s)).catch((e) => { animating = false; console.error(e); });
+  }
+  /** @type {any} */ (window).__nardyGame = { get socket() { return sock; }, state: () => state };  // for the browser tests
+  // A wrong game address says so and stops: no socket knocking at a game that is not.
+  const listen = () => {
+    sock = new GameSocket(id, (m) => render(m.state), (err) => { toast(`${t("errorPrefix")}: ${err.error}`); unlock(); });
+  };
+  call("GET", `/api/games/${id}`).then((st) => {
+    if (closed) return;
+    listen();
+    render(st);
+  }).catch((e) => {
+    if (closed) return;
+    if (!(e instanceof ApiError)) { toast(e.message); listen(); return; }  // the network: the socket retries
+    if (e.status === 404 || e.status === 403) {
+      main.replaceChildren(h("div", { class: "card no-game", id: "no-game" }, h("h2", {}, t("noSuchGame")),
+        h("p", {}, t("noSuchGameText")), h("p", { class: "small" }, e.message),
+        h("p", {}, h("button", { type: "button", class: "big", id: "no-game-home", onclick: () => go("/") }, t("newGame")))));
+      return;
+    }
+    toast(e.message);
+  });
+  return () => { closed = true; clearTimeout(flightTimer); if (sock) sock.close(); closeChat(); };
 }
-
 
 /** @param {string} token */
 export async function joinPage(token) {
