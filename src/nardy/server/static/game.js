@@ -77,7 +77,11 @@ export function gamePage(id) {
   let anim = { skip: false, running: /** @type {Animation[]} */ ([]), wake: () => {} };
   const locked = () => inFlight || animating;
   function disableAll() {
-    for (const b of main.querySelectorAll("button")) b.disabled = true;
+    // the game's buttons; not the chat's, nor the keyboard play's (send() refuses while
+    // locked, and a disabled submit button would block the Enter key in its form)
+    for (const b of main.querySelectorAll("button")) {
+      if (!b.closest("#chat-box, #access")) b.disabled = true;
+    }
   }
   function lock() {
     inFlight = true; sentSeq = state ? state.seq : 0;
