@@ -67,8 +67,10 @@ def _won(row: GameRow, user_id: int) -> bool | None:
     return None if winner is None or mine is None else winner == mine
 
 
-def _game_json(row: GameRow, user_id: int, names: dict[int, str]) -> dict[str, Any]:
-    other = row.opponent_id if row.creator_id == user_id else row.creator_id
+def _game_json(
+    row: GameRow, user_id: int, names: dict[int, str], members: dict[int, str]
+) -> dict[str, Any]:
+    other = (row.opponent_id if row.creator_id == user_id else row.creator_id) or -1
     score = None
     if row.score is not None:
         score = list(row.score) if row.creator_id == user_id else list(row.score)[::-1]
@@ -78,7 +80,9 @@ def _game_json(row: GameRow, user_id: int, names: dict[int, str]) -> dict[str, A
         "variant": row.variant,
         "mode": row.mode,
         "rated": bool(row.rated),
-        "opponent": "computer" if row.mode == "computer" else names.get(other or -1),
+        "opponent": "computer" if row.mode == "computer" else names.get(other),
+        #: The opponent's username: his profile (None: the computer, or a guest).
+        "opponent_username": None if row.mode == "computer" else members.get(other),
         "level": row.level,
         "length": row.match_length or 0,
         "won": _won(row, user_id),
@@ -135,7 +139,9 @@ def profile(
         )
         rows = s.scalars(select(GameRow).where(mine).order_by(GameRow.updated_at.desc())).all()
         ids = {r.creator_id for r in rows} | {r.opponent_id for r in rows if r.opponent_id}
-        names = {u.id: u.display_name for u in s.scalars(select(User).where(User.id.in_(ids)))}
+        known = s.scalars(select(User).where(User.id.in_(ids))).all()
+        names = {u.id: u.display_name for u in known}
+        members = {u.id: u.username for u in known if u.username is not None}
         overs = s.execute(
             select(EventRow.game_id, EventRow.data).where(
                 EventRow.game_id.in_([r.id for r in rows]), EventRow.kind == "game-over"
@@ -148,7 +154,7 @@ def profile(
             continue
         if rated is not None and bool(r.rated) != rated:
             continue
-        game = _game_json(r, uid, names)
+        game = _game_json(r, uid, names, members)
         if opponent is not None and (game["opponent"] or "").casefold() != opponent.casefold():
             continue
         if result is not None and game["won"] != (result == "won"):
@@ -195,13 +201,13 @@ def leaderboard(db: sessionmaker[Session], pool: str) -> list[dict[str, Any]]:
     provisional ones after them), each group by rating."""
     with db() as s:
         rows = s.execute(
-            select(Rating, User.display_name)
+            select(Rating, User.display_name, User.username)
             .join(User, User.id == Rating.user_id)
             .where(Rating.pool == pool, User.banned_at.is_(None))
             .order_by((Rating.rd > PROVISIONAL_RD).asc(), Rating.rating.desc())
             .limit(LEADERS)
         ).all()
     return [
-        {"rank": rank, "name": name, **rating_json(r)}
-        for rank, (r, name) in enumerate(rows, start=1)
+        {"rank": rank, "name": name, "username": username, **rating_json(r)}
+        for rank, (r, name, username) in enumerate(rows, start=1)
     ]

@@ -12,8 +12,8 @@ from nardy.server.service import ApiError
 
 STATIC = Path(__file__).parent.parent / "static"
 INDEX = STATIC / "index.html"
-PAGES = ("/", "/login", "/register", "/profile", "/rules", "/tutorial", "/new")
-PAGE_PREFIXES = ("/game/", "/join/", "/verify/", "/stats/")
+PAGES = ("/", "/login", "/register", "/profile", "/rules", "/tutorial", "/new", "/leaders")
+PAGE_PREFIXES = ("/game/", "/join/", "/verify/", "/stats/", "/players/")
 
 router = APIRouter(include_in_schema=False)
 

@@ -6,6 +6,7 @@ import { go, h, main, toast } from "./dom.js";
 import { msg, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 import { variantName } from "./session.js";
+import { GameClock } from "./clock.js";  // the club clock (clock.js)
 
 /** @typedef {import("./api.js").Json} Json */
 /** @typedef {import("./dom.js").Kid} Kid */
@@ -30,6 +31,8 @@ export function gamePage(id) {
     h("div", {}, scorebar, svg, h("p", { class: "small" }, t("hint")), review),
     h("div", { class: "panel card" }, status, notice, players, actions, h("div", { class: "controls" }, undo, confirm), hintBox,
       h("h3", {}, t("moves")), moves, extra)), overlay);
+  // -- the club clock and rating change (clock.js) --
+  const clock = new GameClock(); players.after(clock.el);
   /** @type {import("./board.js").BoardUi & { resignMenu: boolean, closed: string | null }} */
   const ui = { selected: null, resignMenu: false, closed: null };
   /** @type {Json} the game state the server sent last */
@@ -269,6 +272,7 @@ export function gamePage(id) {
     else review.replaceChildren();
     extra.replaceChildren(...kids);
     renderOverlay(st);
+    clock.update(st);  // the club clock (clock.js)
   }
   const sock = new GameSocket(id, (msg) => render(msg.state), (err) => toast(`${t("errorPrefix")}: ${err.error}`));
   /** @type {any} */ (window).__nardyGame = { socket: sock, state: () => state };  // for the browser tests
