@@ -4,12 +4,21 @@ with mars and koks, and clear errors for unknown players and bad filters."""
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from browser_helpers import CHROMIUM, DESKTOP, PHONE, new_page
 from sqlalchemy import update
 
+from nardy.server import Settings, create_app
 from nardy.server.db import Rating, User, now
+
+CLOCK = {"delay": 12, "reserve": 60}
 
 pytestmark = pytest.mark.anyio
 
@@ -125,3 +134,121 @@ async def test_the_leaderboard_puts_established_ratings_first(
         s.commit()
     board = (await ps[0].get("/api/leaderboard")).json()["players"]
     assert "ann" not in [p["name"] for p in board]
+
+
+class Days:
+    """A clock the test moves a day at a time (the rating history's dates)."""
+
+    def __init__(self) -> None:
+        self.moment = now() - timedelta(days=30)
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+
+def _club_history(db_url: str, ids: dict[str, int]) -> str:
+    """Rated matches between ann and bob over three weeks, in both pools, played in
+    this process on the server's database; then a clocked match left running (its
+    id is returned)."""
+    days = Days()
+    maker = create_app(Settings(db_url=db_url), clock=days)
+    games = maker.state.games
+
+    async def play() -> str:
+        for i in range(8):
+            variant = "long" if i % 3 else "short"
+            live = await games.create_paired(
+                ids["ann"], ids["bob"], {"variant": variant, "length": 1 + i % 3, "rated": True}
+            )
+            level = 2 if i == 4 else 1
+            while live.meta.status != "over":
+                g = live.game
+                if g.phase == "over":
+                    await games.act(live, live.meta.role_of(ids["ann"]), {"action": "next-game"})
+                    continue
+                loser = g.to_act
+                await games.act(live, loser, {"action": "resign", "level": level})
+                await games.act(
+                    live, "black" if loser == "white" else "white", {"action": "accept"}
+                )
+            days.moment += timedelta(days=3)
+        days.moment = now()
+        live = await games.create_paired(
+            ids["ann"], ids["bob"], {"variant": "long", "length": 5, "rated": True, "clock": CLOCK}
+        )
+        return live.meta.id
+
+    try:  # (in a thread of its own: Playwright's loop runs in this one)
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, play()).result()
+    finally:
+        maker.state.engine.dispose()
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian chromium at /usr/bin/chromium")
+def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots: Path) -> None:
+    """The profile page in Chromium (desktop and phone, Russian and English): ratings,
+    the graph with a line per pool and labelled axes, the games with results in words
+    and filters; the leaderboard; the clock on a club game's page."""
+    ids = {}
+    for name in ("ann", "bob"):
+        with httpx.Client(base_url=server.url) as c:
+            csrf = c.get("/api/session").json()["csrf"]
+            r = c.post(
+                "/api/register",
+                json={"username": name, "password": "secret-pass-1"},
+                headers={"x-csrf-token": csrf},
+            )
+            ids[name] = r.json()["user"]["id"]
+    clocked = _club_history(server.db_url, ids)
+    page = new_page(browser, DESKTOP)
+    page.goto(server.url + "/login")
+    page.fill("input[name=username]", "ann")
+    page.fill("input[name=password]", "secret-pass-1")
+    page.click("#login-form button[type=submit]")
+    page.wait_for_selector("#rating-graph")
+    graph = page.locator("#rating-graph")
+    assert graph.locator("polyline.pool-long").count() == 1
+    assert graph.locator("polyline.pool-short").count() == 1
+    assert graph.locator("circle").count() == 8  # one point per rated match
+    assert {"Дата", "Рейтинг"} <= set(graph.locator("text.axis-label").all_text_contents())
+    page.wait_for_selector("#history .outcome.won, #history .outcome.lost")
+    results = page.locator("#history .outcome.won, #history .outcome.lost").all_inner_texts()
+    assert len(results) == 8
+    assert all(r.startswith(("Победа", "Поражение")) for r in results)
+    assert sum(", марс" in r for r in results) == 1  # the one match lost by a mars
+    assert "Длинные нарды" in page.inner_text("#ratings")
+    assert page.locator("#auto_roll").is_checked()
+    page.screenshot(path=str(shots / "profile-desktop.png"), full_page=True)
+    page.select_option("#filters select[name=variant]", "short")
+    page.click("#filters button[type=submit]")
+    page.wait_for_selector("#history tr:nth-child(5)", state="detached")  # 3 games left
+    assert page.locator("#history .outcome.won, #history .outcome.lost").count() == 3
+    page.click("#lang")  # English
+    page.wait_for_selector("h2:has-text('Statistics')")
+    page.wait_for_selector("#history .outcome")
+    assert {"Date", "Rating"} <= set(
+        page.locator("#rating-graph text.axis-label").all_text_contents()
+    )
+    words = page.locator("#history .outcome.won, #history .outcome.lost").all_inner_texts()
+    assert words and all(w.startswith(("Won", "Lost")) for w in words)
+    page.goto(server.url + "/leaders")
+    page.wait_for_selector("#leaders")
+    assert page.locator("#leaders tr").count() == 3  # the header and two players
+    page.screenshot(path=str(shots / "leaders-desktop.png"))
+    page.goto(server.url + f"/game/{clocked}")
+    page.wait_for_selector("#clock-white")
+    assert ":" in page.inner_text("#clock-white .clock-time")
+    assert page.locator(".clock-face.running").count() == 1
+    page.screenshot(path=str(shots / "clock-desktop.png"))
+    assert page.errors == [] and page.csp == []
+
+    phone = new_page(browser, PHONE)
+    phone.goto(server.url + "/players/bob")
+    phone.wait_for_selector("#history .outcome.won, #history .outcome.lost")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box = phone.locator("#rating-graph").bounding_box()
+    assert box is not None and box["width"] <= PHONE["width"]
+    phone.screenshot(path=str(shots / "profile-phone.png"), full_page=True)
+    assert phone.errors == [] and phone.csp == []

@@ -251,7 +251,7 @@ class GameService:
             "status": m.status,
             "creator_color": m.creator_color,
             "opponent_id": m.opponent_id,
-            "updated_at": now(),
+            "updated_at": at,
             "score": self._creator_score(live),
         }
         if m.clock is not None:

@@ -93,7 +93,9 @@ function ticks(lo, hi, n) {
  * @returns {SVGElement}
  */
 export function ratingGraph(history) {
-  const W = 640, H = 280, L = 56, R = 14, T = 14, B = 52;
+  // drawn at the width it is shown at (the phone's too), so the labels keep their size
+  const W = Math.round(Math.max(300, Math.min(720, main.clientWidth - 56))), H = W < 500 ? 230 : 280;
+  const L = 56, R = 14, T = 14, B = 52;
   const pts = POOLS.flatMap((p) => (history[p] || []).map((x) => ({ pool: p, at: Date.parse(x.at), r: x.rating })));
   let t0 = Math.min(...pts.map((p) => p.at)), t1 = Math.max(...pts.map((p) => p.at));
   if (t1 - t0 < 864e5) { t0 -= 432e5; t1 += 432e5; }  // at least a day wide
@@ -124,13 +126,14 @@ export function ratingGraph(history) {
   return svg;
 }
 
-/** The result of a game as words: "Победа, марс", "Поражение 3:5". @param {Json} g */
+/** The result of a game as words: "Победа, марс", "Поражение · 3:5". @param {Json} g */
 export function outcomeWords(g) {
   if (g.won == null) return t("draw");
   let text = g.won ? t("outcomeWon") : t("outcomeLost");
   const kinds = t("kinds");
-  if (g.kind && !["single", "oin", "draw"].includes(g.kind) && (!g.length || g.kind === "time")) text += `, ${kinds[g.kind] || g.kind}`;
-  if (g.length && g.score) text += ` ${g.score[0]}:${g.score[1]}`;
+  // (a match: how its last game ended, then the score)
+  if (g.kind && !["single", "oin", "draw"].includes(g.kind)) text += `, ${kinds[g.kind] || g.kind}`;
+  if (g.length && g.score) text += ` · ${g.score[0]}:${g.score[1]}`;
   return text;
 }
 
@@ -161,17 +164,17 @@ export async function playerPage(name, own = false) {
     const q = new URLSearchParams({ page: String(page) });
     for (const [k, el] of Object.entries(filters)) if (el.value) q.set(k, el.value);
     const games = (await call("GET", `${base}?${q}`)).games;
-    table.replaceChildren(h("tr", {}, [t("date"), t("variant"), t("opponent"), t("result"), ""].map((x) => h("th", {}, x))),
-      games.items.map((/** @type {Json} */ g) => h("tr", {},
-        h("td", {}, new Date(g.at).toLocaleDateString(currentLang())),
-        h("td", {}, variantName(g.variant), g.length ? h("div", { class: "small" }, t("matchTo")(g.length)) : null,
-          g.rated ? h("div", { class: "small rated" }, t("ratedMark")) : null),
+    table.replaceChildren(h("tr", {}, [t("variant"), t("opponent"), t("result")].map((x) => h("th", {}, x))),
+      ...games.items.map((/** @type {Json} */ g) => h("tr", {},
+        h("td", { class: "game-cell" }, variantName(g.variant),
+          h("div", { class: "small" }, new Date(g.at).toLocaleDateString(currentLang()),
+            g.length ? ` · ${t("matchTo")(g.length)}` : "", g.rated ? h("span", { class: "rated" }, ` · ${t("ratedMark")}`) : null)),
         h("td", {}, g.opponent === "computer" ? t("computer")
           : g.opponent_username ? h("a", { href: `/players/${encodeURIComponent(g.opponent_username)}`, "data-link": true }, g.opponent) : (g.opponent || "…")),
-        h("td", { class: g.won ? "won" : g.won === false ? "lost" : "" }, outcomeWords(g)),
-        h("td", { class: "links" }, h("a", { href: `/replay/${g.id}`, "data-link": true }, t("replay")), " ",
-          h("a", { href: `/game/${g.id}`, "data-link": true }, t("review"))))),
-      ...(games.total ? [] : [h("tr", {}, h("td", { colspan: 5 }, t("noGames")))]));
+        h("td", {}, h("div", { class: g.won ? "outcome won" : g.won === false ? "outcome lost" : "outcome" }, outcomeWords(g)),
+          h("div", { class: "links" }, h("a", { href: `/replay/${g.id}`, "data-link": true }, t("replay")), " · ",
+            h("a", { href: `/game/${g.id}`, "data-link": true }, t("review")))))),
+      ...(games.total ? [] : [h("tr", {}, h("td", { colspan: 3 }, t("noGames")))]));
     const pages = Math.max(1, Math.ceil(games.total / games.size));
     pager.replaceChildren(
       h("button", { type: "button", id: "newer", disabled: page === 0, onclick: () => { page -= 1; load(); } }, t("prevPage")),
