@@ -243,6 +243,25 @@ async def test_play_settings_auto_roll_and_auto_play(app: Any, player_factory: A
     assert r.status_code == 403
 
 
+async def test_a_forced_play_is_made_for_a_player_who_asked(app: Any, player_factory: Any) -> None:
+    """The first turn of each side in long nardy is forced: one checker leaves the
+    head and plays both dice (L-2), a single distinct play. Without auto-play the
+    player makes it; with it the server makes it for her and she first acts on a
+    turn with a choice."""
+    ann = await member(player_factory, "ann")
+    st = (await ann.post("/api/games", {"mode": "computer", "variant": "long"})).json()
+    mine = [m for m in st["history"] if m.get("color") == st["role"]]
+    assert mine == [] and len(st["legal"]["plays"]) == 1  # her forced first play: hers
+    r = await ann.http.put(
+        "/api/me/settings", json={"auto_play": True}, headers={"x-csrf-token": ann.csrf}
+    )
+    assert r.status_code == 200
+    st = (await ann.post("/api/games", {"mode": "computer", "variant": "long"})).json()
+    mine = [m for m in st["history"] if m.get("color") == st["role"]]
+    assert len(mine) == 1  # made for her
+    assert st["phase"] == "move" and len(st["legal"]["plays"]) > 1
+
+
 async def test_banned_members_play_no_club_games(app: Any, player_factory: Any) -> None:
     gid, players = await club_game(app, player_factory, variant="long", length=1)
     st = await state_of(players["white"], gid)
