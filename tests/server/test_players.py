@@ -87,6 +87,18 @@ async def test_a_profile_with_filters_pages_and_statistics(app: Any, player_fact
     assert (await listed("opponent=zed"))["total"] == 0
     page = await listed("size=2&page=1")
     assert page["total"] == 3 and [g["id"] for g in page["items"]] == [rated["id"]]
+    assert stats["error_rate"] is None and stats["reviewed"] == 0  # none reviewed yet
+    # a review, once asked for, gives the average error rate
+    short = items[1]["id"]
+    review = (await bob.get(f"/api/games/{short}/analysis?plies=0")).json()
+    mine = (await ann.get(f"/api/games/{short}")).json()["role"]
+    names = list(review["players"])
+    first = names[0] if mine == "white" else names[1]  # (one money game: colours stay)
+    again = (await bob.get("/api/players/ann")).json()["stats"]
+    assert again["reviewed"] == 1
+    unforced = review["players"][first]["unforced"]
+    expected = 1000 * review["players"][first]["total_loss"] / unforced if unforced else None
+    assert again["error_rate"] == (None if expected is None else pytest.approx(expected, abs=0.01))
     # the other side of the same games
     theirs = (await ann.get("/api/players/bob")).json()["stats"]
     assert (theirs["wins"], theirs["losses"]) == (stats["losses"], stats["wins"])

@@ -85,6 +85,11 @@ register(
             "en": "Koks (backgammons) won / lost",
             "ru": "Коксов: выиграно / проиграно",
         },
+        "web.stat-error-rate": {
+            "en": "Average error rate (reviewed games)",
+            "ru": "Средний уровень ошибок (разобранные партии)",
+        },
+        "web.stat-error-rate-none": {"en": "no reviews yet", "ru": "разборов пока нет"},
         "web.games-of": {"en": "Games", "ru": "Партии"},
         "web.filter-all": {"en": "All", "ru": "Все"},
         "web.filter-won": {"en": "Won", "ru": "Победы"},

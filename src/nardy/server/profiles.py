@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from nardy.server.db import EventRow, GameRow, Rating, RatingHistory, User
 from nardy.server.ratings import POOLS, PROVISIONAL_RD
+from nardy.server.review import cached_review
 from nardy.variants import VARIANTS
 
 #: Games per page of a profile's history, and the most a page may ask for.
@@ -179,8 +180,9 @@ def profile(
 
 
 def _stats(rows: Any, uid: int, overs: Any) -> dict[str, Any]:
-    """Counts over the finished games: matches won and lost, and each game's mars and
-    koks won and lost (from the "game-over" events, which name the winning side)."""
+    """Counts over the finished games: matches won and lost, each game's mars and koks
+    won and lost (from the "game-over" events, which name the winning side), and the
+    average error rate of the reviewed ones."""
     won = sum(1 for r in rows if _won(r, uid) is True)
     lost = sum(1 for r in rows if _won(r, uid) is False)
     side = {r.id: _side(r, uid) for r in rows}
@@ -193,7 +195,39 @@ def _stats(rows: Any, uid: int, overs: Any) -> dict[str, Any]:
         what = "mars" if kind in MARS_KINDS else "koks" if kind in KOKS_KINDS else None
         if what is not None:
             counts[f"{what}_{'won' if ws == side[game_id] else 'lost'}"] += 1
-    return {"games": len(rows), "wins": won, "losses": lost, **counts}
+    return {"games": len(rows), "wins": won, "losses": lost, **counts, **_error_rate(rows, uid)}
+
+
+def _first_color(row: GameRow, uid: int) -> str | None:
+    if row.creator_color is None:
+        return None
+    if row.creator_id == uid:
+        return row.creator_color
+    return "black" if row.creator_color == "white" else "white"
+
+
+def _error_rate(rows: Any, uid: int) -> dict[str, Any]:
+    """The average error rate (millipoints of equity lost per unforced decision, as
+    ``nardy.bots.analysis``) over the player's games that have a review: reviews are
+    made when someone asks for one, and kept while the server runs. A review names
+    the players in order: the one who played white in the first game comes first."""
+    loss = 0.0
+    unforced = 0
+    reviewed = 0
+    for r in rows:
+        data = cached_review(r.id)
+        color = _first_color(r, uid)
+        if data is None or color is None or r.mode == "local":
+            continue
+        summaries = list(data["players"].values())
+        if len(summaries) != 2:
+            continue
+        mine = summaries[0 if color == "white" else 1]
+        loss += mine["total_loss"]
+        unforced += mine["unforced"]
+        reviewed += 1
+    rate = round(1000 * loss / unforced, 2) if unforced else None
+    return {"error_rate": rate, "reviewed": reviewed}
 
 
 def leaderboard(db: sessionmaker[Session], pool: str) -> list[dict[str, Any]]:

@@ -57,3 +57,11 @@ def review(game_id: str, records: list[dict[str, Any]], plies: int) -> dict[str,
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
     return data
+
+
+def cached_review(game_id: str) -> dict[str, Any] | None:
+    """The review of ``game_id`` already made, if one is cached (the deepest of its
+    longest record): the profiles' error rates use what players have looked at."""
+    with _CACHE_LOCK:
+        keys = [k for k in _CACHE if k[0] == game_id]
+        return _CACHE[max(keys, key=lambda k: (k[1], k[2]))] if keys else None

@@ -196,7 +196,8 @@ export async function playerPage(name, own = false) {
       h("a", { href: own ? "/stats/me" : `/stats/${encodeURIComponent(name)}`, "data-link": true }, t("diceStats")))),
     h("div", { class: "card" }, h("h2", {}, t("statistics")), h("table", { class: "stats", id: "stats" },
       [[t("statGames"), st.games], [t("statWins"), st.wins], [t("statLosses"), st.losses],
-        [t("statMars"), `${st.mars_won} / ${st.mars_lost}`], [t("statKoks"), `${st.koks_won} / ${st.koks_lost}`]]
+        [t("statMars"), `${st.mars_won} / ${st.mars_lost}`], [t("statKoks"), `${st.koks_won} / ${st.koks_lost}`],
+        [t("statErrorRate"), st.error_rate == null ? t("statErrorRateNone") : `${st.error_rate.toFixed(1)} (${st.reviewed})`]]
         .map(([k, v]) => h("tr", {}, h("th", {}, k), h("td", {}, v))))),
   ];
   if (own) cards.push(await settingsCard());
