@@ -282,6 +282,14 @@ async def test_banned_members_play_no_club_games(app: Any, player_factory: Any) 
         await app.state.games.create_paired(other.user["id"], actor.user["id"], {})
     assert err.value.status == 403 and err.value.code == "banned"
     assert actor.user["name"] in err.value.text("en")
+    # nor games with friends: made or joined
+    r = await actor.post("/api/games", {"mode": "friend", "variant": "long"})
+    assert r.status_code == 403 and r.json()["code"] == "banned"
+    invite = (await other.post("/api/games", {"mode": "friend", "variant": "long"})).json()
+    token = invite["invite_url"].rsplit("/", 1)[1]
+    r = await actor.post(f"/api/join/{token}")
+    assert r.status_code == 403 and r.json()["code"] == "banned"
+    assert (await other.get(f"/api/games/{invite['id']}")).json()["status"] == "waiting"
 
 
 def test_a_stored_deadline_is_enforced_after_a_restart(db_url: str, tmp_path: Path) -> None:

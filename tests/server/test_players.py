@@ -158,15 +158,15 @@ class Days:
         return self.moment
 
 
-def _club_history(db_url: str, ids: dict[str, int]) -> str:
+def _club_history(db_url: str, ids: dict[str, int]) -> tuple[str, str]:
     """Rated matches between ann and bob over three weeks, in both pools, played in
-    this process on the server's database; then a clocked match left running (its
-    id is returned)."""
+    this process on the server's database; then a clocked match left running.
+    Returns the ids of the last rated match and of the running one."""
     days = Days()
     maker = create_app(Settings(db_url=db_url), clock=days)
     games = maker.state.games
 
-    async def play() -> str:
+    async def play() -> tuple[str, str]:
         for i in range(8):
             variant = "long" if i % 3 else "short"
             live = await games.create_paired(
@@ -184,11 +184,12 @@ def _club_history(db_url: str, ids: dict[str, int]) -> str:
                     live, "black" if loser == "white" else "white", {"action": "accept"}
                 )
             days.moment += timedelta(days=3)
+            last = live.meta.id
         days.moment = now()
         live = await games.create_paired(
             ids["ann"], ids["bob"], {"variant": "long", "length": 5, "rated": True, "clock": CLOCK}
         )
-        return live.meta.id
+        return last, live.meta.id
 
     try:  # (in a thread of its own: Playwright's loop runs in this one)
         with ThreadPoolExecutor(1) as pool:
@@ -213,7 +214,7 @@ def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots
                 headers={"x-csrf-token": csrf},
             )
             ids[name] = r.json()["user"]["id"]
-    clocked = _club_history(server.db_url, ids)
+    rated, clocked = _club_history(server.db_url, ids)
     page = new_page(browser, DESKTOP)
     page.goto(server.url + "/login")
     page.fill("input[name=username]", "ann")
@@ -254,6 +255,11 @@ def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots
     assert ":" in page.inner_text("#clock-white .clock-time")
     assert page.locator(".clock-face.running").count() == 1
     page.screenshot(path=str(shots / "clock-desktop.png"))
+    page.goto(server.url + f"/game/{rated}")  # a finished rated match: the changes
+    page.wait_for_selector("#rating-change-white")
+    assert "rating" in page.inner_text("#rating-change-white")
+    assert "→" in page.inner_text("#rating-change-black")
+    page.screenshot(path=str(shots / "rating-change-desktop.png"))
     assert page.errors == [] and page.csp == []
 
     phone = new_page(browser, PHONE)

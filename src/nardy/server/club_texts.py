@@ -91,6 +91,7 @@ register(
         },
         "web.stat-error-rate-none": {"en": "no reviews yet", "ru": "разборов пока нет"},
         "web.games-of": {"en": "Games", "ru": "Партии"},
+        "web.current-games": {"en": "Games in progress", "ru": "Текущие партии"},
         "web.filter-all": {"en": "All", "ru": "Все"},
         "web.filter-won": {"en": "Won", "ru": "Победы"},
         "web.filter-lost": {"en": "Lost", "ru": "Поражения"},

@@ -639,6 +639,8 @@ class GameService:
         if not isinstance(client_seed, str) or len(client_seed) > 200:
             raise ApiError(400, "malformed", "bad-client-seed", max=200)
         length, rules = self._match_spec(spec, variant)
+        if mode == "friend":
+            self._banned([user_id])  # (a club game checks both players below)
         rated, clock = self._club_spec(spec, length, user_id, opponent_id)
         seed = self._server_seed()
         game_id = secrets.token_urlsafe(9)

@@ -200,10 +200,19 @@ export async function playerPage(name, own = false) {
         [t("statErrorRate"), st.error_rate == null ? t("statErrorRateNone") : `${st.error_rate.toFixed(1)} (${st.reviewed})`]]
         .map(([k, v]) => h("tr", {}, h("th", {}, k), h("td", {}, v))))),
   ];
-  if (own) cards.push(await settingsCard());
+  if (own) cards.push(...await currentGames(), await settingsCard());
   cards.push(h("div", { class: "card" }, h("h2", {}, t("gamesOf")), form, h("div", { class: "table-scroll" }, table), pager));
   main.replaceChildren(...cards);
   await load();
+}
+
+/** One's games not finished yet (the profile lists the finished ones), to go back to. */
+async function currentGames() {
+  const games = (await call("GET", "/api/me")).games.filter((/** @type {Json} */ g) => g.status !== "over");
+  if (!games.length) return [];
+  return [h("div", { class: "card" }, h("h2", {}, t("currentGames")), h("ul", { id: "current-games" },
+    games.map((/** @type {Json} */ g) => h("li", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, variantName(g.variant)),
+      ` · ${g.opponent === "computer" ? t("computer") : g.opponent === "local" ? t("local") : (g.opponent || "…")} · ${t("status")[g.status] || g.status}`))))];
 }
 
 /** The member's play settings (auto-roll, auto-play), saved as they change. */
