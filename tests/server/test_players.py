@@ -5,6 +5,7 @@ with mars and koks, and clear errors for unknown players and bad filters."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -13,12 +14,30 @@ from typing import Any
 import httpx
 import pytest
 from browser_helpers import CHROMIUM, DESKTOP, PHONE, new_page
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import update
 
 from nardy.server import Settings, create_app
 from nardy.server.db import Rating, User, now
 
 CLOCK = {"delay": 12, "reserve": 60}
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=10), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+SETTINGS_SHAPED = st.dictionaries(
+    st.sampled_from(["auto_roll", "auto_play", "x"]), JSON, max_size=3
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -270,3 +289,48 @@ def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots
     assert box is not None and box["width"] <= PHONE["width"]
     phone.screenshot(path=str(shots / "profile-phone.png"), full_page=True)
     assert phone.errors == [] and phone.csp == []
+
+
+@pytest.fixture
+def fuzz_site(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, str]]]:
+    with TestClient(create_app(Settings(db_url=f"sqlite:///{tmp_path / 'f.sqlite3'}"))) as c:
+        csrf = c.get("/api/session").json()["csrf"]
+        r = c.post(
+            "/api/register",
+            json={"username": "ann", "password": "secret-pass-1"},
+            headers={"x-csrf-token": csrf},
+        )
+        yield c, {"x-csrf-token": r.json()["csrf"]}
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    body=JSON | SETTINGS_SHAPED,
+    query=st.dictionaries(
+        st.sampled_from(["variant", "result", "rated", "opponent", "page", "size", "pool"]),
+        st.text(max_size=12),
+        max_size=4,
+    ),
+)
+def test_any_settings_body_and_profile_query_is_answered(
+    fuzz_site: tuple[TestClient, dict[str, str]], body: Any, query: dict[str, str]
+) -> None:
+    """Whatever arrives: a success, or a JSON error with a code, in the client's
+    language; a refused settings change stores nothing."""
+    c, headers = fuzz_site
+    before = c.get("/api/me/settings").json()["settings"]
+    put = c.put("/api/me/settings", json=body, headers=headers)
+    for r in (
+        put,
+        c.get("/api/players/ann", params=query),
+        c.get("/api/leaderboard", params=query),
+    ):
+        assert r.status_code < 500, r.text
+        if r.status_code >= 400:
+            assert r.json()["error"] and r.json()["code"], r.text
+    if put.status_code >= 400:
+        assert c.get("/api/me/settings").json()["settings"] == before  # nothing stored
