@@ -125,6 +125,7 @@ async def test_a_flag_loses_the_match_and_rates_it(
     assert st["outcome"]["reason"] == "time" and st["outcome"]["winner"] == other
     assert "время" in st["outcome"]["ru"]
     assert st["actions"] == [] and st["clock"]["running"] is None
+    assert st["phase"] == "over" and st["to_act"] is None and st["legal"] is None
     assert st["rating_change"][other]["delta"] > 0 > st["rating_change"][late]["delta"]
     r = await players[late].post(f"/api/games/{gid}/actions", {"action": "roll"})
     assert r.status_code == 409 and r.json()["code"] == "game-over"

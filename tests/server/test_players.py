@@ -177,15 +177,16 @@ class Days:
         return self.moment
 
 
-def _club_history(db_url: str, ids: dict[str, int]) -> tuple[str, str]:
+def _club_history(db_url: str, ids: dict[str, int]) -> tuple[str, str, str]:
     """Rated matches between ann and bob over three weeks, in both pools, played in
-    this process on the server's database; then a clocked match left running.
-    Returns the ids of the last rated match and of the running one."""
+    this process on the server's database; a clocked money game lost on time; then a
+    clocked match left running. Returns the ids of the last rated match, the game lost
+    on time and the running match."""
     days = Days()
     maker = create_app(Settings(db_url=db_url), clock=days)
     games = maker.state.games
 
-    async def play() -> tuple[str, str]:
+    async def play() -> tuple[str, str, str]:
         for i in range(8):
             variant = "long" if i % 3 else "short"
             live = await games.create_paired(
@@ -204,11 +205,17 @@ def _club_history(db_url: str, ids: dict[str, int]) -> tuple[str, str]:
                 )
             days.moment += timedelta(days=3)
             last = live.meta.id
+        flagged = await games.create_paired(
+            ids["ann"], ids["bob"], {"variant": "short", "clock": CLOCK}
+        )
+        days.moment += timedelta(hours=1)
+        async with flagged.lock:
+            assert await games.flag_if_due(flagged)
         days.moment = now()
         live = await games.create_paired(
             ids["ann"], ids["bob"], {"variant": "long", "length": 5, "rated": True, "clock": CLOCK}
         )
-        return last, live.meta.id
+        return last, flagged.meta.id, live.meta.id
 
     try:  # (in a thread of its own: Playwright's loop runs in this one)
         with ThreadPoolExecutor(1) as pool:
@@ -233,7 +240,7 @@ def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots
                 headers={"x-csrf-token": csrf},
             )
             ids[name] = r.json()["user"]["id"]
-    rated, clocked = _club_history(server.db_url, ids)
+    rated, flagged, clocked = _club_history(server.db_url, ids)
     page = new_page(browser, DESKTOP)
     page.goto(server.url + "/login")
     page.fill("input[name=username]", "ann")
@@ -247,7 +254,8 @@ def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots
     assert {"Дата", "Рейтинг"} <= set(graph.locator("text.axis-label").all_text_contents())
     page.wait_for_selector("#history .outcome.won, #history .outcome.lost")
     results = page.locator("#history .outcome.won, #history .outcome.lost").all_inner_texts()
-    assert len(results) == 8
+    assert len(results) == 9  # the rated matches and the game lost on time
+    assert sum(", по времени" in r for r in results) == 1
     assert all(r.startswith(("Победа", "Поражение")) for r in results)
     assert sum(", марс" in r for r in results) == 1  # the one match lost by a mars
     assert "Длинные нарды" in page.inner_text("#ratings")
@@ -255,8 +263,8 @@ def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots
     page.screenshot(path=str(shots / "profile-desktop.png"), full_page=True)
     page.select_option("#filters select[name=variant]", "short")
     page.click("#filters button[type=submit]")
-    page.wait_for_selector("#history tr:nth-child(5)", state="detached")  # 3 games left
-    assert page.locator("#history .outcome.won, #history .outcome.lost").count() == 3
+    page.wait_for_selector("#history tr:nth-child(6)", state="detached")  # 4 games left
+    assert page.locator("#history .outcome.won, #history .outcome.lost").count() == 4
     page.click("#lang")  # English
     page.wait_for_selector("h2:has-text('Statistics')")
     page.wait_for_selector("#history .outcome")
@@ -279,6 +287,10 @@ def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots
     assert "rating" in page.inner_text("#rating-change-white")
     assert "→" in page.inner_text("#rating-change-black")
     page.screenshot(path=str(shots / "rating-change-desktop.png"))
+    page.goto(server.url + f"/game/{flagged}")  # lost on time: the result card says so
+    page.wait_for_selector("#result-detail")
+    assert "time ran out" in page.inner_text("#result-detail")
+    page.screenshot(path=str(shots / "flag-desktop.png"))
     assert page.errors == [] and page.csp == []
 
     phone = new_page(browser, PHONE)

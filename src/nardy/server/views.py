@@ -186,8 +186,9 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
             "en": o.describe("en"),
             "ru": o.describe("ru"),
         }
-    if live.flag is not None:
+    if live.flag is not None:  # lost on time: over, whatever the board shows
         f = live.flag
+        out.update(phase="over", turn=None, to_act=None, dice=None, resign_levels=[])
         out["outcome"] = {
             "winner": f["winner"],
             "kind": "time",
