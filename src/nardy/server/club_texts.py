@@ -19,7 +19,7 @@ register(
         },
         "error.clock-shape": {
             "en": "the clock is an object with delay and reserve (seconds)",
-            "ru": "часы — JSON-объект с полями delay и reserve (секунды)",
+            "ru": "часы — JSON-объект: задержка и запас времени в секундах",
         },
         "error.clock-seconds": {
             "en": "clock {name} is whole seconds from 0 to {max}, not {value}",

@@ -377,7 +377,7 @@ export const MESSAGES = {
   "error.body-not-object": "тело запроса должно быть JSON-объектом",
   "error.clock-empty": "у часов задержка или запас должны быть больше нуля",
   "error.clock-seconds": "часы, {name}: целое число секунд от 0 до {max}, а не {value}",
-  "error.clock-shape": "часы — JSON-объект с полями delay и reserve (секунды)",
+  "error.clock-shape": "часы — JSON-объект: задержка и запас времени в секундах",
   "error.csrf": "нет CSRF-токена или он неверный",
   "error.cube-crawford": "в игре Кроуфорда удваивать нельзя",
   "error.cube-max-doubles": "не больше {n} {n:plural:удвоения|удвоений|удвоений} за партию",
