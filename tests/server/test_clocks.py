@@ -153,6 +153,8 @@ async def test_an_action_after_the_deadline_comes_too_late(
     st = await state_of(players[late], gid)
     assert st["outcome"]["reason"] == "time" and st["outcome"]["points"] == 1
     assert st["outcome"]["winner"] != late
+    review = await players[late].get(f"/api/games/{gid}/analysis?plies=0")
+    assert review.status_code == 200 and set(review.json()["players"]) == {"white", "black"}
 
 
 async def test_no_clock_runs_between_games_and_none_without_a_clock(
