@@ -300,6 +300,10 @@ def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots
     box = phone.locator("#rating-graph").bounding_box()
     assert box is not None and box["width"] <= PHONE["width"]
     phone.screenshot(path=str(shots / "profile-phone.png"), full_page=True)
+    phone.goto(server.url + f"/game/{clocked}")  # a spectator's clock, on the phone
+    phone.wait_for_selector("#clock .clock-face.running")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.screenshot(path=str(shots / "clock-phone.png"), full_page=True)
     assert phone.errors == [] and phone.csp == []
 
 
