@@ -69,6 +69,14 @@ def _rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> st
     help="TEST ONLY: SIGKILL the server right after storing this many game changes.",
 )
 @click.option(
+    "--test-clock-offset",
+    envvar="NARDY_TEST_CLOCK_OFFSET",
+    type=float,
+    default=None,
+    hidden=True,
+    help="TEST ONLY: run the server's clock this many seconds ahead.",
+)
+@click.option(
     "--ws-deflate/--no-ws-deflate",
     default=False,
     show_default=True,
@@ -85,6 +93,7 @@ def command(
     log_level: str,
     test_dice_seed: str | None,
     test_crash_after_commit: int | None,
+    test_clock_offset: float | None,
     ws_deflate: bool,
 ) -> None:
     """Start the web server (http://127.0.0.1:8000). / Запустить веб-сервер."""
@@ -104,6 +113,7 @@ def command(
         base_url=base_url,
         dice_seed=test_dice_seed,
         crash_after_commit=test_crash_after_commit,
+        clock_offset=test_clock_offset,
     )
     if db_url:
         settings.db_url = db_url

@@ -35,7 +35,7 @@ from nardy.server.fanout import Fanout
 from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
-from nardy.server.routes import accounts, chat, games, pages, positions, pwa, rules, ws
+from nardy.server.routes import accounts, chat, games, pages, players, positions, pwa, rules, ws
 from nardy.server.routes import lobby as lobby_routes
 from nardy.server.routes.pages import STATIC
 from nardy.server.service import ApiError, GameService
@@ -48,6 +48,8 @@ log = logging.getLogger(__name__)
 
 #: How often idle guests are expired.
 GUEST_SWEEP_EVERY = timedelta(hours=1)
+#: How often games past their clock's deadline are looked for (an indexed query).
+FLAG_SWEEP_EVERY = timedelta(seconds=1)
 
 
 def create_app(
@@ -56,6 +58,8 @@ def create_app(
     """A new server application for ``settings`` (migrates the database at startup).
     ``clock`` and ``throttle`` are for tests (guest expiry, rate limits)."""
     settings = settings or Settings()
+    if settings.clock_offset is not None:
+        clock = _ahead(clock, timedelta(seconds=settings.clock_offset))
     engine = make_engine(settings.db_url)
     migrate(engine)
     db = sessionmaker(engine, expire_on_commit=False)
@@ -74,18 +78,22 @@ def create_app(
         db, writer, throttle, guest_idle=timedelta(days=settings.guest_idle_days), clock=clock
     )
     computer = Computer()
-    game_service = GameService(settings, engine, computer, writer)
-    views = Views()  # each role's view built once per event number
+    game_service = GameService(settings, engine, computer, writer, clock)
+    views = Views(clock)  # each role's view built once per event number
     game_service.notify = Fanout(views).broadcast
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        sweeper = asyncio.create_task(_sweep_guests(account_store))
+        sweepers = [
+            asyncio.create_task(_sweep_guests(account_store)),
+            asyncio.create_task(_sweep_flags(game_service)),
+        ]
         async with lobby.running():
             yield
-        sweeper.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await sweeper
+        for sweeper in sweepers:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
         engine.dispose()
 
     app = FastAPI(title="nardy", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -108,6 +116,7 @@ def create_app(
     app.include_router(accounts.router)
     app.include_router(games.router)
     app.include_router(positions.router)
+    app.include_router(players.router)
     app.include_router(rules.router)
     app.include_router(ws.router)
     app.include_router(chat.router)
@@ -126,6 +135,22 @@ async def _sweep_guests(accounts: Accounts) -> None:
         except Exception:
             log.exception("expiring idle guests failed")
         await asyncio.sleep(GUEST_SWEEP_EVERY.total_seconds())
+
+
+async def _sweep_flags(games: GameService) -> None:
+    """Flag the games past their deadline: at startup (a restart enforces the stored
+    deadlines), then every ``FLAG_SWEEP_EVERY``."""
+    while True:
+        try:
+            await games.sweep_flags()
+        except Exception:
+            log.exception("flagging games past their deadline failed")
+        await asyncio.sleep(FLAG_SWEEP_EVERY.total_seconds())
+
+
+def _ahead(clock: Clock, offset: timedelta) -> Clock:
+    """``clock`` running ``offset`` ahead (the test-only ``clock_offset``)."""
+    return lambda: clock() + offset
 
 
 def _field(loc: tuple[Any, ...]) -> str:

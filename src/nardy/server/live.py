@@ -53,6 +53,12 @@ class Meta:
     rules: dict[str, Any] | None = None
     #: The player (0 or 1) who plays white in the current game.
     white_player: int = 0
+    #: A club game that changes the players' ratings (``nardy.server.ratings``).
+    rated: bool = False
+    #: The clock (``nardy.server.clocks``); None: no clock.
+    clock: dict[str, Any] | None = None
+    #: The players' account settings that change play (auto-roll, auto-play), by user.
+    auto: dict[int, dict[str, bool]] = field(default_factory=dict)
 
     @property
     def creator_player(self) -> int | None:
@@ -85,6 +91,13 @@ class Meta:
         if color == self.creator_now:
             return self.creator_id
         return self.opponent_id
+
+    def side_of(self, color: Color) -> str | None:
+        """The side (``creator``/``opponent``: the clock's, the statistics') playing
+        ``color`` now; None before the toss."""
+        if self.creator_now is None:
+            return None
+        return "creator" if color == self.creator_now else "opponent"
 
     def user_of_role(self, role: Role) -> int | None:
         """The user who acts in ``role`` (the creator for "both"; None for spectators
@@ -187,6 +200,15 @@ class LiveGame:
                 self.steps.append(len(self.game.pending) - before)
 
         self.seq = events[-1]["seq"] if events else 0
+        #: The loss on time that ended the match (the "flag" event's data), if any.
+        self.flag: dict[str, Any] | None = None
+        #: The rating changes of a finished rated match, by user id (the "rating" event).
+        self.rating_change: dict[int, dict[str, Any]] | None = None
+        for e in events:
+            if e["kind"] == "flag":
+                self.flag = e["data"]
+            elif e["kind"] == "rating":
+                self.rating_change = {int(k): v for k, v in e["data"]["changes"].items()}
         #: The stored actions that carried a client id: (user, id) -> (first, last seq).
         self.done: dict[tuple[int | None, str], tuple[int, int]] = {}
         for e in events:
@@ -272,7 +294,10 @@ class LiveGame:
 
     @property
     def finished(self) -> bool:
-        """True when the whole thing is over: the money game, or the match."""
+        """True when the whole thing is over: the money game, or the match (also by a
+        loss on time)."""
+        if self.flag is not None:
+            return True
         if not self.over:
             return False
         return self.meta.length == 0 or self.match.is_over
@@ -281,7 +306,7 @@ class LiveGame:
         """The colour ``role`` decides for now (to move, roll, answer a double or a
         resignation), or None when it is not this role's decision."""
         g = self.game
-        if g is None or g.phase in ("opening", "over"):
+        if g is None or g.phase in ("opening", "over") or self.flag is not None:
             return None
         c = g.to_act
         if role == "both":
@@ -297,7 +322,7 @@ class LiveGame:
     def actions(self, role: Role) -> list[str]:
         """The actions other than checker moves that ``role`` may take now."""
         g = self.game
-        if g is None:
+        if g is None or self.flag is not None:
             return []
         if g.phase == "over":
             playing = role in ("white", "black", "both")
@@ -328,6 +353,8 @@ class LiveGame:
     def score_winner(self) -> Color | None:
         """The colour (in the current game) of the match winner, or of the money game's
         winner; None while undecided or for a draw."""
+        if self.flag is not None:
+            return self.flag["winner"]  # type: ignore[no-any-return]
         if self.meta.length:
             w = self.match.winner
             return None if w is None else self.color_of_player(w)

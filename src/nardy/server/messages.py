@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from http.cookies import CookieError, SimpleCookie
 
 import nardy.server.chat_texts  # noqa: F401  (registers the chat's texts)
+import nardy.server.club_texts  # noqa: F401  (registers the club's texts)
 import nardy.server.lobby_texts  # noqa: F401  (registers the lobby's texts)
 import nardy.server.phone_texts  # noqa: F401  (the settings menu and the keyboard play)
 import nardy.server.play_texts  # noqa: F401  (registers the game page's play texts)

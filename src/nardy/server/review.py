@@ -26,10 +26,11 @@ _CACHE_LOCK = threading.Lock()
 
 def finished_records(live: LiveGame) -> list[dict[str, Any]]:
     """The records to review (call under the game's lock): a money game's, or the
-    match log with the players' names; a game still being played is refused."""
+    match log with the players' names; a game still being played is refused (one lost
+    on time is over, its last game unfinished)."""
     if live.game is None:
         raise ApiError(409, "not-started", "game-not-started")
-    if live.game.phase != "over":
+    if live.game.phase != "over" and live.flag is None:  # (lost on time: over too)
         raise ApiError(409, "not-over", "review-not-over")
     if live.meta.length == 0:
         return [dict(r) for r in live.game.records]
@@ -57,3 +58,11 @@ def review(game_id: str, records: list[dict[str, Any]], plies: int) -> dict[str,
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
     return data
+
+
+def cached_review(game_id: str) -> dict[str, Any] | None:
+    """The review of ``game_id`` already made, if one is cached (the deepest of its
+    longest record): the profiles' error rates use what players have looked at."""
+    with _CACHE_LOCK:
+        keys = [k for k in _CACHE if k[0] == game_id]
+        return _CACHE[max(keys, key=lambda k: (k[1], k[2]))] if keys else None

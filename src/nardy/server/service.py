@@ -13,6 +13,7 @@ import os
 import secrets
 import signal
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any
 
 from anyio import to_thread
@@ -28,10 +29,12 @@ from nardy.i18n import t
 from nardy.match import Match, MatchScore
 from nardy.outcome import check_resign_level
 from nardy.position import BAR, OFF
+from nardy.server import clocks
 from nardy.server import messages as _messages  # noqa: F401  (registers the server's texts)
 from nardy.server.botplayer import Computer
 from nardy.server.db import EventRow, GameRow, User, now
 from nardy.server.live import OFFERS, LiveGame, Meta, Refusal, Role
+from nardy.server.ratings import rate_match
 from nardy.server.settings import Settings
 from nardy.server.writer import Writer
 from nardy.variants import find_variant
@@ -65,6 +68,19 @@ ACTIONS = (
 Event = dict[str, Any]
 #: Longest client action id (``action_id``).
 MAX_ACTION_ID = 64
+#: The account settings that change play, and their defaults: the server rolls for a
+#: player who cannot double (``auto_roll``), and plays a forced play (the only legal
+#: one) for him (``auto_play``).
+PLAY_SETTINGS = {"auto_roll": True, "auto_play": False}
+
+
+def play_settings(stored: dict[str, Any] | None) -> dict[str, bool]:
+    """The play settings of an account: the stored ones over the defaults."""
+    out = dict(PLAY_SETTINGS)
+    for key, value in (stored or {}).items():
+        if key in out and isinstance(value, bool):
+            out[key] = value
+    return out
 
 
 class ApiError(Exception):
@@ -133,9 +149,16 @@ class GameService:
     """The games of one server instance: an in-memory cache over the database."""
 
     def __init__(
-        self, settings: Settings, engine: Engine, computer: Computer, writer: Writer
+        self,
+        settings: Settings,
+        engine: Engine,
+        computer: Computer,
+        writer: Writer,
+        clock: Callable[[], datetime] = now,
     ) -> None:
         self.settings = settings
+        #: The time (injectable: tests move it instead of sleeping).
+        self.clock = clock
         self.engine = engine
         self.db = sessionmaker(engine, expire_on_commit=False)
         self.computer = computer
@@ -156,12 +179,10 @@ class GameService:
             events = s.scalars(
                 select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
             ).all()
-            names = {
-                u.id: u.display_name
-                for u in s.scalars(
-                    select(User).where(User.id.in_([row.creator_id, row.opponent_id or -1]))
-                )
-            }
+            users = s.scalars(
+                select(User).where(User.id.in_([row.creator_id, row.opponent_id or -1]))
+            ).all()
+            names = {u.id: u.display_name for u in users}
             meta = Meta(
                 id=row.id,
                 variant=row.variant,
@@ -179,6 +200,9 @@ class GameService:
                 names=names,
                 length=row.match_length or 0,
                 rules=row.match_rules,
+                rated=bool(row.rated),
+                clock=row.clock,
+                auto={u.id: play_settings(u.settings) for u in users},
             )
             evs = [{"seq": e.seq, "kind": e.kind, "by": e.by, "data": e.data} for e in events]
         return LiveGame(meta, evs)
@@ -206,12 +230,17 @@ class GameService:
     # -- the change pipeline -------------------------------------------------------
     def _step(self, live: LiveGame, change: Callable[[LiveGame, list[Event]], None]) -> list[Event]:
         """Apply ``change`` (which appends events), then store the events; on any
-        storage failure the cached game is dropped so it reloads from the database."""
+        storage failure the cached game is dropped so it reloads from the database.
+
+        The clock switches to whoever must act now; a rated match that just ended
+        updates both players' ratings in the same transaction, stored as a "rating"
+        event after the others."""
         out: list[Event] = []
         change(live, out)
         if not out:
             return out
         m = live.meta
+        at = self.clock()
         rows = []
         for i, e in enumerate(out, start=live.seq + 1):
             e["seq"] = i
@@ -222,34 +251,108 @@ class GameService:
             "status": m.status,
             "creator_color": m.creator_color,
             "opponent_id": m.opponent_id,
-            "updated_at": now(),
+            "updated_at": at,
             "score": self._creator_score(live),
         }
-        if live.finished and live.game is not None and live.game.outcome is not None:
-            o = live.game.outcome
-            values["result"] = {"winner": o.winner, "kind": o.kind, "points": o.points}
-            if m.length:
-                winner = live.match.winner
-                values["result"]["match_winner"] = (
-                    None
-                    if winner is None or m.creator_player is None
-                    else "creator"
-                    if winner == m.creator_player
-                    else "opponent"
-                )
+        if m.clock is not None:
+            m.clock = clocks.switch(m.clock, self._clock_side(live), at)
+            values["clock"] = m.clock
+            values["deadline"] = clocks.deadline(m.clock)
+        result = self._result(live)
+        if result is not None:
+            values["result"] = result
+        ended = m.rated and any(e["kind"] == "over" for e in out)
+        players = self._winner_loser(live) if ended else None
 
-        def write(conn: Connection) -> None:  # two statements: a short transaction
+        def write(conn: Connection) -> dict[int, dict[str, Any]]:  # a short transaction
             conn.execute(insert(EventRow), rows)
             conn.execute(update(GameRow).where(GameRow.id == m.id).values(**values))
+            if players is None:
+                return {}
+            changes = rate_match(
+                conn,
+                game_id=m.id,
+                variant=m.variant,
+                length=m.length,
+                winner_id=players[0],
+                loser_id=players[1],
+                at=at,
+            )
+            if changes:
+                data = {"changes": {str(k): v for k, v in changes.items()}}
+                conn.execute(
+                    insert(EventRow),
+                    [
+                        {
+                            "game_id": m.id,
+                            "seq": live.seq + len(out) + 1,
+                            "kind": "rating",
+                            "by": None,
+                            "data": data,
+                        }
+                    ],
+                )
+            return changes
 
         try:
-            self.writer.run(write)
+            changes = self.writer.run(write)
         except Exception:
             self.live.pop(m.id, None)
             raise
+        if changes:
+            live.rating_change = changes
+            data = {"changes": {str(k): v for k, v in changes.items()}}
+            out.append({"kind": "rating", "by": None, "data": data, "seq": live.seq + len(out) + 1})
         self._committed()
         live.seq += len(out)
         return out
+
+    @staticmethod
+    def _result(live: LiveGame) -> dict[str, Any] | None:
+        """The stored result once the game or match is over (by play or on time)."""
+        m = live.meta
+        if live.flag is not None:
+            f = live.flag
+            return {
+                "winner": f["winner"],
+                "kind": "time",
+                "points": f["points"],
+                "reason": "time",
+                "match_winner": f["side_winner"],
+            }
+        if not (live.finished and live.game is not None and live.game.outcome is not None):
+            return None
+        o = live.game.outcome
+        result: dict[str, Any] = {"winner": o.winner, "kind": o.kind, "points": o.points}
+        if m.length:
+            winner = live.match.winner
+            result["match_winner"] = (
+                None
+                if winner is None or m.creator_player is None
+                else "creator"
+                if winner == m.creator_player
+                else "opponent"
+            )
+        return result
+
+    @staticmethod
+    def _winner_loser(live: LiveGame) -> tuple[int, int] | None:
+        """The user ids of the finished match's winner and loser (None: a draw, or a
+        side without a user)."""
+        color = live.score_winner()
+        if color is None:
+            return None
+        m = live.meta
+        win, lose = m.user_of(color), m.user_of("black" if color == "white" else "white")
+        return None if win is None or lose is None else (win, lose)
+
+    @staticmethod
+    def _clock_side(live: LiveGame) -> str | None:
+        """The side that must act now (the clock runs for him), or None."""
+        g = live.game
+        if g is None or live.finished or g.phase in ("opening", "over"):
+            return None
+        return live.meta.side_of(g.to_act)
 
     def _committed(self) -> None:
         """Count a stored change; the test-only ``crash_after_commit`` setting kills the
@@ -336,13 +439,22 @@ class GameService:
                         g.double()
                         self._emit_records(live, out, by, start)
                         continue
-                elif "double" in g.cube_actions():
-                    break  # the player may double: he rolls or doubles himself
+                elif "double" in g.cube_actions() or not self._auto(live, by, "auto_roll"):
+                    break  # the player may double (or rolls himself): he acts
                 g.roll(live.dice.die(), live.dice.die())
                 self._emit_records(live, out, by, start)
             elif g.phase == "move" and g.turn == comp:
                 by = g.turn
                 g.play(self.computer.choose(g, m.level, self._score(live)))
+                self._emit_records(live, out, by, start)
+            elif (
+                g.phase == "move"
+                and not g.pending
+                and len(g.legal_plays()) == 1
+                and self._auto(live, g.turn, "auto_play")
+            ):
+                by = g.turn
+                g.play(g.legal_plays()[0])  # a forced play, made for him
                 self._emit_records(live, out, by, start)
             elif g.phase == "cube" and g.to_act == comp:
                 answer = self.computer.answer_double(g, m.level, self._score(live))
@@ -375,6 +487,8 @@ class GameService:
                         "value": o.value if o else None,
                         "reason": o.reason if o else None,
                         "score": live.score_by_color(),
+                        # who won it, for the profiles' statistics (colours change)
+                        "winner_side": m.side_of(o.winner) if o and o.winner else None,
                     },
                 }
             )
@@ -397,6 +511,14 @@ class GameService:
         elif g.phase != "over" and m.status == "waiting" and m.creator_color is not None:
             m.status = "active"
 
+    @staticmethod
+    def _auto(live: LiveGame, color: str, setting: str) -> bool:
+        """The play setting ``setting`` of the user playing ``color`` (the defaults for
+        a user not known)."""
+        uid = live.meta.user_of(color)  # type: ignore[arg-type]
+        settings = live.meta.auto.get(uid) if uid is not None else None
+        return (settings or PLAY_SETTINGS)[setting]
+
     def _next_game(self, live: LiveGame, out: list[Event]) -> None:
         """Start the match's next game (L-4 names its starter in long nardy)."""
         game = live.next_game()
@@ -409,6 +531,86 @@ class GameService:
         )
         out.append({"kind": "record", "by": None, "data": {"record": game.records[0]}})
         self._advance(live, out)
+
+    # -- clocks ------------------------------------------------------------------------
+    def _flag_due(self, live: LiveGame, out: list[Event]) -> None:
+        """End the match if the player on the clock is past his deadline: he loses on
+        time (``nardy.server.clocks``: the match, or a money game as a single game at
+        the cube's value)."""
+        m = live.meta
+        g = live.game
+        if m.clock is None or g is None or live.finished or m.status == "over":
+            return
+        due = clocks.deadline(m.clock)
+        if due is None or self.clock() < due:
+            return
+        loser = g.to_act
+        winner = "black" if loser == "white" else "white"
+        loser_side = m.clock["actor"]
+        points = g.cube.value if not m.length else m.length
+        live.flag = {
+            "loser": loser,
+            "winner": winner,
+            "points": points,
+            "side_winner": "opponent" if loser_side == "creator" else "creator",
+        }
+        m.status = "over"
+        out.append({"kind": "flag", "by": loser, "data": live.flag})
+        out.append(
+            {
+                "kind": "over",
+                "by": None,
+                "data": {
+                    "winner": winner,
+                    "kind": "time",
+                    "points": points,
+                    "score": live.score_by_color(),
+                    "match_winner": winner,
+                    "server_seed": m.server_seed,
+                },
+            }
+        )
+
+    async def flag_if_due(self, live: LiveGame) -> list[Event]:
+        """Store a loss on time if the game is past its deadline (call under its lock)."""
+        events = await to_thread.run_sync(self._step, live, self._flag_due)
+        await self._notify(live, events)
+        return events
+
+    def _due_games(self) -> list[str]:
+        with self.db() as s:
+            return list(
+                s.scalars(
+                    select(GameRow.id).where(
+                        GameRow.deadline.is_not(None), GameRow.deadline <= self.clock()
+                    )
+                )
+            )
+
+    async def sweep_flags(self) -> int:
+        """Flag every stored game past its deadline (at startup, and then now and
+        then: a restarted server enforces the deadlines it stored); returns how many."""
+        flagged = 0
+        for game_id in await to_thread.run_sync(self._due_games):
+            live = await self.get(game_id)
+            async with live.lock:
+                if await self.flag_if_due(live):
+                    flagged += 1
+        return flagged
+
+    def _banned(self, user_ids: list[int]) -> None:
+        with self.db() as s:
+            banned = s.scalar(
+                select(User.display_name).where(User.id.in_(user_ids), User.banned_at.is_not(None))
+            )
+        if banned is not None:
+            raise ApiError(403, "banned", name=banned)
+
+    def apply_settings(self, user_id: int, stored: dict[str, Any] | None) -> None:
+        """New play settings of ``user_id``: his games in memory use them from now on."""
+        for live in list(self.live.values()):
+            if user_id in (live.meta.creator_id, live.meta.opponent_id):
+                live.meta.auto[user_id] = play_settings(stored)
 
     # -- creating and joining ------------------------------------------------------
     def _server_seed(self) -> bytes:
@@ -441,6 +643,9 @@ class GameService:
         if not isinstance(client_seed, str) or len(client_seed) > 200:
             raise ApiError(400, "malformed", "bad-client-seed", max=200)
         length, rules = self._match_spec(spec, variant)
+        if mode == "friend":
+            self._banned([user_id])  # (a club game checks both players below)
+        rated, clock = self._club_spec(spec, length, user_id, opponent_id)
         seed = self._server_seed()
         game_id = secrets.token_urlsafe(9)
         match = Match(
@@ -465,6 +670,8 @@ class GameService:
             "match_length": length,
             "match_rules": rules,
             "score": None,
+            "rated": rated,
+            "clock": clock,
         }
         created = {
             "mode": mode,
@@ -475,6 +682,8 @@ class GameService:
             "length": length,
             "rules": rules,
         }
+        if opponent_id is not None:
+            created.update(rated=rated, clock=clock)
         events = [
             {"game_id": game_id, "seq": 1, "kind": "created", "by": None, "data": created},
             {"game_id": game_id, "seq": 2, "kind": "record", "by": None, "data": {"record": setup}},
@@ -486,6 +695,34 @@ class GameService:
 
         self.writer.run(write)
         return game_id
+
+    def _club_spec(
+        self, spec: dict[str, Any], length: int, user_id: int, opponent_id: int | None
+    ) -> tuple[bool, dict[str, Any] | None]:
+        """``rated`` and ``clock`` of a club game (other games have neither): a rated
+        game is between two members (guests are never rated); a clock is
+        ``{"delay": s, "reserve": s per point}`` (``nardy.server.clocks``). Banned
+        members play no club games."""
+        if opponent_id is None:
+            return False, None
+        self._banned([user_id, opponent_id])
+        rated = spec.get("rated") or False
+        if not isinstance(rated, bool):
+            raise ApiError(400, "malformed", "not-boolean", name="rated", value=repr(rated))
+        if rated:
+            with self.db() as s:
+                guests = s.scalar(
+                    select(User.display_name).where(
+                        User.id.in_([user_id, opponent_id]), User.username.is_(None)
+                    )
+                )
+            if guests is not None:
+                raise ApiError(400, "unrated-guest", name=guests)
+        try:
+            clock = clocks.new_clock(spec.get("clock"), length)
+        except clocks.ClockSpecError as exc:
+            raise ApiError(400, "bad-clock", exc.key, **exc.params) from None
+        return rated, clock
 
     @staticmethod
     def _match_spec(spec: dict[str, Any], variant: Any) -> tuple[int, dict[str, Any]]:
@@ -552,6 +789,7 @@ class GameService:
         if not isinstance(token, str) or len(token) > 64:
             raise ApiError(404, "not-found", "invite-invalid")
         gid = await to_thread.run_sync(self._find_invite, token)
+        await to_thread.run_sync(self._banned, [user_id])
         live = await self.get(gid)
 
         def change(live: LiveGame, out: list[Event]) -> None:
@@ -708,10 +946,13 @@ class GameService:
         nothing and answers the events the first one stored."""
         aid = action_id(action)
         user = live.meta.user_of_role(role)
+        if user is not None and live.meta.mode in HUMAN_MODES:
+            await to_thread.run_sync(self._banned, [user])
         async with live.lock:
             done = live.done.get((user, aid)) if aid is not None else None
             if done is not None:
                 return await self.events_between(live.meta.id, *done)
+            await self.flag_if_due(live)  # a move after the deadline comes too late
 
             def change(lv: LiveGame, out: list[Event]) -> None:
                 self._apply(lv, role, action, out)

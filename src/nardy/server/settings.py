@@ -50,8 +50,15 @@ class Settings:
     #: TEST ONLY (fault injection): the process kills itself (SIGKILL) right after
     #: storing this many changes of games, before answering the last one.
     crash_after_commit: int | None = None
+    #: TEST ONLY: the server's clock runs this many seconds ahead (club clocks: a
+    #: restarted server finds a stored deadline passed without the test waiting).
+    clock_offset: float | None = None
 
     @property
     def test_mode(self) -> bool:
         """True when a test-only setting is active."""
-        return self.dice_seed is not None or self.crash_after_commit is not None
+        return (
+            self.dice_seed is not None
+            or self.crash_after_commit is not None
+            or self.clock_offset is not None
+        )

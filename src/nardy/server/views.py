@@ -10,13 +10,17 @@ being applied in a worker thread.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 
 from nardy.dicecheck import SCHEME
+from nardy.i18n import t as say
 from nardy.outcome import resignation, tiers
 from nardy.plays import Move
 from nardy.position import BAR, OFF, Color, Position, other, pip_count
+from nardy.server import clocks
+from nardy.server.db import now
 from nardy.server.live import LiveGame, Role
 
 #: What one view depends on besides the game: the role, and for the creator of a friend
@@ -28,7 +32,9 @@ class Views:
     """The views of the live games, each built once per event number (``LiveGame.seq``):
     the broadcast of an action and the acting player's reply share them."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], datetime] = now) -> None:
+        #: The time the clocks are shown at (the game service's, injectable).
+        self.clock = clock
         self._cache: weakref.WeakKeyDictionary[LiveGame, tuple[int, dict[ViewKey, Any]]] = (
             weakref.WeakKeyDictionary()
         )
@@ -55,7 +61,31 @@ class Views:
         view: dict[str, Any] = self.memo(
             live, ("state", key), lambda: state(live, key[0], user_id, base_url)
         )
+        if live.meta.clock is not None:  # the clock is read now, not when first built
+            view = {**view, "clock": clock_view(live, self.clock())}
         return view
+
+
+def clock_view(live: LiveGame, at: datetime) -> dict[str, Any] | None:
+    """The game's clock at ``at`` (``nardy.server.clocks.view``), by colour."""
+    m = live.meta
+    if m.clock is None or m.creator_now is None:
+        return None
+    opp: Color = other(m.creator_now)
+    return clocks.view(m.clock, {"creator": m.creator_now, "opponent": opp}, at)
+
+
+def rating_change(live: LiveGame) -> dict[str, Any] | None:
+    """Each colour's rating change once a rated match is over."""
+    changes = live.rating_change
+    if not changes:
+        return None
+    out: dict[str, Any] = {}
+    for color in ("white", "black"):
+        uid = live.meta.user_of(color)
+        if uid is not None and uid in changes:
+            out[color] = changes[uid]
+    return out
 
 
 def view_color(live: LiveGame, role: Role) -> Color:
@@ -90,6 +120,9 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
         },
         "match": match_view(live),
         "rematch": rematch_view(live),
+        "rated": m.rated,
+        "rating_change": rating_change(live),
+        "clock": None,
     }
     if m.invite_token and user_id == m.creator_id and m.mode == "friend":
         out["invite_url"] = f"{base_url}/join/{m.invite_token}"
@@ -164,6 +197,19 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
             "reason": o.reason,
             "en": o.describe("en"),
             "ru": o.describe("ru"),
+        }
+    if live.flag is not None:  # lost on time: over, whatever the board shows
+        f = live.flag
+        out.update(phase="over", turn=None, to_act=None, dice=None, resign_levels=[])
+        out["outcome"] = {
+            "winner": f["winner"],
+            "kind": "time",
+            "points": f["points"],
+            "cube": g.cube.value,
+            "value": f["points"],
+            "reason": "time",
+            "en": say("club.lost-on-time", "en", color=say(f"color.{f['loser']}", "en")),
+            "ru": say("club.lost-on-time", "ru", color=say(f"color.{f['loser']}", "ru")),
         }
     if live.may_act(role):
         out["legal"] = {
@@ -288,6 +334,8 @@ def match_view(live: LiveGame) -> dict[str, Any]:
     }
     if live.meta.length and m.is_over and m.winner is not None:
         out["winner"] = live.color_of_player(m.winner)
+    if live.flag is not None:
+        out["winner"] = live.flag["winner"]
     for i, game in enumerate(m.games):
         o = game.outcome
         if game.phase != "over" or o is None:

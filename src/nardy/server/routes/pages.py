@@ -24,8 +24,18 @@ from nardy.server.service import ApiError
 
 STATIC = Path(__file__).parent.parent / "static"
 INDEX = STATIC / "index.html"
-PAGES = ("/", "/login", "/register", "/profile", "/rules", "/tutorial", "/new", "/analysis")
-PAGE_PREFIXES = ("/game/", "/join/", "/verify/", "/stats/", "/replay/")
+PAGES = (
+    "/",
+    "/login",
+    "/register",
+    "/profile",
+    "/rules",
+    "/tutorial",
+    "/new",
+    "/analysis",
+    "/leaders",
+)
+PAGE_PREFIXES = ("/game/", "/join/", "/verify/", "/stats/", "/replay/", "/players/")
 
 # An element whose text is a catalogue text: <tag ... data-t="key" ...>text</tag>, the
 # text holding no markup (the template's data-t elements are all plain).

@@ -1,9 +1,10 @@
 // @ts-check
-// The account pages: log in, sign up, the profile with the game history, dice statistics.
+// The account pages: log in, sign up, the profiles (ratings and their graph, statistics,
+// the games with filters, play settings), dice statistics.
 import { call } from "./api.js";
 import { go, h, main, toast } from "./dom.js";
-import { currentLang, t } from "./i18n.js";
-import { refreshMe, variantName } from "./session.js";
+import { currentLang, msg, t } from "./i18n.js";
+import { me, refreshMe, variantName } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -24,7 +25,9 @@ export function authPage(kind) {
   main.replaceChildren(form, h("p", {}, other));
 }
 
+/** A member's own profile is his public one with his settings; a guest's lists his games. */
 export async function profilePage() {
+  if (me && me.user.username) { await playerPage(me.user.username, true); return; }
   const data = await call("GET", "/api/me");
   const rows = data.games.map((/** @type {Json} */ g) => h("tr", {},
     h("td", {}, new Date(g.created_at).toLocaleString(currentLang())),
@@ -57,3 +60,175 @@ export async function statsPage(name) {
     h("p", {}, `1…6: ${s.faces.join(", ")} (${t("expected")} ${s.expected_face.toFixed(1)})`)));
 }
 
+
+// -- public profiles ------------------------------------------------------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+/** The rating pools in the server's order (nardy/server/ratings.py). */
+const POOLS = ["long", "short"];
+
+/**
+ * An SVG element. @param {string} tag @param {Record<string, string | number>} [attrs] @param {...(Node | string)} kids
+ * @returns {SVGElement}
+ */
+function s(tag, attrs = {}, ...kids) {
+  const e = /** @type {SVGElement} */ (document.createElementNS(SVG, tag));
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  e.append(...kids);
+  return e;
+}
+
+/** Round numbers for an axis from lo to hi (about n of them). @param {number} lo @param {number} hi @param {number} n */
+function ticks(lo, hi, n) {
+  const raw = (hi - lo) / n, mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((f) => f * mag).find((x) => x >= raw) ?? raw;
+  const out = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) out.push(v);
+  return out;
+}
+
+/**
+ * The rating graph: one line per pool over time, axes labelled (rating, date).
+ * @param {Record<string, Json[]>} history  per pool: [{at, rating, ...}] oldest first
+ * @returns {SVGElement}
+ */
+export function ratingGraph(history) {
+  // drawn at the width it is shown at (the phone's too), so the labels keep their size
+  const W = Math.round(Math.max(300, Math.min(720, main.clientWidth - 56))), H = W < 500 ? 230 : 280;
+  const L = 56, R = 14, T = 14, B = 52;
+  const pts = POOLS.flatMap((p) => (history[p] || []).map((x) => ({ pool: p, at: Date.parse(x.at), r: x.rating })));
+  let t0 = Math.min(...pts.map((p) => p.at)), t1 = Math.max(...pts.map((p) => p.at));
+  if (t1 - t0 < 864e5) { t0 -= 432e5; t1 += 432e5; }  // at least a day wide
+  let r0 = Math.min(1500, ...pts.map((p) => p.r)), r1 = Math.max(1500, ...pts.map((p) => p.r));
+  r0 = Math.floor((r0 - 25) / 50) * 50; r1 = Math.ceil((r1 + 25) / 50) * 50;
+  const x = (/** @type {number} */ v) => L + ((v - t0) / (t1 - t0)) * (W - L - R);
+  const y = (/** @type {number} */ v) => T + ((r1 - v) / (r1 - r0)) * (H - T - B);
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "rating-graph", id: "rating-graph", role: "img", "aria-label": t("ratingGraph") });
+  for (const v of ticks(r0, r1, 4)) {
+    svg.append(s("line", { class: "grid", x1: L, x2: W - R, y1: y(v), y2: y(v) }),
+      s("text", { class: "tick", x: L - 6, y: y(v) + 4, "text-anchor": "end" }, String(v)));
+  }
+  const days = Math.max(1, Math.round((t1 - t0) / 864e5));
+  for (let i = 0; i <= 3; i++) {
+    const at = t0 + ((t1 - t0) * i) / 3;
+    const label = new Date(at).toLocaleDateString(currentLang(), days > 300 ? { year: "numeric", month: "short" } : { month: "short", day: "numeric" });
+    svg.append(s("text", { class: "tick", x: x(at), y: H - B + 18, "text-anchor": i === 0 ? "start" : i === 3 ? "end" : "middle" }, label));
+  }
+  svg.append(s("line", { class: "axis", x1: L, x2: L, y1: T, y2: H - B }), s("line", { class: "axis", x1: L, x2: W - R, y1: H - B, y2: H - B }),
+    s("text", { class: "axis-label", x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, t("axisDate")),
+    s("text", { class: "axis-label", x: 14, y: (T + H - B) / 2, "text-anchor": "middle", transform: `rotate(-90 14 ${(T + H - B) / 2})` }, t("rating")));
+  for (const pool of POOLS) {
+    const mine = pts.filter((p) => p.pool === pool);
+    if (!mine.length) continue;
+    svg.append(s("polyline", { class: `line pool-${pool}`, points: mine.map((p) => `${x(p.at).toFixed(1)},${y(p.r).toFixed(1)}`).join(" ") }));
+    for (const p of mine) svg.append(s("circle", { class: `pt pool-${pool}`, cx: x(p.at).toFixed(1), cy: y(p.r).toFixed(1), r: 3.5 }));
+  }
+  return svg;
+}
+
+/** The result of a game as words: "Победа, марс", "Поражение · 3:5". @param {Json} g */
+export function outcomeWords(g) {
+  if (g.won == null) return t("draw");
+  let text = g.won ? t("outcomeWon") : t("outcomeLost");
+  const kinds = t("kinds");
+  // (a match: how its last game ended, then the score)
+  if (g.kind && !["single", "oin", "draw"].includes(g.kind)) text += `, ${kinds[g.kind] || g.kind}`;
+  if (g.length && g.score) text += ` · ${g.score[0]}:${g.score[1]}`;
+  return text;
+}
+
+/** @param {Json} r a pool's rating, or undefined */
+function ratingLine(r) {
+  if (!r) return h("span", { class: "small" }, t("noRating"));
+  return h("span", {}, h("b", { class: "rating-value" }, r.rating.toFixed(0)), ` ±${(2 * r.rd).toFixed(0)} · `,
+    msg("web.rated-matches", { n: r.games }), r.provisional ? h("span", { class: "provisional", title: t("provisionalNote") }, ` · ${t("provisional")}`) : null);
+}
+
+/**
+ * A member's profile page.
+ * @param {string} name  his username
+ * @param {boolean} [own]  his own (with his play settings)
+ */
+export async function playerPage(name, own = false) {
+  const base = `/api/players/${encodeURIComponent(name)}`;
+  const p = await call("GET", base);
+  const filters = { variant: h("select", { name: "variant" }, h("option", { value: "" }, t("filterAll")),
+    me.variants.map((/** @type {Json} */ v) => h("option", { value: v.name }, v[currentLang()]))),
+  result: h("select", { name: "result" }, ["", "won", "lost"].map((v) => h("option", { value: v }, t(v ? (v === "won" ? "filterWon" : "filterLost") : "filterAll")))),
+  rated: h("select", { name: "rated" }, ["", "true", "false"].map((v) => h("option", { value: v }, t(v ? (v === "true" ? "filterRated" : "filterUnrated") : "filterAll")))),
+  opponent: h("input", { name: "opponent", placeholder: t("filterOpponent"), maxlength: 40 }) };
+  const table = h("table", { id: "history", class: "history" });
+  const pager = h("div", { class: "pager" });
+  let page = 0;
+  async function load() {
+    const q = new URLSearchParams({ page: String(page) });
+    for (const [k, el] of Object.entries(filters)) if (el.value) q.set(k, el.value);
+    const games = (await call("GET", `${base}?${q}`)).games;
+    table.replaceChildren(h("tr", {}, [t("variant"), t("opponent"), t("result")].map((x) => h("th", {}, x))),
+      ...games.items.map((/** @type {Json} */ g) => h("tr", {},
+        h("td", { class: "game-cell" }, variantName(g.variant),
+          h("div", { class: "small" }, new Date(g.at).toLocaleDateString(currentLang()),
+            g.length ? ` · ${t("matchTo")(g.length)}` : "", g.rated ? h("span", { class: "rated" }, ` · ${t("ratedMark")}`) : null)),
+        h("td", {}, g.opponent === "computer" ? t("computer")
+          : g.opponent_username ? h("a", { href: `/players/${encodeURIComponent(g.opponent_username)}`, "data-link": true }, g.opponent) : (g.opponent || "…")),
+        h("td", {}, h("div", { class: g.won ? "outcome won" : g.won === false ? "outcome lost" : "outcome" }, outcomeWords(g)),
+          h("div", { class: "links" }, h("a", { href: `/replay/${g.id}`, "data-link": true }, t("historyReplay")), " · ",
+            h("a", { href: `/game/${g.id}`, "data-link": true }, t("historyReview")))))),
+      ...(games.total ? [] : [h("tr", {}, h("td", { colspan: 3 }, t("noGames")))]));
+    const pages = Math.max(1, Math.ceil(games.total / games.size));
+    pager.replaceChildren(
+      h("button", { type: "button", id: "newer", disabled: page === 0, onclick: () => { page -= 1; load(); } }, t("prevPage")),
+      h("span", {}, msg("web.page-of", { n: page + 1, total: pages })),
+      h("button", { type: "button", id: "older", disabled: page + 1 >= pages, onclick: () => { page += 1; load(); } }, t("nextPage")));
+  }
+  const form = h("form", { class: "filters", id: "filters", onsubmit: (ev) => { ev.preventDefault(); page = 0; load().catch((e) => toast(e.message)); } },
+    filters.variant, filters.result, filters.rated, filters.opponent, h("button", { type: "submit" }, t("show")));
+  const st = p.stats;
+  const history = p.rating_history;
+  const rated = POOLS.some((pool) => (history[pool] || []).length);
+  const cards = [
+    h("div", { class: "card" }, h("h2", { id: "player-name" }, p.name,
+      p.moderator ? h("span", { class: "badge" }, t("moderator")) : null, p.banned ? h("span", { class: "badge bad" }, t("banned")) : null),
+    h("h3", {}, t("ratings")),
+    h("ul", { class: "ratings", id: "ratings" }, POOLS.map((pool) => h("li", {}, h("span", { class: `swatch pool-${pool}` }), `${t("pools")[pool]}: `, ratingLine(p.ratings[pool])))),
+    rated ? ratingGraph(history) : null,
+    h("p", {}, h("a", { href: "/leaders", "data-link": true }, t("leaders")), " · ",
+      h("a", { href: own ? "/stats/me" : `/stats/${encodeURIComponent(name)}`, "data-link": true }, t("diceStats")))),
+    h("div", { class: "card" }, h("h2", {}, t("statistics")), h("table", { class: "stats", id: "stats" },
+      [[t("statGames"), st.games], [t("statWins"), st.wins], [t("statLosses"), st.losses],
+        [t("statMars"), `${st.mars_won} / ${st.mars_lost}`], [t("statKoks"), `${st.koks_won} / ${st.koks_lost}`],
+        [t("statErrorRate"), st.error_rate == null ? t("statErrorRateNone") : `${st.error_rate.toFixed(1)} (${st.reviewed})`]]
+        .map(([k, v]) => h("tr", {}, h("th", {}, k), h("td", {}, v))))),
+  ];
+  if (own) cards.push(...await currentGames(), await settingsCard());
+  cards.push(h("div", { class: "card" }, h("h2", {}, t("gamesOf")), form, h("div", { class: "table-scroll" }, table), pager));
+  main.replaceChildren(...cards);
+  await load();
+}
+
+/** One's games not finished yet (the profile lists the finished ones), to go back to. */
+async function currentGames() {
+  const games = (await call("GET", "/api/me")).games.filter((/** @type {Json} */ g) => g.status !== "over");
+  if (!games.length) return [];
+  return [h("div", { class: "card" }, h("h2", {}, t("currentGames")), h("ul", { id: "current-games" },
+    games.map((/** @type {Json} */ g) => h("li", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, variantName(g.variant)),
+      ` · ${g.opponent === "computer" ? t("computer") : g.opponent === "local" ? t("local") : (g.opponent || "…")} · ${t("status")[g.status] || g.status}`))))];
+}
+
+/** The member's play settings (auto-roll, auto-play), saved as they change. */
+async function settingsCard() {
+  const { settings } = await call("GET", "/api/me/settings");
+  const saved = h("span", { class: "small", id: "settings-saved" });
+  /** @param {"auto_roll" | "auto_play"} key @param {string} label */
+  const box = (key, label) => {
+    const input = h("input", { type: "checkbox", id: key, checked: settings[key] });
+    input.addEventListener("change", async () => {
+      saved.textContent = "";
+      try { await call("PUT", "/api/me/settings", { [key]: input.checked }); saved.textContent = t("saved"); }
+      catch (e) { input.checked = !input.checked; toast(/** @type {Error} */ (e).message); }
+    });
+    return h("label", { class: "check" }, input, label);
+  };
+  return h("div", { class: "card settings" }, h("h2", {}, t("playSettings")),
+    box("auto_roll", t("autoRoll")), box("auto_play", t("autoPlay")), saved);
+}

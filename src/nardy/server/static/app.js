@@ -1,12 +1,13 @@
 // @ts-check
 // The single-page front end: the header, and a tiny router that opens one page module.
 import { call, ApiError } from "./api.js";
-import { authPage, profilePage, statsPage } from "./account.js";
+import { authPage, playerPage, profilePage, statsPage } from "./account.js";
 import { byId, go, h, main, setRouter } from "./dom.js";
 import { gamePage, joinPage } from "./game.js";
 import { homePage } from "./home.js";
 import { analysisPage } from "./analysis.js";
 import { replayPage } from "./replay.js";
+import { leadersPage } from "./leaders.js";
 import { currentLang, setLang, t } from "./i18n.js";
 import { workOffline } from "./offline.js";
 import { rulesPage } from "./rules.js";
@@ -42,6 +43,8 @@ async function route() {
     else if (path === "/login") authPage("login");
     else if (path === "/register") authPage("register");
     else if (path === "/profile") await profilePage();
+    else if ((m = path.match(/^\/players\/(.+)$/))) await playerPage(decodeURIComponent(m[1]));
+    else if (path === "/leaders") await leadersPage();
     else if (path === "/rules") await rulesPage(main, h);
     else if (path === "/tutorial") tutorialPage(main, h);
     else if ((m = path.match(/^\/replay\/([\w-]+)$/))) cleanup = replayPage(m[1]);

@@ -13,6 +13,7 @@ import { reviewPanel } from "./review.js";
 import { chatChannels, mountChat } from "./chat.js";
 import { variantName } from "./session.js";
 import { onState } from "./signals.js";
+import { GameClock } from "./clock.js";  // the club clock (clock.js)
 
 /** @typedef {import("./api.js").Json} Json */
 /** @typedef {import("./dom.js").Kid} Kid */
@@ -57,6 +58,8 @@ export function gamePage(id) {
     h("div", {}, scorebar, h("div", { class: "board-wrap" }, svg, overlay), tip, review),
     h("div", { class: "side" }, h("div", { class: "panel card" }, status, lastPlay, notice, refusal, players, actions, controls, hintBox,
       access.node, h("h3", {}, t("moves")), moves, extra), chatBox)));
+  // -- the club clock and rating change (clock.js) --
+  const clock = new GameClock(); players.after(clock.el);
   /** @type {import("./board.js").BoardUi & { resignMenu: boolean, closed: string | null }} */
   const ui = { selected: null, die: null, resignMenu: false, closed: null };
   /** @type {Json} the game state shown (the server's last, once its plays are shown) */
@@ -514,6 +517,7 @@ export function gamePage(id) {
     state = st; ui.selected = null;
     renderAll(st);
     access.update(st);
+    clock.update(st);  // the club clock (clock.js)
     onState(st);  // the turn signals and sounds (signals.js)
     const live = newLiveSteps(prev, st);
     if (live.length && !reduceMotion()) glideSteps(svg, prev.board, live, st.turn === st.view ? "mine" : "theirs", st.turn, STEP_MS);

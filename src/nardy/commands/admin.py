@@ -1,0 +1,85 @@
+"""``nardy admin``: the club's moderators and bans, on the server's database.
+
+A ban takes effect at once on a running server (it reads the ban on every club
+action); a banned member keeps his account, his games and his ratings, and is taken
+off the leaderboards."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import click
+
+_DB_HELP = (
+    "Database URL (default, as for nardy serve: SQLite file nardy.sqlite3 in the current"
+    " directory; or postgresql://user:pass@host/db)."
+)
+
+
+def _db_option(f: Any) -> Any:
+    return click.option("--db", "db_url", default=None, help=_DB_HELP)(f)
+
+
+def _set(db_url: str | None, name: str, **values: Any) -> str:
+    """Set ``values`` on the member called ``name``; returns his display name. An
+    unknown name is a clear error (exit status 1)."""
+    try:
+        from sqlalchemy import select, update
+
+        from nardy.server.db import User, make_engine, migrate
+        from nardy.server.names import normalize_name
+        from nardy.server.settings import default_db_url
+    except ImportError as exc:  # pragma: no cover - depends on the installed extras
+        raise click.ClickException(
+            f"nardy admin needs the 'server' extra: pip install 'nardy[server]' ({exc})"
+        ) from exc
+    engine = make_engine(db_url or default_db_url())
+    try:
+        migrate(engine)
+        with engine.begin() as conn:
+            user = conn.execute(
+                select(User.id, User.display_name).where(User.username == normalize_name(name))
+            ).first()
+            if user is None:
+                raise click.ClickException(
+                    f"no member is called {name!r} (names are the usernames members"
+                    " signed up with; guests cannot be named)"
+                )
+            conn.execute(update(User).where(User.id == user.id).values(**values))
+            return str(user.display_name)
+    finally:
+        engine.dispose()
+
+
+@click.group("admin")
+def command() -> None:
+    """Moderators and bans on the club's database. / Модераторы и баны клуба."""
+
+
+@command.command("moderator")
+@click.argument("name")
+@click.option("--revoke", is_flag=True, help="Take the moderator's rights away.")
+@_db_option
+def moderator(name: str, revoke: bool, db_url: str | None) -> None:
+    """Make NAME a moderator (hides chat messages, bans), or --revoke it."""
+    shown = _set(db_url, name, moderator=not revoke)
+    click.echo(f"{shown} is {'no longer' if revoke else 'now'} a moderator")
+
+
+@command.command("ban")
+@click.argument("name")
+@_db_option
+def ban(name: str, db_url: str | None) -> None:
+    """Ban NAME: no club games, no chat, off the leaderboards."""
+    shown = _set(db_url, name, banned_at=datetime.now(UTC))
+    click.echo(f"{shown} is banned")
+
+
+@command.command("unban")
+@click.argument("name")
+@_db_option
+def unban(name: str, db_url: str | None) -> None:
+    """Lift NAME's ban."""
+    shown = _set(db_url, name, banned_at=None)
+    click.echo(f"{shown} is no longer banned")

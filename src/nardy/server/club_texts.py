@@ -1,0 +1,133 @@
+"""The club's texts (ratings, clocks, profiles, bans, settings) in the catalogue
+(``nardy.i18n``): errors (``error.*``), server phrases (``club.*``) and the web page's
+texts (``web.*``, carried to the browser by ``static/messages.js``)."""
+
+from __future__ import annotations
+
+from nardy.i18n import register
+
+register(
+    {
+        # errors
+        "error.banned": {
+            "en": "{name} is banned from play",
+            "ru": "{name} отстранён от игры",
+        },
+        "error.unrated-guest": {
+            "en": "{name} is a guest: only members play rated games",
+            "ru": "{name} — гость: на рейтинг играют только зарегистрированные",
+        },
+        "error.clock-shape": {
+            "en": "the clock is an object with delay and reserve (seconds)",
+            "ru": "часы — JSON-объект: задержка и запас времени в секундах",
+        },
+        "error.clock-seconds": {
+            "en": "clock {name} is whole seconds from 0 to {max}, not {value}",
+            "ru": "часы, {name}: целое число секунд от 0 до {max}, а не {value}",
+        },
+        "error.clock-empty": {
+            "en": "a clock needs a delay or a reserve above zero",
+            "ru": "у часов задержка или запас должны быть больше нуля",
+        },
+        "error.bad-settings": {
+            "en": "settings are an object with {known} (each true or false)",
+            "ru": "настройки — JSON-объект с полями {known} (каждое true или false)",
+        },
+        "error.bad-pool": {
+            "en": "the rating pool is one of {known}, not {value}",
+            "ru": "рейтинг — один из {known}, а не {value}",
+        },
+        "error.bad-filter": {
+            "en": "{name} must be one of {known}, not {value}",
+            "ru": "{name}: одно из {known}, а не {value}",
+        },
+        # server phrases
+        "club.lost-on-time": {
+            "en": "{color} lost on time",
+            "ru": "{color}: время вышло, поражение",
+        },
+        # the web page: results on time (the game page's result card reads these too)
+        "web.kinds.time": {"en": "on time", "ru": "по времени"},
+        "web.reasons.time": {"en": "time ran out", "ru": "время вышло"},
+        # the clock and the rating change on the game page (clock.js)
+        "web.clock-delay": {"en": "delay", "ru": "задержка"},
+        "web.clock-title": {"en": "Clock", "ru": "Часы"},
+        "web.rating-change": {
+            "en": "{name}: rating {before} → {after} ({delta})",
+            "ru": "{name}: рейтинг {before} → {after} ({delta})",
+        },
+        # profiles and the leaderboard (account.js, leaders.js)
+        "web.pools.long": {"en": "Long nardy", "ru": "Длинные нарды"},
+        "web.pools.short": {
+            "en": "Short nardy and backgammon",
+            "ru": "Короткие нарды и бэкгаммон",
+        },
+        "web.ratings": {"en": "Ratings", "ru": "Рейтинги"},
+        "web.rating": {"en": "Rating", "ru": "Рейтинг"},
+        "web.provisional": {"en": "provisional", "ru": "предварительный"},
+        "web.provisional-note": {
+            "en": "A rating is provisional until its deviation (RD) falls to 110.",
+            "ru": "Рейтинг предварительный, пока его отклонение (RD) больше 110.",
+        },
+        "web.rated-matches": {
+            "en": "{n} rated {n:plural:match|matches}",
+            "ru": "{n} {n:plural:рейтинговый матч|рейтинговых матча|рейтинговых матчей}",
+        },
+        "web.no-rating": {"en": "No rated matches yet", "ru": "Рейтинговых матчей пока нет"},
+        "web.rating-graph": {"en": "Rating history", "ru": "График рейтинга"},
+        "web.axis-date": {"en": "Date", "ru": "Дата"},
+        "web.statistics": {"en": "Statistics", "ru": "Статистика"},
+        "web.stat-games": {"en": "Games and matches", "ru": "Партий и матчей"},
+        "web.stat-wins": {"en": "Won", "ru": "Побед"},
+        "web.stat-losses": {"en": "Lost", "ru": "Поражений"},
+        "web.stat-mars": {"en": "Mars (gammons) won / lost", "ru": "Марсов: выиграно / проиграно"},
+        "web.stat-koks": {
+            "en": "Koks (backgammons) won / lost",
+            "ru": "Коксов: выиграно / проиграно",
+        },
+        "web.stat-error-rate": {
+            "en": "Average error rate (reviewed games)",
+            "ru": "Средний уровень ошибок (разобранные партии)",
+        },
+        "web.stat-error-rate-none": {"en": "no reviews yet", "ru": "разборов пока нет"},
+        "web.games-of": {"en": "Games", "ru": "Партии"},
+        "web.current-games": {"en": "Games in progress", "ru": "Текущие партии"},
+        "web.filter-all": {"en": "All", "ru": "Все"},
+        "web.filter-won": {"en": "Won", "ru": "Победы"},
+        "web.filter-lost": {"en": "Lost", "ru": "Поражения"},
+        "web.filter-rated": {"en": "Rated", "ru": "На рейтинг"},
+        "web.filter-unrated": {"en": "Unrated", "ru": "Без рейтинга"},
+        "web.filter-opponent": {"en": "Opponent's name", "ru": "Имя соперника"},
+        "web.show": {"en": "Show", "ru": "Показать"},
+        "web.outcome-won": {"en": "Won", "ru": "Победа"},
+        "web.outcome-lost": {"en": "Lost", "ru": "Поражение"},
+        "web.history-replay": {"en": "replay", "ru": "повтор"},
+        "web.history-review": {"en": "review", "ru": "разбор"},
+        "web.rated-mark": {"en": "rated", "ru": "на рейтинг"},
+        "web.page-of": {"en": "page {n} of {total}", "ru": "страница {n} из {total}"},
+        "web.prev-page": {"en": "← Newer", "ru": "← Новее"},
+        "web.next-page": {"en": "Older →", "ru": "Старее →"},
+        "web.no-games": {"en": "No games", "ru": "Партий нет"},
+        "web.moderator": {"en": "moderator", "ru": "модератор"},
+        "web.banned": {"en": "banned", "ru": "отстранён"},
+        "web.play-settings": {"en": "Play settings", "ru": "Настройки игры"},
+        "web.auto-roll": {
+            "en": "Roll for me when I cannot double",
+            "ru": "Бросать кости за меня, когда удвоить нельзя",
+        },
+        "web.auto-play": {
+            "en": "Make a forced move for me",
+            "ru": "Делать вынужденный ход за меня",
+        },
+        "web.saved": {"en": "Saved", "ru": "Сохранено"},
+        "web.leaders": {"en": "Leaderboard", "ru": "Рейтинг игроков"},
+        "web.rank": {"en": "#", "ru": "№"},
+        "web.player": {"en": "Player", "ru": "Игрок"},
+        "web.rd": {"en": "RD", "ru": "RD"},
+        "web.rated-games": {"en": "Matches", "ru": "Матчей"},
+        "web.nobody-rated": {
+            "en": "Nobody has a rating here yet.",
+            "ru": "Здесь пока ни у кого нет рейтинга.",
+        },
+    }
+)

@@ -1,0 +1,27 @@
+// @ts-check
+// The leaderboard: the best ratings of each pool (established ones first).
+import { call } from "./api.js";
+import { h, main } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** @typedef {import("./api.js").Json} Json */
+
+/** @param {string} [pool] */
+export async function leadersPage(pool = "long") {
+  const data = await call("GET", `/api/leaderboard?pool=${encodeURIComponent(pool)}`);
+  const tabs = h("div", { class: "tabs", role: "tablist" }, ["long", "short"].map((p) => h("button", {
+    type: "button", role: "tab", id: `pool-${p}`, class: p === pool ? "active" : "", "aria-selected": p === pool ? "true" : "false",
+    onclick: () => leadersPage(p),
+  }, t("pools")[p])));
+  const rows = data.players.map((/** @type {Json} */ r) => h("tr", {},
+    h("td", {}, r.rank),
+    h("td", { class: "name" }, h("a", { href: `/players/${encodeURIComponent(r.username)}`, "data-link": true }, r.name)),
+    h("td", {}, h("b", {}, r.rating.toFixed(0)), r.provisional ? h("span", { class: "provisional", title: t("provisionalNote") }, "?") : null),
+    h("td", {}, r.rd.toFixed(0)),
+    h("td", {}, r.games)));
+  main.replaceChildren(h("div", { class: "card" }, h("h2", {}, t("leaders")), tabs,
+    rows.length ? h("div", { class: "table-scroll" }, h("table", { id: "leaders", class: "leaders" },
+      h("tr", {}, [t("rank"), t("player"), t("rating"), t("rd"), t("ratedGames")].map((x) => h("th", {}, x))), rows))
+      : h("p", {}, t("nobodyRated")),
+    h("p", { class: "small" }, t("provisionalNote"))));
+}
