@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from http.cookies import CookieError, SimpleCookie
 
+import nardy.server.rules_texts  # noqa: F401  (registers the rules page and tutorial texts)
 import nardy.server.web_texts  # noqa: F401  (registers the web page's texts)
 from nardy.i18n import normalize_lang, register
 
