@@ -8,7 +8,7 @@ placeholders in each. Other parts of nardy add their own messages with ``registe
     t("server.welcome", "ru", name="Аня")
 
 Russian terms follow RULES.md: нарды, шашка, пункт, голова, дом, бар, зары, дубль (куш),
-выбросить, оин, марс, кокс.
+выбросить, ойн, марс, кокс.
 """
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ register(
         "result.single": {"en": "single game", "ru": "простая победа"},
         "result.gammon": {"en": "gammon", "ru": "марс"},
         "result.backgammon": {"en": "backgammon", "ru": "кокс"},
-        "result.oin": {"en": "oin (single game)", "ru": "оин"},
+        "result.oin": {"en": "oin (single game)", "ru": "ойн"},
         "result.mars": {"en": "mars", "ru": "марс"},
         "result.koks": {"en": "koks", "ru": "кокс"},
         "result.home-mars": {"en": "home mars", "ru": "домашний марс"},

@@ -127,7 +127,7 @@ register(
         },
         "error.resign-needs-level": {
             "en": "a resign action has 'level': 1 single, 2 gammon (mars), 3 backgammon (koks)",
-            "ru": "у сдачи есть уровень (level): 1 — оин, 2 — марс, 3 — кокс",
+            "ru": "у сдачи есть уровень (level): 1 — ойн, 2 — марс, 3 — кокс",
         },
         "error.play-needs-text": {
             "en": "a play action has 'play': text such as '24/18 13/11'",
