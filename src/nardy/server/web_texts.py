@@ -337,3 +337,26 @@ register(
         },
     }
 )
+
+# The game socket's close reasons (routes/ws.py), in the socket's language. A close
+# frame holds at most 123 bytes: two a Russian letter, so each stays under 60 letters.
+register(
+    {
+        "error.ws-cross-site": {
+            "en": "cross-site websocket refused",
+            "ru": "соединение с чужого сайта отклонено",
+        },
+        "error.ws-too-many-from-address": {
+            "en": "too many connections from your address (at most {n})",
+            "ru": "слишком много соединений с вашего адреса (до {n})",
+        },
+        "error.ws-too-many-to-game": {
+            "en": "too many connections to this game (at most {n})",
+            "ru": "слишком много соединений с этой партией (до {n})",
+        },
+        "error.ws-too-big": {
+            "en": "messages are at most {n} bytes",
+            "ru": "сообщение не длиннее {n} байт",
+        },
+    }
+)

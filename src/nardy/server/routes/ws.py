@@ -3,7 +3,8 @@ and the game's updates pushed by ``nardy.server.fanout``.
 
 Each message is bounded (``MAX_WS_MESSAGE``: close 1009) and must be a JSON object of
 sane depth (else an ``error`` message, and the socket stays); sockets are capped per
-client address and per game (close 4429)."""
+client address and per game (close 4429). A close's reason is said in the socket's
+language (the ``lang`` cookie of the handshake), from the catalogue."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from nardy.i18n import t
 from nardy.server import logs
 from nardy.server.deps import (
     GamesDep,
@@ -41,12 +43,12 @@ class SocketCaps:
         self.addresses: Counter[str] = Counter()
         self.games: Counter[str] = Counter()
 
-    def refusal(self, address: str, game_id: str) -> str | None:
+    def refusal(self, address: str, game_id: str) -> ApiError | None:
         """Why one more socket from ``address`` to ``game_id`` is refused, or None."""
         if self.addresses[address] >= self.per_address:
-            return f"too many connections from your address (at most {self.per_address})"
+            return ApiError(429, "too-many", "ws-too-many-from-address", n=self.per_address)
         if self.games[game_id] >= self.per_game:
-            return f"too many connections to this game (at most {self.per_game})"
+            return ApiError(429, "too-many", "ws-too-many-to-game", n=self.per_game)
         return None
 
     def open(self, address: str, game_id: str) -> None:
@@ -60,6 +62,19 @@ class SocketCaps:
             counter[key] -= 1
             if counter[key] <= 0:
                 del counter[key]
+
+
+#: The most bytes (UTF-8) a websocket close reason may hold (RFC 6455: 125 less the code).
+MAX_CLOSE_REASON = 123
+
+
+def close_reason(text: str) -> str:
+    """``text`` cut to fit a close frame, at a character's edge (Russian takes two bytes
+    a letter, and a game id from the URL may be long)."""
+    data = text.encode()
+    if len(data) <= MAX_CLOSE_REASON:
+        return text
+    return data[: MAX_CLOSE_REASON - 3].decode(errors="ignore") + "…"
 
 
 def _error(err: ApiError, lang: str, msg_id: Any = None) -> dict[str, Any]:
@@ -107,15 +122,15 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
     """Watch (and, as a player, play) one game."""
     logs.game_id.set(game_id[:16])
     origin = ws.headers.get("origin")
+    lang = request_lang(ws.headers)  # the lang cookie comes with the handshake
     if origin and urlsplit(origin).netloc != ws.headers.get("host"):
-        await ws.close(code=4403, reason="cross-site websocket refused")
+        await ws.close(code=4403, reason=close_reason(t("error.ws-cross-site", lang)))
         return
     uid = user.user_id if user else None
-    lang = request_lang(ws.headers)  # the lang cookie comes with the handshake
     try:
         live = await games.get(game_id)
     except ApiError as exc:
-        await ws.close(code=4404, reason=exc.message)
+        await ws.close(code=4404, reason=close_reason(exc.text(lang)))
         return
     caps: SocketCaps = ws.app.state.sockets
     views: Views = ws.app.state.views
@@ -124,8 +139,8 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
     if refusal is not None:
         # accepted first: a close code before the handshake would reach no one
         await ws.accept()
-        log.info("websocket refused: %s", refusal)
-        await ws.close(code=4429, reason=refusal)
+        log.info("websocket refused: %s", refusal.message)
+        await ws.close(code=4429, reason=close_reason(refusal.text(lang)))
         return
     caps.open(address, game_id)  # counted at once: no await between check and count
     sub = Subscriber(ws, uid, base_url(ws))
@@ -173,7 +188,8 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
     except _TooBig:
         log.info("a websocket message over %d bytes: closing", MAX_WS_MESSAGE)
         try:
-            await ws.close(code=1009, reason=f"messages are at most {MAX_WS_MESSAGE} bytes")
+            reason = t("error.ws-too-big", lang, n=MAX_WS_MESSAGE)
+            await ws.close(code=1009, reason=close_reason(reason))
         except Exception:  # the peer is already gone
             log.debug("closing the websocket failed", exc_info=True)
     finally:
