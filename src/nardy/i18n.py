@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import string
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 LANGS: tuple[str, ...] = ("en", "ru")
 DEFAULT_LANG = "en"
@@ -118,16 +118,28 @@ class _Formatter(string.Formatter):
 _FORMATTER = _Formatter()
 
 
+@runtime_checkable
+class Said(Protocol):
+    """A value that says itself in a language (an error inside an error: "line 3: "
+    and the line's own error, both in the message's language)."""
+
+    def text(self, lang: str) -> str:
+        """The value in ``lang``."""
+        ...
+
+
 def t(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
     """The message ``key`` in ``lang`` (unknown languages fall back to English) with
-    ``kw`` filled in. A missing key or placeholder raises ``CatalogError``."""
+    ``kw`` filled in; a value that is ``Said`` is said in ``lang`` too. A missing key or
+    placeholder raises ``CatalogError``."""
     try:
         texts = MESSAGES[key]
     except KeyError:
         raise CatalogError(f"no message {key!r} in the catalog") from None
     text = texts.get(lang) or texts[DEFAULT_LANG]
+    values = {k: v.text(lang) if isinstance(v, Said) else v for k, v in kw.items()}
     try:
-        return _FORMATTER.format(text, **kw)
+        return _FORMATTER.format(text, **values)
     except KeyError as exc:
         raise CatalogError(f"message {key!r} needs a value for {exc.args[0]!r}") from None
 
