@@ -429,7 +429,6 @@ register(
             "en": "{what} {text}: stray bits after the flags",
             "ru": "{what} {text}: лишние биты после признаков",
         },
-        "error.id-base64": {"en": "{what} {text}: not Base64", "ru": "{what} {text}: не Base64"},
         "error.id-short": {
             "en": "{what} {text}: ends before all points are described",
             "ru": "{what} {text}: кончается раньше, чем описаны все пункты",
@@ -477,10 +476,6 @@ register(
         "error.match-id-field": {
             "en": "a Match ID holds a {name} of 0..{max}, not {value}",
             "ru": "в Match ID {name} — от 0 до {max}, а не {value}",
-        },
-        "error.match-id-range": {
-            "en": "Match ID field {name} out of range: {value}",
-            "ru": "поле Match ID {name} вне допустимого: {value}",
         },
         "error.match-id-base64": {
             "en": "Match ID {text}: not Base64",

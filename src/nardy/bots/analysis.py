@@ -253,7 +253,9 @@ def _scorings(records: Sequence[Any], count: int) -> list[_Scoring]:
     try:
         match = Match.replay(records)
     except MatchReplayError as exc:
-        raise MalformedError("review-record-bad", index=exc.index, detail=exc.reason) from exc
+        bad = MalformedError("review-record-bad", index=exc.index, detail=exc.reason)
+        bad.code = exc.code  # the specific code is the record's error's
+        raise bad from exc
     names = list(match.players)
     if names[0] == names[1]:
         names = [f"{names[0]} (1)", f"{names[1]} (2)"]

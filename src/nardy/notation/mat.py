@@ -296,7 +296,9 @@ def _cube_rules(
 def _header_error(exc: Exception) -> MalformedError:
     """A header's error: the core's own, or what Python's parsers said (JSON, int)."""
     if isinstance(exc, NardyError):
-        return MalformedError("mat-header", reason=exc)
+        header = MalformedError("mat-header", reason=exc)
+        header.code = exc.code  # the specific code is the header's error's
+        return header
     return MalformedError("mat-header-detail", detail=str(exc))
 
 

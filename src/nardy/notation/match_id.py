@@ -84,8 +84,7 @@ def encode_match_id(snapshot: MatchSnapshot) -> str:
     }
     key = 0
     for name, start, width in _FIELDS:
-        if not 0 <= values[name] < 1 << width:  # pragma: no cover - checked above
-            raise MalformedError("match-id-range", name=name, value=values[name])
+        assert 0 <= values[name] < 1 << width, name  # each checked above
         key |= values[name] << start
     return base64.b64encode(key.to_bytes(9, "little")).decode("ascii")
 

@@ -305,6 +305,7 @@ def read_sgf(text: str, *, source: str = "") -> Match:
                     inner = MalformedError("file-not-json", detail=str(exc))
                 line, col = root.where.get(name, (root.line, root.column))
                 wrong = MalformedError("sgf-property", name=name, reason=inner)
+                wrong.code = inner.code  # the specific code is the property's error's
                 raise FormatError(line, col, wrong, source) from exc
         game = GameText(line=root.line, score=info.score, crawford=info.crawford_game)
         for node in nodes:

@@ -32,9 +32,13 @@ class FormatError(MalformedError):
     ``reason`` (an error with its own code, which this one takes) says what."""
 
     def __init__(self, line: int, column: int | None, reason: NardyError, source: str = "") -> None:
-        key = "file-line-column" if column else "file-line"
         place = f"{source}, " if source else ""
-        super().__init__(key, source=place, line=line, column=column or 0, reason=reason)
+        if column:
+            super().__init__(
+                "file-line-column", source=place, line=line, column=column, reason=reason
+            )
+        else:
+            super().__init__("file-line", source=place, line=line, reason=reason)
         self.code = reason.code  # the specific code is the reason's; the text adds where
         self.line = line
         self.column = column
