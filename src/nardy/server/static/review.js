@@ -28,6 +28,13 @@ import { msg, t } from "./i18n.js";
  * @property {Record<string, PlayerSummary>} players @property {GraphPoint[]} graph
  */
 
+/**
+ * A decision's choice as the player reads it: a play in its notation, a cube action
+ * (double, no-double, take, pass, beaver) in the interface language.
+ * @param {Decision} d @param {string} choice
+ */
+const said = (d, choice) => (d.kind === "cube" ? msg(`cube.action.${choice}`) : choice);
+
 const SVG = "http://www.w3.org/2000/svg";
 /** @type {Record<string, string>} */
 const MARK_CLASS = { doubtful: "m-doubtful", bad: "m-bad", "very bad": "m-very-bad" };
@@ -64,7 +71,7 @@ function equityGraph(graph, decisions, colorName) {
     const d = plays[i];
     if (!d || !d.mark) return;
     svg.append(svgEl("circle", { cx: x(i), cy: y(g.white), r: 4, class: `mistake ${MARK_CLASS[d.mark]}` },
-      svgEl("title", {}, `${colorName(d.color)} ${d.dice ? d.dice.join("-") : ""}: ${d.played} → ${d.best} (−${d.loss.toFixed(3)})`)));
+      svgEl("title", {}, `${colorName(d.color)} ${d.dice ? d.dice.join("-") : ""}: ${said(d, d.played)} → ${said(d, d.best)} (−${d.loss.toFixed(3)})`)));
   });
   return svg;
 }
@@ -80,7 +87,7 @@ export function reviewPanel(data, h, colorName) {
   const list = mistakes.length
     ? h("ol", { class: "mistakes", id: "mistakes" }, ...mistakes.map((d) => h("li", { class: MARK_CLASS[d.mark] },
       `${data.games > 1 ? `${t("gameNo")(d.game + 1)}, ` : ""}${t("turnNo")(d.turn)}, ${colorName(d.color)}`,
-      d.dice ? ` ${d.dice.join("-")}` : "", `: ${d.played} → ${t("bestWas")} ${d.best} `,
+      d.dice ? ` ${d.dice.join("-")}` : "", `: ${said(d, d.played)} → ${t("bestWas")} ${said(d, d.best)} `,
       h("b", {}, `−${d.loss.toFixed(3)}`), ` (${msg(`mark.${d.mark}`)})`)))
     : h("p", { id: "mistakes" }, t("noMistakes"));
   return h("section", { class: "card review", id: "review-panel" },
