@@ -27,7 +27,11 @@ MAX_MOVES_TEXT = 200
 
 
 class UnknownExampleError(LookupError):
-    """No example has the id asked for."""
+    """No example has the id asked for; ``example`` is that id, ``known`` the ids."""
+
+    def __init__(self, example: str, known: str) -> None:
+        super().__init__(f"no rules example {example!r}; known examples: {known}")
+        self.example, self.known = example, known
 
 
 @dataclass(frozen=True)
@@ -512,14 +516,12 @@ def find_example(example_id: str) -> Example:
         return BY_ID[example_id]
     except KeyError:
         known = ", ".join(BY_ID)
-        raise UnknownExampleError(
-            f"no rules example {example_id!r}; known examples: {known}"
-        ) from None
+        raise UnknownExampleError(example_id, known) from None
 
 
 def _parse_steps(text: str) -> tuple[Move, ...]:
     if len(text) > MAX_MOVES_TEXT:
-        raise MalformedError(f"moves: at most {MAX_MOVES_TEXT} characters")
+        raise MalformedError("example-moves-too-long", max=MAX_MOVES_TEXT)
     return parse_moves(text) if text.strip() else ()
 
 
@@ -539,7 +541,7 @@ class _Turn:
         """Make the single step frm→to with one die (the smallest that makes it)."""
         fits = sorted((d, raw) for raw, d in self.next_steps() if raw[:2] == (frm, to))
         if not fits:
-            raise IllegalMoveError(f"{Move(frm, to)} is not a legal single step now")
+            raise IllegalMoveError("example-step-illegal", move=str(Move(frm, to)))
         d, raw = fits[0]
         self.done.append((raw, d))
 

@@ -381,3 +381,22 @@ register(
         "web.tutorial.ex.larger-die": {"en": "the larger number", "ru": "большее число"},
     }
 )
+
+# -- the examples' errors (GET /api/rules/examples/{id}?moves=...) ---------------------
+
+register(
+    {
+        "error.unknown-example": {
+            "en": "no rules example {example}; known examples: {known}",
+            "ru": "нет примера правил {example}; есть примеры: {known}",
+        },
+        "error.example-moves-too-long": {
+            "en": "moves: at most {max} {max:plural:character|characters}",
+            "ru": "ходы ('moves'): не длиннее {max} {max:plural:символа|символов|символов}",
+        },
+        "error.example-step-illegal": {
+            "en": "{move} is not a legal single step now",
+            "ru": "ход шашкой {move} сейчас невозможен",
+        },
+    }
+)

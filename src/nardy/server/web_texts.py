@@ -338,8 +338,9 @@ register(
     }
 )
 
-# The game socket's close reasons (routes/ws.py), in the socket's language. A close
-# frame holds at most 123 bytes: two a Russian letter, so each stays under 60 letters.
+# The game socket's close reasons (routes/ws.py), in the socket's language (a close
+# frame holds at most 123 bytes: two a Russian letter, so each stays under 60 letters),
+# and an address that does not take the request's method (app.py).
 register(
     {
         "error.ws-cross-site": {
@@ -353,6 +354,10 @@ register(
         "error.ws-too-many-to-game": {
             "en": "too many connections to this game (at most {n})",
             "ru": "слишком много соединений с этой партией (до {n})",
+        },
+        "error.method-not-allowed": {
+            "en": "this address does not take this method",
+            "ru": "этот адрес не принимает такой запрос",
         },
         "error.ws-too-big": {
             "en": "messages are at most {n} bytes",

@@ -1,9 +1,10 @@
-"""The game socket's close reasons in the socket's language (issue 14.5): the ``lang``
-cookie of the handshake picks Russian or English, each text from the catalogue, cut to
-fit a close frame."""
+"""The server's texts in the request's language (issues 14.5, 16.5): the game socket's
+close reasons (the ``lang`` cookie of the handshake; each cut to fit a close frame), a
+wrong address or method, and the rules page's example errors."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -14,6 +15,8 @@ from nardy.i18n import t
 from nardy.server import Settings, create_app
 from nardy.server.guards import MAX_WS_MESSAGE
 from nardy.server.routes.ws import MAX_CLOSE_REASON, close_reason
+
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 
 
 def start(c: TestClient) -> str:
@@ -72,3 +75,54 @@ def test_a_long_reason_is_cut_at_a_letter() -> None:
     assert len(cut.encode()) <= MAX_CLOSE_REASON and cut.endswith("…")
     assert text.startswith(cut[:-1])
     assert close_reason("short") == "short"
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "status", "code", "key", "params"),
+    [
+        ("GET", "/api/no-such-thing", 404, "not-found", "error.not-found", {}),
+        ("DELETE", "/api/session", 405, "method-not-allowed", "error.method-not-allowed", {}),
+        (
+            "GET",
+            "/api/rules/examples/no-such-rule",
+            404,
+            "unknown-example",
+            "error.unknown-example",
+            {"example": "'no-such-rule'"},
+        ),
+        (
+            "GET",
+            "/api/rules/examples/head-66?moves=24/12",
+            400,
+            "illegal-move",
+            "error.example-step-illegal",
+            {"move": "24/12"},
+        ),
+        (
+            "GET",
+            "/api/rules/examples/head-66?moves=" + "1" * 300,
+            400,
+            "malformed",
+            "error.example-moves-too-long",
+            {"max": 200},
+        ),
+    ],
+)
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_http_errors_in_the_requests_language(
+    app: Any,
+    lang: str,
+    method: str,
+    url: str,
+    status: int,
+    code: str,
+    key: str,
+    params: dict[str, Any],
+) -> None:
+    with TestClient(app) as c:
+        r = c.request(method, url, headers={"x-lang": lang})
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert body["code"] == code and params.items() <= body["params"].items()
+    assert body["error"] == t(key, lang, **body["params"])
+    assert bool(CYRILLIC.search(body["error"])) == (lang == "ru"), body
