@@ -625,7 +625,7 @@ register(
         },
         "error.replay-not-turn": {
             "en": "{what} by {color}, but it is {turn}'s turn",
-            "ru": "{what} ({color}), но сейчас ход {turn}",
+            "ru": "{what} ({color}), но сейчас ходят {turn}",
         },
         "error.replay-result-differs": {
             "en": "the file says {color} wins {points}, but the game gives {got} ({kind})",
@@ -660,7 +660,7 @@ register(
             "ru": "с {d1}-{d2} ходить нечем, а в файле ход {play}",
         },
         "error.replay-no-double": {
-            "en": "a {kind} by {color}, but no double was offered",
+            "en": "{kind} by {color}, but no double was offered",
             "ru": "{kind} ({color}), но удвоения не было",
         },
         "error.replay-unknown-action": {
@@ -885,5 +885,20 @@ register(
             "en": "the last game has no setup record",
             "ru": "у последней партии нет записи setup",
         },
+    }
+)
+
+# the words of a replay error: what was done, by which side, what the game gave
+register(
+    {
+        "replay.side.white": {"en": "white", "ru": "белые"},
+        "replay.side.black": {"en": "black", "ru": "чёрные"},
+        "replay.roll": {"en": "a roll of {d1}-{d2}", "ru": "бросок {d1}-{d2}"},
+        "replay.double": {"en": "a double", "ru": "удвоение"},
+        "replay.take": {"en": "a take", "ru": "принятие удвоения"},
+        "replay.drop": {"en": "a pass", "ru": "отказ от удвоения"},
+        "replay.beaver": {"en": "a beaver", "ru": "бобр"},
+        "replay.got-draw": {"en": "a draw", "ru": "ничья"},
+        "replay.got-win": {"en": "{color} wins {points}", "ru": "{color} выигрывают {points}"},
     }
 )

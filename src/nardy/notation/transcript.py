@@ -21,6 +21,7 @@ from typing import Any
 from nardy.cube import CubeRules
 from nardy.errors import IllegalMoveError, MalformedError, NardyError
 from nardy.game import Game
+from nardy.i18n import MESSAGES, t
 from nardy.match import Match
 from nardy.plays import Move, Play, format_moves
 from nardy.position import BAR, BLACK, OFF, WHITE, Color, other
@@ -113,15 +114,35 @@ def build_match(
     return match
 
 
+@dataclass(frozen=True)
+class _Words:
+    """Words of the catalogue inside a replay error (what was done, by which side),
+    said in the error's language (``nardy.i18n.Said``); ``str`` is the English."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def text(self, lang: str) -> str:
+        return t(self.key, lang, **dict(self.params))
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+def _side(color: Color | None) -> _Words:
+    return _Words(f"replay.side.{color}")
+
+
 def _score(score: Sequence[float]) -> str:
     return f"{score[0]:g}-{score[1]:g}"
 
 
-def _expect(game: Game, color: Color, what: str) -> None:
+def _expect(game: Game, color: Color, what: _Words) -> None:
     if game.phase == "over":
-        raise IllegalMoveError("replay-game-over", what=what, color=color)
+        raise IllegalMoveError("replay-game-over", what=what, color=_side(color))
     if game.to_act != color:
-        raise IllegalMoveError("replay-not-turn", what=what, color=color, turn=game.to_act)
+        turn = _side(game.to_act)
+        raise IllegalMoveError("replay-not-turn", what=what, color=_side(color), turn=turn)
 
 
 def _apply(game: Game, action: Action) -> None:
@@ -135,7 +156,7 @@ def _apply(game: Game, action: Action) -> None:
             hi, lo = max(d1, d2), min(d1, d2)
             game.opening(*((hi, lo) if color == WHITE else (lo, hi)))
         else:
-            _expect(game, color, f"a roll of {d1}-{d2}")
+            _expect(game, color, _Words("replay.roll", (("d1", d1), ("d2", d2))))
             game.roll(d1, d2)
         if game.phase == "move" and game.turn == color:
             if not action.moves:
@@ -148,15 +169,16 @@ def _apply(game: Game, action: Action) -> None:
         if game.phase == "cube" and game.to_act == color:
             game.beaver()  # SGF writes a beaver as a double by the side doubled
             return
-        _expect(game, color, "a double")
+        _expect(game, color, _Words("replay.double"))
         game.double()
     elif kind in ("take", "drop", "beaver"):
         beavered = game.phase == "roll" and game.records[-1] == {"type": "beaver"}
         if kind == "take" and beavered and color == game.turn:
             return  # SGF: the original doubler accepting the beaver
-        _expect(game, color, {"take": "a take", "drop": "a pass", "beaver": "a beaver"}[kind])
+        answer = _Words(f"replay.{kind}")
+        _expect(game, color, answer)
         if game.phase != "cube":
-            raise IllegalMoveError("replay-no-double", kind=kind, color=color)
+            raise IllegalMoveError("replay-no-double", kind=answer, color=_side(color))
         {"take": game.take, "drop": game.drop, "beaver": game.beaver}[kind]()
     elif kind == "win":
         _apply_win(game, action)
@@ -168,22 +190,37 @@ def _apply_win(game: Game, action: Action) -> None:
     color, points = action.color, action.points
     if game.phase != "over":
         if game.phase not in ("opening", "roll", "move"):
-            raise IllegalMoveError("replay-win-pending", color=color, points=f"{points:g}")
+            raise IllegalMoveError("replay-win-pending", color=_side(color), points=f"{points:g}")
         if action.resigned is False:
-            raise IllegalMoveError("replay-win-unfinished", color=color, points=f"{points:g}")
+            raise IllegalMoveError(
+                "replay-win-unfinished", color=_side(color), points=f"{points:g}"
+            )
         value = game.cube.value
         if points <= 0 or points % value:
             raise IllegalMoveError(
-                "replay-resign-points", color=color, points=f"{points:g}", value=value
+                "replay-resign-points", color=_side(color), points=f"{points:g}", value=value
             )
         game.resign(int(points // value), by=other(color))
         game.accept()
     out = game.outcome
     assert out is not None
     if out.winner != color or out.value != points:
-        got = "a draw" if out.winner is None else f"{out.winner} wins {out.value:g}"
+        got = (
+            _Words("replay.got-draw")
+            if out.winner is None
+            else _Words(
+                "replay.got-win", (("color", _side(out.winner)), ("points", f"{out.value:g}"))
+            )
+        )
+        kind: _Words | str = (
+            _Words(f"result.{out.kind}") if f"result.{out.kind}" in MESSAGES else out.kind
+        )
         raise IllegalMoveError(
-            "replay-result-differs", color=color, points=f"{points:g}", got=got, kind=out.kind
+            "replay-result-differs",
+            color=_side(color),
+            points=f"{points:g}",
+            got=got,
+            kind=kind,
         )
 
 
