@@ -407,7 +407,7 @@ register(
         },
         "error.position-id-checkers": {
             "en": "position ID {text}: {who} has {n} checkers (max 15)",
-            "ru": "position ID {text}: у {who} {n} шашек (не больше 15)",
+            "ru": "position ID {text}: {who} — {n} шашек (не больше 15)",
         },
         "error.id-stray-bits": {
             "en": "{what} {text}: stray bits after the last point",
@@ -531,7 +531,7 @@ register(
         },
         "error.xgid-checkers": {
             "en": "XGID board: the {side} player has {n} checkers",
-            "ru": "доска XGID: у стороны {side} {n} шашек",
+            "ru": "доска XGID: у {side} игрока {n} шашек",
         },
         "error.xgid-beaver": {
             "en": "XGID field 5 (dice): {dice} (beaver/raccoon offers) is not supported",
@@ -900,5 +900,25 @@ register(
         "replay.beaver": {"en": "a beaver", "ru": "бобр"},
         "replay.got-draw": {"en": "a draw", "ru": "ничья"},
         "replay.got-win": {"en": "{color} wins {points}", "ru": "{color} выигрывают {points}"},
+    }
+)
+
+# the words inside the notation errors: sides and fields
+register(
+    {
+        "id.side.mine": {"en": "the side on roll", "ru": "сторона на ходу"},
+        "id.side.theirs": {"en": "the side not on roll", "ru": "другая сторона"},
+        "xgid.side.bottom": {"en": "bottom", "ru": "нижнего"},
+        "xgid.side.top": {"en": "top", "ru": "верхнего"},
+        "xgid.field.2": {"en": "2 (cube)", "ru": "2 (кубик)"},
+        "xgid.field.3": {"en": "3 (cube owner)", "ru": "3 (владелец кубика)"},
+        "xgid.field.4": {"en": "4 (turn)", "ru": "4 (чей ход)"},
+        "xgid.field.6": {"en": "6 (score)", "ru": "6 (счёт)"},
+        "xgid.field.7": {"en": "7 (score)", "ru": "7 (счёт)"},
+        "xgid.field.8": {"en": "8 (Crawford/Jacoby)", "ru": "8 (Кроуфорд/Якоби)"},
+        "xgid.field.9": {"en": "9 (match length)", "ru": "9 (длина матча)"},
+        "xgid.field.10": {"en": "10 (cube limit)", "ru": "10 (предел кубика)"},
+        "match-id.field.length": {"en": "match length", "ru": "длина матча"},
+        "match-id.field.score": {"en": "score", "ru": "счёт"},
     }
 )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import string
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 LANGS: tuple[str, ...] = ("en", "ru")
@@ -126,6 +127,28 @@ class Said(Protocol):
     def text(self, lang: str) -> str:
         """The value in ``lang``."""
         ...
+
+
+@dataclass(frozen=True)
+class Words:
+    """Words of the catalogue inside another message (a side, a field's name, what a
+    player did), said in that message's language: a ``Said`` value. ``str`` is the
+    English, for logs and for the library's users."""
+
+    key: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def text(self, lang: str) -> str:
+        """The words in ``lang``."""
+        return t(self.key, lang, **dict(self.params))
+
+    def __str__(self) -> str:
+        return self.text(DEFAULT_LANG)
+
+
+def words(key: str, **params: object) -> Words:
+    """``Words`` of the message ``key`` with ``params``."""
+    return Words(key, tuple(params.items()))
 
 
 def t(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:

@@ -21,6 +21,7 @@ import base64
 import binascii
 
 from nardy.errors import MalformedError
+from nardy.i18n import words
 from nardy.match import GameState, MatchSnapshot
 from nardy.notation.position_id import decode_position_id, encode_position_id
 from nardy.position import BLACK, WHITE, Color
@@ -62,9 +63,10 @@ def _cube_log(value: int) -> int:
 def encode_match_id(snapshot: MatchSnapshot) -> str:
     """The 12-character gnubg Match ID of ``snapshot``."""
     s = snapshot
-    for name, value in (("match length", s.length), ("score", s.score[0]), ("score", s.score[1])):
+    length, score = words("match-id.field.length"), words("match-id.field.score")
+    for field, value in ((length, s.length), (score, s.score[0]), (score, s.score[1])):
         if not 0 <= value <= _LIMIT:
-            raise MalformedError("match-id-field", name=name, max=_LIMIT, value=value)
+            raise MalformedError("match-id-field", name=field, max=_LIMIT, value=value)
     if not 0 <= s.resign <= 3:
         raise MalformedError("match-id-resign", value=s.resign)
     values = {

@@ -19,6 +19,7 @@ import base64
 import re
 
 from nardy.errors import MalformedError
+from nardy.i18n import Words, words
 from nardy.position import BAR, CHECKERS, OFF, WHITE, Color, Position
 
 _ID_LEN = 14
@@ -75,7 +76,9 @@ def _decode_sides(bits: list[int], nslots: int, what: str, text: str) -> tuple[l
     return counts, i
 
 
-def _side_from_counts(counts: list[int], slots: list[int], who: str, text: str) -> tuple[int, ...]:
+def _side_from_counts(
+    counts: list[int], slots: list[int], who: Words, text: str
+) -> tuple[int, ...]:
     side = [0] * 26
     for s, n in zip(slots, counts, strict=True):
         side[s] = n
@@ -103,8 +106,8 @@ def decode_position_id(text: str, turn: Color = WHITE) -> Position:
     counts, used = _decode_sides(bits, 25, what, text)
     if any(bits[used:]):
         raise MalformedError("id-stray-bits", what=what, text=shown(text))
-    theirs = _side_from_counts(counts[:25], _SHORT_SLOTS, "the side not on roll", text)
-    mine = _side_from_counts(counts[25:], _SHORT_SLOTS, "the side on roll", text)
+    theirs = _side_from_counts(counts[:25], _SHORT_SLOTS, words("id.side.theirs"), text)
+    mine = _side_from_counts(counts[25:], _SHORT_SLOTS, words("id.side.mine"), text)
     return Position(mine, theirs, turn)
 
 
@@ -131,8 +134,8 @@ def decode_long_id(text: str, turn: Color = WHITE) -> Position:
     mine_first, theirs_first = bool(bits[used]), bool(bits[used + 1])
     if any(bits[used + 2 :]):
         raise MalformedError("long-id-stray-bits", what=what, text=shown(text))
-    theirs = _side_from_counts(counts[:24], _LONG_SLOTS, "the side not on roll", text)
-    mine = _side_from_counts(counts[24:], _LONG_SLOTS, "the side on roll", text)
+    theirs = _side_from_counts(counts[:24], _LONG_SLOTS, words("id.side.theirs"), text)
+    mine = _side_from_counts(counts[24:], _LONG_SLOTS, words("id.side.mine"), text)
     return Position(mine, theirs, turn, mine_first, theirs_first)
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from nardy.cube import CubeRules
 from nardy.errors import IllegalMoveError, MalformedError, NardyError
 from nardy.game import Game
-from nardy.i18n import MESSAGES, t
+from nardy.i18n import MESSAGES, Words, words
 from nardy.match import Match
 from nardy.plays import Move, Play, format_moves
 from nardy.position import BAR, BLACK, OFF, WHITE, Color, other
@@ -114,30 +114,16 @@ def build_match(
     return match
 
 
-@dataclass(frozen=True)
-class _Words:
-    """Words of the catalogue inside a replay error (what was done, by which side),
-    said in the error's language (``nardy.i18n.Said``); ``str`` is the English."""
-
-    key: str
-    params: tuple[tuple[str, Any], ...] = ()
-
-    def text(self, lang: str) -> str:
-        return t(self.key, lang, **dict(self.params))
-
-    def __str__(self) -> str:
-        return self.text("en")
-
-
-def _side(color: Color | None) -> _Words:
-    return _Words(f"replay.side.{color}")
+def _side(color: Color | None) -> Words:
+    """The side in a replay error's language."""
+    return words(f"replay.side.{color}")
 
 
 def _score(score: Sequence[float]) -> str:
     return f"{score[0]:g}-{score[1]:g}"
 
 
-def _expect(game: Game, color: Color, what: _Words) -> None:
+def _expect(game: Game, color: Color, what: Words) -> None:
     if game.phase == "over":
         raise IllegalMoveError("replay-game-over", what=what, color=_side(color))
     if game.to_act != color:
@@ -156,7 +142,7 @@ def _apply(game: Game, action: Action) -> None:
             hi, lo = max(d1, d2), min(d1, d2)
             game.opening(*((hi, lo) if color == WHITE else (lo, hi)))
         else:
-            _expect(game, color, _Words("replay.roll", (("d1", d1), ("d2", d2))))
+            _expect(game, color, words("replay.roll", d1=d1, d2=d2))
             game.roll(d1, d2)
         if game.phase == "move" and game.turn == color:
             if not action.moves:
@@ -169,13 +155,13 @@ def _apply(game: Game, action: Action) -> None:
         if game.phase == "cube" and game.to_act == color:
             game.beaver()  # SGF writes a beaver as a double by the side doubled
             return
-        _expect(game, color, _Words("replay.double"))
+        _expect(game, color, words("replay.double"))
         game.double()
     elif kind in ("take", "drop", "beaver"):
         beavered = game.phase == "roll" and game.records[-1] == {"type": "beaver"}
         if kind == "take" and beavered and color == game.turn:
             return  # SGF: the original doubler accepting the beaver
-        answer = _Words(f"replay.{kind}")
+        answer = words(f"replay.{kind}")
         _expect(game, color, answer)
         if game.phase != "cube":
             raise IllegalMoveError("replay-no-double", kind=answer, color=_side(color))
@@ -205,16 +191,10 @@ def _apply_win(game: Game, action: Action) -> None:
     out = game.outcome
     assert out is not None
     if out.winner != color or out.value != points:
-        got = (
-            _Words("replay.got-draw")
-            if out.winner is None
-            else _Words(
-                "replay.got-win", (("color", _side(out.winner)), ("points", f"{out.value:g}"))
-            )
-        )
-        kind: _Words | str = (
-            _Words(f"result.{out.kind}") if f"result.{out.kind}" in MESSAGES else out.kind
-        )
+        won = words("replay.got-win", color=_side(out.winner), points=f"{out.value:g}")
+        got = words("replay.got-draw") if out.winner is None else won
+        known = f"result.{out.kind}" in MESSAGES
+        kind: Words | str = words(f"result.{out.kind}") if known else out.kind
         raise IllegalMoveError(
             "replay-result-differs",
             color=_side(color),

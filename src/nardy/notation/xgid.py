@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from nardy.errors import MalformedError
+from nardy.i18n import Words, words
 from nardy.match import MatchSnapshot
 from nardy.position import BAR, BLACK, CHECKERS, OFF, WHITE, Position, other
 
@@ -75,7 +76,7 @@ def encode_xgid(snapshot: MatchSnapshot) -> str:
     return PREFIX + ":".join(fields)
 
 
-def _int(text: str, name: str, low: int, high: int) -> int:
+def _int(text: str, name: Words, low: int, high: int) -> int:
     # ASCII digits only: int() would also take ' 5', '5_0', '+5' and other scripts'
     # digits, and fail on more than 4,300 of them.
     if not re.fullmatch(r"-?[0-9]{1,6}", text):
@@ -117,14 +118,14 @@ def decode_xgid(text: str) -> MatchSnapshot:
             white[BAR if i == 25 else i] += n
         else:
             black[BAR if i == 0 else 25 - i] += n
-    for name, side in (("bottom", white), ("top", black)):
+    for name, side in ((words("xgid.side.bottom"), white), (words("xgid.side.top"), black)):
         on_board = sum(side)
         if on_board > CHECKERS:
             raise MalformedError("xgid-checkers", side=name, n=on_board)
         side[OFF] = CHECKERS - on_board
-    cube_log = _int(cube, "2 (cube)", 0, 15)
-    owner_v = _int(owner, "3 (cube owner)", -1, 1)
-    turn_v = _int(turn, "4 (turn)", -1, 1)
+    cube_log = _int(cube, words("xgid.field.2"), 0, 15)
+    owner_v = _int(owner, words("xgid.field.3"), -1, 1)
+    turn_v = _int(turn, words("xgid.field.4"), -1, 1)
     if turn_v == 0:
         raise MalformedError("xgid-turn")
     doubled, rolled = False, None
@@ -138,10 +139,13 @@ def decode_xgid(text: str) -> MatchSnapshot:
             raise MalformedError("xgid-dice", dice=repr(dice))
     elif dice != "00":
         raise MalformedError("xgid-dice-field", dice=repr(dice))
-    length_v = _int(length, "9 (match length)", 0, 32767)
-    score = (_int(score1, "6 (score)", 0, 32767), _int(score2, "7 (score)", 0, 32767))
-    flags_v = _int(flags, "8 (Crawford/Jacoby)", 0, 1 if length_v else 3)
-    max_v = _int(max_cube, "10 (cube limit)", 0, 15)
+    length_v = _int(length, words("xgid.field.9"), 0, 32767)
+    score = (
+        _int(score1, words("xgid.field.6"), 0, 32767),
+        _int(score2, words("xgid.field.7"), 0, 32767),
+    )
+    flags_v = _int(flags, words("xgid.field.8"), 0, 1 if length_v else 3)
+    max_v = _int(max_cube, words("xgid.field.10"), 0, 15)
     on_roll = WHITE if turn_v == 1 else BLACK
     mine, theirs = (white, black) if on_roll == WHITE else (black, white)
     position = Position(tuple(mine), tuple(theirs), on_roll)
