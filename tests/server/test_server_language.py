@@ -126,3 +126,26 @@ def test_http_errors_in_the_requests_language(
     assert body["code"] == code and params.items() <= body["params"].items()
     assert body["error"] == t(key, lang, **body["params"])
     assert bool(CYRILLIC.search(body["error"])) == (lang == "ru"), body
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("lang", ["ru", "en"])
+async def test_an_unfinished_play_is_refused_in_the_players_language(
+    player_factory: Any, lang: str
+) -> None:
+    """Issue 16.5: "the play is not finished…" reached a Russian player in English."""
+    p = await player_factory()
+    p.http.headers["x-lang"] = lang
+    r = await p.post("/api/games", {"mode": "computer", "variant": "long"})
+    st = r.json()
+    frm = next(iter(st["legal"]["targets"]))
+    to = max(st["legal"]["targets"][frm])  # one die's step: the play goes on
+    r = await p.post(
+        f"/api/games/{st['id']}/actions", {"action": "move", "from": int(frm), "to": to}
+    )
+    assert r.status_code == 200, r.text
+    r = await p.post(f"/api/games/{st['id']}/actions", {"action": "confirm"})
+    body = r.json()
+    assert (r.status_code, body["code"], body["reason"]) == (409, "illegal", "play-not-finished")
+    assert body["error"] == t("error.play-not-finished", lang, **body["params"])
+    assert bool(CYRILLIC.search(body["error"])) == (lang == "ru"), body
