@@ -407,7 +407,7 @@ register(
         },
         "error.position-id-checkers": {
             "en": "position ID {text}: {who} has {n} checkers (max 15)",
-            "ru": "position ID {text}: {who} — {n} шашек (не больше 15)",
+            "ru": "ID позиции {text}: {who} — {n} шашек (не больше 15)",
         },
         "error.id-stray-bits": {
             "en": "{what} {text}: stray bits after the last point",
@@ -906,6 +906,8 @@ register(
 # the words inside the notation errors: sides and fields
 register(
     {
+        "id.what.position": {"en": "position ID", "ru": "ID позиции"},
+        "id.what.long": {"en": "long-nardy ID", "ru": "ID позиции длинных нард"},
         "id.side.mine": {"en": "the side on roll", "ru": "сторона на ходу"},
         "id.side.theirs": {"en": "the side not on roll", "ru": "другая сторона"},
         "xgid.side.bottom": {"en": "bottom", "ru": "нижнего"},

@@ -39,7 +39,7 @@ def shown(text: str) -> str:
     return repr(text) if len(text) <= 40 else f"{text[:20]!r}… ({len(text)} characters)"
 
 
-def _unpack(text: str, what: str) -> list[int]:
+def _unpack(text: str, what: Words) -> list[int]:
     if not isinstance(text, str):
         raise MalformedError("id-not-text", what=what)
     if len(text) != _ID_LEN:
@@ -60,7 +60,7 @@ def _encode_side(side: tuple[int, ...], slots: list[int]) -> list[int]:
     return bits
 
 
-def _decode_sides(bits: list[int], nslots: int, what: str, text: str) -> tuple[list[int], int]:
+def _decode_sides(bits: list[int], nslots: int, what: Words, text: str) -> tuple[list[int], int]:
     counts: list[int] = []
     i = 0
     n = 0
@@ -101,7 +101,7 @@ def encode_position_id(position: Position) -> str:
 
 def decode_position_id(text: str, turn: Color = WHITE) -> Position:
     """The short-nardy position of a gnubg Position ID (``turn`` is the colour on roll)."""
-    what = "position ID"
+    what = words("id.what.position")
     bits = _unpack(text, what)
     counts, used = _decode_sides(bits, 25, what, text)
     if any(bits[used:]):
@@ -122,7 +122,7 @@ def encode_long_id(position: Position) -> str:
 
 def decode_long_id(text: str, turn: Color = WHITE) -> Position:
     """The long-nardy position of an ID made by ``encode_long_id``."""
-    what = "long-nardy ID"
+    what = words("id.what.long")
     if not isinstance(text, str):
         raise MalformedError("id-not-text", what=what)
     if not text.startswith("L"):

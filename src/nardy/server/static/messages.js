@@ -727,7 +727,7 @@ export const MESSAGES = {
   "error.position-count-negative": "{where}: число шашек не может быть отрицательным ({value})",
   "error.position-count-not-int": "{where}: число шашек — целое, а не {value}",
   "error.position-first-turn": "position.{color}.first_turn — true или false",
-  "error.position-id-checkers": "position ID {text}: {who} — {n} шашек (не больше 15)",
+  "error.position-id-checkers": "ID позиции {text}: {who} — {n} шашек (не больше 15)",
   "error.position-id-long-bar": "в длинных нардах нет бара",
   "error.position-json-point": "position.{color}: {point} — не пункт 1..24",
   "error.position-json-turn": "position.turn — 'white' или 'black', а не {turn}",
