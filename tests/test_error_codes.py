@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import pickle
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +22,7 @@ from nardy.cube import Cube, CubeRules
 from nardy.dicecheck import check_rolls, dice_info
 from nardy.errors import DETAIL, NardyError
 from nardy.game import Game
-from nardy.i18n import MESSAGES, Said, t
+from nardy.i18n import MESSAGES, Said, t, words
 from nardy.match import Match, MatchSnapshot
 from nardy.notation import match_id as mid
 from nardy.notation import position_id as pid
@@ -453,3 +454,16 @@ def test_each_code_raises_and_is_said_in_both_languages(code: str) -> None:
     assert CYRILLIC.search(ru) and not CYRILLIC.search(en), (en, ru)
     for value in err.params.values():  # each value is in the text, in its language
         assert said(value, "en") in en and said(value, "ru") in ru, (value, en, ru)
+
+
+def test_an_error_inside_an_error_is_said_in_one_language() -> None:
+    """A replayed file's error wraps its line's error and catalogue words (the side):
+    each part is said in the message's language, also after pickling (the rollout and
+    analysis workers send errors back pickled)."""
+    with pytest.raises(NardyError) as info:
+        replay(play(WHITE, (3, 1), "8/5 6/5"), Action(WHITE, "double", line=3))
+    err = pickle.loads(pickle.dumps(info.value))
+    assert err.code == "replay-not-turn" and err.key == "error.file-line"
+    assert str(err) == "line 3: a double by white, but it is black's turn"
+    assert err.text("ru") == "строка 3: удвоение (белые), но сейчас ходят чёрные"
+    assert str(words("replay.side.black")) == "black"
