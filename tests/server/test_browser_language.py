@@ -128,6 +128,9 @@ def play_against_the_computer(page: Any, server: Any, scan: Scan, *, resign: boo
     page.click("#analyse")
     page.wait_for_selector("#review-panel")
     scan("review")
+    # the loss column explains equity on hover, in the interface language too
+    hint = page.get_attribute("#review-summary th[title]", "title")
+    assert hint and "0" in hint and foreign_words(hint, scan.lang) == set(), hint
     page.click("#extra a[href^='/verify/']")
     page.wait_for_selector("#verify-result")
     scan("dice verification")

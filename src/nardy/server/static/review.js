@@ -82,7 +82,9 @@ export function reviewPanel(data, h, colorName) {
     h("td", {}, colorName(p.player)), h("td", {}, p.error_rate.toFixed(1)), h("td", {}, msg(`rating.${p.rating_code}`)),
     h("td", {}, `${p.marks.doubtful} / ${p.marks.bad} / ${p.marks["very bad"]}`), h("td", {}, String(p.cube_errors))));
   const summary = h("table", { class: "review-summary", id: "review-summary" },
-    h("tr", {}, ...t("reviewColumns").map((/** @type {string} */ c) => h("th", {}, c))), ...rows);
+    // (the loss column says what equity is, on hover: a player need not know the word)
+    h("tr", {}, ...t("reviewColumns").map((/** @type {string} */ c, /** @type {number} */ i) =>
+      h("th", i === 1 ? { title: t("equityHint") } : {}, c))), ...rows);
   const mistakes = data.decisions.filter((d) => d.mark);
   const list = mistakes.length
     ? h("ol", { class: "mistakes", id: "mistakes" }, ...mistakes.map((d) => h("li", { class: MARK_CLASS[d.mark] },
