@@ -98,6 +98,7 @@ def test_position_id_with_padding_inside() -> None:
     assert answer == {
         "id": 8,
         "error": "position ID '4HPwDgc/ABMA==': not Base64 (A-Z, a-z, 0-9, + and /)",
+        "code": "id-base64-chars",
     }
 
 

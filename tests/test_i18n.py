@@ -63,7 +63,7 @@ def test_russian_texts_are_translated(key):
 def test_russian_terminology_of_rules_md():
     ru = {k: v["ru"] for k, v in MESSAGES.items()}
     assert "зары" in ru["render.dice"]
-    assert ru["result.mars"] == "марс" and ru["result.oin"] == "оин"
+    assert ru["result.mars"] == "марс" and ru["result.oin"] == "ойн"
     assert ru["result.backgammon"] == "кокс" and ru["result.koks"] == "кокс"
     assert ru["render.bar_label"] == "БАР"
     assert "шашк" in ru["err.step_usage"]

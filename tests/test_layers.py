@@ -31,6 +31,7 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
         [
             [
                 "nardy.errors",
+                "nardy.error_texts",
                 "nardy.i18n",
                 "nardy.position",
                 "nardy.variants",

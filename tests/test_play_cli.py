@@ -167,7 +167,7 @@ def test_a_whole_long_game_in_russian():
     assert re.search(r"Жребий: Игрок 1 — \d, Игрок 2 — \d\.", out)
     assert "Ходят белые, зары" in out and "пипсы 360" in out
     assert "Партия окончена." in out
-    assert re.search(r"(Белые|Чёрные) победили: (оин|марс)\. Очки: \d\.", out)
+    assert re.search(r"(Белые|Чёрные) победили: (ойн|марс)\. Очки: \d\.", out)
     assert "Чтобы сохранить запись партии, запустите с --save ФАЙЛ." in out
 
 
@@ -320,7 +320,7 @@ def test_no_legal_move_passes_the_turn(tmp_path):
     "variant,white,black,lang,expected",
     [
         ("long", {1: 1}, {24: 15}, "en", "White wins: mars. Points: 2."),
-        ("long", {1: 1}, {24: 14}, "ru", "Белые победили: оин. Очки: 1."),
+        ("long", {1: 1}, {24: 14}, "ru", "Белые победили: ойн. Очки: 1."),
         ("short", {1: 1}, {13: 14, 19: 1}, "en", "White wins: backgammon. Points: 3."),
         ("short", {1: 1}, {13: 15}, "ru", "Белые победили: марс. Очки: 2."),
         ("short", {1: 1}, {13: 14}, "en", "White wins: single game. Points: 1."),

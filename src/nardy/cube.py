@@ -50,16 +50,16 @@ class CubeRules:
     def __post_init__(self) -> None:
         for name in ("enabled", "gammons_with_cube", "money", "beavers", "jacoby"):
             if not isinstance(getattr(self, name), bool):
-                raise MalformedError(f"cube rule {name!r} must be true or false")
+                raise MalformedError("cube-rule-not-bool", name=repr(name))
         if self.progression not in PROGRESSIONS:
             raise MalformedError(
-                f"cube progression must be one of {list(PROGRESSIONS)}, not {self.progression!r}"
+                "cube-progression", known=list(PROGRESSIONS), value=repr(self.progression)
             )
         md = self.max_doubles
         if md is not None and (isinstance(md, bool) or not isinstance(md, int) or md < 0):
-            raise MalformedError(f"max_doubles must be a non-negative integer or null, not {md!r}")
+            raise MalformedError("cube-max-doubles-value", value=repr(md))
         if not self.money and (self.beavers or self.jacoby):
-            raise MalformedError("beavers and the Jacoby rule apply to money play only (C-3)")
+            raise MalformedError("cube-money-only")
 
     @classmethod
     def for_variant(cls, variant: Variant, **changes: Any) -> CubeRules:
@@ -76,11 +76,11 @@ class CubeRules:
     def from_json(cls, obj: Any) -> CubeRules:
         """Read rules written by ``to_json``; unknown fields are an error."""
         if not isinstance(obj, dict):
-            raise MalformedError("cube rules must be an object")
+            raise MalformedError("cube-rules-not-object")
         known = {f for f in cls.__dataclass_fields__}
         unknown = set(obj) - known
         if unknown:
-            raise MalformedError(f"cube rules: unknown field(s) {sorted(unknown)}")
+            raise MalformedError("cube-rules-unknown", fields=sorted(unknown))
         return cls(**obj)
 
 
@@ -99,14 +99,14 @@ class Cube:
 
     def __post_init__(self) -> None:
         if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value < 1:
-            raise MalformedError(f"cube value must be a positive integer, not {self.value!r}")
+            raise MalformedError("cube-bad-value", value=repr(self.value))
         for name in ("owner", "offered_by"):
             if getattr(self, name) not in (None, WHITE, BLACK):
-                raise MalformedError(f"cube {name} must be 'white', 'black' or null")
+                raise MalformedError("cube-bad-side", name=name)
         if isinstance(self.doubles, bool) or not isinstance(self.doubles, int) or self.doubles < 0:
-            raise MalformedError(f"cube doubles must be a count, not {self.doubles!r}")
+            raise MalformedError("cube-bad-doubles", value=repr(self.doubles))
         if not isinstance(self.crawford, bool):
-            raise MalformedError("cube crawford must be true or false")
+            raise MalformedError("cube-bad-crawford")
 
     # -- values ----------------------------------------------------------------
     def next_value(self, steps: int = 1) -> int:
@@ -224,10 +224,10 @@ class Cube:
     def from_json(cls, obj: Any) -> Cube:
         """Read a state written by ``to_json``."""
         if not isinstance(obj, dict):
-            raise MalformedError("cube must be an object")
+            raise MalformedError("cube-not-object")
         unknown = set(obj) - {"rules", "value", "owner", "doubles", "crawford"}
         if unknown:
-            raise MalformedError(f"cube: unknown field(s) {sorted(unknown)}")
+            raise MalformedError("cube-unknown", fields=sorted(unknown))
         return cls(
             CubeRules.from_json(obj.get("rules", {})),
             value=obj.get("value", 1),

@@ -62,7 +62,7 @@ def check_rolls(
         else:
             dice = rec.get("dice")
             if not isinstance(dice, list) or len(dice) != 2:
-                raise MalformedError(f"record {i}: a roll record has 'dice': [d1, d2]")
+                raise MalformedError("dice-record-roll", index=i)
             recorded = (dice[0], dice[1])
         out.append(RollCheck(i, kind, recorded, (a, b)))  # type: ignore[arg-type]
     return out
@@ -72,10 +72,8 @@ def dice_info(records: list[dict[str, Any]]) -> dict[str, Any]:
     """The ``dice`` object of a game record's setup line or a match log's match line
     (raises when missing)."""
     if not records or records[0].get("type") not in ("setup", "match"):
-        raise MalformedError("a game record starts with a setup record, a match log with a match")
+        raise MalformedError("dice-record-start")
     info = records[0].get("dice")
     if not isinstance(info, dict):
-        raise MalformedError(
-            f"the {records[0]['type']} record has no 'dice' object (not a server game?)"
-        )
+        raise MalformedError("dice-record-no-dice", kind=records[0]["type"])
     return info

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import nardy.error_texts  # noqa: F401  (registers the parsers', replay's and checks' messages)
 from nardy.i18n import MESSAGES, register, t
 
 #: The catalogue key of an error raised with an English sentence instead of a code.

@@ -51,8 +51,9 @@ class GameError(IllegalMoveError):
 class ReplayError(NardyError):
     """A record in a game log that cannot be applied; ``index`` is its position."""
 
-    def __init__(self, index: int, record: Any, reason: str) -> None:
-        super().__init__(f"record {index}: {reason} ({record!r})")
+    def __init__(self, index: int, record: Any, reason: NardyError) -> None:
+        super().__init__("replay-record", index=index, reason=reason, record=repr(record))
+        self.code = reason.code  # the specific code is the reason's; the text adds where
         self.index = index
         self.record = record
         self.reason = reason
@@ -328,7 +329,7 @@ class Game:
         check_resign_level(self.variant, level)
         who = self.position.turn if by is None else by
         if who not in ("white", "black"):
-            raise MalformedError(f"a resignation is offered by 'white' or 'black', not {who!r}")
+            raise MalformedError("record-resign-by", who=repr(who))
         record: dict[str, Any] = {"type": "resign", "level": level}
         if who != self.position.turn:
             record["by"] = who
@@ -367,10 +368,10 @@ class Game:
         if kind == "resign":
             level = record.get("level")
             if isinstance(level, bool) or not isinstance(level, int):
-                raise MalformedError("a resign record has 'level': 1, 2 or 3")
+                raise MalformedError("record-resign-level")
             by = record.get("by")
             if by is not None and by not in ("white", "black"):
-                raise MalformedError("a resign record's 'by' is 'white' or 'black'")
+                raise MalformedError("record-resign-side")
             self.resign(level, by)
             return
         actions = {
@@ -404,53 +405,53 @@ class Game:
         try:
             setup = next(it)
         except StopIteration:
-            raise ReplayError(0, None, "a game record starts with a setup record") from None
+            raise ReplayError(0, None, MalformedError("replay-no-setup")) from None
         game = cls._from_setup(setup)
         for i, rec in enumerate(it, start=1):
             try:
                 game.apply(rec)
             except NardyError as exc:
-                raise ReplayError(i, rec, str(exc)) from exc
+                raise ReplayError(i, rec, exc) from exc
         return game
 
     @classmethod
     def _from_setup(cls, setup: Any) -> Game:
         if not isinstance(setup, dict) or setup.get("type") != "setup":
-            raise ReplayError(0, setup, "a game record starts with a setup record")
+            raise ReplayError(0, setup, MalformedError("replay-no-setup"))
         try:
             variant = find_variant(setup.get("variant", ""))
             options = setup.get("options", {})
             if not isinstance(options, dict):
-                raise MalformedError("options must be an object")
+                raise MalformedError("record-options")
             variant = variant.with_options(**options)
             position = None
             if "position" in setup:
                 position = position_from_json(setup["position"], variant)
             return cls(variant, position=position, cube=_cube_from_setup(setup))
         except NardyError as exc:
-            raise ReplayError(0, setup, str(exc)) from exc
+            raise ReplayError(0, setup, exc) from exc
 
     def apply(self, record: dict[str, Any]) -> None:
         """Apply one record (as produced by this class) to the game."""
         if not isinstance(record, dict):
-            raise MalformedError("a record is an object with a 'type'")
+            raise MalformedError("record-not-object")
         kind = record.get("type")
         if kind == "opening":
             self.opening(_int(record, "white"), _int(record, "black"))
         elif kind == "roll":
             dice = record.get("dice")
             if not isinstance(dice, list) or len(dice) != 2:
-                raise MalformedError("a roll record has 'dice': [d1, d2]")
+                raise MalformedError("record-roll-dice")
             self.roll(_die(dice[0]), _die(dice[1]))
         elif kind == "play":
             text = record.get("play")
             if not isinstance(text, str):
-                raise MalformedError("a play record has 'play': text")
+                raise MalformedError("record-play-text")
             self.play(text)
         elif kind in _OFFER_RECORDS:
             self._apply_offer(kind, record)
         else:
-            raise MalformedError(f"unknown record type {kind!r}")
+            raise MalformedError("record-unknown-type", kind=repr(kind))
 
     # -- internals ---------------------------------------------------------------
     def _need(self, phase: Phase) -> None:
@@ -650,7 +651,7 @@ class Game:
 
 def _check_die(d: Any) -> None:
     if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-        raise MalformedError(f"a die shows 1..6, not {d!r}")
+        raise MalformedError("record-bad-die", die=repr(d))
 
 
 def _die(value: Any) -> int:
@@ -660,7 +661,7 @@ def _die(value: Any) -> int:
 
 def _int(record: dict[str, Any], key: str) -> int:
     if key not in record:
-        raise MalformedError(f"record needs {key!r}")
+        raise MalformedError("record-needs", field=repr(key))
     return _die(record[key])
 
 
@@ -676,7 +677,7 @@ def _initial_cube(
         return default, None
     start = Cube(cube) if isinstance(cube, CubeRules) else cube
     if start.offered_by is not None:
-        raise MalformedError("a game cannot start with a double offered")
+        raise MalformedError("record-starts-doubled")
     return start, None if start == default else start.to_json()
 
 

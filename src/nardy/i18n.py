@@ -8,7 +8,7 @@ placeholders in each. Other parts of nardy add their own messages with ``registe
     t("server.welcome", "ru", name="Аня")
 
 Russian terms follow RULES.md: нарды, шашка, пункт, голова, дом, бар, зары, дубль (куш),
-выбросить, оин, марс, кокс.
+выбросить, ойн, марс, кокс.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from __future__ import annotations
 import os
 import string
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
 LANGS: tuple[str, ...] = ("en", "ru")
 DEFAULT_LANG = "en"
@@ -118,16 +119,50 @@ class _Formatter(string.Formatter):
 _FORMATTER = _Formatter()
 
 
+@runtime_checkable
+class Said(Protocol):
+    """A value that says itself in a language (an error inside an error: "line 3: "
+    and the line's own error, both in the message's language)."""
+
+    def text(self, lang: str) -> str:
+        """The value in ``lang``."""
+        ...
+
+
+@dataclass(frozen=True)
+class Words:
+    """Words of the catalogue inside another message (a side, a field's name, what a
+    player did), said in that message's language: a ``Said`` value. ``str`` is the
+    English, for logs and for the library's users."""
+
+    key: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def text(self, lang: str) -> str:
+        """The words in ``lang``."""
+        return t(self.key, lang, **dict(self.params))
+
+    def __str__(self) -> str:
+        return self.text(DEFAULT_LANG)
+
+
+def words(key: str, **params: object) -> Words:
+    """``Words`` of the message ``key`` with ``params``."""
+    return Words(key, tuple(params.items()))
+
+
 def t(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
     """The message ``key`` in ``lang`` (unknown languages fall back to English) with
-    ``kw`` filled in. A missing key or placeholder raises ``CatalogError``."""
+    ``kw`` filled in; a value that is ``Said`` is said in ``lang`` too. A missing key or
+    placeholder raises ``CatalogError``."""
     try:
         texts = MESSAGES[key]
     except KeyError:
         raise CatalogError(f"no message {key!r} in the catalog") from None
     text = texts.get(lang) or texts[DEFAULT_LANG]
+    values = {k: v.text(lang) if isinstance(v, Said) else v for k, v in kw.items()}
     try:
-        return _FORMATTER.format(text, **kw)
+        return _FORMATTER.format(text, **values)
     except KeyError as exc:
         raise CatalogError(f"message {key!r} needs a value for {exc.args[0]!r}") from None
 
@@ -141,7 +176,7 @@ register(
         "result.single": {"en": "single game", "ru": "простая победа"},
         "result.gammon": {"en": "gammon", "ru": "марс"},
         "result.backgammon": {"en": "backgammon", "ru": "кокс"},
-        "result.oin": {"en": "oin (single game)", "ru": "оин"},
+        "result.oin": {"en": "oin (single game)", "ru": "ойн"},
         "result.mars": {"en": "mars", "ru": "марс"},
         "result.koks": {"en": "koks", "ru": "кокс"},
         "result.home-mars": {"en": "home mars", "ru": "домашний марс"},

@@ -68,8 +68,9 @@ class MatchError(IllegalMoveError):
 class MatchReplayError(NardyError):
     """A record of a match log that cannot be applied; ``index`` is its position."""
 
-    def __init__(self, index: int, record: Any, reason: str) -> None:
-        super().__init__(f"record {index}: {reason}")
+    def __init__(self, index: int, record: Any, reason: NardyError) -> None:
+        super().__init__("replay-match-record", index=index, reason=reason)
+        self.code = reason.code  # the specific code is the reason's; the text adds where
         self.index = index
         self.record = record
         self.reason = reason
@@ -183,12 +184,12 @@ class Match:
     ) -> None:
         self.variant = find_variant(variant) if isinstance(variant, str) else variant
         if isinstance(length, bool) or not isinstance(length, int) or length < 0:
-            raise MalformedError(f"match length must be a whole number ≥ 0, not {length!r}")
+            raise MalformedError("match-bad-length", value=repr(length))
         if not isinstance(crawford, bool):
-            raise MalformedError("the Crawford setting is true or false")
+            raise MalformedError("match-bad-crawford")
         names = list(players)
         if len(names) != 2 or not all(isinstance(n, str) for n in names):
-            raise MalformedError("a match has two players, given by name")
+            raise MalformedError("match-players")
         self.length = length
         base = cube if cube is not None else CubeRules.for_variant(self.variant)
         self.cube_rules = replace(base, money=length == 0)
@@ -300,7 +301,7 @@ class Match:
         if white is None:
             white = self.next_white()
         elif white not in (0, 1) or isinstance(white, bool):
-            raise MalformedError(f"white is player 0 or 1, not {white!r}")
+            raise MalformedError("match-white", value=repr(white))
         elif self.games and white != self.next_white():
             raise MatchError(
                 f"player {self.next_white()} plays white in this game (L-4), not player {white}"
@@ -328,7 +329,7 @@ class Match:
         i = len(self.games) - 1
         a, b = self.score_before(i)
         if a != int(a) or b != int(b):
-            raise MalformedError("a match ID needs whole-number scores")
+            raise MalformedError("match-id-scores")
         ws, bs = (int(a), int(b)) if self.whites[i] == 0 else (int(b), int(a))
         return game_snapshot(game, length=self.length, score=(ws, bs))
 
@@ -376,7 +377,7 @@ class Match:
     def from_header(cls, header: Any) -> Match:
         """An empty match made from a ``match`` record."""
         if not isinstance(header, dict) or header.get("type") != "match":
-            raise MalformedError("a match log starts with a 'match' record")
+            raise MalformedError("match-log-start")
         # ``dice``: the verifiable-dice commitment a server writes into downloaded logs
         unknown = set(header) - {
             "type",
@@ -389,11 +390,11 @@ class Match:
             "dice",
         }
         if unknown:
-            raise MalformedError(f"match record: unknown field(s) {sorted(unknown)}")
+            raise MalformedError("match-record-unknown", fields=sorted(unknown))
         variant = find_variant(header.get("variant", "short"))
         options = header.get("options", {})
         if not isinstance(options, dict):
-            raise MalformedError("options must be an object")
+            raise MalformedError("match-options")
         variant = variant.with_options(**options)
         cube = header.get("cube")
         return cls(
@@ -409,11 +410,11 @@ class Match:
         """Rebuild a match from its log; the first bad record raises ``MatchReplayError``."""
         items = list(records)
         if not items:
-            raise MatchReplayError(0, None, "a match log starts with a 'match' record")
+            raise MatchReplayError(0, None, MalformedError("match-log-start"))
         try:
             match = cls.from_header(items[0])
         except NardyError as exc:
-            raise MatchReplayError(0, items[0], str(exc)) from exc
+            raise MatchReplayError(0, items[0], exc) from exc
         game: Game | None = None
         expect_setup = False
         for i, rec in enumerate(items[1:], start=1):
@@ -421,24 +422,22 @@ class Match:
                 if isinstance(rec, dict) and rec.get("type") == "game":
                     unknown = set(rec) - {"type", "white"}
                     if unknown:
-                        raise MalformedError(f"game record: unknown field(s) {sorted(unknown)}")
+                        raise MalformedError("match-game-unknown", fields=sorted(unknown))
                     game = match.new_game(rec.get("white"))
                     expect_setup = True
                 elif game is None:
-                    raise MalformedError("a 'game' record must come before the game's records")
+                    raise MalformedError("match-game-first")
                 elif expect_setup:
                     if rec != game.records[0]:
-                        raise MalformedError(
-                            "this game's setup does not fit the match (variant, options, cube, "
-                            f"Crawford or start); expected {game.records[0]!r}"
-                        )
+                        raise MalformedError("match-setup-mismatch", expected=repr(game.records[0]))
                     expect_setup = False
                 else:
                     game.apply(rec)
             except NardyError as exc:
-                raise MatchReplayError(i, rec, str(exc)) from exc
+                raise MatchReplayError(i, rec, exc) from exc
         if expect_setup:
-            raise MatchReplayError(len(items), None, "the last game has no setup record")
+            last = MalformedError("match-last-no-setup")
+            raise MatchReplayError(len(items), None, last)
         return match
 
 

@@ -29,10 +29,10 @@ from nardy.variants.base import Variant
 
 #: Result kinds with their English and Russian names.
 KIND_NAMES: dict[str, tuple[str, str]] = {
-    "single": ("single game", "простая победа (оин)"),
+    "single": ("single game", "простая победа (ойн)"),
     "gammon": ("gammon", "марс"),
     "backgammon": ("backgammon", "кокс"),
-    "oin": ("oin (single)", "оин"),
+    "oin": ("oin (single)", "ойн"),
     "mars": ("mars", "марс"),
     "koks": ("koks", "кокс"),
     "home-mars": ("home mars", "домашний марс"),

@@ -141,16 +141,16 @@ _POINT = re.compile(r"^(?P<p>bar|off|b|o|\d{1,2})(?P<hit>\*?)$")
 def _parse_point(tok: str, *, first: bool, step: str) -> tuple[int, bool]:
     m = _POINT.match(tok)
     if not m:
-        raise MalformedError(f"{step!r}: {tok!r} is not a point (1-24, bar, off)")
+        raise MalformedError("play-bad-point", step=repr(step), token=repr(tok))
     p = m["p"]
     hit = bool(m["hit"])
     if p in ("bar", "b"):
         if not first:
-            raise MalformedError(f"{step!r}: a checker can only move from the bar")
+            raise MalformedError("play-bar-not-first", step=repr(step))
         return BAR, hit
     if p in ("off", "o"):
         if first:
-            raise MalformedError(f"{step!r}: a checker cannot move from off")
+            raise MalformedError("play-from-off", step=repr(step))
         return OFF, hit
     n = int(p)
     if first and n == 25:
@@ -158,7 +158,7 @@ def _parse_point(tok: str, *, first: bool, step: str) -> tuple[int, bool]:
     if not first and n == 0:
         return OFF, hit
     if not 1 <= n <= 24:
-        raise MalformedError(f"{step!r}: point {n} is not in 1..24")
+        raise MalformedError("play-point-range", step=repr(step), point=n)
     return n, hit
 
 
@@ -169,35 +169,35 @@ def parse_moves(text: str) -> tuple[Move, ...]:
     inside a step (``24-18``) and ``(n)`` repeats. Raises ``MalformedError``.
     """
     if not isinstance(text, str):
-        raise MalformedError(f"play text must be a string, not {type(text).__name__}")
+        raise MalformedError("play-not-text", kind=type(text).__name__)
     cleaned = text.strip().lower().replace(",", " ")
     if cleaned in ("-", "", "pass", "нет хода"):
         if cleaned == "":
-            raise MalformedError("empty play text")
+            raise MalformedError("play-empty")
         return ()
     moves: list[Move] = []
     for step in cleaned.split():
         m = _STEP.match(step)
         if not m:
-            raise MalformedError(f"{step!r} is not a move like 24/18, 13/7*/5 or 8/5(2)")
+            raise MalformedError("play-bad-step", step=repr(step))
         toks = re.split(r"[/-]", m["path"])
         if len(toks) < 2 or any(t == "" for t in toks):
-            raise MalformedError(f"{step!r}: a move is written from/to, e.g. 24/18")
+            raise MalformedError("play-no-slash", step=repr(step))
         points = [_parse_point(tok, first=i == 0, step=step) for i, tok in enumerate(toks)]
         if points[0][1]:
-            raise MalformedError(f"{step!r}: the starting point cannot be marked as a hit")
+            raise MalformedError("play-hit-at-start", step=repr(step))
         hops: list[Move] = []
         for (a, _), (b, hit) in zip(points, points[1:], strict=False):
             if a == OFF:
-                raise MalformedError(f"{step!r}: nothing moves on after bearing off")
+                raise MalformedError("play-after-off", step=repr(step))
             if b >= a:
-                raise MalformedError(f"{step!r}: checkers move from higher to lower points")
+                raise MalformedError("play-backwards", step=repr(step))
             if b == OFF and hit:
-                raise MalformedError(f"{step!r}: bearing off cannot hit")
+                raise MalformedError("play-off-hit", step=repr(step))
             hops.append(Move(a, b, hit))
         repeat = int(m["n"]) if m["n"] else 1
         if not 1 <= repeat <= 4:
-            raise MalformedError(f"{step!r}: a move repeats 1 to 4 times")
+            raise MalformedError("play-repeat", step=repr(step))
         moves.extend(hops * repeat)
     return tuple(moves)
 

@@ -51,16 +51,16 @@ class Position:
                 object.__setattr__(self, name, tuple(side))
                 side = getattr(self, name)
             if len(side) != 26:
-                raise InvalidPositionError(f"{name}: expected 26 slots, got {len(side)}")
+                raise InvalidPositionError("position-slots", side=name, got=len(side))
             for i, n in enumerate(side):
                 if not isinstance(n, int) or n < 0:
-                    raise InvalidPositionError(f"{name}[{i}]: count must be a non-negative int")
+                    raise InvalidPositionError("position-bad-count", side=name, slot=i)
             if sum(side) != CHECKERS:
                 raise InvalidPositionError(
-                    f"{name}: a side has exactly {CHECKERS} checkers, found {sum(side)}"
+                    "position-checker-total", side=name, n=CHECKERS, found=sum(side)
                 )
         if self.turn not in (WHITE, BLACK):
-            raise InvalidPositionError(f"turn must be 'white' or 'black', not {self.turn!r}")
+            raise InvalidPositionError("position-bad-turn", turn=repr(self.turn))
 
     @classmethod
     def trusted(
@@ -134,11 +134,11 @@ def _side_from_points(points: dict[int, int], bar: int, name: str) -> tuple[int,
     side = [0] * 26
     for p, n in points.items():
         if not isinstance(p, int) or not 1 <= p <= 24:
-            raise InvalidPositionError(f"{name}: point {p!r} is not in 1..24")
+            raise InvalidPositionError("position-bad-point", side=name, point=repr(p))
         side[p] += n
     side[BAR] = bar
     placed = sum(side)
     if placed > CHECKERS:
-        raise InvalidPositionError(f"{name}: {placed} checkers placed, at most {CHECKERS}")
+        raise InvalidPositionError("position-too-many", side=name, placed=placed, max=CHECKERS)
     side[OFF] = CHECKERS - placed
     return tuple(side)

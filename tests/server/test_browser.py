@@ -71,7 +71,7 @@ def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any, s
             before = seq(page)
             page.click("#hint")
             page.wait_for_selector("#hint-list .hint-play")
-            assert "Лучшие ходы (глубина 1" in page.inner_text("#hints")
+            assert "Лучшие ходы (с просмотром на 1 бросок вперёд" in page.inner_text("#hints")
             page.screenshot(path=str(shots / "hint-desktop.png"))
             page.locator("#hint-list .hint-play").first.click()
             wait_seq_above(page, before)
@@ -98,7 +98,7 @@ def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any, s
     assert page.locator("#equity-graph polyline").count() == 1
     points = page.get_attribute("#equity-graph polyline", "points").split()
     assert len(points) >= turns  # one point per play, both sides
-    assert "Анализ партии (глубина 0)" in page.inner_text("#review-panel")
+    assert "Анализ партии (без просмотра вперёд)" in page.inner_text("#review-panel")
     page.screenshot(path=str(shots / "review-desktop.png"), full_page=True)
     page.click("#extra a[href^='/verify/']")
     page.wait_for_selector("#verify-result")

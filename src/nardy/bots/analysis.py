@@ -194,17 +194,17 @@ def split_games(records: Iterable[Any]) -> list[list[dict[str, Any]]]:
     games: list[list[dict[str, Any]]] = []
     for i, rec in enumerate(records):
         if not isinstance(rec, dict) or "type" not in rec:
-            raise MalformedError(f"record {i}: a record is an object with a 'type'")
+            raise MalformedError("review-record-not-object", index=i)
         if rec["type"] in ("match", "game"):
             continue
         if rec["type"] == "setup":
             games.append([rec])
         elif not games:
-            raise MalformedError(f"record {i}: a game starts with a setup record")
+            raise MalformedError("review-no-setup", index=i)
         else:
             games[-1].append(rec)
     if not games:
-        raise MalformedError("no game in the record (no setup record)")
+        raise MalformedError("review-no-game")
     return games
 
 
@@ -253,7 +253,9 @@ def _scorings(records: Sequence[Any], count: int) -> list[_Scoring]:
     try:
         match = Match.replay(records)
     except MatchReplayError as exc:
-        raise MalformedError(f"record {exc.index}: {exc.reason}") from exc
+        bad = MalformedError("review-record-bad", index=exc.index, detail=exc.reason)
+        bad.code = exc.code  # the specific code is the record's error's
+        raise bad from exc
     names = list(match.players)
     if names[0] == names[1]:
         names = [f"{names[0]} (1)", f"{names[1]} (2)"]

@@ -88,7 +88,9 @@ def _entries(rest: str, offset: int, line_no: int, source: str) -> list[_Entry]:
         if dice:
             entries.append(_Entry("play", col, [(tok, col)]))
         elif re.match(r"^\d\d:", tok):
-            raise FormatError(line_no, col + 1, f"{tok!r} is not a roll: dice show 1 to 6", source)
+            raise FormatError(
+                line_no, col + 1, MalformedError("mat-bad-roll", token=repr(tok)), source
+            )
         elif low in _KEYWORDS:
             entries.append(_Entry(_KEYWORDS[low], col, [(tok, col)]))
         elif entries:
@@ -97,7 +99,7 @@ def _entries(rest: str, offset: int, line_no: int, source: str) -> list[_Entry]:
             raise FormatError(
                 line_no,
                 col + 1,
-                f"unexpected {tok!r}: expected a roll like '52:' or Doubles, Takes, Drops, Wins",
+                MalformedError("mat-unexpected", token=repr(tok)),
                 source,
             )
     return entries
@@ -109,7 +111,7 @@ def _parse_points(entry: _Entry, line_no: int, source: str) -> tuple[float, bool
     m = re.match(rf"^wins\s+{_N}\s+points?(\s+and\s+the\s+match)?\.?$", text, re.IGNORECASE)
     if not m:
         raise FormatError(
-            line_no, entry.column + 1, f"cannot read {text!r}: expected 'Wins n point(s)'", source
+            line_no, entry.column + 1, MalformedError("mat-bad-win", text=repr(text)), source
         )
     return int(m.group(1)), bool(m.group(2))
 
@@ -127,17 +129,18 @@ def _entry_action(entry: _Entry, player: int, line_no: int, source: str) -> Acti
         try:
             moves: tuple[Move, ...] = parse_moves(text) if text else ()
         except MalformedError as exc:
-            raise FormatError(line_no, col, str(exc), source) from exc
+            raise FormatError(line_no, col, exc, source) from exc
         return Action(
             color, "play", (int(m.group(1)), int(m.group(2))), moves, line=line_no, column=col
         )
     if entry.kind in ("double", "beaver"):
         if rest and not re.match(r"^=>\s*\d+$", rest):
             raise FormatError(
-                line_no, col, f"cannot read {first} {rest!r}: expected '{first} => n'", source
+                line_no, col, MalformedError("mat-bad-double", word=first, rest=repr(rest)), source
             )
     elif rest:
-        raise FormatError(line_no, col, f"unexpected {rest!r} after {first!r}", source)
+        after = MalformedError("mat-unexpected-after", rest=repr(rest), word=repr(first))
+        raise FormatError(line_no, col, after, source)
     return Action(color, entry.kind, line=line_no, column=col)
 
 
@@ -145,7 +148,7 @@ def read_mat(text: str, *, source: str = "") -> Match:
     """Read a ``.mat`` file into a ``Match`` (short nardy unless the header names a
     nardy variant); malformed or illegal content raises ``FormatError``."""
     if not isinstance(text, str):
-        raise MalformedError("a .mat file is text")
+        raise MalformedError("mat-not-text")
     headers: dict[str, str] = {}
     header_lines: dict[str, int] = {}
     length: int | None = None
@@ -166,24 +169,23 @@ def read_mat(text: str, *, source: str = "") -> Match:
         if length is None:
             m = _LENGTH.match(line)
             if not m:
-                raise FormatError(
-                    line_no, None, f"expected 'N point match', found {line.strip()!r}", source
-                )
+                found = MalformedError("mat-no-length", found=repr(line.strip()))
+                raise FormatError(line_no, None, found, source)
             length = int(m.group(1))
             continue
         m = _GAME.match(line)
         if m:
             number = int(m.group(1))
             if number != len(games) + 1:
-                raise FormatError(
-                    line_no, None, f"expected Game {len(games) + 1}, found Game {number}", source
-                )
+                wrong = MalformedError("mat-game-number", expected=len(games) + 1, found=number)
+                raise FormatError(line_no, None, wrong, source)
             current = GameText(line=line_no)
             games.append(current)
             awaiting_score = True
             continue
         if current is None:
-            raise FormatError(line_no, None, f"expected 'Game 1', found {line.strip()!r}", source)
+            found = MalformedError("mat-no-game", found=repr(line.strip()))
+            raise FormatError(line_no, None, found, source)
         if awaiting_score:
             awaiting_score = False
             m = _SCORE.match(line)
@@ -200,7 +202,7 @@ def read_mat(text: str, *, source: str = "") -> Match:
             slots = [e for e in entries if e.kind != "win"]
             wins = [e for e in entries if e.kind == "win"]
             if len(slots) > 2:
-                raise FormatError(line_no, None, "more than two actions on one line", source)
+                raise FormatError(line_no, None, MalformedError("mat-too-many-actions"), source)
             if len(slots) == 2:
                 players_of = [0, 1]
             elif slots:
@@ -216,9 +218,10 @@ def read_mat(text: str, *, source: str = "") -> Match:
         if len(entries) == 1 and entries[0].kind == "win":
             current.actions.append(_win_action(entries[0], line_no, source))
             continue
-        raise FormatError(line_no, None, f"cannot read {line.strip()!r}", source)
+        unread = MalformedError("mat-unreadable", text=repr(line.strip()))
+        raise FormatError(line_no, None, unread, source)
     if length is None:
-        raise FormatError(1, None, "not a .mat file: no 'N point match' line", source)
+        raise FormatError(1, None, MalformedError("mat-not-mat"), source)
     return build_match(
         _variant(headers, header_lines, source),
         length,
@@ -243,20 +246,17 @@ def _variant(headers: dict[str, str], lines: dict[str, int], source: str) -> Var
         if "nardy options" in headers:
             options = json.loads(headers["nardy options"])
             if not isinstance(options, dict):
-                raise MalformedError("Nardy Options must be a JSON object")
+                raise MalformedError("mat-options")
             variant = variant.with_options(**options)
     except (NardyError, ValueError) as exc:
-        raise FormatError(line, None, f"header: {exc}", source) from exc
+        raise FormatError(line, None, _header_error(exc), source) from exc
     except RecursionError:  # options nested too deep for the JSON parser
-        raise FormatError(line, None, "header: Nardy Options nested too deeply", source) from None
+        deep = MalformedError("mat-header-too-deep", name="Nardy Options")
+        raise FormatError(line, None, deep, source) from None
     name = headers.get("variation", "backgammon").lower()
     if name not in ("backgammon", "") and "nardy variant" not in headers:
-        raise FormatError(
-            lines["variation"],
-            None,
-            f"variation {headers['variation']!r} is not supported (backgammon only)",
-            source,
-        )
+        variation = MalformedError("mat-variation", name=repr(headers["variation"]))
+        raise FormatError(lines["variation"], None, variation, source)
     return variant
 
 
@@ -275,7 +275,9 @@ def _cube_rules(
             if key in headers and money:
                 value = headers[key].strip().lower()
                 if value not in on:
-                    raise MalformedError(f"{key.capitalize()} is On or Off, not {headers[key]!r}")
+                    raise MalformedError(
+                        "mat-on-off", name=key.capitalize(), value=repr(headers[key])
+                    )
                 settings[name] = on[value]
         if "cubelimit" in headers:
             limit = int(headers["cubelimit"])
@@ -285,9 +287,19 @@ def _cube_rules(
                 settings["max_doubles"] = limit.bit_length() - 1
         return CubeRules(money=money, **settings)  # type: ignore[arg-type]
     except (NardyError, ValueError, TypeError) as exc:
-        raise FormatError(line, None, f"header: {exc}", source) from exc
+        raise FormatError(line, None, _header_error(exc), source) from exc
     except RecursionError:  # Nardy Cube nested too deep for the JSON parser
-        raise FormatError(line, None, "header: Nardy Cube nested too deeply", source) from None
+        deep = MalformedError("mat-header-too-deep", name="Nardy Cube")
+        raise FormatError(line, None, deep, source) from None
+
+
+def _header_error(exc: Exception) -> MalformedError:
+    """A header's error: the core's own, or what Python's parsers said (JSON, int)."""
+    if isinstance(exc, NardyError):
+        header = MalformedError("mat-header", reason=exc)
+        header.code = exc.code  # the specific code is the header's error's
+        return header
+    return MalformedError("mat-header-detail", detail=str(exc))
 
 
 # -- writing -----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import base64
 import binascii
 
 from nardy.errors import MalformedError
+from nardy.i18n import words
 from nardy.match import GameState, MatchSnapshot
 from nardy.notation.position_id import decode_position_id, encode_position_id
 from nardy.position import BLACK, WHITE, Color
@@ -55,18 +56,19 @@ def _color(player: int) -> Color:
 def _cube_log(value: int) -> int:
     log = value.bit_length() - 1
     if value < 1 or 1 << log != value or log > 15:
-        raise MalformedError(f"a Match ID holds cube values 1, 2, 4 … 32768, not {value}")
+        raise MalformedError("match-id-cube", value=value)
     return log
 
 
 def encode_match_id(snapshot: MatchSnapshot) -> str:
     """The 12-character gnubg Match ID of ``snapshot``."""
     s = snapshot
-    for name, value in (("match length", s.length), ("score", s.score[0]), ("score", s.score[1])):
+    length, score = words("match-id.field.length"), words("match-id.field.score")
+    for field, value in ((length, s.length), (score, s.score[0]), (score, s.score[1])):
         if not 0 <= value <= _LIMIT:
-            raise MalformedError(f"a Match ID holds a {name} of 0..{_LIMIT}, not {value}")
+            raise MalformedError("match-id-field", name=field, max=_LIMIT, value=value)
     if not 0 <= s.resign <= 3:
-        raise MalformedError(f"a Match ID holds resignation levels 0-3, not {s.resign}")
+        raise MalformedError("match-id-resign", value=s.resign)
     values = {
         "cube": _cube_log(s.cube_value),
         "owner": 3 if s.cube_owner is None else _player(s.cube_owner),
@@ -84,8 +86,7 @@ def encode_match_id(snapshot: MatchSnapshot) -> str:
     }
     key = 0
     for name, start, width in _FIELDS:
-        if not 0 <= values[name] < 1 << width:  # pragma: no cover - checked above
-            raise MalformedError(f"Match ID field {name} out of range: {values[name]}")
+        assert 0 <= values[name] < 1 << width, name  # each checked above
         key |= values[name] << start
     return base64.b64encode(key.to_bytes(9, "little")).decode("ascii")
 
@@ -93,17 +94,17 @@ def encode_match_id(snapshot: MatchSnapshot) -> str:
 def decode_match_id(text: str) -> dict[str, int]:
     """The raw fields of a Match ID (see the module docstring for their meaning)."""
     if not isinstance(text, str):
-        raise MalformedError("a Match ID is a string")
+        raise MalformedError("match-id-not-text")
     text = text.strip()
     if len(text) != 12:
-        raise MalformedError(f"Match ID {text!r}: expected 12 characters, got {len(text)}")
+        raise MalformedError("match-id-length", text=repr(text), got=len(text))
     try:
         data = base64.b64decode(text, validate=True)
     except (binascii.Error, ValueError):
-        raise MalformedError(f"Match ID {text!r}: not Base64") from None
+        raise MalformedError("match-id-base64", text=repr(text)) from None
     key = int.from_bytes(data, "little")
     if key >> 66:
-        raise MalformedError(f"Match ID {text!r}: bits set beyond the 66-bit key")
+        raise MalformedError("match-id-extra-bits", text=repr(text))
     return {name: (key >> start) & ((1 << width) - 1) for name, start, width in _FIELDS}
 
 
@@ -112,20 +113,20 @@ def snapshot_from_ids(position_id: str, match_id: str) -> MatchSnapshot:
     f = decode_match_id(match_id)
     where = f"Match ID {match_id!r}"
     if f["owner"] == 2:
-        raise MalformedError(f"{where}: cube owner 2 does not exist (0, 1 or 3 centred)")
+        raise MalformedError("match-id-owner", where=where)
     if f["state"] >= len(_STATES):
-        raise MalformedError(f"{where}: game state {f['state']} does not exist (0-4)")
+        raise MalformedError("match-id-state", where=where, state=f["state"])
     dice = (f["die1"], f["die2"])
     if dice == (0, 0):
         rolled = None
     elif 1 <= dice[0] <= 6 and 1 <= dice[1] <= 6:
         rolled = dice
     else:
-        raise MalformedError(f"{where}: dice {dice[0]}-{dice[1]} are not 1-6")
+        raise MalformedError("match-id-dice", where=where, d1=dice[0], d2=dice[1])
     if f["length"] and (f["score0"] >= f["length"] and f["score1"] >= f["length"]):
-        raise MalformedError(f"{where}: both scores reach the match length")
+        raise MalformedError("match-id-scores-over", where=where)
     if f["doubled"] and f["resign"]:
-        raise MalformedError(f"{where}: a double and a resignation cannot both be pending")
+        raise MalformedError("match-id-double-and-resign", where=where)
     on_roll = _color(f["dice_owner"])
     position = decode_position_id(position_id, on_roll)
     return MatchSnapshot(

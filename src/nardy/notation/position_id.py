@@ -16,10 +16,10 @@ Neither ID records the colour on roll; decoding takes it as an argument.
 from __future__ import annotations
 
 import base64
-import binascii
 import re
 
 from nardy.errors import MalformedError
+from nardy.i18n import Words, words
 from nardy.position import BAR, CHECKERS, OFF, WHITE, Color, Position
 
 _ID_LEN = 14
@@ -39,21 +39,16 @@ def shown(text: str) -> str:
     return repr(text) if len(text) <= 40 else f"{text[:20]!r}… ({len(text)} characters)"
 
 
-def _unpack(text: str, what: str) -> list[int]:
+def _unpack(text: str, what: Words) -> list[int]:
     if not isinstance(text, str):
-        raise MalformedError(f"{what} must be a string")
+        raise MalformedError("id-not-text", what=what)
     if len(text) != _ID_LEN:
-        raise MalformedError(
-            f"{what} {shown(text)}: expected {_ID_LEN} characters, got {len(text)}"
-        )
+        raise MalformedError("id-length", what=what, text=shown(text), n=_ID_LEN, got=len(text))
     # 14 Base64 characters hold the 10 bytes (the last 4 bits unused); padding ('=')
     # inside would shorten the data, so only the 64 letters of the alphabet count.
     if not _BASE64.fullmatch(text):
-        raise MalformedError(f"{what} {shown(text)}: not Base64 (A-Z, a-z, 0-9, + and /)")
-    try:
-        data = base64.b64decode(text + "==", validate=True)
-    except (binascii.Error, ValueError):
-        raise MalformedError(f"{what} {shown(text)}: not Base64") from None
+        raise MalformedError("id-base64-chars", what=what, text=shown(text))
+    data = base64.b64decode(text + "==")  # 14 letters of the alphabet always decode
     return [(data[i // 8] >> (i % 8)) & 1 for i in range(80)]
 
 
@@ -65,13 +60,13 @@ def _encode_side(side: tuple[int, ...], slots: list[int]) -> list[int]:
     return bits
 
 
-def _decode_sides(bits: list[int], nslots: int, what: str, text: str) -> tuple[list[int], int]:
+def _decode_sides(bits: list[int], nslots: int, what: Words, text: str) -> tuple[list[int], int]:
     counts: list[int] = []
     i = 0
     n = 0
     while len(counts) < 2 * nslots:
         if i >= len(bits):
-            raise MalformedError(f"{what} {shown(text)}: ends before all points are described")
+            raise MalformedError("id-short", what=what, text=shown(text))
         if bits[i]:
             n += 1
         else:
@@ -81,13 +76,15 @@ def _decode_sides(bits: list[int], nslots: int, what: str, text: str) -> tuple[l
     return counts, i
 
 
-def _side_from_counts(counts: list[int], slots: list[int], who: str, text: str) -> tuple[int, ...]:
+def _side_from_counts(
+    counts: list[int], slots: list[int], who: Words, text: str
+) -> tuple[int, ...]:
     side = [0] * 26
     for s, n in zip(slots, counts, strict=True):
         side[s] = n
     on_board = sum(side)
     if on_board > CHECKERS:
-        raise MalformedError(f"position ID {shown(text)}: {who} has {on_board} checkers (max 15)")
+        raise MalformedError("position-id-checkers", text=shown(text), who=who, n=on_board)
     side[OFF] = CHECKERS - on_board
     return tuple(side)
 
@@ -104,20 +101,20 @@ def encode_position_id(position: Position) -> str:
 
 def decode_position_id(text: str, turn: Color = WHITE) -> Position:
     """The short-nardy position of a gnubg Position ID (``turn`` is the colour on roll)."""
-    what = "position ID"
+    what = words("id.what.position")
     bits = _unpack(text, what)
     counts, used = _decode_sides(bits, 25, what, text)
     if any(bits[used:]):
-        raise MalformedError(f"{what} {shown(text)}: stray bits after the last point")
-    theirs = _side_from_counts(counts[:25], _SHORT_SLOTS, "the side not on roll", text)
-    mine = _side_from_counts(counts[25:], _SHORT_SLOTS, "the side on roll", text)
+        raise MalformedError("id-stray-bits", what=what, text=shown(text))
+    theirs = _side_from_counts(counts[:25], _SHORT_SLOTS, words("id.side.theirs"), text)
+    mine = _side_from_counts(counts[25:], _SHORT_SLOTS, words("id.side.mine"), text)
     return Position(mine, theirs, turn)
 
 
 def encode_long_id(position: Position) -> str:
     """nardy's long-nardy position ID (``L`` + 14 characters)."""
     if position.mine[BAR] or position.theirs[BAR]:
-        raise MalformedError("long nardy has no bar")
+        raise MalformedError("position-id-long-bar")
     bits = _encode_side(position.theirs, _LONG_SLOTS) + _encode_side(position.mine, _LONG_SLOTS)
     bits += [int(position.mine_first), int(position.theirs_first)]
     return "L" + _pack(bits)
@@ -125,20 +122,20 @@ def encode_long_id(position: Position) -> str:
 
 def decode_long_id(text: str, turn: Color = WHITE) -> Position:
     """The long-nardy position of an ID made by ``encode_long_id``."""
-    what = "long-nardy ID"
+    what = words("id.what.long")
     if not isinstance(text, str):
-        raise MalformedError(f"{what} must be a string")
+        raise MalformedError("id-not-text", what=what)
     if not text.startswith("L"):
-        raise MalformedError(f"{what} {shown(text)}: must start with 'L'")
+        raise MalformedError("long-id-prefix", what=what, text=shown(text))
     bits = _unpack(text[1:], what)
     counts, used = _decode_sides(bits, 24, what, text)
     if used + 2 > 80:
-        raise MalformedError(f"{what} {shown(text)}: no room for the first-turn flags")
+        raise MalformedError("long-id-flags", what=what, text=shown(text))
     mine_first, theirs_first = bool(bits[used]), bool(bits[used + 1])
     if any(bits[used + 2 :]):
-        raise MalformedError(f"{what} {shown(text)}: stray bits after the flags")
-    theirs = _side_from_counts(counts[:24], _LONG_SLOTS, "the side not on roll", text)
-    mine = _side_from_counts(counts[24:], _LONG_SLOTS, "the side on roll", text)
+        raise MalformedError("long-id-stray-bits", what=what, text=shown(text))
+    theirs = _side_from_counts(counts[:24], _LONG_SLOTS, words("id.side.theirs"), text)
+    mine = _side_from_counts(counts[24:], _LONG_SLOTS, words("id.side.mine"), text)
     return Position(mine, theirs, turn, mine_first, theirs_first)
 
 

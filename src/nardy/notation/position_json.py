@@ -43,29 +43,29 @@ _POINTS = {str(p): p for p in range(1, 25)}
 
 def _count(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidPositionError(f"{what}: checker count must be an integer, not {value!r}")
+        raise InvalidPositionError("position-count-not-int", where=what, value=repr(value))
     if value < 0:
-        raise InvalidPositionError(f"{what}: checker count cannot be negative ({value})")
+        raise InvalidPositionError("position-count-negative", where=what, value=value)
     return value
 
 
 def _side_from_json(obj: Any, color: str) -> tuple[tuple[int, ...], bool]:
     if not isinstance(obj, dict):
-        raise MalformedError(f"position.{color} must be an object")
+        raise MalformedError("position-side-not-object", color=color)
     unknown = set(obj) - {"points", "bar", "off", "first_turn"}
     if unknown:
-        raise MalformedError(f"position.{color}: unknown field(s) {sorted(unknown)}")
+        raise MalformedError("position-side-unknown", color=color, fields=sorted(unknown))
     side = [0] * 26
     points = obj.get("points", {})
     if not isinstance(points, dict):
-        raise MalformedError(f"position.{color}.points must be an object {{point: count}}")
+        raise MalformedError("position-points-not-object", color=color)
     for key, n in points.items():
         # The keys are written "1".."24": int() would also read " 5", "1_0" and the
         # digits of other scripts.
         p = _POINTS.get(key, 0) if isinstance(key, str) else 0
         if not p:
             shown = repr(key) if len(repr(key)) <= 24 else f"{repr(key)[:20]}…"
-            raise InvalidPositionError(f"position.{color}: {shown} is not a point 1..24")
+            raise InvalidPositionError("position-json-point", color=color, point=shown)
         side[p] = _count(n, f"position.{color}.points.{key}")
     side[BAR] = _count(obj.get("bar", 0), f"position.{color}.bar")
     placed = sum(side)
@@ -75,28 +75,26 @@ def _side_from_json(obj: Any, color: str) -> tuple[tuple[int, ...], bool]:
         side[OFF] = max(0, CHECKERS - placed)
     total = sum(side)
     if total != CHECKERS:
-        raise InvalidPositionError(
-            f"position.{color}: a side has {CHECKERS} checkers, this one has {total}"
-        )
+        raise InvalidPositionError("position-side-total", color=color, n=CHECKERS, total=total)
     first = obj.get("first_turn", False)
     if not isinstance(first, bool):
-        raise MalformedError(f"position.{color}.first_turn must be true or false")
+        raise MalformedError("position-first-turn", color=color)
     return tuple(side), first
 
 
 def position_from_json(obj: Any, variant: Variant | None = None) -> Position:
     """Read a protocol position object; with ``variant`` also check the game's rules."""
     if not isinstance(obj, dict):
-        raise MalformedError("position must be an object with turn, white and black")
+        raise MalformedError("position-not-object")
     turn = obj.get("turn")
     if turn not in ("white", "black"):
-        raise MalformedError(f"position.turn must be 'white' or 'black', not {turn!r}")
+        raise MalformedError("position-json-turn", turn=repr(turn))
     unknown = set(obj) - {"turn", "white", "black"}
     if unknown:
-        raise MalformedError(f"position: unknown field(s) {sorted(unknown)}")
+        raise MalformedError("position-unknown", fields=sorted(unknown))
     for color in ("white", "black"):
         if color not in obj:
-            raise MalformedError(f"position.{color} is missing")
+            raise MalformedError("position-side-missing", color=color)
     mine, mine_first = _side_from_json(obj[turn], turn)
     theirs, theirs_first = _side_from_json(obj[other(turn)], other(turn))
     position = Position(mine, theirs, turn, mine_first, theirs_first)

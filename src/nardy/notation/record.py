@@ -58,7 +58,7 @@ def _not_json(constant: str) -> Any:
 def load_records(text: str, *, source: str = "") -> tuple[list[dict[str, Any]], list[int]]:
     """Parse JSON lines into records and the line number of each."""
     if not isinstance(text, str):
-        raise MalformedError("a record file is text")
+        raise MalformedError("record-file-not-text")
     records: list[dict[str, Any]] = []
     lines: list[int] = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -67,17 +67,21 @@ def load_records(text: str, *, source: str = "") -> tuple[list[dict[str, Any]], 
         try:
             value = json.loads(line, parse_constant=_not_json)
         except json.JSONDecodeError as exc:
-            raise FormatError(number, exc.colno, f"not JSON: {exc.msg}", source) from None
+            raise FormatError(
+                number, exc.colno, MalformedError("file-not-json", detail=exc.msg), source
+            ) from None
         except ValueError as exc:  # an integer of more than 4,300 digits, NaN, Infinity
-            raise FormatError(number, None, f"not JSON: {exc}", source) from None
+            raise FormatError(
+                number, None, MalformedError("file-not-json", detail=str(exc)), source
+            ) from None
         except RecursionError:
-            raise FormatError(number, None, "JSON nested too deeply", source) from None
+            raise FormatError(number, None, MalformedError("file-too-deep"), source) from None
         if not isinstance(value, dict):
-            raise FormatError(number, 1, "a record is a JSON object {...}", source)
+            raise FormatError(number, 1, MalformedError("record-line-not-object"), source)
         records.append(value)
         lines.append(number)
     if not records:
-        raise FormatError(1, None, "empty record file: no records", source)
+        raise FormatError(1, None, MalformedError("record-file-empty"), source)
     return records, lines
 
 
@@ -103,7 +107,9 @@ def _check_fields(
             raise FormatError(
                 line,
                 None,
-                f"unknown field(s) {sorted(extra)} in a {rec.get('type')!r} record",
+                MalformedError(
+                    "record-unknown-fields", fields=sorted(extra), kind=repr(rec.get("type"))
+                ),
                 source,
             )
 
@@ -141,6 +147,6 @@ def read_record(text: str, *, source: str = "") -> Game | Match:
     raise FormatError(
         lines[0],
         None,
-        f"a record file starts with a 'setup' (game) or 'match' record, not {kind!r}",
+        MalformedError("record-file-start", kind=repr(kind)),
         source,
     )

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from nardy.cube import CubeRules
 from nardy.errors import MalformedError, NardyError
@@ -73,9 +74,9 @@ class _Reader:
         line = self.text.count("\n", 0, p) + 1
         return line, p - (self.text.rfind("\n", 0, p) + 1) + 1
 
-    def error(self, reason: str, pos: int | None = None) -> FormatError:
+    def error(self, code: str, pos: int | None = None, **params: Any) -> FormatError:
         line, col = self.where(pos)
-        return FormatError(line, col, reason, self.source)
+        return FormatError(line, col, MalformedError(code, **params), self.source)
 
     def skip_ws(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -92,23 +93,23 @@ class _Reader:
             if not ch:
                 break
             if ch != "(":
-                raise self.error(f"expected '(' to start a game tree, found {ch!r}")
+                raise self.error("sgf-no-open", found=repr(ch))
             trees.append(self.tree())
         if not trees:
-            raise self.error("no game tree: an SGF file starts with '(;'")
+            raise self.error("sgf-no-tree")
         return trees
 
     def tree(self, depth: int = 0) -> list[Node]:
         """A game tree's main line: its nodes, then the first variation's, recursively."""
         start = self.pos
         if depth > 200:
-            raise self.error("variations nested more than 200 deep", start)
+            raise self.error("sgf-too-deep", start)
         self.pos += 1  # "("
         nodes: list[Node] = []
         while self.peek() == ";":
             nodes.append(self.node())
         if not nodes:
-            raise self.error("a game tree needs at least one node ';'")
+            raise self.error("sgf-no-node")
         first = True
         while self.peek() == "(":
             sub = self.tree(depth + 1)
@@ -117,8 +118,8 @@ class _Reader:
                 first = False
         if self.peek() != ")":
             if not self.peek():
-                raise self.error("the game tree opened here is never closed with ')'", start)
-            raise self.error(f"expected ')' or ';', found {self.peek()!r}")
+                raise self.error("sgf-unclosed-tree", start)
+            raise self.error("sgf-expected-close", found=repr(self.peek()))
         self.pos += 1
         return nodes
 
@@ -138,7 +139,7 @@ class _Reader:
             while self.peek() == "[":
                 values.append(self.value())
             if not values:
-                raise self.error(f"property {m.group()} has no value '[...]'", m.start())
+                raise self.error("sgf-no-value", m.start(), name=m.group())
             if name:
                 node.props.setdefault(name, []).extend(values)
                 node.where.setdefault(name, at)
@@ -161,7 +162,7 @@ class _Reader:
                 return "".join(out)
             out.append(ch)
             self.pos += 1
-        raise self.error("a property value '[' is never closed with ']'", start)
+        raise self.error("sgf-unclosed-value", start)
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -172,14 +173,14 @@ _ROLL = re.compile(r"^([1-6])([1-6])(.*)$")
 def _point(ch: str, color: Color, *, source_point: bool) -> int:
     if ch == "y":
         if not source_point:
-            raise MalformedError("a checker cannot move to the bar ('y')")
+            raise MalformedError("sgf-to-bar")
         return BAR
     if ch == "z":
         if source_point:
-            raise MalformedError("a checker cannot move from off ('z')")
+            raise MalformedError("sgf-from-off")
         return OFF
     if not "a" <= ch <= "x":
-        raise MalformedError(f"{ch!r} is not a point (a-x, y bar, z off)")
+        raise MalformedError("sgf-bad-point", letter=repr(ch))
     n = ord(ch) - ord("a") + 1  # white's point
     return n if color == WHITE else 25 - n
 
@@ -190,16 +191,16 @@ def _move_action(value: str, color: Color, line: int, col: int) -> Action:
         return Action(color, text, line=line, column=col)
     m = _ROLL.match(text)
     if not m:
-        raise MalformedError(f"{value!r} is not a move: expected e.g. 52lqac, double, take, drop")
+        raise MalformedError("sgf-bad-move", value=repr(value))
     pairs = m.group(3)
     if len(pairs) % 2 or len(pairs) > 8:
-        raise MalformedError(f"{value!r}: moves are 0 to 4 source/destination letter pairs")
+        raise MalformedError("sgf-move-pairs", value=repr(value))
     moves = []
     for i in range(0, len(pairs), 2):
         frm = _point(pairs[i], color, source_point=True)
         to = _point(pairs[i + 1], color, source_point=False)
         if to >= frm:
-            raise MalformedError(f"{value!r}: {pairs[i : i + 2]} does not move forward")
+            raise MalformedError("sgf-not-forward", value=repr(value), pair=pairs[i : i + 2])
         moves.append(Move(frm, to))
     return Action(
         color, "play", (int(m.group(1)), int(m.group(2))), tuple(moves), line=line, column=col
@@ -221,13 +222,13 @@ def _root_info(node: Node, reader: _Reader) -> _Info:
     info = _Info()
     props = node.props
 
-    def fail(name: str, reason: str) -> FormatError:
+    def fail(name: str, code: str, **params: Any) -> FormatError:
         line, col = node.where.get(name, (node.line, node.column))
-        return FormatError(line, col, reason, reader.source)
+        return FormatError(line, col, MalformedError(code, **params), reader.source)
 
     gm = props.get("GM", ["6"])[0].strip()
     if gm != "6":
-        raise fail("GM", f"GM[{gm}] is not backgammon (GM[6])")
+        raise fail("GM", "sgf-not-backgammon", value=gm)
     for item in props.get("MI", []):
         key, _, value = item.partition(":")
         key = key.strip().lower()
@@ -235,7 +236,7 @@ def _root_info(node: Node, reader: _Reader) -> _Info:
             # ASCII digits only, at most 9: str.isdigit() also takes '²', which int()
             # refuses, and int() refuses more than 4,300 digits.
             if not re.fullmatch(r"[0-9]{1,9}", value.strip()):
-                raise fail("MI", f"MI[{item[:40]}]: {key} must be a whole number, 1 to 9 digits")
+                raise fail("MI", "sgf-mi-number", value=item[:40], field=key)
             number = int(value)
             if key == "length":
                 info.length = number
@@ -256,10 +257,10 @@ def _root_info(node: Node, reader: _Reader) -> _Info:
             points = float(m.group(2)) if m.group(2) else 1.0
             info.result = (color, int(points) if points.is_integer() else points, bool(m.group(3)))
         elif text not in ("", "?", "0", "Void", "Draw"):
-            raise fail("RE", f"RE[{text}]: expected W+n, B+n or W+nR (resignation)")
+            raise fail("RE", "sgf-result", value=text)
     cv = props.get("CV", ["1"])[0].strip()
     if cv not in ("1", ""):
-        raise fail("CV", f"CV[{cv}]: games that start with a turned cube are not supported")
+        raise fail("CV", "sgf-turned-cube", value=cv)
     return info
 
 
@@ -267,7 +268,7 @@ def read_sgf(text: str, *, source: str = "") -> Match:
     """Read an SGF backgammon file (one or more games) into a ``Match``; malformed or
     illegal content raises ``FormatError`` naming the line and column."""
     if not isinstance(text, str):
-        raise MalformedError("an SGF file is text")
+        raise MalformedError("sgf-not-text")
     reader = _Reader(text, source)
     trees = reader.collection()
     games: list[GameText] = []
@@ -289,35 +290,36 @@ def read_sgf(text: str, *, source: str = "") -> Match:
                 if "NO" in root.props:
                     options = json.loads(root.props["NO"][0])
                     if not isinstance(options, dict):
-                        raise MalformedError("NO[] holds a JSON object of rule options")
+                        raise MalformedError("sgf-options")
                     variant = variant.with_options(**options)
                 name = "NC"
                 if "NC" in root.props:
                     cube_json = json.loads(root.props["NC"][0])
             except (NardyError, ValueError, RecursionError) as exc:
                 # RecursionError: NO[]/NC[] JSON nested too deep for the parser.
-                reason = "JSON nested too deeply" if isinstance(exc, RecursionError) else exc
+                if isinstance(exc, RecursionError):
+                    inner: NardyError = MalformedError("file-too-deep")
+                elif isinstance(exc, NardyError):
+                    inner = exc
+                else:  # JSON the parser refused
+                    inner = MalformedError("file-not-json", detail=str(exc))
                 line, col = root.where.get(name, (root.line, root.column))
-                raise FormatError(line, col, f"{name}: {reason}", source) from exc
+                wrong = MalformedError("sgf-property", name=name, reason=inner)
+                wrong.code = inner.code  # the specific code is the property's error's
+                raise FormatError(line, col, wrong, source) from exc
         game = GameText(line=root.line, score=info.score, crawford=info.crawford_game)
         for node in nodes:
             for name in ("AE", "AW", "AB"):
                 if name in node.props:
                     line, col = node.where[name]
-                    raise FormatError(
-                        line,
-                        col,
-                        f"{name}: games set up from a position are "
-                        "not supported (a match starts from the start)",
-                        source,
-                    )
+                    raise FormatError(line, col, MalformedError("sgf-setup", name=name), source)
             for name, color in (("W", WHITE), ("B", BLACK)):
                 for value in node.props.get(name, []):
                     line, col = node.where[name]
                     try:
                         game.actions.append(_move_action(value, color, line, col))
                     except MalformedError as exc:
-                        raise FormatError(line, col, str(exc), source) from exc
+                        raise FormatError(line, col, exc, source) from exc
         if info.result is not None:
             color, points, resigned = info.result
             game.actions.append(
@@ -335,7 +337,7 @@ def read_sgf(text: str, *, source: str = "") -> Match:
     length = first.length or 0
     for info, game in zip(infos, games, strict=True):
         if (info.length or 0) != length:
-            raise FormatError(game.line, None, "all games of a match have the same length", source)
+            raise FormatError(game.line, None, MalformedError("sgf-lengths"), source)
     try:
         if cube_json is not None:
             cube = CubeRules.from_json(cube_json)
@@ -344,7 +346,7 @@ def read_sgf(text: str, *, source: str = "") -> Match:
                 enabled=not first.no_cube, money=length == 0, jacoby=first.jacoby and length == 0
             )
     except NardyError as exc:
-        raise FormatError(1, None, str(exc), source) from exc
+        raise FormatError(1, None, exc, source) from exc
     # gnubg writes RU[Crawford…] whenever the rule is on; without it a match has none.
     crawford = any(i.crawford_rule for i in infos) or length == 0
     return build_match(

@@ -21,6 +21,7 @@ from typing import Any
 from nardy.cube import CubeRules
 from nardy.errors import IllegalMoveError, MalformedError, NardyError
 from nardy.game import Game
+from nardy.i18n import MESSAGES, Words, words
 from nardy.match import Match
 from nardy.plays import Move, Play, format_moves
 from nardy.position import BAR, BLACK, OFF, WHITE, Color, other
@@ -28,12 +29,18 @@ from nardy.variants import Variant
 
 
 class FormatError(MalformedError):
-    """A file that cannot be read; ``line`` and ``column`` (1-based) say where."""
+    """A file that cannot be read; ``line`` and ``column`` (1-based) say where, and
+    ``reason`` (an error with its own code, which this one takes) says what."""
 
-    def __init__(self, line: int, column: int | None, reason: str, source: str = "") -> None:
-        where = f"line {line}" + (f", column {column}" if column else "")
-        prefix = f"{source}, " if source else ""
-        super().__init__(f"{prefix}{where}: {reason}")
+    def __init__(self, line: int, column: int | None, reason: NardyError, source: str = "") -> None:
+        place = f"{source}, " if source else ""
+        if column:
+            super().__init__(
+                "file-line-column", source=place, line=line, column=column, reason=reason
+            )
+        else:
+            super().__init__("file-line", source=place, line=line, reason=reason)
+        self.code = reason.code  # the specific code is the reason's; the text adds where
         self.line = line
         self.column = column
         self.reason = reason
@@ -84,47 +91,44 @@ def build_match(
     try:
         match = Match(variant, length, cube=cube, crawford=crawford, players=players)
     except NardyError as exc:
-        raise FormatError(1, None, str(exc), source) from exc
+        raise FormatError(1, None, exc, source) from exc
     for n, text in enumerate(games, start=1):
         if match.is_over:
-            raise FormatError(text.line, None, f"game {n}: the match was already won", source)
+            won = MalformedError("file-match-won", n=n)
+            raise FormatError(text.line, None, won, source)
         game = match.new_game()
         if text.score is not None and tuple(text.score) != match.score:
-            raise FormatError(
-                text.line,
-                None,
-                f"game {n} starts at {_score(text.score)} but the games before give "
-                f"{_score(match.score)}",
-                source,
-            )
+            said = _score(text.score)
+            wrong = MalformedError("file-score", n=n, said=said, score=_score(match.score))
+            raise FormatError(text.line, None, wrong, source)
         if text.crawford is not None and text.crawford != game.cube.crawford:
-            said = "is" if text.crawford else "is not"
-            raise FormatError(
-                text.line,
-                None,
-                f"game {n}: the file says it {said} the Crawford game; the score says "
-                f"otherwise (C-4)",
-                source,
-            )
+            code = "file-crawford" if text.crawford else "file-not-crawford"
+            raise FormatError(text.line, None, MalformedError(code, n=n), source)
         for action in text.actions:
             try:
                 _apply(game, action)
             except NardyError as exc:
-                raise FormatError(action.line, action.column, str(exc), source) from exc
+                raise FormatError(action.line, action.column, exc, source) from exc
         if game.phase != "over" and n < len(games):
-            raise FormatError(text.line, None, f"game {n} has no result", source)
+            raise FormatError(text.line, None, MalformedError("file-no-result", n=n), source)
     return match
+
+
+def _side(color: Color | None) -> Words:
+    """The side in a replay error's language."""
+    return words(f"replay.side.{color}")
 
 
 def _score(score: Sequence[float]) -> str:
     return f"{score[0]:g}-{score[1]:g}"
 
 
-def _expect(game: Game, color: Color, what: str) -> None:
+def _expect(game: Game, color: Color, what: Words) -> None:
     if game.phase == "over":
-        raise IllegalMoveError(f"{what} by {color}, but the game is already over")
+        raise IllegalMoveError("replay-game-over", what=what, color=_side(color))
     if game.to_act != color:
-        raise IllegalMoveError(f"{what} by {color}, but it is {game.to_act}'s turn")
+        turn = _side(game.to_act)
+        raise IllegalMoveError("replay-not-turn", what=what, color=_side(color), turn=turn)
 
 
 def _apply(game: Game, action: Action) -> None:
@@ -134,63 +138,69 @@ def _apply(game: Game, action: Action) -> None:
         d1, d2 = action.dice
         if game.phase == "opening":
             if d1 == d2:
-                raise IllegalMoveError(f"the opening roll {d1}-{d2} cannot be a double (G-5)")
+                raise IllegalMoveError("replay-opening-double", d1=d1, d2=d2)
             hi, lo = max(d1, d2), min(d1, d2)
             game.opening(*((hi, lo) if color == WHITE else (lo, hi)))
         else:
-            _expect(game, color, f"a roll of {d1}-{d2}")
+            _expect(game, color, words("replay.roll", d1=d1, d2=d2))
             game.roll(d1, d2)
         if game.phase == "move" and game.turn == color:
             if not action.moves:
                 legal = ", ".join(str(p) for p in list(game.legal_plays())[:6])
-                raise IllegalMoveError(f"{d1}-{d2} is not played, but legal plays exist: {legal}")
+                raise IllegalMoveError("replay-not-played", d1=d1, d2=d2, legal=legal)
             game.play(resolve_play(game, action.moves))
         elif action.moves:
-            raise IllegalMoveError(
-                f"nothing can be played with {d1}-{d2}, but the file plays "
-                f"{format_moves(action.moves)}"
-            )
+            raise IllegalMoveError("replay-no-play", d1=d1, d2=d2, play=format_moves(action.moves))
     elif kind == "double":
         if game.phase == "cube" and game.to_act == color:
             game.beaver()  # SGF writes a beaver as a double by the side doubled
             return
-        _expect(game, color, "a double")
+        _expect(game, color, words("replay.double"))
         game.double()
     elif kind in ("take", "drop", "beaver"):
         beavered = game.phase == "roll" and game.records[-1] == {"type": "beaver"}
         if kind == "take" and beavered and color == game.turn:
             return  # SGF: the original doubler accepting the beaver
-        _expect(game, color, {"take": "a take", "drop": "a pass", "beaver": "a beaver"}[kind])
+        answer = words(f"replay.{kind}")
+        _expect(game, color, answer)
         if game.phase != "cube":
-            raise IllegalMoveError(f"a {kind} by {color}, but no double was offered")
+            raise IllegalMoveError("replay-no-double", kind=answer, color=_side(color))
         {"take": game.take, "drop": game.drop, "beaver": game.beaver}[kind]()
     elif kind == "win":
         _apply_win(game, action)
     else:  # pragma: no cover - parsers make only the kinds above
-        raise MalformedError(f"unknown action {kind!r}")
+        raise MalformedError("replay-unknown-action", kind=repr(kind))
 
 
 def _apply_win(game: Game, action: Action) -> None:
     color, points = action.color, action.points
     if game.phase != "over":
         if game.phase not in ("opening", "roll", "move"):
-            raise IllegalMoveError(f"{color} wins {points:g}, but a decision is pending")
+            raise IllegalMoveError("replay-win-pending", color=_side(color), points=f"{points:g}")
         if action.resigned is False:
-            raise IllegalMoveError(f"{color} wins {points:g}, but the game is not finished")
+            raise IllegalMoveError(
+                "replay-win-unfinished", color=_side(color), points=f"{points:g}"
+            )
         value = game.cube.value
         if points <= 0 or points % value:
             raise IllegalMoveError(
-                f"{color} wins {points:g} by resignation, not a whole number of "
-                f"{value}-cube results"
+                "replay-resign-points", color=_side(color), points=f"{points:g}", value=value
             )
         game.resign(int(points // value), by=other(color))
         game.accept()
     out = game.outcome
     assert out is not None
     if out.winner != color or out.value != points:
-        got = "a draw" if out.winner is None else f"{out.winner} wins {out.value:g}"
+        won = words("replay.got-win", color=_side(out.winner), points=f"{out.value:g}")
+        got = words("replay.got-draw") if out.winner is None else won
+        known = f"result.{out.kind}" in MESSAGES
+        kind: Words | str = words(f"result.{out.kind}") if known else out.kind
         raise IllegalMoveError(
-            f"the file says {color} wins {points:g}, but the game gives {got} ({out.kind})"
+            "replay-result-differs",
+            color=_side(color),
+            points=f"{points:g}",
+            got=got,
+            kind=kind,
         )
 
 

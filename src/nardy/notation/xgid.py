@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from nardy.errors import MalformedError
+from nardy.i18n import Words, words
 from nardy.match import MatchSnapshot
 from nardy.position import BAR, BLACK, CHECKERS, OFF, WHITE, Position, other
 
@@ -38,7 +39,7 @@ def _char(n: int, upper: bool) -> str:
 def _cube_log(value: int) -> int:
     log = value.bit_length() - 1
     if value < 1 or 1 << log != value:
-        raise MalformedError(f"an XGID holds cube values 1, 2, 4 …, not {value}")
+        raise MalformedError("xgid-cube", value=value)
     return log
 
 
@@ -50,13 +51,13 @@ def encode_xgid(snapshot: MatchSnapshot) -> str:
     board = [_char(black[BAR], False)]
     for p in range(1, 25):
         if white[p] and black[25 - p]:
-            raise MalformedError(f"point {p} holds checkers of both sides")
+            raise MalformedError("xgid-shared-point", point=p)
         board.append(_char(white[p], True) if white[p] else _char(black[25 - p], False))
     board.append(_char(white[BAR], True))
     owner = 0 if s.cube_owner is None else (1 if s.cube_owner == WHITE else -1)
     turn = 1 if s.on_roll == WHITE else -1
     if s.resign:
-        raise MalformedError("an XGID cannot hold a resignation offer")
+        raise MalformedError("xgid-resign")
     dice = "D" if s.doubled else f"{s.dice[0]}{s.dice[1]}" if s.dice else "00"
     flags = int(s.crawford) if s.length else int(s.jacoby) + 2 * int(s.beavers)
     max_cube = 10 if s.max_cube is None else s.max_cube
@@ -75,14 +76,14 @@ def encode_xgid(snapshot: MatchSnapshot) -> str:
     return PREFIX + ":".join(fields)
 
 
-def _int(text: str, name: str, low: int, high: int) -> int:
+def _int(text: str, name: Words, low: int, high: int) -> int:
     # ASCII digits only: int() would also take ' 5', '5_0', '+5' and other scripts'
     # digits, and fail on more than 4,300 of them.
     if not re.fullmatch(r"-?[0-9]{1,6}", text):
-        raise MalformedError(f"XGID field {name}: {text[:20]!r} is not a number")
+        raise MalformedError("xgid-not-number", field=name, text=repr(text[:20]))
     value = int(text)
     if not low <= value <= high:
-        raise MalformedError(f"XGID field {name}: {value} is not in {low}..{high}")
+        raise MalformedError("xgid-range", field=name, value=value, low=low, high=high)
     return value
 
 
@@ -90,16 +91,16 @@ def decode_xgid(text: str) -> MatchSnapshot:
     """The snapshot an XGID describes; a malformed ID raises ``MalformedError`` naming
     the field."""
     if not isinstance(text, str):
-        raise MalformedError("an XGID is a string")
+        raise MalformedError("xgid-not-text")
     body = text.strip()
     if body.upper().startswith(PREFIX):
         body = body[len(PREFIX) :]
     fields = body.split(":")
     if len(fields) != 10:
-        raise MalformedError(f"an XGID has 10 fields separated by ':', this one has {len(fields)}")
+        raise MalformedError("xgid-fields", n=len(fields))
     board, cube, owner, turn, dice, score1, score2, flags, length, max_cube = fields
     if len(board) != 26:
-        raise MalformedError(f"XGID board: expected 26 characters, got {len(board)}")
+        raise MalformedError("xgid-board-length", got=len(board))
     white = [0] * 26
     black = [0] * 26
     for i, ch in enumerate(board):
@@ -110,40 +111,41 @@ def decode_xgid(text: str) -> MatchSnapshot:
         elif "a" <= ch <= "o":
             n, bottom = ord(ch) - ord("a") + 1, False
         else:
-            raise MalformedError(f"XGID board character {i + 1}: {ch!r} is not -, A-O or a-o")
+            raise MalformedError("xgid-board-char", index=i + 1, char=repr(ch))
         if i == 0 and bottom or i == 25 and not bottom:
-            raise MalformedError(f"XGID board character {i + 1}: the wrong side's bar")
+            raise MalformedError("xgid-wrong-bar", index=i + 1)
         if bottom:
             white[BAR if i == 25 else i] += n
         else:
             black[BAR if i == 0 else 25 - i] += n
-    for name, side in (("bottom", white), ("top", black)):
+    for name, side in ((words("xgid.side.bottom"), white), (words("xgid.side.top"), black)):
         on_board = sum(side)
         if on_board > CHECKERS:
-            raise MalformedError(f"XGID board: the {name} player has {on_board} checkers")
+            raise MalformedError("xgid-checkers", side=name, n=on_board)
         side[OFF] = CHECKERS - on_board
-    cube_log = _int(cube, "2 (cube)", 0, 15)
-    owner_v = _int(owner, "3 (cube owner)", -1, 1)
-    turn_v = _int(turn, "4 (turn)", -1, 1)
+    cube_log = _int(cube, words("xgid.field.2"), 0, 15)
+    owner_v = _int(owner, words("xgid.field.3"), -1, 1)
+    turn_v = _int(turn, words("xgid.field.4"), -1, 1)
     if turn_v == 0:
-        raise MalformedError("XGID field 4 (turn): 1 or -1, not 0")
+        raise MalformedError("xgid-turn")
     doubled, rolled = False, None
     if dice == "D":
         doubled = True
     elif dice in ("B", "R"):
-        raise MalformedError(
-            f"XGID field 5 (dice): {dice!r} (beaver/raccoon offers) is not supported"
-        )
+        raise MalformedError("xgid-beaver", dice=repr(dice))
     elif re.fullmatch(r"[0-9]{2}", dice) and dice != "00":
         rolled = (int(dice[0]), int(dice[1]))
         if not (1 <= rolled[0] <= 6 and 1 <= rolled[1] <= 6):
-            raise MalformedError(f"XGID field 5 (dice): {dice!r} is not two dice 1-6")
+            raise MalformedError("xgid-dice", dice=repr(dice))
     elif dice != "00":
-        raise MalformedError(f"XGID field 5 (dice): {dice!r} is not 00, D or two dice")
-    length_v = _int(length, "9 (match length)", 0, 32767)
-    score = (_int(score1, "6 (score)", 0, 32767), _int(score2, "7 (score)", 0, 32767))
-    flags_v = _int(flags, "8 (Crawford/Jacoby)", 0, 1 if length_v else 3)
-    max_v = _int(max_cube, "10 (cube limit)", 0, 15)
+        raise MalformedError("xgid-dice-field", dice=repr(dice))
+    length_v = _int(length, words("xgid.field.9"), 0, 32767)
+    score = (
+        _int(score1, words("xgid.field.6"), 0, 32767),
+        _int(score2, words("xgid.field.7"), 0, 32767),
+    )
+    flags_v = _int(flags, words("xgid.field.8"), 0, 1 if length_v else 3)
+    max_v = _int(max_cube, words("xgid.field.10"), 0, 15)
     on_roll = WHITE if turn_v == 1 else BLACK
     mine, theirs = (white, black) if on_roll == WHITE else (black, white)
     position = Position(tuple(mine), tuple(theirs), on_roll)

@@ -140,7 +140,7 @@ def start_cube(
 def _setup(variant: Variant, position: Position, cube: Cube) -> dict[str, Any]:
     """The setup record of a game from ``position`` (checked against the variant)."""
     if position.is_over():
-        raise InvalidPositionError("the game is over in this position: nothing to roll out")
+        raise InvalidPositionError("rollout-game-over")
     return Game(variant, position=position, cube=cube).records[0]
 
 
@@ -185,7 +185,7 @@ def candidate_plays(
     game = Game(variant, position=position)
     game.roll(*dice)
     if game.phase != "move" or game.turn != position.turn:
-        raise IllegalMoveError(f"no legal play with {dice[0]}-{dice[1]}")
+        raise IllegalMoveError("rollout-no-play", d1=dice[0], d2=dice[1])
     if plays:
         legal = game.legal_plays()
         return list(dict.fromkeys(legal.find(text).text for text in plays))
@@ -292,7 +292,7 @@ def rollout_cube(
     settings = replace(settings, cubeful=True)
     cube = cube or start_cube(variant, cubeful=True, score=score)
     if not cube.rules.enabled:
-        raise IllegalMoveError("a cube decision needs the cube in play")
+        raise IllegalMoveError("rollout-no-cube")
     refusal = cube.may_double(position.turn)
     if refusal is not None:
         raise refusal

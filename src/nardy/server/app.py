@@ -189,10 +189,15 @@ def _error_handlers(app: FastAPI) -> None:
         return resp
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "malformed")
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code)
+        err = (
+            ApiError(exc.status_code, code)
+            if code
+            else ApiError(exc.status_code, "malformed", "bad-request", reason=str(exc.detail))
+        )  # (said in the request's language: a wrong address is a player's error too)
         return JSONResponse(
-            {"error": str(exc.detail), "code": code},
+            err.answer(request_lang(request.headers)),
             status_code=exc.status_code,
             headers=exc.headers,
         )

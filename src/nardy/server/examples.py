@@ -27,7 +27,11 @@ MAX_MOVES_TEXT = 200
 
 
 class UnknownExampleError(LookupError):
-    """No example has the id asked for."""
+    """No example has the id asked for; ``example`` is that id, ``known`` the ids."""
+
+    def __init__(self, example: str, known: str) -> None:
+        super().__init__(f"no rules example {example!r}; known examples: {known}")
+        self.example, self.known = example, known
 
 
 @dataclass(frozen=True)
@@ -97,12 +101,12 @@ EXAMPLES: tuple[Example, ...] = (
         Text(
             "Все 15 шашек стоят на голове — пункт 24 справа вверху; голова соперника — "
             "ваш пункт 12, дом — пункты 1–6 справа внизу. С головы за ход можно снять "
-            "только одну шашку (L-HEAD-1), поэтому 6-5 играет одна шашка: 24/18/13 или "
-            "24/19/13 — промежуточный пункт должен быть свободен (G-6).",
+            "только одну шашку, поэтому 6-5 играет одна шашка: 24/18/13 или "
+            "24/19/13 — промежуточный пункт должен быть свободен.",
             "All 15 checkers stand on the head, point 24 top-right; the opponent's head is "
             "your point 12, your home is points 1–6 bottom-right. Only one checker may "
-            "leave the head per turn (L-HEAD-1), so one checker plays the whole 6-5: "
-            "24/18/13 or 24/19/13 — the point in between must be open (G-6).",
+            "leave the head per turn, so one checker plays the whole 6-5: "
+            "24/18/13 or 24/19/13 — the point in between must be open.",
         ),
         notes={
             "24/13": Text(
@@ -115,9 +119,9 @@ EXAMPLES: tuple[Example, ...] = (
                 24,
                 19,
                 Text(
-                    "Вторую шашку с головы снять нельзя: за ход с головы берут одну шашку "
-                    "(L-HEAD-1). Продолжите ход той же шашкой.",
-                    "A second checker may not leave the head: one per turn (L-HEAD-1). "
+                    "Вторую шашку с головы снять нельзя: за ход с головы берут одну шашку"
+                    ". Продолжите ход той же шашкой.",
+                    "A second checker may not leave the head: one per turn. "
                     "Move the same checker on.",
                 ),
                 after=((24, 18),),
@@ -126,8 +130,8 @@ EXAMPLES: tuple[Example, ...] = (
                 24,
                 18,
                 Text(
-                    "Вторую шашку с головы снять нельзя (L-HEAD-1).",
-                    "A second checker may not leave the head (L-HEAD-1).",
+                    "Вторую шашку с головы снять нельзя.",
+                    "A second checker may not leave the head.",
                 ),
                 after=((24, 19),),
             ),
@@ -141,10 +145,10 @@ EXAMPLES: tuple[Example, ...] = (
         (6, 6),
         Text("Первый ход 6-6: две шашки с головы", "First turn 6-6: two checkers off the head"),
         Text(
-            "Исключение первого хода (L-HEAD-2): одна шашка с головы не может сыграть весь "
+            "Исключение первого хода: одна шашка с головы не может сыграть весь "
             "куш — после 24/18 пункт 12 занят головой соперника. Тогда с головы снимают "
             "вторую шашку: ход 24/18(2) вынужден, а две оставшиеся шестёрки пропадают.",
-            "The first-turn exception (L-HEAD-2): one checker off the head cannot play the "
+            "The first-turn exception: one checker off the head cannot play the "
             "whole double — after 24/18 point 12 is the opponent's head. So a second checker "
             "leaves the head: 24/18(2) is forced and the other two sixes are lost.",
         ),
@@ -162,9 +166,9 @@ EXAMPLES: tuple[Example, ...] = (
                 12,
                 Text(
                     "Пункт 12 — голова соперника, он закрыт. Поэтому одна шашка не сыграет "
-                    "весь куш, и с головы можно снять вторую (L-HEAD-2).",
+                    "весь куш, и с головы можно снять вторую.",
                     "Point 12 is the opponent's head: it is blocked. So one checker cannot "
-                    "play the whole double, and a second may leave the head (L-HEAD-2).",
+                    "play the whole double, and a second may leave the head.",
                 ),
                 after=((24, 18),),
             ),
@@ -173,9 +177,9 @@ EXAMPLES: tuple[Example, ...] = (
                 12,
                 Text(
                     "Пункт 12 — голова соперника: оставшиеся шестёрки сыграть нельзя, они "
-                    "пропадают (G-8).",
+                    "пропадают.",
                     "Point 12 is the opponent's head: the other sixes cannot be played and are "
-                    "lost (G-8).",
+                    "lost.",
                 ),
                 after=((24, 18), (24, 18)),
             ),
@@ -190,10 +194,10 @@ EXAMPLES: tuple[Example, ...] = (
         Text("Первый ход 3-3: два варианта", "First turn 3-3: two plays"),
         Text(
             "Одна шашка пройдёт 24/21/18/15, но четвёртая тройка привела бы её на пункт 12 "
-            "— голову соперника. Поэтому можно снять вторую шашку с головы (L-HEAD-2): "
+            "— голову соперника. Поэтому можно снять вторую шашку с головы: "
             "допустимы ровно два хода — 24/15 24/21 и 24/18(2).",
             "One checker gets as far as 24/21/18/15, but a fourth 3 would take it to point "
-            "12, the opponent's head. So a second checker may leave the head (L-HEAD-2): "
+            "12, the opponent's head. So a second checker may leave the head: "
             "exactly two plays are legal — 24/15 24/21 and 24/18(2).",
         ),
         notes={
@@ -229,10 +233,10 @@ EXAMPLES: tuple[Example, ...] = (
         Text(
             "Белые держат пункты 6–2. Шашка на пункт 1 построила бы шесть пунктов подряд "
             "(6–1) на пути чёрных, а ни одна чёрная шашка этот заслон ещё не прошла — так "
-            "нельзя (L-BLOCK). Попробуйте 8/2/1 или 2/1: движок их не даст.",
+            "нельзя. Попробуйте 8/2/1 или 2/1: движок их не даст.",
             "White holds points 6–2. A checker on point 1 would make six points in a row "
             "(6–1) on Black's path, and no black checker has passed them yet — that is not "
-            "allowed (L-BLOCK). Try 8/2/1 or 2/1: the engine will not allow them.",
+            "allowed. Try 8/2/1 or 2/1: the engine will not allow them.",
         ),
         notes={
             "": Text(
@@ -246,9 +250,9 @@ EXAMPLES: tuple[Example, ...] = (
                 1,
                 Text(
                     "Занять пункт 1 нельзя: пункты 6–1 стали бы заслоном из шести пунктов, а ни "
-                    "одна чёрная шашка его ещё не прошла (L-BLOCK).",
+                    "одна чёрная шашка его ещё не прошла.",
                     "Point 1 may not be taken: points 6–1 would be a six-point block that no "
-                    "black checker has passed yet (L-BLOCK).",
+                    "black checker has passed yet.",
                 ),
             ),
             IllegalNote(
@@ -256,9 +260,9 @@ EXAMPLES: tuple[Example, ...] = (
                 1,
                 Text(
                     "Занять пункт 1 нельзя: пункты 6–1 стали бы заслоном из шести пунктов, а ни "
-                    "одна чёрная шашка его ещё не прошла (L-BLOCK).",
+                    "одна чёрная шашка его ещё не прошла.",
                     "Point 1 may not be taken: points 6–1 would be a six-point block that no "
-                    "black checker has passed yet (L-BLOCK).",
+                    "black checker has passed yet.",
                 ),
                 after=((8, 2),),
             ),
@@ -276,11 +280,11 @@ EXAMPLES: tuple[Example, ...] = (
         ),
         Text(
             "Та же позиция, но одна чёрная шашка уже ушла дальше заслона (ваш пункт 22 — "
-            "его пункт 10). Теперь шесть пунктов подряд строить можно: 8/2/1 допустим "
-            "(L-BLOCK).",
+            "его пункт 10). Теперь шесть пунктов подряд строить можно: 8/2/1 допустим"
+            ".",
             "The same position, but one black checker has already passed the block (your "
-            "point 22 — his point 10). Now six points in a row are allowed: 8/2/1 is legal "
-            "(L-BLOCK).",
+            "point 22 — his point 10). Now six points in a row are allowed: 8/2/1 is legal"
+            ".",
         ),
         notes={
             "8/1": Text(
@@ -301,11 +305,11 @@ EXAMPLES: tuple[Example, ...] = (
         (6, 4),
         Text("Бар: вход в дом соперника", "The bar: entering the opponent's home"),
         Text(
-            "Две белые шашки на баре. Пока они там, другие шашки не ходят (S-3). Число n "
+            "Две белые шашки на баре. Пока они там, другие шашки не ходят. Число n "
             "входит на ваш пункт 25−n: четвёрка — на 21 (открыт), шестёрка — на 19, но там "
             "две чёрные шашки. Входит одна шашка, шестёрка пропадает.",
-            "Two white checkers are on the bar. While they are there nothing else moves "
-            "(S-3). A number n enters on your point 25−n: the 4 on 21 (open), the 6 on 19 — "
+            "Two white checkers are on the bar. While they are there nothing else moves"
+            ". A number n enters on your point 25−n: the 4 on 21 (open), the 6 on 19 — "
             "but two black checkers hold it. One checker enters and the 6 is lost.",
         ),
         notes={
@@ -321,16 +325,16 @@ EXAMPLES: tuple[Example, ...] = (
                 25,
                 19,
                 Text(
-                    "Пункт 19 (пункт 6 соперника) закрыт: на нём две чёрные шашки (G-9).",
-                    "Point 19 (the opponent's 6 point) is blocked by two black checkers (G-9).",
+                    "Пункт 19 (пункт 6 соперника) закрыт: на нём две чёрные шашки.",
+                    "Point 19 (the opponent's 6 point) is blocked by two black checkers.",
                 ),
             ),
             IllegalNote(
                 13,
                 7,
                 Text(
-                    "Пока на баре есть шашка, остальные шашки не ходят (S-3).",
-                    "While a checker is on the bar no other checker may move (S-3).",
+                    "Пока на баре есть шашка, остальные шашки не ходят.",
+                    "While a checker is on the bar no other checker may move.",
                 ),
             ),
             IllegalNote(
@@ -338,9 +342,9 @@ EXAMPLES: tuple[Example, ...] = (
                 19,
                 Text(
                     "Пункт 19 закрыт, а пока вторая шашка на баре, шестёрку играть нечем — она "
-                    "пропадает (S-3).",
+                    "пропадает.",
                     "Point 19 is blocked, and while the other checker is on the bar the 6 has "
-                    "nothing to move — it is lost (S-3).",
+                    "nothing to move — it is lost.",
                 ),
                 after=((25, 21),),
             ),
@@ -355,10 +359,10 @@ EXAMPLES: tuple[Example, ...] = (
         Text("Выбрасывание: используйте оба числа", "Bearing off: use both numbers"),
         Text(
             "Последняя белая шашка на пункте 5, выпало 5-1. Выбросить её сразу пятёркой "
-            "нельзя: правило требует сыграть оба числа (G-8), а это возможно — сначала "
+            "нельзя: правило требует сыграть оба числа, а это возможно — сначала "
             "5/4, затем 4/off.",
             "White's last checker is on point 5 and the roll is 5-1. Bearing it off at once "
-            "with the 5 is not allowed: the rule asks for both numbers (G-8), and both can "
+            "with the 5 is not allowed: the rule asks for both numbers, and both can "
             "be played — first 5/4, then 4/off.",
         ),
         notes={
@@ -372,8 +376,8 @@ EXAMPLES: tuple[Example, ...] = (
                 5,
                 0,
                 Text(
-                    "Сразу 5/off — это одно число, а сыграть можно оба: сначала 5/4 (G-8).",
-                    "5/off at once uses one number, but both can be played: first 5/4 (G-8).",
+                    "Сразу 5/off — это одно число, а сыграть можно оба: сначала 5/4.",
+                    "5/off at once uses one number, but both can be played: first 5/4.",
                 ),
             ),
         ),
@@ -387,10 +391,10 @@ EXAMPLES: tuple[Example, ...] = (
         Text("Выбрасывание со старшего пункта", "Bearing off from the highest point"),
         Text(
             "Шашки на 3, 2 и 1, выпало 4-1. Четвёркой выбрасывают со старшего занятого "
-            "пункта, потому что на пункте 4 и выше шашек нет (G-10). Проверка — в момент "
+            "пункта, потому что на пункте 4 и выше шашек нет. Проверка — в момент "
             "каждого хода: после 3/2 старший пункт — 2, и четвёрка выбрасывает шашку с него.",
             "Checkers on 3, 2 and 1, the roll is 4-1. The 4 bears off from the highest "
-            "occupied point, as nothing stands on 4 or higher (G-10). The test is made at "
+            "occupied point, as nothing stands on 4 or higher. The test is made at "
             "each move: after 3/2 the highest point is 2, and the 4 bears a checker off it.",
         ),
         notes={
@@ -409,9 +413,9 @@ EXAMPLES: tuple[Example, ...] = (
                 0,
                 Text(
                     "Четвёркой нельзя выбросить шашку с пункта 2, пока есть шашка выше — на "
-                    "пункте 3 (G-10).",
+                    "пункте 3.",
                     "The 4 may not bear off from point 2 while a checker stands higher, on "
-                    "point 3 (G-10).",
+                    "point 3.",
                 ),
             ),
         ),
@@ -426,10 +430,10 @@ EXAMPLES: tuple[Example, ...] = (
         Text(
             "Ходит только шашка на 24 (остальные не могут, выбрасывать ещё нельзя). Любое "
             "одно число сыграть можно, оба — нет: пункт 13 закрыт. Тогда обязательно "
-            "играть большее число — шестёрку (G-8).",
+            "играть большее число — шестёрку.",
             "Only the checker on 24 can move (the others cannot, and bearing off is not "
             "allowed yet). Either number can be played but not both: point 13 is blocked. "
-            "Then the larger one must be played — the 6 (G-8).",
+            "Then the larger one must be played — the 6.",
         ),
         notes={
             "24/18": Text(
@@ -443,9 +447,9 @@ EXAMPLES: tuple[Example, ...] = (
                 19,
                 Text(
                     "Пятёрку играть нельзя: после неё шестёрка тоже не сыграется (пункт 13 "
-                    "закрыт), а из двух чисел, когда можно только одно, играют большее (G-8).",
+                    "закрыт), а из двух чисел, когда можно только одно, играют большее.",
                     "The 5 may not be played: the 6 could not follow (point 13 is blocked), and "
-                    "when only one number can be played it must be the larger (G-8).",
+                    "when only one number can be played it must be the larger.",
                 ),
             ),
             IllegalNote(
@@ -468,11 +472,11 @@ EXAMPLES: tuple[Example, ...] = (
         Text("Русские короткие: «убил — не прячься»", "Russian short nardy: no hit-and-hide"),
         Text(
             "Чёрный блот на вашем пункте 10. В русских коротких нардах шашка, которая "
-            "побила, не может в тот же ход уйти на пункт со своими шашками (S-6): 13/10*/8 "
+            "побила, не может в тот же ход уйти на пункт со своими шашками: 13/10*/8 "
             "запрещён. Бить можно, но дальше она идёт только на свободный пункт — или "
             "вторым числом ходит другая шашка.",
             "A black blot stands on your point 10. In Russian short nardy a checker that hit "
-            "may not, in the same turn, move on to a point holding its own checkers (S-6): "
+            "may not, in the same turn, move on to a point holding its own checkers: "
             "13/10*/8 is not allowed. The hit is fine, but then the hitter may only go on to "
             "an empty point — or another checker plays the second number.",
         ),
@@ -493,9 +497,9 @@ EXAMPLES: tuple[Example, ...] = (
                 8,
                 Text(
                     "Шашка, которая только что побила, не может спрятаться к своим на пункт 8 "
-                    "(S-6, русские короткие). В обычных коротких нардах 13/10*/8 разрешён.",
-                    "The checker that has just hit may not hide among its own on point 8 (S-6, "
-                    "Russian short nardy). In plain short nardy 13/10*/8 is allowed.",
+                    "(русские короткие). В обычных коротких нардах 13/10*/8 разрешён.",
+                    "The checker that has just hit may not hide among its own on point 8 "
+                    "(Russian short nardy). In plain short nardy 13/10*/8 is allowed.",
                 ),
                 after=((13, 10),),
             ),
@@ -512,14 +516,12 @@ def find_example(example_id: str) -> Example:
         return BY_ID[example_id]
     except KeyError:
         known = ", ".join(BY_ID)
-        raise UnknownExampleError(
-            f"no rules example {example_id!r}; known examples: {known}"
-        ) from None
+        raise UnknownExampleError(example_id, known) from None
 
 
 def _parse_steps(text: str) -> tuple[Move, ...]:
     if len(text) > MAX_MOVES_TEXT:
-        raise MalformedError(f"moves: at most {MAX_MOVES_TEXT} characters")
+        raise MalformedError("example-moves-too-long", max=MAX_MOVES_TEXT)
     return parse_moves(text) if text.strip() else ()
 
 
@@ -539,7 +541,7 @@ class _Turn:
         """Make the single step frm→to with one die (the smallest that makes it)."""
         fits = sorted((d, raw) for raw, d in self.next_steps() if raw[:2] == (frm, to))
         if not fits:
-            raise IllegalMoveError(f"{Move(frm, to)} is not a legal single step now")
+            raise IllegalMoveError("example-step-illegal", move=str(Move(frm, to)))
         d, raw = fits[0]
         self.done.append((raw, d))
 

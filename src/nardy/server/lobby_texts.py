@@ -8,6 +8,10 @@ from nardy.i18n import register
 
 register(
     {
+        "error.ws-too-slow": {
+            "en": "the connection fell too far behind",
+            "ru": "соединение слишком отстало",
+        },
         # errors
         "error.lobby-bad-variant": {
             "en": "unknown game {value}",

@@ -18,6 +18,7 @@ import nardy.server.phone_texts  # noqa: F401  (the settings menu and the keyboa
 import nardy.server.play_texts  # noqa: F401  (registers the game page's play texts)
 import nardy.server.pwa_texts  # noqa: F401  (registers the app's and signals' texts)
 import nardy.server.replay_texts  # noqa: F401  (the replay's and analysis board's texts)
+import nardy.server.rules_texts  # noqa: F401  (registers the rules page and tutorial texts)
 import nardy.server.web_texts  # noqa: F401  (registers the web page's texts)
 from nardy.i18n import normalize_lang, register
 
@@ -133,7 +134,7 @@ register(
         },
         "error.resign-needs-level": {
             "en": "a resign action has 'level': 1 single, 2 gammon (mars), 3 backgammon (koks)",
-            "ru": "у сдачи есть уровень (level): 1 — оин, 2 — марс, 3 — кокс",
+            "ru": "у сдачи есть уровень (level): 1 — ойн, 2 — марс, 3 — кокс",
         },
         "error.play-needs-text": {
             "en": "a play action has 'play': text such as '24/18 13/11'",

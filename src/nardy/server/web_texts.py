@@ -44,9 +44,20 @@ register(
         "web.mode-local": {"en": "Two players, one device", "ru": "Вдвоём за одним устройством"},
         "web.mode-friend": {"en": "A friend by link", "ru": "С другом по ссылке"},
         "web.client-seed": {
-            "en": "Your dice seed (optional)",
-            "ru": "Ваше зерно для костей (необязательно)",
+            "en": "Your word for checking the dice (optional)",
+            "ru": "Ваше слово для проверки костей (необязательно)",
         },
+        "web.client-seed-hint": {
+            "en": (
+                "Any word or number. The server mixes it into the dice, so it cannot pick"
+                " them in advance; after the game every roll can be checked."
+            ),
+            "ru": (
+                "Любое слово или число. Сервер подмешивает его в кости и не может подобрать"
+                " их заранее; после партии каждый бросок можно проверить."
+            ),
+        },
+        "web.client-seed-shown": {"en": "Your word", "ru": "Слово игрока"},
         "web.start": {"en": "Start", "ru": "Начать"},
         "web.your-turn": {"en": "Your turn", "ru": "Ваш ход"},
         "web.their-turn": {"en": "Opponent's turn", "ru": "Ход соперника"},
@@ -74,7 +85,10 @@ register(
         "web.hint-button": {"en": "Hint", "ru": "Подсказка"},
         "web.hint-wait": {"en": "The computer is thinking…", "ru": "Компьютер думает…"},
         "web.review-columns.0": {"en": "Player", "ru": "Игрок"},
-        "web.review-columns.1": {"en": "Loss per move, mEMG", "ru": "Потеря на ход, мЭ"},
+        "web.review-columns.1": {
+            "en": "Loss per move (thousandths of equity)",
+            "ru": "Потеря за ход (тысячные доли эквити)",
+        },
         "web.review-columns.2": {"en": "Rating", "ru": "Уровень"},
         "web.review-columns.3": {
             "en": "Doubtful / bad / very bad",
@@ -150,8 +164,8 @@ register(
             "en": "Tap a checker, then a highlighted point (or drag the checker).",
             "ru": "Нажмите на шашку, затем на подсвеченный пункт (или перетащите шашку).",
         },
-        "web.kinds.single": {"en": "single game", "ru": "оин"},
-        "web.kinds.oin": {"en": "oin (single)", "ru": "оин"},
+        "web.kinds.single": {"en": "single game", "ru": "ойн"},
+        "web.kinds.oin": {"en": "oin (single)", "ru": "ойн"},
         "web.kinds.gammon": {"en": "gammon", "ru": "марс"},
         "web.kinds.mars": {"en": "mars", "ru": "марс"},
         "web.kinds.backgammon": {"en": "backgammon", "ru": "кокс"},
@@ -167,8 +181,18 @@ register(
         "web.yes": {"en": "yes", "ru": "да"},
         "web.no": {"en": "no", "ru": "нет"},
         "web.beavers": {
-            "en": "Allow beavers (money play)",
-            "ru": "Разрешить бобров (игра на деньги)",
+            "en": "Beavers: a taker may redouble at once",
+            "ru": "Бобры: принявший удвоение может сразу удвоить снова",
+        },
+        "web.beavers-hint": {
+            "en": (
+                "A beaver: on taking a double, the player at once doubles again and keeps"
+                " the cube. Only in money play (a single game, not a match)."
+            ),
+            "ru": (
+                "Бобр: приняв удвоение, игрок сразу удваивает ставку ещё раз и оставляет"
+                " кубик у себя. Только в игре на деньги (одна партия, не матч)."
+            ),
         },
         "web.roll": {"en": "Roll", "ru": "Бросить кости"},
         "web.double": {"en": "Double", "ru": "Удвоить"},
@@ -179,10 +203,20 @@ register(
         "web.accept": {"en": "Accept", "ru": "Принять сдачу"},
         "web.reject": {"en": "Play on", "ru": "Играть дальше"},
         "web.next-game": {"en": "Next game", "ru": "Следующая партия"},
-        "web.cancel": {"en": "Cancel", "ru": "Отмена"},
+        "web.cancel": {"en": "Keep playing", "ru": "Не сдаваться"},
         "web.cube": {"en": "Cube", "ru": "Кубик"},
         "web.cube-centre": {"en": "in the middle", "ru": "в центре"},
-        "web.money-game": {"en": "One money game", "ru": "Одна партия на деньги"},
+        "web.money-game": {"en": "One game", "ru": "Одна партия"},
+        "web.money-game-hint": {
+            "en": (
+                "Money play: one game, not a match. Its points are the result (1 single,"
+                " 2 gammon, 3 backgammon) times the doubling cube."
+            ),
+            "ru": (
+                "Игра на деньги: одна партия, не матч. Очки партии — итог (1 ойн, 2 марс,"
+                " 3 кокс), умноженный на кубик удвоения."
+            ),
+        },
         "web.crawford": {"en": "Crawford game (no cube)", "ru": "игра Кроуфорда (без кубика)"},
         "web.post-crawford": {"en": "post-Crawford", "ru": "после Кроуфорда"},
         "web.score": {"en": "Score", "ru": "Счёт"},
@@ -262,20 +296,35 @@ register(
             "ru": "Совет компьютера при этом счёте: {advice}.",
         },
         "web.hint-title": {
-            "en": "Best plays (depth {depth}; equity); click one to play it:",
-            "ru": "Лучшие ходы (глубина {depth}; эквити); нажмите, чтобы сыграть:",
+            "en": "Best plays ({depth}; equity); click one to play it:",
+            "ru": "Лучшие ходы ({depth}; эквити); нажмите, чтобы сыграть:",
         },
         "web.hint-title-match": {
-            "en": "Best plays (depth {depth}; match equity at the score); click one to play it:",
+            "en": "Best plays ({depth}; match equity at the score); click one to play it:",
+            "ru": "Лучшие ходы ({depth}; эквити матча при этом счёте); нажмите, чтобы сыграть:",
+        },
+        "web.review-title": {"en": "Game review ({depth})", "ru": "Анализ партии ({depth})"},
+        # how far the computer looked (its plies), in the player's words
+        "web.depth-none": {"en": "no look-ahead", "ru": "без просмотра вперёд"},
+        "web.depth-ahead": {
+            "en": "looking {n} {n:plural:roll|rolls} ahead",
+            "ru": "с просмотром на {n} {n:plural:бросок|броска|бросков} вперёд",
+        },
+        "web.equity-hint": {
+            "en": (
+                "Equity: the points a position is worth on average (+1 a sure single win,"
+                " −1 a sure loss); a loss of 100 thousandths is 0.1 point."
+            ),
             "ru": (
-                "Лучшие ходы (глубина {depth}; эквити матча при этом счёте);"
-                " нажмите, чтобы сыграть:"
+                "Эквити — сколько очков в среднем стоит позиция (+1 — верная победа ойном,"
+                " −1 — верное поражение); потеря 100 тысячных — это 0,1 очка."
             ),
         },
-        "web.review-title": {
-            "en": "Game review (depth {depth})",
-            "ru": "Анализ партии (глубина {depth})",
-        },
+        # the history of a player's games: won/lost and by what ({kind}: web.kinds.*)
+        "web.history-won": {"en": "Won, {kind}", "ru": "Победа, {kind}"},
+        "web.history-lost": {"en": "Lost, {kind}", "ru": "Поражение, {kind}"},
+        # a guest's name shown in the interface language ({n}: the guest's number)
+        "web.guest-name": {"en": "Guest {n}", "ru": "Гость {n}"},
         "web.game-no": {"en": "game {n}", "ru": "партия {n}"},
         "web.turn-no": {"en": "move {n}", "ru": "ход {n}"},
         "web.they-double": {
@@ -285,6 +334,34 @@ register(
         "web.they-resign": {
             "en": "Your opponent resigns: {kind} ({value}). Accept?",
             "ru": "Соперник сдаётся: {kind} ({value}). Принять?",
+        },
+    }
+)
+
+# The game socket's close reasons (routes/ws.py), in the socket's language (a close
+# frame holds at most 123 bytes: two a Russian letter, so each stays under 60 letters),
+# and an address that does not take the request's method (app.py).
+register(
+    {
+        "error.ws-cross-site": {
+            "en": "cross-site websocket refused",
+            "ru": "соединение с чужого сайта отклонено",
+        },
+        "error.ws-too-many-from-address": {
+            "en": "too many connections from your address (at most {n})",
+            "ru": "слишком много соединений с вашего адреса (до {n})",
+        },
+        "error.ws-too-many-to-game": {
+            "en": "too many connections to this game (at most {n})",
+            "ru": "слишком много соединений с этой партией (до {n})",
+        },
+        "error.method-not-allowed": {
+            "en": "this address does not take this method",
+            "ru": "этот адрес не принимает такой запрос",
+        },
+        "error.ws-too-big": {
+            "en": "messages are at most {n} bytes",
+            "ru": "сообщение не длиннее {n} байт",
         },
     }
 )

@@ -192,4 +192,4 @@ def find_variant(name: str) -> Variant:
         return _ALIASES[key]
     except KeyError:
         known = ", ".join(sorted(VARIANTS))
-        raise UnknownVariantError(f"unknown variant {name!r} (known: {known})") from None
+        raise UnknownVariantError("variant-unknown", name=repr(name), known=known) from None

@@ -259,15 +259,13 @@ class Variant:
             if side[OFF] == CHECKERS:
                 continue
             if self.family == "long" and side[BAR]:
-                raise InvalidPositionError(f"{name}: long nardy has no bar")
+                raise InvalidPositionError("position-long-bar", side=name)
         mapping = self._mapping
         for p in range(1, 25):
             if position.mine[p] and position.theirs[mapping[p]]:
-                raise InvalidPositionError(
-                    f"point {p} holds checkers of both sides (their point {mapping[p]})"
-                )
+                raise InvalidPositionError("position-shared-point", point=p, their=mapping[p])
         if position.mine[OFF] == CHECKERS and position.theirs[OFF] == CHECKERS:
-            raise InvalidPositionError("both sides have borne off all checkers")
+            raise InvalidPositionError("position-both-off")
 
     def option_names(self) -> list[str]:
         """Names of the rule options this variant takes (some only together with

@@ -21,13 +21,21 @@ from urllib.parse import urlsplit
 from anyio import to_thread
 from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
 
+from nardy.i18n import t
 from nardy.server.auth import Who
 from nardy.server.chat import PHRASES, ChatService, user_channel
 from nardy.server.deps import CheckedUser, MaybeUser, client_address
 from nardy.server.fanout import Socket, encode
 from nardy.server.guards import MAX_WS_MESSAGE
 from nardy.server.messages import request_lang
-from nardy.server.routes.ws import SocketCaps, _BadMessage, _error, _receive, _TooBig
+from nardy.server.routes.ws import (
+    BadMessage,
+    SocketCaps,
+    TooBig,
+    close_reason,
+    error_message,
+    receive_message,
+)
 from nardy.server.service import ApiError
 
 log = logging.getLogger(__name__)
@@ -173,12 +181,12 @@ async def _handle(ws: WebSocket, sock: ChatSocket, msg: dict[str, Any], lang: st
 @router.websocket("/ws/chat")
 async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
     """Follow chat channels, and write in them."""
+    lang = request_lang(ws.headers)
     origin = ws.headers.get("origin")
     if origin and urlsplit(origin).netloc != ws.headers.get("host"):
-        await ws.close(code=4403, reason="cross-site websocket refused")
+        await ws.close(code=4403, reason=close_reason(t("error.ws-cross-site", lang)))
         return
     chat = get_chat(ws)
-    lang = request_lang(ws.headers)
     caps: SocketCaps = ws.app.state.sockets
     address = client_address(ws)
     # the chat's sockets count towards the address's cap with the games' (the
@@ -187,7 +195,7 @@ async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
     refusal = caps.refusal(address, slot)
     if refusal is not None:
         await ws.accept()
-        await ws.close(code=4429, reason=refusal)
+        await ws.close(code=4429, reason=close_reason(refusal.text(lang)))
         return
     caps.open(address, slot)
     uid = user.user_id if user is not None else None
@@ -201,22 +209,24 @@ async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
             chat.delivery.subscribe(user_channel(uid), sock)
         while True:
             try:
-                msg = await _receive(ws)
-            except _BadMessage as bad:
-                await ws.send_json(_error(bad.error, lang))
+                msg = await receive_message(ws)
+            except BadMessage as bad:
+                await ws.send_json(error_message(bad.error, lang))
                 continue
             try:
                 await _handle(ws, sock, msg, lang)
             except ApiError as exc:
-                err = _error(exc, lang, msg.get("id"))
+                err = error_message(exc, lang, msg.get("id"))
                 if isinstance(msg.get("channel"), str):
                     err["channel"] = msg["channel"][:40]
                 await ws.send_json(err)
     except (WebSocketDisconnect, RuntimeError):
         log.debug("chat websocket closed", exc_info=True)
-    except _TooBig:
+    except TooBig:
         try:
-            await ws.close(code=1009, reason=f"messages are at most {MAX_WS_MESSAGE} bytes")
+            await ws.close(
+                code=1009, reason=close_reason(t("error.ws-too-big", lang, n=MAX_WS_MESSAGE))
+            )
         except Exception:  # the peer is already gone
             log.debug("closing the chat websocket failed", exc_info=True)
     finally:

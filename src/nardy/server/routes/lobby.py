@@ -19,6 +19,7 @@ from anyio import to_thread
 from fastapi import APIRouter, Body, FastAPI, WebSocket, WebSocketDisconnect
 from starlette.requests import HTTPConnection
 
+from nardy.i18n import t
 from nardy.server.auth import Clock, Who
 from nardy.server.deps import Actor, CheckedUser, MaybeUser, client_address
 from nardy.server.fanout import encode
@@ -27,6 +28,7 @@ from nardy.server.guards import MAX_WS_MESSAGE, too_deep
 from nardy.server.lobby import OUTBOX, MemoryLobbyState, Subscriber
 from nardy.server.matchmaking import SEEK_LIMIT, Lobby
 from nardy.server.messages import request_lang
+from nardy.server.routes.ws import close_reason
 from nardy.server.service import ApiError, GameService
 from nardy.server.settings import Settings
 from nardy.server.throttle import LimitsThrottle
@@ -183,18 +185,19 @@ async def _message(ws: WebSocket) -> dict[str, Any] | ApiError | None:
 @router.websocket("/ws/lobby")
 async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
     """The lobby's live updates: a ``snapshot`` first, then what changes."""
+    lang = request_lang(ws.headers)
     origin = ws.headers.get("origin")
     if origin and urlsplit(origin).netloc != ws.headers.get("host"):
-        await ws.close(code=4403, reason="cross-site websocket refused")
+        await ws.close(code=4403, reason=close_reason(t("error.ws-cross-site", lang)))
         return
     lobby = _lobby(ws)
-    lang = request_lang(ws.headers)
     counts: Counter[str] = ws.app.state.lobby_sockets
     cap: int = ws.app.state.settings.max_sockets_per_ip
     address = client_address(ws)
     if counts[address] >= cap:
         await ws.accept()  # (a close code before the handshake would reach no one)
-        await ws.close(code=4429, reason=f"too many connections (at most {cap})")
+        refusal = ApiError(429, "too-many", "ws-too-many-from-address", n=cap)
+        await ws.close(code=4429, reason=close_reason(refusal.text(lang)))
         return
     counts[address] += 1
     sub = Subscriber(user.user_id if user else None)
@@ -202,7 +205,7 @@ async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
     writer: asyncio.Task[None] | None = None
     try:
         await ws.accept()
-        writer = asyncio.create_task(_write(ws, sub))
+        writer = asyncio.create_task(_write(ws, sub, lang))
         await lobby.arrive(user, "lobby")
         arrived = True
         # subscribed first: what changes while the snapshot is built comes before it,
@@ -212,7 +215,8 @@ async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
         while True:
             msg = await _message(ws)
             if msg is None:
-                await ws.close(code=1009, reason=f"messages are at most {MAX_WS_MESSAGE} bytes")
+                reason = t("error.ws-too-big", lang, n=MAX_WS_MESSAGE)
+                await ws.close(code=1009, reason=close_reason(reason))
                 return
             if isinstance(msg, ApiError):
                 sub.deliver(encode(_error(msg, lang)))
@@ -235,13 +239,13 @@ async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
             await lobby.leave(user, "lobby")
 
 
-async def _write(ws: WebSocket, sub: Subscriber) -> None:
+async def _write(ws: WebSocket, sub: Subscriber, lang: str) -> None:
     """Send the socket's outbox until it closes; close a socket that fell too far
     behind (its reader then ends the handler)."""
     try:
         while not sub.overflowed.is_set():
             await ws.send_text(await sub.outbox.get())
         log.info("a lobby socket fell %d messages behind: closing it", OUTBOX)
-        await ws.close(code=1013, reason="too slow")
+        await ws.close(code=1013, reason=close_reason(t("error.ws-too-slow", lang)))
     except Exception as exc:  # the socket is gone: its reader sees it too
         log.debug("writing to a lobby socket failed: %r", exc)

@@ -25,7 +25,9 @@ async def rules_example(example_id: str, moves: str = Query("", max_length=2000)
     try:
         return example_state(example_id, moves)
     except UnknownExampleError as e:
-        raise ApiError(404, "unknown-example", str(e)) from None
+        raise ApiError(
+            404, "unknown-example", "unknown-example", example=repr(e.example), known=e.known
+        ) from None
     except MalformedError as e:
         raise ApiError(400, "malformed", e) from None
     except NardyError as e:

@@ -3,7 +3,8 @@ and the game's updates pushed by ``nardy.server.fanout``.
 
 Each message is bounded (``MAX_WS_MESSAGE``: close 1009) and must be a JSON object of
 sane depth (else an ``error`` message, and the socket stays); sockets are capped per
-client address and per game (close 4429)."""
+client address and per game (close 4429). A close's reason is said in the socket's
+language (the ``lang`` cookie of the handshake), from the catalogue."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from nardy.i18n import t
 from nardy.server import logs
 from nardy.server.deps import (
     GamesDep,
@@ -42,12 +44,12 @@ class SocketCaps:
         self.addresses: Counter[str] = Counter()
         self.games: Counter[str] = Counter()
 
-    def refusal(self, address: str, game_id: str) -> str | None:
+    def refusal(self, address: str, game_id: str) -> ApiError | None:
         """Why one more socket from ``address`` to ``game_id`` is refused, or None."""
         if self.addresses[address] >= self.per_address:
-            return f"too many connections from your address (at most {self.per_address})"
+            return ApiError(429, "too-many", "ws-too-many-from-address", n=self.per_address)
         if self.games[game_id] >= self.per_game:
-            return f"too many connections to this game (at most {self.per_game})"
+            return ApiError(429, "too-many", "ws-too-many-to-game", n=self.per_game)
         return None
 
     def open(self, address: str, game_id: str) -> None:
@@ -63,18 +65,32 @@ class SocketCaps:
                 del counter[key]
 
 
-def _error(err: ApiError, lang: str, msg_id: Any = None) -> dict[str, Any]:
+#: The most bytes (UTF-8) a websocket close reason may hold (RFC 6455: 125 less the code).
+MAX_CLOSE_REASON = 123
+
+
+def close_reason(text: str) -> str:
+    """``text`` cut to fit a close frame, at a character's edge (Russian takes two bytes
+    a letter, and a game id from the URL may be long)."""
+    data = text.encode()
+    if len(data) <= MAX_CLOSE_REASON:
+        return text
+    return data[: MAX_CLOSE_REASON - 3].decode(errors="ignore") + "…"
+
+
+def error_message(err: ApiError, lang: str, msg_id: Any = None) -> dict[str, Any]:
+    """The ``error`` message of a socket (with the id of the message it answers)."""
     out: dict[str, Any] = {"type": "error", **err.answer(lang)}
     if msg_id is not None:
         out["id"] = msg_id
     return out
 
 
-class _TooBig(Exception):
+class TooBig(Exception):
     """A message over ``MAX_WS_MESSAGE``."""
 
 
-class _BadMessage(Exception):
+class BadMessage(Exception):
     """A message that is not a JSON object of sane depth; ``reply`` says why."""
 
     def __init__(self, what: str) -> None:
@@ -82,24 +98,24 @@ class _BadMessage(Exception):
         self.error = ApiError(400, "malformed", what)
 
 
-async def _receive(ws: WebSocket) -> dict[str, Any]:
-    """The next message, a JSON object; raises ``_BadMessage`` for any other,
-    ``_TooBig`` past the size cap, ``WebSocketDisconnect`` when the peer is gone."""
+async def receive_message(ws: WebSocket) -> dict[str, Any]:
+    """The next message, a JSON object; raises ``BadMessage`` for any other,
+    ``TooBig`` past the size cap, ``WebSocketDisconnect`` when the peer is gone."""
     message = await ws.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     raw = message.get("text")
     data = raw.encode() if raw is not None else (message.get("bytes") or b"")
     if len(data) > MAX_WS_MESSAGE:
-        raise _TooBig
+        raise TooBig
     if too_deep(data):
-        raise _BadMessage("ws-too-deep")
+        raise BadMessage("ws-too-deep")
     try:
         msg = json.loads(data)
     except ValueError:
-        raise _BadMessage("ws-not-json") from None
+        raise BadMessage("ws-not-json") from None
     if not isinstance(msg, dict):
-        raise _BadMessage("ws-not-object")
+        raise BadMessage("ws-not-object")
     return msg
 
 
@@ -108,15 +124,15 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
     """Watch (and, as a player, play) one game."""
     logs.game_id.set(game_id[:16])
     origin = ws.headers.get("origin")
+    lang = request_lang(ws.headers)  # the lang cookie comes with the handshake
     if origin and urlsplit(origin).netloc != ws.headers.get("host"):
-        await ws.close(code=4403, reason="cross-site websocket refused")
+        await ws.close(code=4403, reason=close_reason(t("error.ws-cross-site", lang)))
         return
     uid = user.user_id if user else None
-    lang = request_lang(ws.headers)  # the lang cookie comes with the handshake
     try:
         live = await games.get(game_id)
     except ApiError as exc:
-        await ws.close(code=4404, reason=exc.message)
+        await ws.close(code=4404, reason=close_reason(exc.text(lang)))
         return
     caps: SocketCaps = ws.app.state.sockets
     views: Views = ws.app.state.views
@@ -125,8 +141,8 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
     if refusal is not None:
         # accepted first: a close code before the handshake would reach no one
         await ws.accept()
-        log.info("websocket refused: %s", refusal)
-        await ws.close(code=4429, reason=refusal)
+        log.info("websocket refused: %s", refusal.message)
+        await ws.close(code=4429, reason=close_reason(refusal.text(lang)))
         return
     caps.open(address, game_id)  # counted at once: no await between check and count
     sub = Subscriber(ws, uid, base_url(ws))
@@ -136,9 +152,9 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
         await ws.accept()
         while True:
             try:
-                msg = await _receive(ws)
-            except _BadMessage as bad:
-                await ws.send_json(_error(bad.error, lang))
+                msg = await receive_message(ws)
+            except BadMessage as bad:
+                await ws.send_json(error_message(bad.error, lang))
                 continue
             kind = msg.get("type")
             if kind == "hello":
@@ -166,17 +182,20 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
                         }
                     )
                 except ApiError as exc:
-                    await ws.send_json(_error(exc, lang, msg.get("id")))
+                    await ws.send_json(error_message(exc, lang, msg.get("id")))
             else:
                 await ws.send_json(
-                    _error(ApiError(400, "malformed", "ws-unknown-type", kind=repr(kind)), lang)
+                    error_message(
+                        ApiError(400, "malformed", "ws-unknown-type", kind=repr(kind)), lang
+                    )
                 )
     except (WebSocketDisconnect, RuntimeError):
         log.debug("websocket closed", exc_info=True)
-    except _TooBig:
+    except TooBig:
         log.info("a websocket message over %d bytes: closing", MAX_WS_MESSAGE)
         try:
-            await ws.close(code=1009, reason=f"messages are at most {MAX_WS_MESSAGE} bytes")
+            reason = t("error.ws-too-big", lang, n=MAX_WS_MESSAGE)
+            await ws.close(code=1009, reason=close_reason(reason))
         except Exception:  # the peer is already gone
             log.debug("closing the websocket failed", exc_info=True)
     finally:

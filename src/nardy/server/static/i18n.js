@@ -10,6 +10,9 @@ const webKey = (key) => "web." + key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCas
 /** The key for a text that depends on a side. @param {string} key @param {string} c */
 const side = (key, c) => `${key}.${c === "white" ? "white" : "black"}`;
 
+/** How far the computer looked, in words ("no look-ahead" for 0 plies). @param {number} plies */
+const depth = (plies) => (plies ? msg("web.depth-ahead", { n: plies }) : msg("web.depth-none"));
+
 /**
  * The texts that are filled in with values: the caller calls what t() gives.
  * @type {Record<string, (...values: any[]) => string>}
@@ -20,8 +23,8 @@ const FILLED = {
   matchWinnerIs: (c) => msg(side("web.match-winner-is", c)),
   cubeOf: (c) => msg(side("web.cube-of", c)),
   cubeHint: (advice, match) => msg(match ? "web.cube-hint-match" : "web.cube-hint", { advice }),
-  hintTitle: (depth, match) => msg(match ? "web.hint-title-match" : "web.hint-title", { depth }),
-  reviewTitle: (depth) => msg("web.review-title", { depth }),
+  hintTitle: (plies, match) => msg(match ? "web.hint-title-match" : "web.hint-title", { depth: depth(plies) }),
+  reviewTitle: (plies) => msg("web.review-title", { depth: depth(plies) }),
   gameNo: (n) => msg("web.game-no", { n }),
   turnNo: (n) => msg("web.turn-no", { n }),
   matchTo: (n) => msg("web.match-to", { n }),

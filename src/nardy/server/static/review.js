@@ -71,7 +71,7 @@ function equityGraph(graph, decisions, colorName, pick) {
     const d = decisions[plays[i]];
     if (!d || !d.mark) return;
     svg.append(svgEl("circle", { cx: x(i), cy: y(g.white), r: 5, class: `mistake ${MARK_CLASS[d.mark]}`, "data-decision": plays[i] },
-      svgEl("title", {}, `${colorName(d.color)} ${d.dice ? d.dice.join("-") : ""}: ${d.played} → ${d.best} (−${d.loss.toFixed(3)})`)));
+      svgEl("title", {}, `${colorName(d.color)} ${d.dice ? d.dice.join("-") : ""}: ${said(d, d.played)} → ${said(d, d.best)} (−${d.loss.toFixed(3)})`)));
   });
   // a click anywhere picks the play nearest to it (a phone's finger misses small dots)
   svg.addEventListener("click", (ev) => {
@@ -97,7 +97,9 @@ export function reviewPanel(data, h, colorName, pick) {
     h("td", {}, colorName(p.player)), h("td", {}, p.error_rate.toFixed(1)), h("td", {}, msg(`rating.${p.rating_code}`)),
     h("td", {}, `${p.marks.doubtful} / ${p.marks.bad} / ${p.marks["very bad"]}`), h("td", {}, String(p.cube_errors))));
   const summary = h("table", { class: "review-summary", id: "review-summary" },
-    h("tr", {}, ...t("reviewColumns").map((/** @type {string} */ c) => h("th", {}, c))), ...rows);
+    // (the loss column says what equity is, on hover: a player need not know the word)
+    h("tr", {}, ...t("reviewColumns").map((/** @type {string} */ c, /** @type {number} */ i) =>
+      h("th", i === 1 ? { title: t("equityHint") } : {}, c))), ...rows);
   const mistakes = data.decisions.flatMap((d, n) => (d.mark ? [n] : []));
   const list = mistakes.length
     ? h("ol", { class: "mistakes", id: "mistakes" }, ...mistakes.map((n) => {

@@ -4,7 +4,7 @@
 // the engine (GET /api/rules/examples/{id}?moves=...), replayed after each click.
 import { call } from "./api.js";
 import { drawBoard } from "./board.js";
-import { currentLang } from "./i18n.js";
+import { currentLang, msg, t } from "./i18n.js";
 
 /** @typedef {import("./api.js").Json} Json */
 /** One checker step as the engine writes it: from, to (25 bar, 0 off), and a hit flag. @typedef {Array<number | boolean | null | undefined>} Step */
@@ -16,39 +16,20 @@ export function loadStyle(href) {
   }
 }
 
-/** @type {Record<"ru" | "en", Record<string, any>>} strings, lists and functions of the values they say */
-const TEXT = {
-  ru: { title: "Правила нард",
-    intro: "Две игры на одной доске: длинные нарды (без боя, обе стороны идут в одну сторону) и короткие нарды (нарды-бэкгаммон, с боем). Каждая сторона считает пункты от себя: 1…24, ходит от больших номеров к меньшим, дом — пункты 1–6.",
-    general: ["Зары (кости): каждый кубик — отдельный ход одной шашки; одна шашка может пройти оба числа, если промежуточный пункт открыт (G-6).",
-      "Куш (дубль) даёт четыре хода (G-7).",
-      "Нужно сыграть как можно больше чисел; если можно только одно — большее (G-8).",
-      "Ход можно переиграть, пока вы его не подтвердили (G-12).",
-      "Итог: оин — 1 очко; марс — 2 (проигравший не выбросил ни одной шашки); в коротких — кокс 3 (ещё и шашка на баре или в доме победителя)."],
-    tutorial: "Пошаговое обучение", examples: "Примеры: попробуйте сами",
-    hint: "Нажмите на шашку с рамкой, затем на подсвеченный пункт. Каждое число ходит отдельно. Позиции и допустимые ходы считает движок игры.",
-    tap: "Нажмите на шашку с рамкой, затем на подсвеченный пункт.",
-    dice: "Зары", white: "Ходят белые", undo: "Отменить", reset: "Сначала", made: "Сделано",
-    plays: (/** @type {number} */ n) => `Допустимые ходы по правилам (${n})`, done: "Ход закончен", more: "Можно продолжать ход",
-    pick: (/** @type {string} */ p) => `Шашка с пункта ${p}: выберите подсвеченный пункт.`,
-    notLegal: (/** @type {string} */ m) => `${m} — так ходить нельзя.`, noMove: (/** @type {string} */ p) => `Шашке на пункте ${p} сейчас ходить нельзя.`,
-    rule: "Правило", error: "Ошибка" },
-  en: { title: "Rules of nardy",
-    intro: "Two games on one board: long nardy (no hitting, both sides move the same way round) and short nardy (backgammon, with hitting). Each side numbers the points from its own side, 1…24, moves from higher to lower numbers, and its home is points 1–6.",
-    general: ["Dice: each die moves one checker; one checker may take both numbers if the point between is open (G-6).",
-      "A double gives four moves (G-7).",
-      "Play as many dice as possible; if only one can be played, the larger (G-8).",
-      "A move can be taken back until you confirm it (G-12).",
-      "Results: oin — 1 point; mars — 2 (the loser bore off nothing); in short nardy backgammon (koks) 3 (also a checker on the bar or in the winner's home)."],
-    tutorial: "Step-by-step tutorial", examples: "Examples: try them",
-    hint: "Tap a checker with a frame, then a highlighted point. Each number moves separately. The positions and legal moves are computed by the game engine.",
-    tap: "Tap a checker with a frame, then a highlighted point.",
-    dice: "Dice", white: "White to play", undo: "Undo", reset: "Reset", made: "Moves made",
-    plays: (/** @type {number} */ n) => `Legal plays by the rules (${n})`, done: "Turn finished", more: "The turn goes on",
-    pick: (/** @type {string} */ p) => `Checker on point ${p}: choose a highlighted point.`,
-    notLegal: (/** @type {string} */ m) => `${m} is not a legal move.`, noMove: (/** @type {string} */ p) => `The checker on point ${p} cannot move now.`,
-    rule: "Rule", error: "Error" },
-};
+// The page's texts are the catalogue's web.rules.* (nardy/server/rules_texts.py).
+/** @param {string} key @param {Record<string, unknown>} [params] */
+const T = (key, params) => msg(`web.rules.${key}`, params);
+/** The rule ids of RULES.md behind each line of the summary: a tooltip, not the text. */
+const GENERAL_RULES = [["G-6"], ["G-7"], ["G-8"], ["G-12"], ["G-11", "L-3", "S-5"]];
+
+/**
+ * A tooltip and anchor naming the rule-book ids (G-6, ...): for a player who wants the
+ * book, out of the way of one who just reads.
+ * @param {string[]} ids @returns {Record<string, string>}
+ */
+export function ruleIds(ids) {
+  return { title: msg("web.rules.rule-ids", { ids: ids.join(", ") }), "data-rules": ids.join(" ") };
+}
 
 /** @param {unknown} p a point number */
 const pt = (p) => (p === 25 ? "bar" : p === 0 ? "off" : String(p));
@@ -64,13 +45,12 @@ const sameSteps = (a, b) => a.length === b.length && a.every((m, i) => m[0] === 
  * @param {"ru" | "en"} lang
  */
 function exampleCard(h, summary, lang) {
-  const T = TEXT[lang];
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("class", "board");
-  const feedback = h("p", { class: "feedback", role: "status", "aria-live": "polite" }, T.tap);
+  const feedback = h("p", { class: "feedback", role: "status", "aria-live": "polite" }, T("tap"));
   const made = h("p", { class: "made small" });
-  const undo = h("button", { type: "button", class: "undo" }, T.undo);
-  const reset = h("button", { type: "button", class: "reset" }, T.reset);
+  const undo = h("button", { type: "button", class: "undo" }, t("undo"));
+  const reset = h("button", { type: "button", class: "reset" }, T("reset"));
   const plays = h("details", { class: "plays" });
   /** @type {import("./board.js").BoardUi & { selected: number | null }} */
   const ui = { selected: null };
@@ -91,7 +71,7 @@ function exampleCard(h, summary, lang) {
     drawBoard(svg, { view: state.view, board: state.board, dice: state.dice, legal: state.legal }, ui);
     undo.disabled = !state.legal.can_undo || busy;
     reset.disabled = !state.moves.length || busy;
-    made.textContent = state.moves.length ? `${T.made}: ${state.moves.map(stepText).join(" ")}` : "";
+    made.textContent = state.moves.length ? `${T("made")}: ${state.moves.map(stepText).join(" ")}` : "";
     svg.dataset.moves = state.moves.map(stepText).join(" ");
   }
   /** @param {Step[]} next */
@@ -102,12 +82,12 @@ function exampleCard(h, summary, lang) {
       state = await call("GET", `/api/rules/examples/${summary.id}?moves=${encodeURIComponent(q)}`);
       steps = state.moves.map((/** @type {Step} */ m) => [m[0], m[1]]);
     } catch (e) {
-      say(`${T.error}: ${e instanceof Error ? e.message : e}`, "bad");
+      say(`${t("errorPrefix")}: ${e instanceof Error ? e.message : e}`, "bad");
       return;
     } finally { busy = false; }
     ui.selected = null;
     paint();
-    plays.replaceChildren(h("summary", {}, T.plays(state.plays.length)),
+    plays.replaceChildren(h("summary", {}, T("plays", { n: state.plays.length })),
       h("ul", {}, state.plays.map((/** @type {Json} */ p) => {
         const path = p.moves.map(stepText).join(" ");  // the single steps, when the text merges them
         return h("li", {}, h("code", {}, p.text), path !== p.text ? ` = ${path}` : "");
@@ -115,11 +95,11 @@ function exampleCard(h, summary, lang) {
     const f = state.finished;
     if (f) {
       const note = f.note ? ` ${f.note[lang]}` : "";
-      say(`✓ ${T.done}: ${f.moves.map(stepText).join(" ")}.${note}`, "ok done");
-    } else if (state.moves.length) say(`${T.more}: ${state.moves.map(stepText).join(" ")} …`);
-    else say(T.tap);
+      say(`✓ ${T("done")}: ${f.moves.map(stepText).join(" ")}.${note}`, "ok done");
+    } else if (state.moves.length) say(`${T("more")}: ${state.moves.map(stepText).join(" ")} …`);
+    else say(T("tap"));
   }
-  ui.onSource = (p) => { ui.selected = p; paint(); if (p !== null) say(T.pick(pt(p))); };
+  ui.onSource = (p) => { ui.selected = p; paint(); if (p !== null) say(T("pick", { point: pt(p) })); };
   ui.onTarget = (p, from) => {
     if (busy) return;
     const src = from ?? ui.selected;
@@ -136,19 +116,18 @@ function exampleCard(h, summary, lang) {
     const own = p === 25 ? state.board.bar.mine > 0 : p > 0 && state.board.points[p] > 0;
     if (sel !== null) {
       const n = noteFor(sel, p);
-      say(n ? `✗ ${pt(sel)}/${pt(p)}: ${n[lang]}` : T.notLegal(`${pt(sel)}/${pt(p)}`), "bad");
+      say(n ? `✗ ${pt(sel)}/${pt(p)}: ${n[lang]}` : T("not-legal", { move: `${pt(sel)}/${pt(p)}` }), "bad");
     } else if (own) {
       const n = noteFor(p, null);
-      say(n ? `✗ ${n[lang]}` : T.noMove(pt(p)), "bad");
+      say(n ? `✗ ${n[lang]}` : T("no-move", { point: pt(p) }), "bad");
     }
   }, true);
   undo.onclick = () => { if (!busy && steps.length) load(steps.slice(0, -1)); };
   reset.onclick = () => { if (!busy) load([]); };
 
-  const rules = summary.rules.map((/** @type {string} */ r) => h("span", { class: "rule-id" }, r));
   const card = h("figure", { class: "card example", id: `ex-${summary.id}`, "data-example": summary.id },
-    h("h3", {}, summary.title[lang], " ", ...rules),
-    h("p", { class: "meta small" }, `${summary.variant_title[lang]} · ${T.dice} ${summary.dice.join("-")} · ${T.white}`),
+    h("h3", ruleIds(summary.rules), summary.title[lang]),
+    h("p", { class: "meta small" }, `${summary.variant_title[lang]} · ${t("dice")} ${summary.dice.join("-")} · ${T("white")}`),
     svg,
     h("figcaption", { class: "caption" }, summary.caption[lang]),
     feedback,
@@ -162,12 +141,12 @@ function exampleCard(h, summary, lang) {
 export async function rulesPage(main, h) {
   loadStyle("/static/rules.css");
   const lang = currentLang();
-  const T = TEXT[lang];
   const list = h("div", { class: "examples", id: "examples" });
-  main.replaceChildren(h("article", { class: "rules" }, h("h1", {}, T.title), h("p", {}, T.intro),
-    h("ul", {}, T.general.map((/** @type {string} */ x) => h("li", {}, x))),
-    h("p", {}, h("a", { href: "/tutorial", "data-link": true, id: "to-tutorial" }, `${T.tutorial} →`)),
-    h("h2", {}, T.examples), h("p", { class: "small" }, T.hint), list));
+  main.replaceChildren(h("article", { class: "rules" }, h("h1", {}, T("title")), h("p", {}, T("intro")),
+    h("ul", {}, t("rules.general").map((/** @type {string} */ x, /** @type {number} */ i) =>
+      h("li", ruleIds(GENERAL_RULES[i]), x))),
+    h("p", {}, h("a", { href: "/tutorial", "data-link": true, id: "to-tutorial" }, `${T("to-tutorial")} →`)),
+    h("h2", {}, T("examples")), h("p", { class: "small" }, T("hint")), list));
   const examples = await call("GET", "/api/rules/examples");
   list.replaceChildren(...examples.map((/** @type {Json} */ ex) => exampleCard(h, ex, lang)));
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();

@@ -34,7 +34,7 @@ export async function verifyPage(main, h, id) {
   }
   const card = h("div", { class: "card", id: "verify" }, h("h2", {}, t("verifyTitle")),
     h("p", { class: "small" }, `${t("commitment")}: `, h("code", {}, info.commitment)),
-    h("p", { class: "small" }, `client seed: `, h("code", {}, JSON.stringify(info.client_seed))));
+    h("p", { class: "small" }, `${t("clientSeedShown")}: `, h("code", {}, JSON.stringify(info.client_seed))));
   main.replaceChildren(card, h("p", {}, h("a", { href: `/game/${id}`, "data-link": true }, "←")));
   if (!info.server_seed) { card.append(h("p", {}, t("notRevealed"))); return; }
   card.append(h("p", { class: "small" }, `${t("seedRevealed")}: `, h("code", {}, info.server_seed)));
