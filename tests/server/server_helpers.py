@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
+
+from fastapi.testclient import TestClient
 
 
 async def play_first_steps(player: Any, state: dict[str, Any]) -> dict[str, Any]:
@@ -61,3 +65,17 @@ async def play_first_plays(
             player, state["id"], {"action": "play", "play": state["legal"]["plays"][0]}
         )
     raise AssertionError("the game did not end")
+
+
+@contextlib.contextmanager
+def same_loop_clients(app: Any, n: int) -> Iterator[tuple[TestClient, ...]]:
+    """``n`` visitors (each his own cookies) of one app on ONE event loop: the first
+    client runs the app (its lifespan, its background tasks) and lends its loop to the
+    others. Separate ``TestClient``s would each start the app again on a loop of their
+    own, and a game's lock awaited from two loops fails ("bound to a different event
+    loop") whenever they contend for it."""
+    with TestClient(app) as first:
+        others = [TestClient(app) for _ in range(n - 1)]
+        for c in others:
+            c.portal = first.portal
+        yield (first, *others)

@@ -5,7 +5,6 @@ lobby), quick phrases, limits, blocks, reports and moderators, and the bad input
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -57,11 +56,16 @@ class Visitor:
 
 @pytest.fixture
 def clients(app: Any) -> Iterator[Any]:
-    """Makes visitors of one app (each its own TestClient, closed at the end)."""
-    with contextlib.ExitStack() as stack:
+    """Makes visitors of one app (each his own cookies, all on the first one's event
+    loop: ``server_helpers.same_loop_clients``)."""
+    with TestClient(app) as first:
+        made: list[Visitor] = []
 
         def make() -> Visitor:
-            return Visitor(stack.enter_context(TestClient(app)))
+            c = first if not made else TestClient(app)
+            c.portal = first.portal
+            made.append(Visitor(c))
+            return made[-1]
 
         yield make
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from lobby_helpers import member, next_message, send
+from server_helpers import same_loop_clients
 
 pytestmark = pytest.mark.anyio
 
@@ -107,7 +108,7 @@ async def test_a_direct_challenge_is_for_the_named_player_only(
 
 
 def test_the_challenged_friend_hears_of_it_and_the_challenger_of_the_decline(app: Any) -> None:
-    with TestClient(app) as ann, TestClient(app) as ben, TestClient(app) as carol:
+    with same_loop_clients(app, 3) as (ann, ben, carol):
         tokens = {}
         for client, name in ((ann, "ann"), (ben, "ben")):
             csrf = client.get("/api/session").json()["csrf"]

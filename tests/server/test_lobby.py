@@ -11,6 +11,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from lobby_helpers import member, next_message, send
+from server_helpers import same_loop_clients
 from sqlalchemy import select
 
 from nardy.server import Settings, create_app
@@ -196,7 +197,7 @@ def csrf_of(client: TestClient) -> str:
 
 
 def test_the_socket_sends_a_snapshot_then_challenges_and_the_game(app: Any) -> None:
-    with TestClient(app) as alice, TestClient(app) as bob:
+    with same_loop_clients(app, 2) as (alice, bob):
         a_csrf, b_csrf = csrf_of(alice), csrf_of(bob)
         bob.post("/api/lobby/queue", json={"variant": "short"}, headers={"x-csrf-token": b_csrf})
         b_csrf = csrf_of(bob)  # bob is a guest now

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from server_helpers import same_loop_clients
 from starlette.websockets import WebSocketDisconnect
 
 
@@ -28,7 +29,7 @@ def first_step(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_hello_gets_missed_events_then_live_updates(app: Any) -> None:
-    with TestClient(app) as owner, TestClient(app) as watcher:
+    with same_loop_clients(app, 2) as (owner, watcher):
         st, _ = start(owner)
         watcher.get("/api/session")  # a signed-in stranger: may watch, not act
         with owner.websocket_connect(f"/ws/games/{st['id']}") as ws:
@@ -116,7 +117,7 @@ def test_cross_site_socket_and_unknown_game_are_refused(app: Any) -> None:
 def test_double_take_and_resign_over_sockets(app: Any) -> None:
     """A friend game: a double sent over one player's socket reaches the other, who
     takes over his own; a resignation is refused out of turn (C-3)."""
-    with TestClient(app) as a, TestClient(app) as b:
+    with same_loop_clients(app, 2) as (a, b):
         st, csrf_a = start(a, mode="friend", variant="short")
         csrf_b = b.get("/api/session").json()["csrf"]
         token = st["invite_url"].rsplit("/", 1)[1]
