@@ -16,16 +16,6 @@ pytestmark = BROWSER_MARKS
 
 SCRIPT = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">'
 
-#: Mounts the lobby's chat panel the way the lobby page does, under the game page.
-LOBBY = """async () => {
-  const { mountChat } = await import("/static/chat.js");
-  const box = document.createElement("div");
-  box.id = "lobby-box";
-  document.getElementById("main").append(box);
-  mountChat(box, { lobby: true });
-}"""
-
-
 def api(page: Any, server: Any, path: str, body: Any) -> Any:
     """A POST with the page's cookies (its context's) and its CSRF token."""
     token = page.request.get(server.url + "/api/session").json()["csrf"]
@@ -132,16 +122,15 @@ def test_players_and_a_spectator_chat_apart(browser: Any, server: Any, shots: Pa
     a.click("#result-close")  # (drawn again with the page)
     a.locator("#chat").scroll_into_view_if_needed()
     a.screenshot(path=str(shots / "chat-players-desktop-en.png"))
-    # the lobby's panel (what the lobby page mounts): accounts write, guests read
-    c.click("#result-close")  # (the game's result card)
+    # the lobby page's chat: accounts write, guests read
     for page in (a, c):
-        page.evaluate(LOBBY)
-        page.wait_for_selector("#lobby-box .chat-lines[data-channel='lobby']")
-    c.locator("#lobby-box .chat-input").fill("кто на длинные?")
-    c.locator("#lobby-box .chat-send").click()
-    a.locator("#lobby-box .chat-text", has_text="кто на длинные?").wait_for()
-    assert a.locator("#lobby-box .chat-input").count() == 0
-    assert "Sign up to write here" in a.inner_text("#lobby-box .chat-cannot")
-    a.locator("#lobby-box").screenshot(path=str(shots / "chat-lobby-guest-desktop-en.png"))
+        page.click("header a.logo")
+        page.wait_for_selector("#lobby-chat .chat-lines[data-channel='lobby']")
+    c.locator("#lobby-chat .chat-input").fill("кто на длинные?")
+    c.locator("#lobby-chat .chat-send").click()
+    a.locator("#lobby-chat .chat-text", has_text="кто на длинные?").wait_for()
+    assert a.locator("#lobby-chat .chat-input").count() == 0
+    assert "Sign up to write here" in a.inner_text("#lobby-chat .chat-cannot")
+    a.locator("#lobby-chat").screenshot(path=str(shots / "chat-lobby-guest-desktop-en.png"))
     for page in (a, b, c):
         assert page.errors == [] and page.csp == [], (page.errors, page.csp)

@@ -40,6 +40,7 @@ from nardy.server.db import GameRow, User
 from nardy.server.friends import Friends, Player
 from nardy.server.lobby import CLOCKS, Challenge, LobbyState, Present, Terms
 from nardy.server.pairing import Seeker, pairs, timed_out
+from nardy.server.ratings import pool_of
 from nardy.server.service import HUMAN_MODES, MAX_MATCH_LENGTH, ApiError, GameService
 from nardy.server.throttle import Throttle, Throttled
 from nardy.server.views import Views
@@ -160,7 +161,7 @@ class Lobby:
     async def _rating(self, who: Who, variant: str) -> float | None:
         if who.guest:
             return None
-        return await to_thread.run_sync(self.friends.rating, who.user_id, variant)
+        return await to_thread.run_sync(self.friends.rating, who.user_id, pool_of(variant))
 
     async def _find(self, challenge_id: Any) -> Challenge:
         # (one answer for a challenge taken and one never made: no tombstones are kept)

@@ -7,6 +7,7 @@ import { drawBoard } from "./board.js";
 import { go, h, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { me, refreshMe, variantName } from "./session.js";
+import { mountChat } from "./chat.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -98,9 +99,10 @@ export function lobbyPage(root, others) {
   const watch = h("section", { class: "card", id: "watch" });
   const people = h("section", { class: "card", id: "people" });
   const link = h("div", { class: "lobby-link", id: "lobby-link", hidden: true }, t("lobbyOffline"));
+  const lobbyChat = h("div", { id: "lobby-chat" });  // the lobby's chat (chat.js)
   root.replaceChildren(link, h("div", { class: "lobby" },
     h("div", { class: "lobby-main" }, playNow, challenges, watch),
-    h("div", { class: "lobby-side" }, mine, people, others)));
+    h("div", { class: "lobby-side" }, mine, people, lobbyChat, others)));
 
   /** Run an action; a visitor who became a guest by it reconnects as himself. @param {() => Promise<unknown>} action */
   const act = async (action) => {
@@ -307,7 +309,8 @@ export function lobbyPage(root, others) {
   function drawAll() { drawPlayNow(); drawChallenges(); drawMine(); drawWatch(); drawPeople(); }
   drawAll();
   const socket = new LobbySocket(onMessage, (up) => { link.hidden = up; });
-  return () => { clearInterval(timer); socket.close(); };
+  const closeChat = mountChat(lobbyChat, { lobby: true });
+  return () => { clearInterval(timer); socket.close(); closeChat(); };
 }
 
 /** The form of a new open (or direct) challenge. @param {(action: () => Promise<unknown>) => Promise<boolean>} act */
