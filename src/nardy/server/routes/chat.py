@@ -16,25 +16,24 @@ from __future__ import annotations
 
 import logging
 from typing import Annotated, Any
-from urllib.parse import urlsplit
 
 from anyio import to_thread
 from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
 
-from nardy.i18n import t
 from nardy.server.auth import Who
 from nardy.server.chat import PHRASES, ChatService, user_channel
 from nardy.server.deps import CheckedUser, MaybeUser, client_address
 from nardy.server.fanout import Socket, encode
-from nardy.server.guards import MAX_WS_MESSAGE
 from nardy.server.messages import request_lang
 from nardy.server.routes.ws import (
     BadMessage,
     SocketCaps,
     TooBig,
-    close_reason,
+    close_too_big,
     error_message,
     receive_message,
+    refuse,
+    refused_cross_site,
 )
 from nardy.server.service import ApiError
 
@@ -182,9 +181,7 @@ async def _handle(ws: WebSocket, sock: ChatSocket, msg: dict[str, Any], lang: st
 async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
     """Follow chat channels, and write in them."""
     lang = request_lang(ws.headers)
-    origin = ws.headers.get("origin")
-    if origin and urlsplit(origin).netloc != ws.headers.get("host"):
-        await ws.close(code=4403, reason=close_reason(t("error.ws-cross-site", lang)))
+    if await refused_cross_site(ws, lang):
         return
     chat = get_chat(ws)
     caps: SocketCaps = ws.app.state.sockets
@@ -194,8 +191,7 @@ async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
     slot = f"chat:{address}"
     refusal = caps.refusal(address, slot)
     if refusal is not None:
-        await ws.accept()
-        await ws.close(code=4429, reason=close_reason(refusal.text(lang)))
+        await refuse(ws, refusal, lang)
         return
     caps.open(address, slot)
     uid = user.user_id if user is not None else None
@@ -223,12 +219,7 @@ async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
     except (WebSocketDisconnect, RuntimeError):
         log.debug("chat websocket closed", exc_info=True)
     except TooBig:
-        try:
-            await ws.close(
-                code=1009, reason=close_reason(t("error.ws-too-big", lang, n=MAX_WS_MESSAGE))
-            )
-        except Exception:  # the peer is already gone
-            log.debug("closing the chat websocket failed", exc_info=True)
+        await close_too_big(ws, lang)
     finally:
         caps.close(address, slot)
         chat.delivery.unsubscribe(sock)

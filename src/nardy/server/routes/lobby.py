@@ -9,11 +9,8 @@ goes over HTTP (CSRF-checked, and the first action makes an anonymous visitor a 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from collections import Counter
 from typing import Annotated, Any
-from urllib.parse import urlsplit
 
 from anyio import to_thread
 from fastapi import APIRouter, Body, FastAPI, WebSocket, WebSocketDisconnect
@@ -24,11 +21,20 @@ from nardy.server.auth import Clock, Who
 from nardy.server.deps import Actor, CheckedUser, MaybeUser, client_address
 from nardy.server.fanout import encode
 from nardy.server.friends import Friends, Player
-from nardy.server.guards import MAX_WS_MESSAGE, too_deep
 from nardy.server.lobby import OUTBOX, MemoryLobbyState, Subscriber
 from nardy.server.matchmaking import SEEK_LIMIT, Lobby
 from nardy.server.messages import request_lang
-from nardy.server.routes.ws import close_reason
+from nardy.server.routes.ws import (
+    BadMessage,
+    SocketCaps,
+    TooBig,
+    close_reason,
+    close_too_big,
+    error_message,
+    receive_message,
+    refuse,
+    refused_cross_site,
+)
 from nardy.server.service import ApiError, GameService
 from nardy.server.settings import Settings
 from nardy.server.throttle import LimitsThrottle
@@ -53,7 +59,6 @@ def install(
     throttle = LimitsThrottle({SEEK_LIMIT: settings.seek_rate}, settings.rate_limit_storage)
     lobby = Lobby(MemoryLobbyState(), games, friends, views, throttle, clock, settings.pair_timeout)
     app.state.lobby = lobby
-    app.state.lobby_sockets = Counter()
     app.include_router(router)
     return lobby
 
@@ -157,49 +162,23 @@ router.add_api_route("/api/blocks/{name}", _friend_route("unblock"), methods=["D
 
 
 # -- the socket ------------------------------------------------------------------------
-def _error(err: ApiError, lang: str) -> dict[str, Any]:
-    return {"type": "error", **err.answer(lang)}
-
-
-async def _message(ws: WebSocket) -> dict[str, Any] | ApiError | None:
-    """The next message: a JSON object, an ``ApiError`` saying what is wrong with it,
-    or None for one over ``MAX_WS_MESSAGE`` (the socket is closed for it)."""
-    message = await ws.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    raw = message.get("text")
-    data = raw.encode() if raw is not None else (message.get("bytes") or b"")
-    if len(data) > MAX_WS_MESSAGE:
-        return None
-    if too_deep(data):
-        return ApiError(400, "malformed", "ws-too-deep")
-    try:
-        msg = json.loads(data)
-    except ValueError:
-        return ApiError(400, "malformed", "ws-not-json")
-    if not isinstance(msg, dict):
-        return ApiError(400, "malformed", "ws-not-object")
-    return msg
-
-
 @router.websocket("/ws/lobby")
 async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
     """The lobby's live updates: a ``snapshot`` first, then what changes."""
     lang = request_lang(ws.headers)
-    origin = ws.headers.get("origin")
-    if origin and urlsplit(origin).netloc != ws.headers.get("host"):
-        await ws.close(code=4403, reason=close_reason(t("error.ws-cross-site", lang)))
+    if await refused_cross_site(ws, lang):
         return
     lobby = _lobby(ws)
-    counts: Counter[str] = ws.app.state.lobby_sockets
-    cap: int = ws.app.state.settings.max_sockets_per_ip
+    # the lobby's sockets count towards the address's cap with the games' and the
+    # chat's (the per-game count, keyed by the address, never binds first)
+    caps: SocketCaps = ws.app.state.sockets
     address = client_address(ws)
-    if counts[address] >= cap:
-        await ws.accept()  # (a close code before the handshake would reach no one)
-        refusal = ApiError(429, "too-many", "ws-too-many-from-address", n=cap)
-        await ws.close(code=4429, reason=close_reason(refusal.text(lang)))
+    slot = f"lobby:{address}"
+    refusal = caps.refusal(address, slot)
+    if refusal is not None:
+        await refuse(ws, refusal, lang)
         return
-    counts[address] += 1
+    caps.open(address, slot)
     sub = Subscriber(user.user_id if user else None)
     arrived = False
     writer: asyncio.Task[None] | None = None
@@ -213,25 +192,23 @@ async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
         await lobby.state.subscribe(sub)
         sub.deliver(encode(await lobby.snapshot(user)))
         while True:
-            msg = await _message(ws)
-            if msg is None:
-                reason = t("error.ws-too-big", lang, n=MAX_WS_MESSAGE)
-                await ws.close(code=1009, reason=close_reason(reason))
-                return
-            if isinstance(msg, ApiError):
-                sub.deliver(encode(_error(msg, lang)))
-            elif msg.get("type") == "ping":
+            try:
+                msg = await receive_message(ws)
+            except BadMessage as bad:
+                sub.deliver(encode(error_message(bad.error, lang)))
+                continue
+            if msg.get("type") == "ping":
                 sub.deliver(encode({"type": "pong"}))
             else:
                 kind = repr(msg.get("type"))[:40]
                 err = ApiError(400, "malformed", "lobby-ws-unknown", kind=kind)
-                sub.deliver(encode(_error(err, lang)))
+                sub.deliver(encode(error_message(err, lang)))
     except (WebSocketDisconnect, RuntimeError):
         log.debug("lobby socket closed", exc_info=True)
+    except TooBig:
+        await close_too_big(ws, lang)
     finally:
-        counts[address] -= 1
-        if counts[address] <= 0:
-            del counts[address]
+        caps.close(address, slot)
         await lobby.state.unsubscribe(sub)
         if writer is not None:
             writer.cancel()

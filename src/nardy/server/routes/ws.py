@@ -119,14 +119,40 @@ async def receive_message(ws: WebSocket) -> dict[str, Any]:
     return msg
 
 
+async def refused_cross_site(ws: WebSocket, lang: str) -> bool:
+    """Close a socket opened by a page of another site (no cookies of ours may act
+    through it); True when it was."""
+    origin = ws.headers.get("origin")
+    if origin and urlsplit(origin).netloc != ws.headers.get("host"):
+        await ws.close(code=4403, reason=close_reason(t("error.ws-cross-site", lang)))
+        return True
+    return False
+
+
+async def refuse(ws: WebSocket, refusal: ApiError, lang: str) -> None:
+    """Turn a socket away (too many open): accepted first, since a close code before
+    the handshake would reach no one."""
+    log.info("websocket refused: %s", refusal.message)
+    await ws.accept()
+    await ws.close(code=4429, reason=close_reason(refusal.text(lang)))
+
+
+async def close_too_big(ws: WebSocket, lang: str) -> None:
+    """Close a socket that sent a message over ``MAX_WS_MESSAGE``."""
+    log.info("a websocket message over %d bytes: closing", MAX_WS_MESSAGE)
+    try:
+        reason = t("error.ws-too-big", lang, n=MAX_WS_MESSAGE)
+        await ws.close(code=1009, reason=close_reason(reason))
+    except Exception:  # the peer is already gone
+        log.debug("closing the websocket failed", exc_info=True)
+
+
 @router.websocket("/ws/games/{game_id}")
 async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: GamesDep) -> None:
     """Watch (and, as a player, play) one game."""
     logs.game_id.set(game_id[:16])
-    origin = ws.headers.get("origin")
     lang = request_lang(ws.headers)  # the lang cookie comes with the handshake
-    if origin and urlsplit(origin).netloc != ws.headers.get("host"):
-        await ws.close(code=4403, reason=close_reason(t("error.ws-cross-site", lang)))
+    if await refused_cross_site(ws, lang):
         return
     uid = user.user_id if user else None
     try:
@@ -139,10 +165,7 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
     address = client_address(ws)
     refusal = caps.refusal(address, game_id)
     if refusal is not None:
-        # accepted first: a close code before the handshake would reach no one
-        await ws.accept()
-        log.info("websocket refused: %s", refusal.message)
-        await ws.close(code=4429, reason=close_reason(refusal.text(lang)))
+        await refuse(ws, refusal, lang)
         return
     caps.open(address, game_id)  # counted at once: no await between check and count
     sub = Subscriber(ws, uid, base_url(ws))
@@ -192,12 +215,7 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
     except (WebSocketDisconnect, RuntimeError):
         log.debug("websocket closed", exc_info=True)
     except TooBig:
-        log.info("a websocket message over %d bytes: closing", MAX_WS_MESSAGE)
-        try:
-            reason = t("error.ws-too-big", lang, n=MAX_WS_MESSAGE)
-            await ws.close(code=1009, reason=close_reason(reason))
-        except Exception:  # the peer is already gone
-            log.debug("closing the websocket failed", exc_info=True)
+        await close_too_big(ws, lang)
     finally:
         await lobby.leave(user, "game")
         caps.close(address, game_id)
