@@ -69,22 +69,18 @@ class Friends:
 
     def following(self, user_id: int) -> list[Player]:
         """Whom ``user_id`` follows, by name."""
-        with self.db() as s:
-            rows = s.execute(
-                select(User.id, User.username)
-                .join(Follow, Follow.other_id == User.id)
-                .where(Follow.user_id == user_id)
-                .order_by(User.username)
-            ).all()
-        return [Player(uid, name or "") for uid, name in rows]
+        return self._others(Follow, user_id)
 
     def blocked(self, user_id: int) -> list[Player]:
         """Whom ``user_id`` blocked, by name."""
+        return self._others(Block, user_id)
+
+    def _others(self, table: type[Follow] | type[Block], user_id: int) -> list[Player]:
         with self.db() as s:
             rows = s.execute(
                 select(User.id, User.username)
-                .join(Block, Block.other_id == User.id)
-                .where(Block.user_id == user_id)
+                .join(table, table.other_id == User.id)
+                .where(table.user_id == user_id)
                 .order_by(User.username)
             ).all()
         return [Player(uid, name or "") for uid, name in rows]

@@ -155,6 +155,21 @@ class Refusal:
     records: int
 
 
+def offer_entry(rec: dict[str, Any], game: Game, actor: Color) -> dict[str, Any]:
+    """A cube action or resignation record, just applied to ``game``, as the move
+    lists show it: who, what, the cube's value or the resignation's level and kind."""
+    kind = rec["type"]
+    entry: dict[str, Any] = {"color": actor, "action": kind}
+    if kind == "double":
+        entry["value"] = game.cube.next_value()
+    elif kind in ("take", "beaver"):
+        entry["value"] = game.cube.value
+    elif kind == "resign":
+        entry["level"] = rec["level"]
+        entry["kind"] = tiers(game.variant)[rec["level"] - 1].kind
+    return entry
+
+
 class LiveGame:
     """One game in memory; every change happens under ``lock``."""
 
@@ -239,19 +254,10 @@ class LiveGame:
     def note(self, rec: dict[str, Any], actor: Color) -> None:
         """Remember a cube action or resignation record of the current game (just
         applied) for the move list."""
-        kind = rec.get("type")
         g = self.match.current
-        if kind not in OFFERS or g is None:
+        if rec.get("type") not in OFFERS or g is None:
             return
-        entry: dict[str, Any] = {"color": actor, "action": kind}
-        if kind == "double":
-            entry["value"] = g.cube.next_value()
-        elif kind in ("take", "beaver"):
-            entry["value"] = g.cube.value
-        elif kind == "resign":
-            entry["level"] = rec["level"]
-            entry["kind"] = tiers(g.variant)[rec["level"] - 1].kind
-        self.notes.append((len(g.turns), entry))
+        self.notes.append((len(g.turns), offer_entry(rec, g, actor)))
 
     def next_game(self) -> Game:
         """Start the next game of the match (after the current one is over)."""

@@ -15,10 +15,9 @@ from typing import Any
 from nardy.errors import NardyError
 from nardy.game import Game, Turn
 from nardy.notation.position_id import encode_id
-from nardy.outcome import tiers
 from nardy.plays import Move, legal_plays
 from nardy.position import BAR, OFF, Color, Position, pip_count
-from nardy.server.live import OFFERS, LiveGame
+from nardy.server.live import OFFERS, LiveGame, offer_entry
 from nardy.server.views import board_view
 
 
@@ -132,14 +131,9 @@ def game_steps(records: list[dict[str, Any]], walk: _Walk, family: str) -> None:
         if made:
             made[-1]["to_act"] = game.to_act if game.phase not in ("over", "opening") else None
         if kind in OFFERS:
-            entry: dict[str, Any] = {"color": actor, "action": kind, "turn": plays}
-            if kind == "double":
-                entry["value"] = game.cube.next_value()
-            elif kind in ("take", "beaver"):
-                entry["value"] = game.cube.value
-            elif kind == "resign":
-                entry["level"] = rec["level"]
-                entry["resign"] = tiers(game.variant)[rec["level"] - 1].kind
+            entry = {**offer_entry(rec, game, actor), "turn": plays}
+            if kind == "resign":
+                entry["resign"] = entry.pop("kind")
             step = walk.step(game, game.pending_position, "action", **entry)
             if judged is not None:
                 step["review"].append({"decision": judged[0]})
