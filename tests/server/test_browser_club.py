@@ -167,7 +167,9 @@ def test_strangers_meet_play_chat_and_the_rating_moves(
     b.locator("#chat .chat-text", has_text="Удачной игры, сосед").wait_for()
     say(b, "И тебе, без марсов")
     a.locator("#chat .chat-text", has_text="И тебе, без марсов").wait_for()
+    a.evaluate("() => window.scrollTo(0, 0)")  # (the chat's input scrolled it down)
     a.screenshot(path=str(shots / "club-game-desktop-ru.png"))
+    a.screenshot(path=str(shots / "club-game-desktop-full-ru.png"), full_page=True)
     b.screenshot(path=str(shots / "club-game-phone-ru.png"), full_page=True)
 
     # (4) a member watches: the spectators' channel only
@@ -217,7 +219,8 @@ def test_strangers_meet_play_chat_and_the_rating_moves(
     for page, shot in ((a, "desktop"), (b, "phone")):
         page.goto(f"{server.url}/players/arsen")
         page.wait_for_selector("#rating-graph")
-        assert page.locator("#rating-graph circle.pt").count() >= 1
+        assert page.locator("#rating-graph circle.pt").count() == 1  # this match
+        page.wait_for_selector("#history td >> text=bahram")  # the match, in his games
         page.screenshot(path=str(shots / f"club-profile-{shot}-ru.png"), full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= page.viewport_size["width"], f"the profile overflows: {width}px"
