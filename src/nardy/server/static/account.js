@@ -109,9 +109,12 @@ export function ratingGraph(history) {
       s("text", { class: "tick", x: L - 6, y: y(v) + 4, "text-anchor": "end" }, String(v)));
   }
   const days = Math.max(1, Math.round((t1 - t0) / 864e5));
+  let shown = "";
   for (let i = 0; i <= 3; i++) {
     const at = t0 + ((t1 - t0) * i) / 3;
     const label = new Date(at).toLocaleDateString(currentLang(), days > 300 ? { year: "numeric", month: "short" } : { month: "short", day: "numeric" });
+    if (label === shown) continue;  // a short span: one date under several ticks once
+    shown = label;
     svg.append(s("text", { class: "tick", x: x(at), y: H - B + 18, "text-anchor": i === 0 ? "start" : i === 3 ? "end" : "middle" }, label));
   }
   svg.append(s("line", { class: "axis", x1: L, x2: L, y1: T, y2: H - B }), s("line", { class: "axis", x1: L, x2: W - R, y1: H - B, y2: H - B }),

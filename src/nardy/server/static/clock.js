@@ -5,7 +5,7 @@
 // his whole time remain. Those are durations, so the page counts them down from the
 // moment the state arrived, with no clock skew between the two screens.
 import { h } from "./dom.js";
-import { msg, t } from "./i18n.js";
+import { currentLang, msg, t } from "./i18n.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -15,8 +15,10 @@ export function clockText(s) {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
-/** A rating with one decimal at most, and a signed change. @param {number} x */
-const signed = (x) => (x > 0 ? "+" : x < 0 ? "−" : "±") + Math.abs(x).toFixed(1);
+/** A rating with one decimal, written as the reader writes numbers (1728,8 in Russian). @param {number} x */
+const one = (x) => x.toLocaleString(currentLang(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+/** A signed change of a rating. @param {number} x */
+const signed = (x) => (x > 0 ? "+" : x < 0 ? "−" : "±") + one(Math.abs(x));
 
 export class GameClock {
   constructor() {
@@ -69,7 +71,7 @@ export class GameClock {
         if (!r) continue;
         const name = st.players && st.players[color] ? st.players[color].name : t(color);
         kids.push(h("p", { class: `rating-change ${r.delta >= 0 ? "up" : "down"}`, id: `rating-change-${color}` },
-          msg("web.rating-change", { name, before: r.before.toFixed(1), after: r.after.toFixed(1), delta: signed(r.delta) })));
+          msg("web.rating-change", { name, before: one(r.before), after: one(r.after), delta: signed(r.delta) })));
       }
     }
     this.el.hidden = kids.length === 0;
