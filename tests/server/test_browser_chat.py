@@ -16,6 +16,7 @@ pytestmark = BROWSER_MARKS
 
 SCRIPT = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">'
 
+
 def api(page: Any, server: Any, path: str, body: Any) -> Any:
     """A POST with the page's cookies (its context's) and its CSRF token."""
     token = page.request.get(server.url + "/api/session").json()["csrf"]
