@@ -62,7 +62,8 @@ const clockOptions = () => Object.entries(/** @type {Record<string, string>} */ 
 
 /** A player's name, and his rating or "guest". @param {Json} p */
 function who(p) {
-  const tag = p.guest ? t("lobbyGuest") : p.rating != null ? String(p.rating) : "";
+  // ("Гость 3" says it already; a guest who named himself is marked a guest)
+  const tag = p.guest ? (playerName(p.name) === p.name ? t("lobbyGuest") : "") : p.rating != null ? String(p.rating) : "";
   return h("span", { class: "who" }, h("b", {}, playerName(p.name)), tag ? h("small", {}, ` ${tag}`) : null);
 }
 
