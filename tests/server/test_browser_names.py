@@ -57,6 +57,9 @@ def test_a_guest_names_himself_and_a_member_unblocks(
 
     # a guest (made by his first game) is "Гость N" on his profile, and names himself
     assert api(a, "POST", "/api/games", {"mode": "local"})["status"] == 201
+    a.goto(server.url + "/")  # the home page asks him for a name while he has none
+    a.wait_for_selector("#name-form #display-name")
+    a.screenshot(path=str(shots / "home-name-prompt-phone-ru.png"))
     a.goto(server.url + "/profile")
     heading = a.wait_for_selector("#player-name")
     assert re.fullmatch(r"Гость \d+", heading.inner_text()), heading.inner_text()
@@ -74,6 +77,9 @@ def test_a_guest_names_himself_and_a_member_unblocks(
     assert a.get_attribute("#toast", "role") == "status"
     assert a.inner_text("#player-name") == "Саша_77"
     a.screenshot(path=str(shots / "guest-name-phone-ru.png"))
+    a.goto(server.url + "/")
+    a.wait_for_selector("#new-game")
+    assert a.locator("#name-form").count() == 0
 
     # his friend (English) sees that name in their game, and is "Guest N" himself
     game = api(a, "POST", "/api/games", {"mode": "friend"})["json"]
@@ -84,6 +90,16 @@ def test_a_guest_names_himself_and_a_member_unblocks(
     panel = b.inner_text("#players")
     assert re.search(r"Guest \d+ \(you\)", panel, re.IGNORECASE), panel
     b.screenshot(path=str(shots / "guest-name-game-desktop-en.png"))
+    # he is asked for a name on the home page, and can say "Not now" for good
+    b.goto(server.url + "/")
+    b.wait_for_selector("#name-form #name-later")
+    assert re.fullmatch(r"Guest \d+", b.get_attribute("#display-name", "placeholder") or "")
+    b.screenshot(path=str(shots / "home-name-prompt-desktop-en.png"))
+    b.click("#name-later")
+    assert b.locator("#name-form").count() == 0
+    b.reload()
+    b.wait_for_selector("#new-game")
+    assert b.locator("#name-form").count() == 0
 
     # a member blocks another, then unblocks him from his profile
     c = new_page(browser, DESKTOP, locale="en-US")

@@ -35,6 +35,7 @@ register(
             "ru": "Это имя видят другие игроки. Зарегистрируйтесь, чтобы закрепить его за собой.",
         },
         "web.save-name": {"en": "Save", "ru": "Сохранить"},
+        "web.not-now": {"en": "Not now", "ru": "Не сейчас"},
         "web.name-saved": {"en": "Name saved", "ru": "Имя сохранено"},
         "web.blocked-players": {"en": "Blocked players", "ru": "Заблокированные игроки"},
         "web.no-blocked": {"en": "You have blocked no one.", "ru": "Вы никого не блокировали."},

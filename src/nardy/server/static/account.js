@@ -43,30 +43,42 @@ export async function profilePage() {
   main.replaceChildren(h("div", { class: "card" }, title,
     data.user.guest ? h("p", {}, h("a", { href: "/register", "data-link": true }, t("register"))) : null,
     h("p", {}, h("a", { href: "/stats/me", "data-link": true }, t("diceStats")))),
-  nameCard(data.user, title),
+  nameCard(data.user, (/** @type {string} */ name) => { title.textContent = name; }),
   h("div", { class: "card" }, h("h2", {}, t("history")), h("table", { id: "history" },
     h("tr", {}, [t("date"), t("variant"), t("opponent"), t("white") + "/" + t("black"), "", t("result"), ""].map((x) => h("th", {}, x))),
     rows)));
 }
 
+/** Set when a guest would rather not be asked for a name on the home page. */
+export const NAME_LATER = "nardy-name-later";
+
 /**
  * A guest's name card: he chooses the name the others see (a member is called by his
- * username). @param {Json} user @param {HTMLElement} title  the page's heading, renamed with him
+ * username); on the profile and, while his name is the default one, on the home page.
+ * @param {Json} user @param {(name: string) => unknown} saved  what follows a saved name
+ * @param {boolean} [later]  with a "Not now" that stops asking on the home page
  */
-function nameCard(user, title) {
+export function nameCard(user, saved, later = false) {
   // a default name ("Guest-7") is not offered for editing: the field starts empty
   const input = h("input", { name: "display_name", id: "display-name", maxlength: 30, autocomplete: "nickname",
-    value: user.id === null || playerName(user.name) !== user.name ? "" : user.name, placeholder: t("guest") });
+    value: user.id === null || playerName(user.name) !== user.name ? "" : user.name,
+    placeholder: user.id === null ? t("guest") : playerName(user.name) });
   const form = h("form", { class: "card", id: "name-form", onsubmit: async (ev) => {
     ev.preventDefault();
     try {
       const { user: renamed } = await call("PUT", "/api/me/name", { name: input.value });
-      input.value = title.textContent = renamed.name;
+      input.value = renamed.name;
       await refreshMe();
       toast(t("nameSaved"), "info");
+      saved(renamed.name);
     } catch (e) { toast(/** @type {Error} */ (e).message); }
   } }, h("h2", {}, h("label", { for: "display-name" }, t("yourName"))), h("p", { class: "small" }, t("yourNameNote")),
   input, h("button", { type: "submit", id: "save-name" }, t("saveName")));
+  if (later) {
+    form.append(" ", h("button", { type: "button", id: "name-later", class: "plain", onclick: () => {
+      localStorage.setItem(NAME_LATER, "1"); form.remove();
+    } }, t("notNow")));
+  }
   return form;
 }
 

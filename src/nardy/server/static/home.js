@@ -2,7 +2,8 @@
 // The home page is the lobby (lobby.js), with the other ways to play beside it: the
 // computer, a friend by link, two players at one device.
 import { call } from "./api.js";
-import { go, h, main, toast } from "./dom.js";
+import { NAME_LATER, nameCard } from "./account.js";
+import { go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { lobbyPage } from "./lobby.js";
 import { me } from "./session.js";
@@ -65,7 +66,12 @@ export function homePage() {
       t("tryNow")),
     form);
   const lobby = h("div", {});
-  main.replaceChildren(h("section", { class: "hero" }, h("h1", {}, t("heroTitle")), h("p", {}, t("heroText"))), lobby);
+  // a guest who has played under his default name ("Гость 3") is asked for his own;
+  // the page opens again with it, so the lobby's socket says the new name
+  const named = me.user.id == null || !me.user.guest || playerName(me.user.name) === me.user.name
+    || localStorage.getItem(NAME_LATER) === "1";
+  main.replaceChildren(h("section", { class: "hero" }, h("h1", {}, t("heroTitle")), h("p", {}, t("heroText"))),
+    ...(named ? [] : [nameCard(me.user, () => go("/"), true)]), lobby);
   return lobbyPage(lobby, others);
 }
 
