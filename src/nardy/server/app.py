@@ -24,6 +24,8 @@ from nardy.server.auth import (
     GUEST_LIMIT,
     LOGIN_ACCOUNT_LIMIT,
     LOGIN_IP_LIMIT,
+    NAME_LIMIT,
+    NAME_RATE,
     Accounts,
     Clock,
 )
@@ -69,6 +71,7 @@ def create_app(
                 GUEST_LIMIT: settings.guest_rate,
                 LOGIN_ACCOUNT_LIMIT: settings.login_rate_account,
                 LOGIN_IP_LIMIT: settings.login_rate_ip,
+                NAME_LIMIT: NAME_RATE,
                 CHAT_LIMIT: CHAT_RATE,
             },
             settings.rate_limit_storage,

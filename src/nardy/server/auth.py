@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
 from nardy.server.db import GameRow, Session, User, now
-from nardy.server.names import normalize_name, skeleton
+from nardy.server.names import guest_name, looks_like_guest_name, normalize_name, skeleton
 from nardy.server.service import ApiError
 from nardy.server.throttle import Throttle, Throttled
 from nardy.server.writer import Writer
@@ -50,6 +50,10 @@ Clock = Callable[[], datetime]
 GUEST_LIMIT = "guest-per-ip"
 LOGIN_ACCOUNT_LIMIT = "login-per-account"
 LOGIN_IP_LIMIT = "login-per-ip"
+NAME_LIMIT = "name-per-user"
+#: A guest's name changes (``limits`` notation): enough to fix a typo, too few to
+#: flood the others' screens with names.
+NAME_RATE = "10 per hour"
 
 
 @dataclass(frozen=True)
@@ -162,7 +166,7 @@ class Accounts:
             user = User(username=None, display_name="", password_hash=None)
             s.add(user)
             s.flush()
-            user.display_name = f"Guest-{user.id}"
+            user.display_name = guest_name(user.id)
             return self._new_session(s, user.id, csrf)
 
         return self.writer.session(write)
@@ -197,6 +201,40 @@ class Accounts:
             return self.writer.session(write)
         except IntegrityError:  # the same name registered meanwhile
             raise self._taken(username, username) from None
+
+    def rename(self, who: Who, name: str) -> str:
+        """A guest chooses the name the others see; returns it. It is checked like a
+        username, may not read as a default guest name ("Guest-7") and may not look
+        like a member's username (a guest must not pass for a member). Throttled per
+        user. A member is called by his username."""
+        if not who.guest:
+            raise ApiError(409, "forbidden", "name-members-only-username")
+        key = str(who.user_id)
+        wait = self.throttle.retry_after(NAME_LIMIT, key)
+        if wait is not None:
+            raise Throttled("too-many-renames", wait)
+        name = normalize_name(name)
+        self._check_name(name, "bad-name")
+        with self.db() as s:
+            clash = s.scalar(select(User.username).where(User.name_key == skeleton(name)))
+        if clash is not None:
+            raise ApiError(409, "name-taken", "name-of-member", name=name, clash=clash)
+        self.throttle.hit(NAME_LIMIT, key)
+        self.writer.session(
+            lambda s: s.execute(
+                update(User)
+                .where(User.id == who.user_id, User.username.is_(None))
+                .values(display_name=name)
+            )
+        )
+        return name
+
+    @staticmethod
+    def _check_name(name: str, code: str) -> None:
+        if not USERNAME.match(name):
+            raise ApiError(400, code)
+        if looks_like_guest_name(name):
+            raise ApiError(400, "name-reserved", name=name)
 
     @staticmethod
     def _taken(username: str, clash: str) -> ApiError:
@@ -303,8 +341,7 @@ class Accounts:
 
     @staticmethod
     def _check_credentials(username: str, password: str) -> None:
-        if not USERNAME.match(username):
-            raise ApiError(400, "bad-username")
+        Accounts._check_name(username, "bad-username")
         if len(password) < MIN_PASSWORD:
             raise ApiError(400, "bad-password", "password-short", n=MIN_PASSWORD)
         if len(password) > 1000:

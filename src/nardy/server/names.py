@@ -9,6 +9,7 @@ data): a character that is not a prototype lists exactly one entry, its prototyp
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
 
@@ -40,3 +41,23 @@ def skeleton(name: str) -> str:
     folded = unicodedata.normalize("NFKC", name.casefold())
     mapped = "".join(table.get(c, c) for c in folded)
     return unicodedata.normalize("NFKC", mapped.casefold())
+
+
+def guest_name(number: int) -> str:
+    """A new guest's stored name; the client words it in its language ("Гость 7")."""
+    return f"Guest-{number}"
+
+
+@cache
+def _guest_names() -> re.Pattern[str]:
+    # the skeletons of "Guest-7", "guest_7", "Гость 7" and their look-alikes (the
+    # skeleton of a digit need not be a digit: "1" is "l")
+    words = "|".join(re.escape(skeleton(w)) for w in ("guest", "гость"))
+    digits = re.escape("".join({skeleton(d) for d in "0123456789"}))
+    return re.compile(rf"(?:{words})[\s._-]*[{digits}]+")
+
+
+def looks_like_guest_name(name: str) -> bool:
+    """Whether ``name`` reads as a default guest name, which no one may choose (the
+    client shows "Guest-7" as "Гость 7"; a chosen "Гость 7" would pass for a guest)."""
+    return _guest_names().fullmatch(skeleton(name)) is not None

@@ -6,10 +6,12 @@ from typing import Any
 
 from anyio import to_thread
 from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel, Field, StrictStr
 
 from nardy.server.auth import SESSION_COOKIE, Who, new_token
 from nardy.server.deps import (
     AccountsDep,
+    Actor,
     CheckedUser,
     ComputerDep,
     DbDep,
@@ -134,6 +136,21 @@ async def me(user: MaybeUser, db: DbDep) -> dict[str, Any]:
     """The visitor and his games, newest first."""
     games = [] if user is None else await to_thread.run_sync(game_history, db, user.user_id)
     return {"user": user_json(user), "games": games}
+
+
+class NewName(BaseModel):
+    """The name a guest chooses (``PUT /api/me/name``)."""
+
+    name: StrictStr = Field(max_length=200)
+
+
+@router.put("/me/name")
+async def rename(body: NewName, user: Actor, accounts: AccountsDep) -> dict[str, Any]:
+    """A guest chooses the name the others see (an anonymous visitor becomes a guest
+    for it); 400 for a bad or reserved name, 409 for one like a member's, 429 past the
+    limit."""
+    name = await to_thread.run_sync(accounts.rename, user, body.name)
+    return {"user": {**user_json(user), "name": name}}
 
 
 @router.get("/me/dice-stats")

@@ -2,7 +2,7 @@
 // The account pages: log in, sign up, the profiles (ratings and their graph, statistics,
 // the games with filters, play settings), dice statistics.
 import { call } from "./api.js";
-import { go, h, main, toast } from "./dom.js";
+import { go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { me, refreshMe, variantName } from "./session.js";
 
@@ -32,19 +32,54 @@ export async function profilePage() {
   const rows = data.games.map((/** @type {Json} */ g) => h("tr", {},
     h("td", {}, new Date(g.created_at).toLocaleString(currentLang())),
     h("td", {}, variantName(g.variant)),
-    h("td", {}, g.opponent === "computer" ? t("computer") : g.opponent === "local" ? t("local") : (g.opponent || "…")),
+    h("td", {}, g.opponent === "computer" ? t("computer") : g.opponent === "local" ? t("local") : (g.opponent ? playerName(g.opponent) : "…")),
     h("td", {}, g.color ? t(g.color) : ""),
     h("td", {}, t("status")[g.status] || g.status),
     h("td", {}, g.length ? `${t("matchTo")(g.length)}${g.score ? `: ${g.score[0]}–${g.score[1]}` : ""}${g.won == null ? "" : g.won ? " ✓" : " ✗"}`
       : g.result ? `${g.result.winner ? t(g.result.winner) : t("draw")}, ${t("kinds")[g.result.kind] || g.result.kind}` : ""),
     h("td", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, t("open")))));
   // an anonymous visitor (no user stored until he acts) is "Guest" in his language
-  main.replaceChildren(h("div", { class: "card" }, h("h2", {}, data.user.id === null ? t("guest") : data.user.name),
+  const title = h("h2", { id: "player-name" }, data.user.id === null ? t("guest") : playerName(data.user.name));
+  main.replaceChildren(h("div", { class: "card" }, title,
     data.user.guest ? h("p", {}, h("a", { href: "/register", "data-link": true }, t("register"))) : null,
     h("p", {}, h("a", { href: "/stats/me", "data-link": true }, t("diceStats")))),
+  nameCard(data.user, (/** @type {string} */ name) => { title.textContent = name; }),
   h("div", { class: "card" }, h("h2", {}, t("history")), h("table", { id: "history" },
     h("tr", {}, [t("date"), t("variant"), t("opponent"), t("white") + "/" + t("black"), "", t("result"), ""].map((x) => h("th", {}, x))),
     rows)));
+}
+
+/** Set when a guest would rather not be asked for a name on the home page. */
+export const NAME_LATER = "nardy-name-later";
+
+/**
+ * A guest's name card: he chooses the name the others see (a member is called by his
+ * username); on the profile and, while his name is the default one, on the home page.
+ * @param {Json} user @param {(name: string) => unknown} saved  what follows a saved name
+ * @param {boolean} [later]  with a "Not now" that stops asking on the home page
+ */
+export function nameCard(user, saved, later = false) {
+  // a default name ("Guest-7") is not offered for editing: the field starts empty
+  const input = h("input", { name: "display_name", id: "display-name", maxlength: 30, autocomplete: "nickname",
+    value: user.id === null || playerName(user.name) !== user.name ? "" : user.name,
+    placeholder: user.id === null ? t("guest") : playerName(user.name) });
+  const form = h("form", { class: "card", id: "name-form", onsubmit: async (ev) => {
+    ev.preventDefault();
+    try {
+      const { user: renamed } = await call("PUT", "/api/me/name", { name: input.value });
+      input.value = renamed.name;
+      await refreshMe();
+      toast(t("nameSaved"), "info");
+      saved(renamed.name);
+    } catch (e) { toast(/** @type {Error} */ (e).message); }
+  } }, h("h2", {}, h("label", { for: "display-name" }, t("yourName"))), h("p", { class: "small" }, t("yourNameNote")),
+  input, h("button", { type: "submit", id: "save-name" }, t("saveName")));
+  if (later) {
+    form.append(" ", h("button", { type: "button", id: "name-later", class: "plain", onclick: () => {
+      localStorage.setItem(NAME_LATER, "1"); form.remove();
+    } }, t("notNow")));
+  }
+  return form;
 }
 
 /** @param {string} name */
@@ -53,7 +88,7 @@ export async function statsPage(name) {
   const s = await call("GET", url);
   const head = h("tr", {}, h("th", {}, ""), [1, 2, 3, 4, 5, 6].map((d) => h("th", {}, d)));
   const body = s.counts.map((/** @type {number[]} */ row, /** @type {number} */ i) => h("tr", {}, h("th", {}, i + 1), row.map((n) => h("td", {}, n))));
-  main.replaceChildren(h("div", { class: "card" }, h("h2", {}, `${t("diceStats")}: ${s.user}`),
+  main.replaceChildren(h("div", { class: "card" }, h("h2", {}, `${t("diceStats")}: ${playerName(s.user)}`),
     h("p", {}, `${t("rolls")}: ${s.rolls}; ${t("expected")} ${s.expected_each.toFixed(2)} ${currentLang() === "ru" ? "на каждый из 36 исходов" : "per each of the 36 outcomes"}`),
     h("table", { id: "dice-table" }, head, body),
     h("p", {}, `${t("doublesRate")}: ${s.doubles_rate == null ? "—" : (100 * s.doubles_rate).toFixed(1) + "%"} (${t("expected")} 16.7%)`),
@@ -173,7 +208,7 @@ export async function playerPage(name, own = false) {
           h("div", { class: "small" }, new Date(g.at).toLocaleDateString(currentLang()),
             g.length ? ` · ${t("matchTo")(g.length)}` : "", g.rated ? h("span", { class: "rated" }, ` · ${t("ratedMark")}`) : null)),
         h("td", {}, g.opponent === "computer" ? t("computer")
-          : g.opponent_username ? h("a", { href: `/players/${encodeURIComponent(g.opponent_username)}`, "data-link": true }, g.opponent) : (g.opponent || "…")),
+          : g.opponent_username ? h("a", { href: `/players/${encodeURIComponent(g.opponent_username)}`, "data-link": true }, g.opponent) : (g.opponent ? playerName(g.opponent) : "…")),
         h("td", {}, h("div", { class: g.won ? "outcome won" : g.won === false ? "outcome lost" : "outcome" }, outcomeWords(g)),
           h("div", { class: "links" }, h("a", { href: `/replay/${g.id}`, "data-link": true }, t("historyReplay")), " · ",
             h("a", { href: `/game/${g.id}`, "data-link": true }, t("historyReview")))))),
@@ -203,7 +238,7 @@ export async function playerPage(name, own = false) {
         [t("statErrorRate"), st.error_rate == null ? t("statErrorRateNone") : `${st.error_rate.toFixed(1)} (${st.reviewed})`]]
         .map(([k, v]) => h("tr", {}, h("th", {}, k), h("td", {}, v))))),
   ];
-  if (own) cards.push(...await currentGames(), await settingsCard());
+  if (own) cards.push(...await currentGames(), await settingsCard(), await blockedCard());
   cards.push(h("div", { class: "card" }, h("h2", {}, t("gamesOf")), form, h("div", { class: "table-scroll" }, table), pager));
   main.replaceChildren(...cards);
   await load();
@@ -215,7 +250,7 @@ async function currentGames() {
   if (!games.length) return [];
   return [h("div", { class: "card" }, h("h2", {}, t("currentGames")), h("ul", { id: "current-games" },
     games.map((/** @type {Json} */ g) => h("li", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, variantName(g.variant)),
-      ` · ${g.opponent === "computer" ? t("computer") : g.opponent === "local" ? t("local") : (g.opponent || "…")} · ${t("status")[g.status] || g.status}`))))];
+      ` · ${g.opponent === "computer" ? t("computer") : g.opponent === "local" ? t("local") : (g.opponent ? playerName(g.opponent) : "…")} · ${t("status")[g.status] || g.status}`))))];
 }
 
 /** The member's play settings (auto-roll, auto-play), saved as they change. */
@@ -234,4 +269,24 @@ async function settingsCard() {
   };
   return h("div", { class: "card settings" }, h("h2", {}, t("playSettings")),
     box("auto_roll", t("autoRoll")), box("auto_play", t("autoPlay")), saved);
+}
+
+/** The players the member blocked, each with an Unblock button. */
+async function blockedCard() {
+  const { blocked } = await call("GET", "/api/friends");
+  const list = h("ul", { id: "blocked" });
+  const empty = h("p", { class: "small", hidden: blocked.length > 0 }, t("noBlocked"));
+  list.append(...blocked.map((/** @type {Json} */ p) => {
+    const li = h("li", {}, h("a", { href: `/players/${encodeURIComponent(p.name)}`, "data-link": true }, p.name), " ",
+      h("button", { type: "button", class: "unblock", onclick: async () => {
+        try {
+          // the chat's route: it also tells the member's open chats to show him again
+          await call("DELETE", `/api/chat/blocks/${p.id}`);
+          li.remove(); empty.hidden = list.children.length > 0;
+          toast(msg("web.unblocked", { name: p.name }), "info");
+        } catch (e) { toast(/** @type {Error} */ (e).message); }
+      } }, t("lobbyUnblock")));
+    return li;
+  }));
+  return h("div", { class: "card" }, h("h2", {}, t("blockedPlayers")), list, empty);
 }

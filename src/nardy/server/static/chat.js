@@ -5,7 +5,7 @@
 // in the interface language, come back as toasts), and are always shown as text
 // (textContent through h()): markup in a message stays characters on the screen.
 import { call } from "./api.js";
-import { h, toast } from "./dom.js";
+import { h, playerName, toast } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -65,7 +65,7 @@ export function mountChat(container, place) {
     const text = phrase ? (t("chatPhrase")[m.phrase] ?? m.phrase) : m.text;
     const li = h("li", { class: phrase ? "chat-line phrase" : "chat-line", "data-id": m.id, "data-user": m.user_id,
       title: new Date(m.at).toLocaleTimeString() },
-    h("b", { class: "chat-name" }, m.name), " ", h("span", { class: "chat-text" }, text));
+    h("b", { class: "chat-name" }, playerName(m.name)), " ", h("span", { class: "chat-text" }, text));
     const room = rooms.get(m.channel);
     const meId = room && room.joined ? room.joined.me : null;
     if (m.user_id !== meId) {
@@ -85,11 +85,11 @@ export function mountChat(container, place) {
       Promise.resolve(act()).catch((e) => toast(e.message));
     } }, label);
     const menu = h("div", { class: "chat-menu" },
-      b("chat-mute", t("chatMute"), () => { muted.add(m.user_id); dropUser(m.user_id); toast(t("chatMuted")); }));
+      b("chat-mute", t("chatMute"), () => { muted.add(m.user_id); dropUser(m.user_id); toast(t("chatMuted"), "info"); }));
     if (room && room.joined && room.joined.me !== null) {
       menu.append(
-        b("chat-block", t("chatBlock"), () => call("POST", `/api/chat/blocks/${m.user_id}`).then(() => toast(t("chatBlocked")))),
-        b("chat-report", t("chatReport"), () => call("POST", `/api/chat/messages/${m.id}/report`).then(() => toast(t("chatReported")))));
+        b("chat-block", t("chatBlock"), () => call("POST", `/api/chat/blocks/${m.user_id}`).then(() => toast(t("chatBlocked"), "info"))),
+        b("chat-report", t("chatReport"), () => call("POST", `/api/chat/messages/${m.id}/report`).then(() => toast(t("chatReported"), "info"))));
     }
     if (room && room.joined && room.joined.moderator) {
       menu.append(b("chat-hide warn", t("chatHide"), () => call("POST", `/api/chat/messages/${m.id}/hide`)));

@@ -1,6 +1,7 @@
 // @ts-check
 // What every page shares: the element maker, the toast, the page's main element and
-// in-app navigation.
+// in-app navigation, and players' names as the interface shows them.
+import { msg } from "./i18n.js";
 
 /** `on…` keys add listeners; true gives an empty attribute, false and null none.
  * @typedef {Record<string, string | number | boolean | null | undefined | ((ev: Event) => unknown)>} Attrs */
@@ -34,10 +35,15 @@ export function h(tag, attrs = {}, ...kids) {
 /** @type {number | undefined} */
 let toastTimer;
 
-/** A short message at the bottom of the screen. @param {string} msg */
-export function toast(msg) {
+/**
+ * A short message at the bottom of the screen: an error (red, read out at once) or a
+ * piece of news ("info": neutral, read out politely).
+ * @param {string} text @param {"error" | "info"} [kind]
+ */
+export function toast(text, kind = "error") {
   const el = byId("toast");
-  el.textContent = msg; el.hidden = false;
+  el.textContent = text; el.className = kind; el.hidden = false;
+  el.setAttribute("role", kind === "error" ? "alert" : "status");
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
 }
@@ -50,3 +56,14 @@ export function setRouter(r) { router = r; }
 
 /** Open a page of the app. @param {string} path */
 export function go(path) { history.pushState({}, "", path); router(); }
+
+/**
+ * A player's name as the interface shows it: a guest's default name, stored as
+ * "Guest-7", in the interface language ("Гость 7"). No one can choose a name like it
+ * (the server refuses them), so only default guest names read this way.
+ * @param {string} name
+ */
+export function playerName(name) {
+  const m = /^Guest-(\d+)$/.exec(name);
+  return m ? msg("web.guest-name", { n: Number(m[1]) }) : name;
+}

@@ -7,7 +7,7 @@
 import { actionId, call, GameSocket, ApiError } from "./api.js";
 import { accessPlay } from "./access.js";
 import { drawBoard, glideSteps, liftBoard, slideStep, stepBoard } from "./board.js";
-import { go, h, main, toast } from "./dom.js";
+import { go, h, main, playerName, toast } from "./dom.js";
 import { msg, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 import { chatChannels, mountChat } from "./chat.js";
@@ -133,7 +133,7 @@ export function gamePage(id) {
     const p = st.players && st.players[c];
     if (!p) return "…";
     if (p.computer) return `${t("computer")} (${msg(`level.${p.level}`)})`;
-    return `${p.name || t("guest")}${st.role === c ? ` (${t("you")})` : ""}`;
+    return `${p.name ? playerName(p.name) : t("guest")}${st.role === c ? ` (${t("you")})` : ""}`;
   }
   /** @param {Json} e  a cube action or resignation of the history */
   function actText(e) {
@@ -321,7 +321,7 @@ export function gamePage(id) {
     // the invitation link under the status that asks for it, until the friend comes
     if (st.invite_url && st.status === "waiting") kids.push(h("div", { class: "invite full-row" },
       h("input", { readonly: true, value: st.invite_url, id: "invite" }),
-      h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(st.invite_url); toast(t("copied")); } }, t("copy"))));
+      h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(st.invite_url); toast(t("copied"), "info"); } }, t("copy"))));
     if (A.includes("roll")) kids.push(b("roll", t("roll"), { action: "roll" }, "main"));
     if (A.includes("double")) kids.push(b("double", `${t("double")} → ${st.cube.next}`, { action: "double" }));
     if (A.includes("take")) kids.push(b("take", t("take"), { action: "take" }, "main"));

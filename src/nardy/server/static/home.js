@@ -2,12 +2,23 @@
 // The home page is the lobby (lobby.js), with the other ways to play beside it: the
 // computer, a friend by link, two players at one device.
 import { call } from "./api.js";
-import { go, h, main, toast } from "./dom.js";
+import { NAME_LATER, nameCard } from "./account.js";
+import { go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { lobbyPage } from "./lobby.js";
 import { me } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
+
+/**
+ * A field's help text: its title on hover, and below it a "What is this?" that opens
+ * the text in place (a phone has no hover). @param {HTMLElement} field @param {string} key
+ */
+function helped(field, key) {
+  const text = msg(key);
+  field.title = text;
+  return h("details", { class: "help" }, h("summary", { class: "small" }, t("hintToggle")), h("p", { class: "small" }, text));
+}
 
 /** The lobby and the new-game form; returns what closes the lobby's socket. @returns {() => void} */
 export function homePage() {
@@ -24,7 +35,7 @@ export function homePage() {
   const cube = h("select", { name: "cube" }, h("option", { value: "" }, t("cubeDefault")),
     h("option", { value: "yes" }, t("yes")), h("option", { value: "no" }, t("no")));
   const beavers = h("input", { name: "beavers", type: "checkbox" });
-  const beaverBox = h("div", { class: "check" }, beavers, h("label", {}, t("beavers")));
+  const beaverBox = h("div", {}, h("div", { class: "check" }, beavers, h("label", {}, t("beavers"))), helped(beavers, "web.beavers-hint"));
   const levelBox = h("div", {}, h("label", {}, t("level")), level);
   mode.addEventListener("change", () => { levelBox.hidden = mode.value !== "computer"; });
   length.addEventListener("input", () => { beaverBox.hidden = Number(length.value) > 0; });
@@ -45,9 +56,9 @@ export function homePage() {
   h("h2", {}, t("newGame")),
   h("label", {}, t("variant")), variant,
   h("label", {}, t("mode")), mode, levelBox,
-  h("label", {}, t("matchLength")), length,
+  h("label", {}, t("matchLength")), length, helped(length, "web.money-game-hint"),
   h("label", {}, t("cubeOpt")), cube, beaverBox,
-  h("label", {}, t("clientSeed")), seed,
+  h("label", {}, t("clientSeed")), seed, helped(seed, "web.client-seed-hint"),
   h("button", { class: "big", type: "submit", id: "start" }, t("start")));
   const others = h("section", { class: "card others" },
     h("h2", {}, t("lobbyOtherWays")),
@@ -55,7 +66,12 @@ export function homePage() {
       t("tryNow")),
     form);
   const lobby = h("div", {});
-  main.replaceChildren(h("section", { class: "hero" }, h("h1", {}, t("heroTitle")), h("p", {}, t("heroText"))), lobby);
+  // a guest who has played under his default name ("Гость 3") is asked for his own;
+  // the page opens again with it, so the lobby's socket says the new name
+  const named = me.user.id == null || !me.user.guest || playerName(me.user.name) === me.user.name
+    || localStorage.getItem(NAME_LATER) === "1";
+  main.replaceChildren(h("section", { class: "hero" }, h("h1", {}, t("heroTitle")), h("p", {}, t("heroText"))),
+    ...(named ? [] : [nameCard(me.user, () => go("/"), true)]), lobby);
   return lobbyPage(lobby, others);
 }
 

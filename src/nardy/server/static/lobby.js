@@ -4,7 +4,7 @@
 // what the player does goes over HTTP (api.js). Names are text (h() and textContent).
 import { call } from "./api.js";
 import { drawBoard } from "./board.js";
-import { go, h, toast } from "./dom.js";
+import { go, h, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { me, refreshMe, variantName } from "./session.js";
 import { mountChat } from "./chat.js";
@@ -62,8 +62,9 @@ const clockOptions = () => Object.entries(/** @type {Record<string, string>} */ 
 
 /** A player's name, and his rating or "guest". @param {Json} p */
 function who(p) {
-  const tag = p.guest ? t("lobbyGuest") : p.rating != null ? String(p.rating) : "";
-  return h("span", { class: "who" }, h("b", {}, p.name), tag ? h("small", {}, ` ${tag}`) : null);
+  // ("Гость 3" says it already; a guest who named himself is marked a guest)
+  const tag = p.guest ? (playerName(p.name) === p.name ? t("lobbyGuest") : "") : p.rating != null ? String(p.rating) : "";
+  return h("span", { class: "who" }, h("b", {}, playerName(p.name)), tag ? h("small", {}, ` ${tag}`) : null);
 }
 
 /** Show a browser notification when the player allowed them (else only the toast). @param {string} text */
@@ -182,7 +183,7 @@ export function lobbyPage(root, others) {
     mine.hidden = !snap.mine.length;
     mine.replaceChildren(h("h2", {}, t("lobbyMine")), h("ul", { class: "list" }, snap.mine.map((/** @type {Json} */ g) => {
       const against = g.mode === "computer" ? t("lobbyVsComputer") : g.mode === "local" ? t("lobbyOneDevice")
-        : g.opponent ? msg("web.lobby-vs", { name: g.opponent }) : t("lobbyWaitingFriend");
+        : g.opponent ? msg("web.lobby-vs", { name: playerName(g.opponent) }) : t("lobbyWaitingFriend");
       return h("li", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, variantName(g.variant)), ` · ${against}`);
     })));
   }
@@ -202,7 +203,7 @@ export function lobbyPage(root, others) {
       if (tile.seq !== g.seq) {
         tile.seq = g.seq;
         drawBoard(tile.svg, { view: g.view, board: g.board, dice: g.dice, cube: g.cube });
-        const name = (/** @type {string} */ c) => (g.players[c] && g.players[c].name) || "?";
+        const name = (/** @type {string} */ c) => (g.players[c] && g.players[c].name && playerName(g.players[c].name)) || "?";
         const score = g.match.length ? ` · ${g.match.score.white}:${g.match.score.black} (${g.match.length})` : "";
         tile.el.replaceChildren(tile.svg, h("div", { class: "names" },
           h("span", { class: "dot white" }), name("white"), " — ", h("span", { class: "dot black" }), name("black")),
@@ -257,7 +258,7 @@ export function lobbyPage(root, others) {
     const others = snap.online.players.filter((/** @type {Json} */ p) => p.id !== snap.me);
     if (others.length) {
       kids.push(h("h3", {}, t("lobbyOthersOnline")), h("ul", { class: "list players" }, others.map((/** @type {Json} */ p) =>
-        h("li", {}, h("span", { class: "presence" }), h("b", {}, p.name),
+        h("li", {}, h("span", { class: "presence" }), h("b", {}, playerName(p.name)),
           member ? h("span", { class: "buttons" },
             h("button", { class: "challenge-friend", onclick: () => challengeFriend(p.name) }, t("lobbyChallenge")),
             following.has(p.id) ? null : h("button", { class: "plain", onclick: () => friendAct("POST", "friends", p.name) }, t("lobbyFollow")),
@@ -287,7 +288,7 @@ export function lobbyPage(root, others) {
     } else if (m.type === "challenge") {
       snap.challenges = snap.challenges.filter((/** @type {Json} */ c) => c.id !== m.challenge.id).concat([m.challenge]);
       if (m.challenge.to && m.challenge.to.id === snap.me && m.challenge.by.id !== snap.me) {
-        notify(msg("web.lobby-challenged", { name: m.challenge.by.name, terms: termsText(m.challenge) }));
+        notify(msg("web.lobby-challenged", { name: playerName(m.challenge.by.name), terms: termsText(m.challenge) }));
       }
       drawChallenges();
     } else if (m.type === "gone") {
