@@ -127,7 +127,7 @@ def filled_keys() -> set[str]:
 
 
 def test_i18n_js_has_no_text_table_of_its_own() -> None:
-    # the texts live in the catalogue (nardy/server/web_texts.py); a Russian letter in
+    # the texts live in the catalogue (nardy/server/texts/web.py); a Russian letter in
     # i18n.js would be a text written there again
     i18n = (STATIC / "i18n.js").read_text(encoding="utf-8")
     assert not re.search("[\u0400-\u04ff]", i18n)

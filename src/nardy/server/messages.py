@@ -11,16 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from http.cookies import CookieError, SimpleCookie
 
-import nardy.server.chat_texts  # noqa: F401  (registers the chat's texts)
-import nardy.server.club_texts  # noqa: F401  (registers the club's texts)
-import nardy.server.lobby_texts  # noqa: F401  (registers the lobby's texts)
-import nardy.server.names_texts  # noqa: F401  (names: a guest's own, blocked players)
-import nardy.server.phone_texts  # noqa: F401  (the settings menu and the keyboard play)
-import nardy.server.play_texts  # noqa: F401  (registers the game page's play texts)
-import nardy.server.pwa_texts  # noqa: F401  (registers the app's and signals' texts)
-import nardy.server.replay_texts  # noqa: F401  (the replay's and analysis board's texts)
-import nardy.server.rules_texts  # noqa: F401  (registers the rules page and tutorial texts)
-import nardy.server.web_texts  # noqa: F401  (registers the web page's texts)
+import nardy.server.texts  # noqa: F401  (registers the web pages' texts)
 from nardy.i18n import normalize_lang, register
 
 

@@ -1,7 +1,7 @@
 // @ts-check
 // The interface's texts come from the project's catalogue (messages.js, written by
 // `python -m nardy.server.messages_js` from nardy.i18n; the web page's own texts are
-// nardy/server/web_texts.py). t("heroTitle") is the catalogue's web.hero-title.
+// nardy/server/texts/web.py). t("heroTitle") is the catalogue's web.hero-title.
 import { MESSAGES, message } from "./messages.js";
 
 /** "heroTitle" -> "web.hero-title" @param {string} key */

@@ -16,7 +16,7 @@ export function loadStyle(href) {
   }
 }
 
-// The page's texts are the catalogue's web.rules.* (nardy/server/rules_texts.py).
+// The page's texts are the catalogue's web.rules.* (nardy/server/texts/rules.py).
 /** @param {string} key @param {Record<string, unknown>} [params] */
 const T = (key, params) => msg(`web.rules.${key}`, params);
 /** The rule ids of RULES.md behind each line of the summary: a tooltip, not the text. */

@@ -21,7 +21,7 @@ const SHORT_START = startBoard({ 24: 2, 13: 5, 8: 3, 6: 5 }, { 1: 2, 12: 5, 17: 
 
 /**
  * The sections in order: the id (its texts are the catalogue's web.tutorial.<id>.title and
- * .p.0, .p.1, ...: nardy/server/rules_texts.py), the rule-book ids it teaches (a tooltip),
+ * .p.0, .p.1, ...: nardy/server/texts/rules.py), the rule-book ids it teaches (a tooltip),
  * the start boards it shows, the results table's rows and the examples it links to.
  * @type {{ id: string, rules: string[], boards?: import("./board.js").BoardState[], table?: string[], ex?: string[] }[]}
  */

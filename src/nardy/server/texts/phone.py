@@ -1,7 +1,7 @@
 """Texts of the settings menu (board colours, the keyboard mode) and of the keyboard and
 screen-reader play (``static/access.js``, ``static/theme.js``) in the catalogue.
 
-Keys follow ``web_texts``: ``t("themeDark")`` in the browser reads ``web.theme-dark``;
+Keys follow ``nardy.server.texts.web``: ``t("themeDark")`` in the browser reads ``web.theme-dark``;
 texts with values are read with ``msg("web.a11y-dice", {...})``.
 """
 
