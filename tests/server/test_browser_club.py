@@ -185,6 +185,14 @@ def test_strangers_meet_play_chat_and_the_rating_moves(
         assert not any("рискуют" in x for x in lines(player)), lines(player)
     assert not any("сосед" in x or "давай" in x for x in lines(c)), lines(c)
 
+    # a player who leaves is seen as gone by the other (his page asks every 5 s), and
+    # as back when he returns
+    b.goto(server.url + "/")
+    a.wait_for_selector("#opponent-away:not([hidden])", timeout=20000)
+    assert a.inner_text("#opponent-away") == "Соперник отключился"
+    b.goto(f"{server.url}/game/{gid}")
+    a.wait_for_selector("#opponent-away[hidden]", state="attached", timeout=20000)
+
     # (5) a player resigns the match: each game at its highest level, on his turn,
     # through his page's buttons, and the other accepts on his
     for _ in range(QUICK_LENGTH):

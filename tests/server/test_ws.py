@@ -157,3 +157,39 @@ def test_double_take_and_resign_over_sockets(app: Any) -> None:
             wm.send_json({"type": "action", "id": 3, "action": {"action": "resign", "level": 1}})
             err = wm.receive_json()
             assert err["type"] == "error" and err["code"] == "not-your-turn" and err["id"] == 3
+
+
+def test_who_has_the_game_open(app: Any) -> None:
+    """A friend game: ``/presence`` says which players have a socket on the game, so a
+    page can say "your opponent is disconnected" (the game goes on: issue 15)."""
+    with same_loop_clients(app, 2) as (a, b):
+        st, _csrf = start(a, mode="friend", variant="short")
+        csrf_b = b.get("/api/session").json()["csrf"]
+        token = st["invite_url"].rsplit("/", 1)[1]
+        assert b.post(f"/api/join/{token}", headers={"x-csrf-token": csrf_b}).status_code == 200
+        gid = st["id"]
+        color_a = a.get(f"/api/games/{gid}").json()["role"]
+        color_b = "black" if color_a == "white" else "white"
+
+        def online() -> dict[str, bool]:
+            return dict(b.get(f"/api/games/{gid}/presence").json()["online"])
+
+        assert online() == {color_a: False, color_b: False}
+        with a.websocket_connect(f"/ws/games/{gid}") as wa:
+            wa.send_json({"type": "hello", "last_seq": 0})
+            assert wa.receive_json()["type"] == "update"
+            assert online() == {color_a: True, color_b: False}
+            with b.websocket_connect(f"/ws/games/{gid}") as wb:
+                wb.send_json({"type": "hello", "last_seq": 0})
+                assert wb.receive_json()["type"] == "update"
+                assert online() == {color_a: True, color_b: True}
+        assert online() == {color_a: False, color_b: False}
+        assert a.get("/api/games/nosuchgame/presence").status_code == 404
+
+
+def test_the_computer_is_always_at_the_board(app: Any) -> None:
+    with TestClient(app) as c:
+        st, _csrf = start(c, mode="computer", variant="short")
+        online = c.get(f"/api/games/{st['id']}/presence").json()["online"]
+        computer = "black" if st["role"] == "white" else "white"
+        assert online == {st["role"]: False, computer: True}

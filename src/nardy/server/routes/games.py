@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from nardy.dicecheck import check_rolls
 from nardy.server.deps import Actor, BaseUrl, Game, GamesDep, MaybeUser, ViewsDep
 from nardy.server.exports import ExportError, export
+from nardy.server.fanout import seated
 from nardy.server.rematch import RematchAction, rematch
 from nardy.server.review import finished_records, review
 from nardy.server.schemas import Action, GameSpec
@@ -39,6 +40,13 @@ async def get_game(live: Game, user: MaybeUser, views: ViewsDep, url: BaseUrl) -
     # (views walk the game's moves: never while a worker thread changes it)
     async with live.lock:
         return views.state(live, user.user_id if user else None, url)
+
+
+@router.get("/games/{game_id}/presence")
+async def presence(live: Game) -> dict[str, Any]:
+    """Which players have the game open now (a socket on it): a player's page asks now
+    and then, and says "your opponent is disconnected" (his clock runs on)."""
+    return {"online": seated(live)}
 
 
 @router.post("/games/{game_id}/actions")

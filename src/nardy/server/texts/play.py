@@ -8,6 +8,10 @@ from nardy.i18n import register
 
 register(
     {
+        "web.opponent-away": {
+            "en": "Your opponent is disconnected",
+            "ru": "Соперник отключился",
+        },
         # the rematch endpoint (nardy.server.rematch)
         "error.rematch-not-over": {
             "en": "a rematch is offered once the game is over",
