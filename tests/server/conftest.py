@@ -21,6 +21,16 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: end-to-end test in headless Chromium")
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The browser tests run on SQLite only: what they add is the page, and the storage
+    tests run every query on both databases already (a browser test on PostgreSQL too
+    doubled the suite's longest tests for no new query)."""
+    dropped = [i for i in items if i.get_closest_marker("browser") and "[postgresql" in i.nodeid]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [i for i in items if i not in dropped]
+
+
 def worker_postgres_url(url: str) -> str:
     """A database of its own for this pytest-xdist worker (created when missing), so
     parallel workers never reset each other's tables."""

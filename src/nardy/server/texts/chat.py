@@ -11,7 +11,7 @@ register(
         # errors
         "error.chat-bad-channel": {
             "en": "unknown chat channel {channel} (lobby, game:<id> or watch:<id>)",
-            "ru": "неизвестный канал чата {channel} (lobby, game:<id> или watch:<id>)",
+            "ru": "неизвестный канал чата {channel} ('lobby', 'game:<id>' или 'watch:<id>')",
         },
         "error.chat-no-players-chat": {
             "en": "this game has no players' chat: it is not a game between two people",
@@ -38,7 +38,7 @@ register(
                 "a chat message is an object with 'text' (your words)"
                 " or 'phrase' (a key of {known})"
             ),
-            "ru": "сообщение чата — объект с полем text (ваш текст) или phrase (ключ из {known})",
+            "ru": "сообщение чата — объект с полем 'text' (ваш текст) или 'phrase' (ключ из {known})",
         },
         "error.chat-unknown-phrase": {
             "en": "unknown quick phrase {phrase} (there are {known})",

@@ -81,7 +81,7 @@ register(
         },
         "error.lobby-ws-unknown": {
             "en": "unknown message type {kind}; the lobby socket takes only “ping”",
-            "ru": "неизвестный тип сообщения {kind}; сокет лобби принимает только «ping»",
+            "ru": "неизвестный тип сообщения {kind}; сокет лобби принимает только 'ping'",
         },
         # the lobby page
         "web.lobby-play-now": {"en": "Play now", "ru": "Играть сейчас"},

@@ -18,7 +18,7 @@ register(
             ),
             "ru": (
                 "«{id}» — не ID позиции коротких нард: это 14 знаков из "
-                f"{_CHARS['ru']} (Position ID из gnubg), например 4HPwATDgc/ABMA"
+                f"{_CHARS['ru']} ('Position ID' из 'gnubg'), например '4HPwATDgc/ABMA'"
             ),
         },
         "error.bad-position-id-long": {
@@ -28,7 +28,7 @@ register(
             ),
             "ru": (
                 "«{id}» — не ID позиции длинных нард: это L и 14 знаков из "
-                f"{_CHARS['ru']}, например LAACA/z8AAMD/3w"
+                f"{_CHARS['ru']}, например 'LAACA/z8AAMD/3w'"
             ),
         },
         "error.bad-xgid": {
