@@ -189,7 +189,7 @@ def test_the_servers_errors_come_in_the_interface_language(
     page.click("#register-form button[type=submit]")
     page.wait_for_selector(f"#toast:has-text('{password}')")
     page.goto(server.url + "/game/no-such-game")
-    page.wait_for_selector(f"#toast:has-text('{no_game}')")
+    page.wait_for_selector(f"#no-game:has-text('{no_game}')")  # the no-game card
     page.goto(server.url + "/join/forged-token")
     page.wait_for_selector("#main .card p.bad")
     text = page.inner_text("#main .card p.bad")
