@@ -38,7 +38,10 @@ register(
                 "a chat message is an object with 'text' (your words)"
                 " or 'phrase' (a key of {known})"
             ),
-            "ru": "сообщение чата — объект с полем 'text' (ваш текст) или 'phrase' (ключ из {known})",
+            "ru": (
+                "сообщение чата — объект с полем 'text' (ваш текст)"
+                " или 'phrase' (ключ из {known})"
+            ),
         },
         "error.chat-unknown-phrase": {
             "en": "unknown quick phrase {phrase} (there are {known})",
