@@ -39,8 +39,7 @@ register(
                 " or 'phrase' (a key of {known})"
             ),
             "ru": (
-                "сообщение чата — объект с полем 'text' (ваш текст)"
-                " или 'phrase' (ключ из {known})"
+                "сообщение чата — объект с полем 'text' (ваш текст) или 'phrase' (ключ из {known})"
             ),
         },
         "error.chat-unknown-phrase": {
