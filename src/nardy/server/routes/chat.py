@@ -22,18 +22,16 @@ from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
 
 from nardy.server.auth import Who
 from nardy.server.chat import PHRASES, ChatService, user_channel
-from nardy.server.deps import CheckedUser, MaybeUser, client_address
+from nardy.server.deps import CheckedUser, MaybeUser
 from nardy.server.fanout import Socket, encode
 from nardy.server.messages import request_lang
 from nardy.server.routes.ws import (
     BadMessage,
-    SocketCaps,
     TooBig,
+    admit,
     close_too_big,
     error_message,
     receive_message,
-    refuse,
-    refused_cross_site,
 )
 from nardy.server.service import ApiError
 
@@ -181,19 +179,10 @@ async def _handle(ws: WebSocket, sock: ChatSocket, msg: dict[str, Any], lang: st
 async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
     """Follow chat channels, and write in them."""
     lang = request_lang(ws.headers)
-    if await refused_cross_site(ws, lang):
+    release = await admit(ws, lang, "chat")
+    if release is None:
         return
     chat = get_chat(ws)
-    caps: SocketCaps = ws.app.state.sockets
-    address = client_address(ws)
-    # the chat's sockets count towards the address's cap with the games' (the
-    # per-game count, keyed by the address, never binds first)
-    slot = f"chat:{address}"
-    refusal = caps.refusal(address, slot)
-    if refusal is not None:
-        await refuse(ws, refusal, lang)
-        return
-    caps.open(address, slot)
     uid = user.user_id if user is not None else None
     ws.state.user = user
     blocked = await to_thread.run_sync(chat.blocked_by, uid)
@@ -221,5 +210,5 @@ async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
     except TooBig:
         await close_too_big(ws, lang)
     finally:
-        caps.close(address, slot)
+        release()
         chat.delivery.unsubscribe(sock)

@@ -18,7 +18,7 @@ from starlette.requests import HTTPConnection
 
 from nardy.i18n import t
 from nardy.server.auth import Clock, Who
-from nardy.server.deps import Actor, CheckedUser, MaybeUser, client_address
+from nardy.server.deps import Actor, CheckedUser, MaybeUser
 from nardy.server.fanout import encode
 from nardy.server.friends import Friends, Player
 from nardy.server.lobby import OUTBOX, MemoryLobbyState, Subscriber
@@ -26,14 +26,12 @@ from nardy.server.matchmaking import SEEK_LIMIT, Lobby
 from nardy.server.messages import request_lang
 from nardy.server.routes.ws import (
     BadMessage,
-    SocketCaps,
     TooBig,
+    admit,
     close_reason,
     close_too_big,
     error_message,
     receive_message,
-    refuse,
-    refused_cross_site,
 )
 from nardy.server.service import ApiError, GameService
 from nardy.server.settings import Settings
@@ -166,19 +164,10 @@ router.add_api_route("/api/blocks/{name}", _friend_route("unblock"), methods=["D
 async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
     """The lobby's live updates: a ``snapshot`` first, then what changes."""
     lang = request_lang(ws.headers)
-    if await refused_cross_site(ws, lang):
+    release = await admit(ws, lang, "lobby")
+    if release is None:
         return
     lobby = _lobby(ws)
-    # the lobby's sockets count towards the address's cap with the games' and the
-    # chat's (the per-game count, keyed by the address, never binds first)
-    caps: SocketCaps = ws.app.state.sockets
-    address = client_address(ws)
-    slot = f"lobby:{address}"
-    refusal = caps.refusal(address, slot)
-    if refusal is not None:
-        await refuse(ws, refusal, lang)
-        return
-    caps.open(address, slot)
     sub = Subscriber(user.user_id if user else None)
     arrived = False
     writer: asyncio.Task[None] | None = None
@@ -208,7 +197,7 @@ async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
     except TooBig:
         await close_too_big(ws, lang)
     finally:
-        caps.close(address, slot)
+        release()
         await lobby.state.unsubscribe(sub)
         if writer is not None:
             writer.cancel()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -135,6 +136,24 @@ async def refuse(ws: WebSocket, refusal: ApiError, lang: str) -> None:
     log.info("websocket refused: %s", refusal.message)
     await ws.accept()
     await ws.close(code=4429, reason=close_reason(refusal.text(lang)))
+
+
+async def admit(ws: WebSocket, lang: str, kind: str) -> Callable[[], None] | None:
+    """Let a ``kind`` socket (the chat's, the lobby's) in, or turn it away (None): one
+    from another site, or from an address with too many sockets open. These count
+    towards the address's cap with the games' (keyed ``kind:address``, so the per-game
+    count never binds first). Returns what uncounts the socket once it closes."""
+    if await refused_cross_site(ws, lang):
+        return None
+    caps: SocketCaps = ws.app.state.sockets
+    address = client_address(ws)
+    slot = f"{kind}:{address}"
+    refusal = caps.refusal(address, slot)
+    if refusal is not None:
+        await refuse(ws, refusal, lang)
+        return None
+    caps.open(address, slot)
+    return lambda: caps.close(address, slot)
 
 
 async def close_too_big(ws: WebSocket, lang: str) -> None:
