@@ -84,3 +84,13 @@ def test_help_lists_every_command_and_runs_one() -> None:
     assert sub.exit_code == 0 and "revealed server seed" in sub.output
     unknown = runner.invoke(main, ["frobnicate"])
     assert unknown.exit_code == 2 and "No such command 'frobnicate'" in unknown.output
+
+
+def test_serve_refuses_a_redis_url_it_cannot_use() -> None:
+    """``nardy serve --redis`` checks the URL before anything starts."""
+    from click.testing import CliRunner
+
+    from nardy.cli import main
+
+    r = CliRunner().invoke(main, ["serve", "--redis", "http://127.0.0.1:6379"])
+    assert r.exit_code == 2 and "not a Redis URL" in r.output

@@ -4,7 +4,11 @@
 from __future__ import annotations
 
 import os
+import shutil
+import socket
+import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -160,3 +164,54 @@ def shots(tmp_path: Path) -> Path:
     d = Path(os.environ.get("NARDY_SCREENSHOTS", tmp_path / "shots"))
     d.mkdir(parents=True, exist_ok=True)
     return d
+
+
+REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real ``redis-server`` of this pytest worker on a free loopback port, with
+    nothing persisted (``.ci/run`` installs Debian's; without it, the Redis tests are
+    skipped outside CI and fail in CI)."""
+    if not Path(REDIS_SERVER).exists():
+        if os.environ.get("CI"):
+            pytest.fail("redis-server is not installed (apt-get install redis-server)")
+        pytest.skip("redis-server is not installed")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    workdir = tmp_path_factory.mktemp("redis")
+    proc = subprocess.Popen(
+        [
+            REDIS_SERVER,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(workdir),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    import redis
+
+    client = redis.Redis(host="127.0.0.1", port=port)
+    for _ in range(200):  # until it answers (it starts in milliseconds)
+        try:
+            client.ping()
+            break
+        except redis.ConnectionError:
+            proc.poll()
+            if proc.returncode is not None:
+                pytest.fail(f"redis-server exited with {proc.returncode}")
+            time.sleep(0.02)  # noqa: startup poll of a real process, not a test timeout
+    client.close()
+    yield f"redis://127.0.0.1:{port}/0"
+    proc.terminate()
+    proc.wait(timeout=10)

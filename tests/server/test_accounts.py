@@ -147,6 +147,25 @@ async def test_guest_creation_is_limited_per_address(settings: Settings) -> None
     assert (await Visitor(app).open())["user"]["guest"] is True
 
 
+async def test_guest_limit_is_shared_through_redis(settings: Settings, redis_url: str) -> None:
+    """Two servers with ``--redis`` count one address's new guests together."""
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+    settings.guest_rate = "3 per hour"
+    settings.rate_limit_storage = redis_url
+    one, two = create_app(settings), create_app(settings)
+    for app in (one, two, one):
+        v = Visitor(app)
+        await v.open()
+        assert (await v.post("/api/games", {"mode": "local"})).status_code == 201
+    v = Visitor(two)
+    await v.open()
+    r = await v.post("/api/games", {"mode": "local"})
+    assert r.status_code == 429 and int(r.headers["retry-after"]) > 0
+    assert count(one, "users") == 3
+
+
 async def register(app: Any, name: str, password: str = "correct horse") -> httpx.Response:
     v = Visitor(app)
     await v.open()

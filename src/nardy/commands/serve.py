@@ -16,6 +16,12 @@ def _rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> st
     return value
 
 
+def _redis(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not value.startswith(("redis://", "rediss://", "unix://")):
+        raise click.BadParameter(f"{value!r} is not a Redis URL such as redis://127.0.0.1:6379/0")
+    return value
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
@@ -46,6 +52,15 @@ def _rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> st
     type=click.IntRange(min=1),
     default=None,
     help="Open game websockets allowed per client address (default 20).",
+)
+@click.option(
+    "--redis",
+    "redis_url",
+    envvar="NARDY_REDIS_URL",
+    default=None,
+    callback=_redis,
+    help="Redis URL (redis://host:6379/0) shared by several server processes: the "
+    "rate limits count there. Default: none, one process keeps everything in memory.",
 )
 @click.option(
     "--log-level",
@@ -90,6 +105,7 @@ def command(
     base_url: str | None,
     guest_rate: str | None,
     max_sockets_per_ip: int | None,
+    redis_url: str | None,
     log_level: str,
     test_dice_seed: str | None,
     test_crash_after_commit: int | None,
@@ -121,6 +137,9 @@ def command(
         settings.guest_rate = guest_rate
     if max_sockets_per_ip:
         settings.max_sockets_per_ip = max_sockets_per_ip
+    if redis_url:
+        settings.redis_url = redis_url
+        settings.rate_limit_storage = redis_url  # the ``limits`` storage URI is the URL
     app = create_app(settings)
     click.echo(f"nardy: http://{host}:{port}/  (database: {settings.db_url.split('@')[-1]})")
     # uvicorn's own lines (and its access log only when debugging); its websocket cap

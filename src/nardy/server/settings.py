@@ -37,6 +37,9 @@ class Settings:
     #: Where the rate limits keep their counts (a ``limits`` storage URI): this
     #: process's memory, or e.g. ``redis://host:6379`` shared by several processes.
     rate_limit_storage: str = "memory://"
+    #: Redis for what several server processes must share live (``--redis``,
+    #: ``NARDY_REDIS_URL``); None: one process, everything in its memory.
+    redis_url: str | None = None
     #: Open websockets per client address and per game.
     max_sockets_per_ip: int = 20
     max_sockets_per_game: int = 100
