@@ -68,7 +68,9 @@ async def finish(app: Any, players: dict[int, Any], spec: dict[str, Any], level:
     return int(winner)
 
 
-async def test_a_profile_with_filters_pages_and_statistics(app: Any, player_factory: Any) -> None:
+async def test_a_profile_with_filters_pages_and_statistics(
+    app: Any, player_factory: Any, settings: Settings
+) -> None:
     ann = await member(player_factory, "ann")
     bob = await member(player_factory, "bob")
     players = {ann.user["id"]: ann, bob.user["id"]: bob}
@@ -118,6 +120,15 @@ async def test_a_profile_with_filters_pages_and_statistics(app: Any, player_fact
     unforced = review["players"][first]["unforced"]
     expected = 1000 * review["players"][first]["total_loss"] / unforced if unforced else None
     assert again["error_rate"] == (None if expected is None else pytest.approx(expected, abs=0.01))
+    # the review is stored: a restarted server shows the same rate and serves the
+    # same review without making it again
+    restarted = create_app(settings)
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=restarted), base_url="http://testserver"
+    ) as visitor:
+        kept = (await visitor.get("/api/players/ann")).json()["stats"]
+        assert (kept["reviewed"], kept["error_rate"]) == (1, again["error_rate"])
+        assert (await visitor.get(f"/api/games/{short}/analysis?plies=0")).json() == review
     # the other side of the same games
     theirs = (await ann.get("/api/players/bob")).json()["stats"]
     assert (theirs["wins"], theirs["losses"]) == (stats["losses"], stats["wins"])

@@ -151,6 +151,23 @@ class RatingHistory(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class Review(Base):
+    """A finished game's review at one depth, kept: a review costs seconds of the
+    computer's time, and the profile's error rate averages the stored ones. ``records``
+    is how many games of the match it covers; ``players`` the per-player summary the
+    profile reads without loading the whole review."""
+
+    __tablename__ = "reviews"
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    plies: Mapped[int] = mapped_column(Integer, primary_key=True)
+    records: Mapped[int] = mapped_column(Integer)
+    players: Mapped[dict[str, Any]] = mapped_column(JSON)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class ChatMessage(Base):
     """A chat line: ``channel`` is ``lobby``, ``game:<id>`` (the two players) or
     ``watch:<id>`` (the spectators)."""

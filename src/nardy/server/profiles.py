@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from nardy.server.db import EventRow, GameRow, Rating, RatingHistory, User
 from nardy.server.ratings import POOLS, PROVISIONAL_RD
-from nardy.server.review import cached_review
+from nardy.server.review import stored_summaries
 from nardy.variants import VARIANTS
 
 #: Games per page of a profile's history, and the most a page may ask for.
@@ -148,7 +148,7 @@ def profile(
                 EventRow.game_id.in_([r.id for r in rows]), EventRow.kind == "game-over"
             )
         ).all()
-    stats = _stats(rows, uid, overs)
+    stats = _stats(rows, uid, overs, stored_summaries(db, [r.id for r in rows]))
     listed = []
     for r in rows:
         if variant is not None and r.variant != variant:
@@ -179,7 +179,7 @@ def profile(
     }
 
 
-def _stats(rows: Any, uid: int, overs: Any) -> dict[str, Any]:
+def _stats(rows: Any, uid: int, overs: Any, reviews: dict[str, Any]) -> dict[str, Any]:
     """Counts over the finished games: matches won and lost, each game's mars and koks
     won and lost (from the "game-over" events, which name the winning side), and the
     average error rate of the reviewed ones."""
@@ -195,7 +195,13 @@ def _stats(rows: Any, uid: int, overs: Any) -> dict[str, Any]:
         what = "mars" if kind in MARS_KINDS else "koks" if kind in KOKS_KINDS else None
         if what is not None:
             counts[f"{what}_{'won' if ws == side[game_id] else 'lost'}"] += 1
-    return {"games": len(rows), "wins": won, "losses": lost, **counts, **_error_rate(rows, uid)}
+    return {
+        "games": len(rows),
+        "wins": won,
+        "losses": lost,
+        **counts,
+        **_error_rate(rows, uid, reviews),
+    }
 
 
 def _first_color(row: GameRow, uid: int) -> str | None:
@@ -206,20 +212,21 @@ def _first_color(row: GameRow, uid: int) -> str | None:
     return "black" if row.creator_color == "white" else "white"
 
 
-def _error_rate(rows: Any, uid: int) -> dict[str, Any]:
+def _error_rate(rows: Any, uid: int, reviews: dict[str, Any]) -> dict[str, Any]:
     """The average error rate (millipoints of equity lost per unforced decision, as
-    ``nardy.bots.analysis``) over the player's games that have a review: reviews are
-    made when someone asks for one, and kept while the server runs. A review names
-    the players in order: the one who played white in the first game comes first."""
+    ``nardy.bots.analysis``) over the player's games that have a stored review
+    (``reviews``: each game's players' summary; made when someone asks for one). A
+    review names the players in order: who played white in the first game comes
+    first."""
     loss = 0.0
     unforced = 0
     reviewed = 0
     for r in rows:
-        data = cached_review(r.id)
+        players = reviews.get(r.id)
         color = _first_color(r, uid)
-        if data is None or color is None or r.mode == "local":
+        if players is None or color is None or r.mode == "local":
             continue
-        summaries = list(data["players"].values())
+        summaries = list(players.values())
         if len(summaries) != 2:
             continue
         mine = summaries[0 if color == "white" else 1]

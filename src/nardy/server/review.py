@@ -3,25 +3,31 @@
 marks, each decision's equity loss, and White's equity after every play for the graph.
 
 Only a finished game (or a match's finished games) is reviewed, so the review never
-helps during play. Reviews are cached per game, record length and depth.
+helps during play. Each review is stored (``reviews``: per game and depth, with how
+many games of the match it covers): it costs seconds of the computer's time, a restart
+keeps it, and the profiles' error rates average the stored ones.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+from contextlib import suppress
 from typing import Any
 
+from anyio import to_thread
+from sqlalchemy import delete, insert, select
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
 from nardy.bots.analysis import analyze_records
+from nardy.server.db import Review
 from nardy.server.exports import named_match
 from nardy.server.live import LiveGame
-from nardy.server.service import ApiError
+from nardy.server.service import ApiError, GameService
+from nardy.server.writer import Writer
 
 #: Depths a review may ask for (0: the net alone; 1: one ply, a few seconds a game).
 PLIES = (0, 1)
-_CACHE: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
-_CACHE_SIZE = 64
-_CACHE_LOCK = threading.Lock()
 
 
 def finished_records(live: LiveGame) -> list[dict[str, Any]]:
@@ -38,31 +44,60 @@ def finished_records(live: LiveGame) -> list[dict[str, Any]]:
         return match.records
 
 
-def review(game_id: str, records: list[dict[str, Any]], plies: int) -> dict[str, Any]:
-    """The review of ``records`` at ``plies``: ``nardy.bots.analysis`` as JSON (with
-    its ``graph``: White's equity after every play) and the depth."""
+def review(
+    db: sessionmaker[Session],
+    writer: Writer,
+    game_id: str,
+    records: list[dict[str, Any]],
+    plies: int,
+) -> dict[str, Any]:
+    """The review of ``records`` at ``plies`` (run in a worker thread): the stored one
+    when it covers the same games, else ``nardy.bots.analysis`` as JSON (with its
+    ``graph``: White's equity after every play) and the depth, stored."""
     if plies not in PLIES:
         raise ApiError(
             400, "malformed", "bad-plies", known=", ".join(map(str, PLIES)), value=repr(plies)
         )
-    key = (game_id, len(records), plies)
-    with _CACHE_LOCK:  # reviews run in worker threads
-        hit = _CACHE.get(key)
-        if hit is not None:
-            _CACHE.move_to_end(key)
-            return hit
+    with db() as s:
+        kept = s.get(Review, (game_id, plies))
+        if kept is not None and kept.records == len(records):
+            return kept.data
     data = analyze_records(records, plies).as_dict()
     data["plies"] = plies
-    with _CACHE_LOCK:
-        _CACHE[key] = data
-        if len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
+    row = {
+        "game_id": game_id,
+        "plies": plies,
+        "records": len(records),
+        "players": data["players"],
+        "data": data,
+    }
+
+    def store(conn: Connection) -> None:  # (a shorter match's review is replaced)
+        conn.execute(delete(Review).where(Review.game_id == game_id, Review.plies == plies))
+        conn.execute(insert(Review).values(**row))
+
+    with suppress(IntegrityError):  # the same review, stored by a request made meanwhile
+        writer.run(store)
     return data
 
 
-def cached_review(game_id: str) -> dict[str, Any] | None:
-    """The review of ``game_id`` already made, if one is cached (the deepest of its
-    longest record): the profiles' error rates use what players have looked at."""
-    with _CACHE_LOCK:
-        keys = [k for k in _CACHE if k[0] == game_id]
-        return _CACHE[max(keys, key=lambda k: (k[1], k[2]))] if keys else None
+async def game_review(games: GameService, live: LiveGame, plies: int) -> dict[str, Any]:
+    """The review of the finished game ``live`` at ``plies`` (stored, or made now)."""
+    async with live.lock:
+        records = finished_records(live)
+    result: dict[str, Any] = await to_thread.run_sync(
+        review, games.db, games.writer, live.meta.id, records, plies
+    )
+    return result
+
+
+def stored_summaries(db: sessionmaker[Session], game_ids: list[str]) -> dict[str, Any]:
+    """Per game, the players' summary of its deepest stored review."""
+    out: dict[str, tuple[int, Any]] = {}
+    with db() as s:
+        for gid, plies, players in s.execute(
+            select(Review.game_id, Review.plies, Review.players).where(Review.game_id.in_(game_ids))
+        ):
+            if gid not in out or plies > out[gid][0]:
+                out[gid] = (plies, players)
+    return {gid: players for gid, (_plies, players) in out.items()}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from anyio import to_thread
 from fastapi import APIRouter, Query, Response
 from pydantic import BaseModel
 
@@ -13,7 +12,7 @@ from nardy.server.deps import Actor, BaseUrl, Game, GamesDep, MaybeUser, ViewsDe
 from nardy.server.exports import ExportError, export
 from nardy.server.fanout import seated
 from nardy.server.rematch import RematchAction, rematch
-from nardy.server.review import finished_records, review
+from nardy.server.review import game_review
 from nardy.server.schemas import Action, GameSpec
 from nardy.server.service import ApiError, Event
 from nardy.server.views import rematch_view
@@ -121,12 +120,11 @@ async def hint(live: Game, user: MaybeUser, games: GamesDep) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/analysis")
-async def analysis(live: Game, plies: int = Query(0, ge=0, le=100)) -> dict[str, Any]:
+async def analysis(
+    live: Game, games: GamesDep, plies: int = Query(0, ge=0, le=100)
+) -> dict[str, Any]:
     """The finished game's review: every decision against the computer's choice."""
-    async with live.lock:
-        records = finished_records(live)
-    result: dict[str, Any] = await to_thread.run_sync(review, live.meta.id, records, plies)
-    return result
+    return await game_review(games, live, plies)
 
 
 @router.get("/games/{game_id}/verify")

@@ -10,9 +10,9 @@ from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from nardy.server import analysis_board
-from nardy.server.deps import ComputerDep, Game, MaybeUser
+from nardy.server.deps import ComputerDep, Game, GamesDep, MaybeUser
 from nardy.server.replay import steps
-from nardy.server.review import finished_records, review
+from nardy.server.review import game_review
 
 router = APIRouter(prefix="/api", tags=["positions"])
 
@@ -47,15 +47,13 @@ class Asked(Setup):
 
 @router.get("/games/{game_id}/replay")
 async def replay(
-    live: Game, user: MaybeUser, plies: int | None = Query(None, ge=0, le=100)
+    live: Game, user: MaybeUser, games: GamesDep, plies: int | None = Query(None, ge=0, le=100)
 ) -> dict[str, Any]:
     """Every play, cube action and resignation recorded so far with the board after
     it; with ``plies`` (a finished game) the review's decisions placed on the steps."""
     judged: dict[str, Any] | None = None
     if plies is not None:
-        async with live.lock:
-            records = finished_records(live)
-        judged = await to_thread.run_sync(review, live.meta.id, records, plies)
+        judged = await game_review(games, live, plies)
     async with live.lock:
         out = steps(live, user.user_id if user else None, judged)
     if judged is not None:
