@@ -261,7 +261,9 @@ def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots
     graph = page.locator("#rating-graph")
     assert graph.locator("polyline.pool-long").count() == 1
     assert graph.locator("polyline.pool-short").count() == 1
-    assert graph.locator("circle").count() == 8  # one point per rated match
+    assert graph.locator("circle.pt:not(.start)").count() == 8  # one point per rated match
+    # and each pool's line starts from the rating before its first match
+    assert graph.locator("circle.start title").all_text_contents() == ["1500", "1500"]
     assert {"Дата", "Рейтинг"} <= set(graph.locator("text.axis-label").all_text_contents())
     page.wait_for_selector("#history .outcome.won, #history .outcome.lost")
     results = page.locator("#history .outcome.won, #history .outcome.lost").all_inner_texts()

@@ -131,7 +131,15 @@ export function ratingGraph(history) {
   // drawn at the width it is shown at (the phone's too), so the labels keep their size
   const W = Math.round(Math.max(300, Math.min(720, main.clientWidth - 56))), H = W < 500 ? 230 : 280;
   const L = 56, R = 14, T = 14, B = 52;
-  const pts = POOLS.flatMap((p) => (history[p] || []).map((x) => ({ pool: p, at: Date.parse(x.at), r: x.rating })));
+  const played = POOLS.flatMap((p) => (history[p] || []).map((x) => ({ pool: p, at: Date.parse(x.at), r: x.rating, start: false })));
+  // each line starts from the rating before its first match (1,500 for a new member),
+  // drawn a little before that match so the first change is a slope, not a jump
+  const first = Math.min(...played.map((p) => p.at)), last = Math.max(...played.map((p) => p.at));
+  const lead = Math.max(36e5, (last - first) / 20);
+  const pts = POOLS.flatMap((p) => {
+    const h0 = (history[p] || [])[0];
+    return h0 ? [{ pool: p, at: Date.parse(h0.at) - lead, r: h0.rating - h0.delta, start: true }] : [];
+  }).concat(played).sort((a, b) => a.at - b.at);
   let t0 = Math.min(...pts.map((p) => p.at)), t1 = Math.max(...pts.map((p) => p.at));
   if (t1 - t0 < 864e5) { t0 -= 432e5; t1 += 432e5; }  // at least a day wide
   let r0 = Math.min(1500, ...pts.map((p) => p.r)), r1 = Math.max(1500, ...pts.map((p) => p.r));
@@ -159,7 +167,12 @@ export function ratingGraph(history) {
     const mine = pts.filter((p) => p.pool === pool);
     if (!mine.length) continue;
     svg.append(s("polyline", { class: `line pool-${pool}`, points: mine.map((p) => `${x(p.at).toFixed(1)},${y(p.r).toFixed(1)}`).join(" ") }));
-    for (const p of mine) svg.append(s("circle", { class: `pt pool-${pool}`, cx: x(p.at).toFixed(1), cy: y(p.r).toFixed(1), r: 3.5 }));
+    for (const p of mine) {
+      // (the title: the rating and date as a tooltip, and what a screen reader says)
+      const when = new Date(p.at).toLocaleDateString(currentLang(), { year: "numeric", month: "short", day: "numeric" });
+      svg.append(s("circle", { class: `pt pool-${pool}${p.start ? " start" : ""}`, cx: x(p.at).toFixed(1), cy: y(p.r).toFixed(1), r: 3.5 },
+        s("title", {}, p.start ? `${Math.round(p.r)}` : `${Math.round(p.r)} · ${when}`)));
+    }
   }
   return svg;
 }
