@@ -34,7 +34,13 @@ async def test_guest_is_made_on_the_first_action_only(player_factory: Any, app: 
     visitors = [await player_factory() for _ in range(5)]
     assert count_users(app) == 0
     p = visitors[0]
-    assert p.user == {"id": None, "name": "Guest", "username": None, "guest": True}
+    assert p.user == {
+        "id": None,
+        "name": "Guest",
+        "username": None,
+        "guest": True,
+        "moderator": False,
+    }
     again = (await p.get("/api/session")).json()
     assert again["csrf"] == p.csrf and again["levels"][0] == "beginner"
     assert count_users(app) == 0

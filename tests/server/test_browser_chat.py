@@ -137,3 +137,66 @@ def test_players_and_a_spectator_chat_apart(browser: Any, server: Any, shots: Pa
     a.locator("#lobby-chat").screenshot(path=str(shots / "chat-lobby-guest-desktop-en.png"))
     for page in (a, b, c):
         assert page.errors == [] and page.csp == [], (page.errors, page.csp)
+
+
+def test_a_moderator_hides_a_line_and_bans_its_author(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    from click.testing import CliRunner
+
+    from nardy.cli import main as cli
+
+    m = new_page(browser, DESKTOP)  # the moderator, Russian
+    g = new_page(browser, PHONE, locale="en-US")  # the member who is rude
+    c = new_page(browser, PHONE)  # a member who reports him
+    for page, name in ((m, "vera"), (g, "grisha"), (c, "lev")):
+        page.goto(server.url + "/")
+        api(page, server, "/api/register", {"username": name, "password": "correct horse"})
+    made = CliRunner().invoke(cli, ["admin", "moderator", "vera", "--db", server.db_url])
+    assert made.exit_code == 0, made.output
+    g.goto(server.url + "/")
+    for text in ("rude words", "hello all"):
+        g.locator("#lobby-chat .chat-input").fill(text)
+        g.locator("#lobby-chat .chat-send").click()
+        g.locator("#lobby-chat .chat-text", has_text=text).wait_for()
+    lobby = c.request.get(server.url + "/api/chat/lobby").json()["messages"]
+    ids = {x["text"]: x["id"] for x in lobby}
+    for text in ("rude words", "hello all"):
+        api(c, server, f"/api/chat/messages/{ids[text]}/report", {})
+
+    # hidden from the lobby's chat: gone from every open page at once
+    m.goto(server.url + "/")
+    assert m.locator("#nav-mod").is_visible() and not g.locator("#nav-mod").is_visible()
+    m.locator("#lobby-chat .chat-line", has_text="rude words").locator(".chat-more").click()
+    m.click("#lobby-chat .chat-hide")
+    g.locator("#lobby-chat .chat-text", has_text="rude words").wait_for(state="detached")
+
+    # the moderators' page: both reports, the hidden one marked; a ban, confirmed
+    m.click("#nav-mod")
+    m.wait_for_selector("#reports")
+    rows = m.locator("#reports tr[data-id]")
+    assert rows.count() == 2
+    assert m.locator(f"#reports tr[data-id='{ids['rude words']}'] .badge").inner_text() == "скрыто"
+    m.screenshot(path=str(shots / "moderation-desktop-ru.png"), full_page=True)
+    m.on("dialog", lambda d: d.accept())
+    m.locator(f"#reports tr[data-id='{ids['hello all']}'] .mod-ban").click()
+    m.wait_for_selector("#toast:not([hidden]) >> text=grisha заблокирован")
+    m.wait_for_selector(f"#reports tr[data-id='{ids['hello all']}'] .badge.bad")
+    # the banned member can no longer write, and is told why in his language
+    g.locator("#lobby-chat .chat-input").fill("again")
+    g.locator("#lobby-chat .chat-send").click()
+    g.wait_for_selector("#toast:not([hidden]) >> text=your account is banned")
+    # the ban is lifted from his profile
+    m.goto(f"{server.url}/players/grisha")
+    m.click("#ban >> text=Разблокировать")
+    m.wait_for_selector("#toast:not([hidden]) >> text=grisha разблокирован")
+    m.wait_for_selector("#ban >> text=Заблокировать")
+    assert api(g, server, "/api/chat/lobby", {"text": "sorry"})["text"] == "sorry"
+    # the page on the phone: the table scrolls inside its card, the page does not
+    m.set_viewport_size(PHONE)
+    m.goto(server.url + "/moderation")
+    m.wait_for_selector("#reports")
+    m.screenshot(path=str(shots / "moderation-phone-ru.png"), full_page=True)
+    assert m.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for page in (m, g, c):
+        assert page.errors == [] and page.csp == [], (page.errors, page.csp)

@@ -231,7 +231,7 @@ def test_strangers_meet_play_chat_and_the_rating_moves(
         page.goto(f"{server.url}/players/arsen")
         page.wait_for_selector("#rating-graph")
         assert page.locator("#rating-graph circle.pt:not(.start)").count() == 1  # this match
-        assert page.locator("#rating-graph circle.start title").inner_text() == "1500"
+        assert page.locator("#rating-graph circle.start title").text_content() == "1500"
         page.wait_for_selector("#history td >> text=bahram")  # the match, in his games
         page.screenshot(path=str(shots / f"club-profile-{shot}-ru.png"), full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")

@@ -339,6 +339,48 @@ def test_reports_and_a_moderator_hiding_a_message(app: Any, clients: Any) -> Non
     assert entry["message"]["hidden"] is True
 
 
+def test_a_moderator_bans_and_lifts_a_ban_from_the_browser(app: Any, clients: Any) -> None:
+    a, b = clients().register("ashot"), clients().register("boris")
+    mod, other = clients().register("moder"), clients().register("modtwo")
+    set_user(app, mod.id, moderator=True)
+    set_user(app, other.id, moderator=True)
+    assert mod.get("/api/session").json()["user"]["moderator"] is True
+    assert a.get("/api/session").json()["user"]["moderator"] is False
+    rude = a.say("lobby", "rude words")
+    assert b.post(f"/api/chat/messages/{rude['id']}/report").status_code == 200
+    (entry,) = mod.get("/api/chat/reports").json()["reports"]
+    assert (entry["author"], entry["author_banned"]) == ("ashot", False)
+    # each refusal is clear, in the interface language, and changes nothing
+    r = b.post("/api/players/ashot/ban", lang="ru")
+    assert r.status_code == 403 and r.json()["error"] == "это могут только модераторы клуба"
+    assert clients().post("/api/players/ashot/ban").status_code == 403  # no session
+    r = mod.post("/api/players/nobody/ban")
+    assert r.status_code == 404 and r.json()["code"] == "not-found"
+    r = mod.post("/api/players/moder/ban", lang="ru")
+    assert r.status_code == 400 and r.json()["error"] == "модератор не может заблокировать сам себя"
+    r = mod.post("/api/players/modtwo/ban")
+    assert r.status_code == 403 and "only the club's owner" in r.json()["error"]
+    r = mod.post("/api/players/ashot/unban")
+    assert r.status_code == 409 and r.json()["error"] == "ashot is not banned"
+    assert a.get("/api/players/ashot").json()["banned"] is False
+    # the ban: at once, no chat, no club play, a badge in the reports
+    assert mod.post("/api/players/ashot/ban").json() == {"name": "ashot", "banned": True}
+    assert a.get("/api/players/ashot").json()["banned"] is True
+    assert a.post("/api/chat/lobby", {"text": "again"}).status_code == 403
+    assert a.post("/api/lobby/queue", {"variant": "long"}).status_code == 403
+    (entry,) = mod.get("/api/chat/reports").json()["reports"]
+    assert entry["author_banned"] is True
+    r = mod.post("/api/players/ashot/ban", lang="ru")
+    assert r.status_code == 409 and r.json()["error"] == "ashot уже заблокирован"
+    # a banned moderator is no moderator: he cannot ban (the owner bans moderators by CLI)
+    set_user(app, other.id, banned_at=datetime.now(UTC))
+    assert other.get("/api/session").json()["user"]["moderator"] is False
+    assert other.post("/api/players/boris/ban").status_code == 403
+    # lifted: he writes again
+    assert mod.post("/api/players/ashot/unban").json() == {"name": "ashot", "banned": False}
+    assert a.say("lobby", "sorry")["text"] == "sorry"
+
+
 def test_the_chat_socket_answers_bad_messages(app: Any, clients: Any) -> None:
     a = clients().register("ashot")
     b = clients().register("boris")

@@ -64,6 +64,8 @@ class Who:
     username: str | None
     display_name: str
     csrf: str
+    #: A moderator who is not banned himself (hides chat messages, bans members).
+    moderator: bool = False
 
     @property
     def guest(self) -> bool:
@@ -120,14 +122,20 @@ class Accounts:
         with self.db() as s:  # (every request asks: one query, no ORM objects)
             row = s.execute(
                 select(
-                    User.id, User.username, User.display_name, Session.csrf, Session.last_seen_at
+                    User.id,
+                    User.username,
+                    User.display_name,
+                    Session.csrf,
+                    Session.last_seen_at,
+                    User.moderator,
+                    User.banned_at,
                 )
                 .join(Session, Session.user_id == User.id)
                 .where(Session.token_hash == digest)
             ).first()
         if row is None:
             return None
-        user_id, username, display_name, csrf, last_seen = row
+        user_id, username, display_name, csrf, last_seen, moderator, banned_at = row
         seen = _aware(last_seen)
         if username is None and moment - seen > self.guest_idle:
             return None
@@ -137,7 +145,7 @@ class Accounts:
                     update(Session).where(Session.token_hash == digest).values(last_seen_at=moment)
                 )
             )
-        return Who(user_id, username, display_name, csrf)
+        return Who(user_id, username, display_name, csrf, bool(moderator) and banned_at is None)
 
     def _new_session(self, s: DbSession, user_id: int, csrf: str | None = None) -> str:
         token = new_token()

@@ -432,20 +432,23 @@ class ChatService:
     def _reports(self) -> list[dict[str, Any]]:
         with self.db() as s:
             rows = s.execute(
-                select(ChatReport, ChatMessage, User.display_name)
+                select(ChatReport, ChatMessage, User.display_name, User.username, User.banned_at)
                 .join(ChatMessage, ChatMessage.id == ChatReport.message_id)
                 .join(User, User.id == ChatMessage.user_id)
                 .order_by(ChatReport.id.desc())
                 .limit(REPORTS_READ)
             ).all()
         grouped: dict[int, dict[str, Any]] = {}
-        for report, message, name in rows:
+        for report, message, name, username, banned_at in rows:
             entry = grouped.get(message.id)
             if entry is None:
                 at = report.created_at
                 at = at if at.tzinfo else at.replace(tzinfo=UTC)
                 entry = {
                     "message": {**message_json(message, name), "hidden": message.hidden},
+                    # (the author's username for his profile and a ban: None, a guest)
+                    "author": username,
+                    "author_banned": banned_at is not None,
                     "reports": 0,
                     "last_at": at.isoformat(),
                 }

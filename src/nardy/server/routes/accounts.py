@@ -31,7 +31,13 @@ from nardy.variants import VARIANTS
 router = APIRouter(prefix="/api", tags=["accounts"])
 
 #: An anonymous visitor as the client sees him (no user row until he acts).
-ANONYMOUS: dict[str, Any] = {"id": None, "name": "Guest", "username": None, "guest": True}
+ANONYMOUS: dict[str, Any] = {
+    "id": None,
+    "name": "Guest",
+    "username": None,
+    "guest": True,
+    "moderator": False,
+}
 
 
 def user_json(user: Who | None) -> dict[str, Any]:
@@ -43,6 +49,7 @@ def user_json(user: Who | None) -> dict[str, Any]:
         "name": user.display_name,
         "username": user.username,
         "guest": user.guest,
+        "moderator": user.moderator,
     }
 
 

@@ -34,6 +34,7 @@ PAGES = (
     "/new",
     "/analysis",
     "/leaders",
+    "/moderation",
 )
 PAGE_PREFIXES = ("/game/", "/join/", "/verify/", "/stats/", "/replay/", "/players/")
 

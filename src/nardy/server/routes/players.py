@@ -9,7 +9,8 @@ from fastapi import APIRouter, Body, Query
 
 from nardy.server.auth import Accounts
 from nardy.server.db import User
-from nardy.server.deps import AccountsDep, Actor, DbDep, GamesDep, MaybeUser
+from nardy.server.deps import AccountsDep, Actor, CheckedUser, DbDep, GamesDep, MaybeUser
+from nardy.server.moderation import set_ban
 from nardy.server.profiles import MAX_PAGE_SIZE, PAGE_SIZE, FilterError, leaderboard, profile
 from nardy.server.ratings import POOLS
 from nardy.server.service import PLAY_SETTINGS, ApiError, play_settings
@@ -108,3 +109,17 @@ async def put_settings(
     stored = await to_thread.run_sync(accounts.writer.session, write)
     games.apply_settings(user.user_id, stored)
     return {"settings": play_settings(stored)}
+
+
+@router.post("/players/{name}/ban")
+async def ban(name: str, user: CheckedUser, games: GamesDep) -> dict[str, Any]:
+    """A moderator bans the member: no club play, no chat, off the leaderboard."""
+    shown = await to_thread.run_sync(set_ban, games.db, games.writer, user, name[:40], True)
+    return {"name": shown, "banned": True}
+
+
+@router.post("/players/{name}/unban")
+async def unban(name: str, user: CheckedUser, games: GamesDep) -> dict[str, Any]:
+    """A moderator lifts the member's ban."""
+    shown = await to_thread.run_sync(set_ban, games.db, games.writer, user, name[:40], False)
+    return {"name": shown, "banned": False}

@@ -5,6 +5,7 @@ import { call } from "./api.js";
 import { go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { me, refreshMe, variantName } from "./session.js";
+import { setBan } from "./moderation.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -244,7 +245,13 @@ export async function playerPage(name, own = false) {
     h("ul", { class: "ratings", id: "ratings" }, POOLS.map((pool) => h("li", {}, h("span", { class: `swatch pool-${pool}` }), `${t("pools")[pool]}: `, ratingLine(p.ratings[pool])))),
     rated ? ratingGraph(history) : null,
     h("p", {}, h("a", { href: "/leaders", "data-link": true }, t("leaders")), " · ",
-      h("a", { href: own ? "/stats/me" : `/stats/${encodeURIComponent(name)}`, "data-link": true }, t("diceStats")))),
+      h("a", { href: own ? "/stats/me" : `/stats/${encodeURIComponent(name)}`, "data-link": true }, t("diceStats"))),
+    // a moderator bans (or lifts the ban of) a member who is not a moderator himself
+    me && me.user.moderator && !own && !p.moderator && me.user.username !== name
+      ? h("p", {}, h("button", { type: "button", id: "ban", class: "warn", onclick: () =>
+        setBan(name, p.name, !p.banned).then((done) => { if (done) playerPage(name); }).catch((e) => toast(e.message)) },
+      t(p.banned ? "modUnban" : "modBan")))
+      : null),
     h("div", { class: "card" }, h("h2", {}, t("statistics")), h("table", { class: "stats", id: "stats" },
       [[t("statGames"), st.games], [t("statWins"), st.wins], [t("statLosses"), st.losses],
         [t("statMars"), `${st.mars_won} / ${st.mars_lost}`], [t("statKoks"), `${st.koks_won} / ${st.koks_lost}`],

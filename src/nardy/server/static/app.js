@@ -8,6 +8,7 @@ import { homePage } from "./home.js";
 import { analysisPage } from "./analysis.js";
 import { replayPage } from "./replay.js";
 import { leadersPage } from "./leaders.js";
+import { moderationPage } from "./moderation.js";
 import { currentLang, setLang, t } from "./i18n.js";
 import { workOffline } from "./offline.js";
 import { rulesPage } from "./rules.js";
@@ -25,6 +26,7 @@ function chrome() {
   byId("lang").textContent = t("lang");
   const login = byId("nav-login");
   login.textContent = me && !me.user.guest ? t("logout") : t("login");
+  byId("nav-mod").hidden = !(me && me.user.moderator);
   byId("nav-profile").textContent = me ? (me.user.guest ? t("profile") : me.user.name) : t("profile");
   const tm = byId("testmode");
   tm.hidden = !(me && me.test_mode); tm.textContent = t("testMode");
@@ -45,6 +47,7 @@ async function route() {
     else if (path === "/profile") await profilePage();
     else if ((m = path.match(/^\/players\/(.+)$/))) await playerPage(decodeURIComponent(m[1]));
     else if (path === "/leaders") await leadersPage();
+    else if (path === "/moderation") await moderationPage();
     else if (path === "/rules") await rulesPage(main, h);
     else if (path === "/tutorial") tutorialPage(main, h);
     else if ((m = path.match(/^\/replay\/([\w-]+)$/))) cleanup = replayPage(m[1]);

@@ -11,6 +11,7 @@ from nardy.server.texts import (  # noqa: F401  (each registers its texts)
     chat,
     club,
     lobby,
+    moderation,
     names,
     phone,
     play,
