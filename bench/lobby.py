@@ -53,7 +53,7 @@ class Watchers:
         async def one() -> None:
             ws = await connect(url, compression=None, max_size=2**22, open_timeout=60)
             first = json.loads(await ws.recv())
-            assert first["type"] in ("snapshot", "online", "games"), first
+            assert first["type"] in ("snapshot", "online", "games", "mine"), first
             self.sockets.append(ws)
 
         for start in range(0, n, 50):  # in batches: the accept queue is finite

@@ -29,12 +29,12 @@ async def member(player_factory: Any, name: str) -> Any:
 
 
 def next_message(ws: Any, kind: str | None) -> dict[str, Any]:
-    """The next lobby socket message of ``kind``, skipping the periodic ``online`` and
-    ``games`` (the lobby's ticker sends them when they change); ``kind`` None: the next
-    one that is not periodic."""
+    """The next lobby socket message of ``kind``, skipping the periodic ``online``,
+    ``games`` and ``mine`` (the lobby's ticker sends them when they change); ``kind``
+    None: the next one that is not periodic."""
     while True:
         msg: dict[str, Any] = ws.receive_json()
-        if msg["type"] in ("online", "games"):
+        if msg["type"] in ("online", "games", "mine") and msg["type"] != kind:
             continue
         if kind is None or msg["type"] == kind:
             return msg

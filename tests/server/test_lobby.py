@@ -273,6 +273,59 @@ def test_presence_counts_lobby_and_game_sockets(app: Any) -> None:
         assert online() == 0
 
 
+def test_my_games_are_live_on_the_lobby_socket(app: Any) -> None:
+    """A game of his that moves reaches the player's lobby page: whose move it is,
+    and the game gone once it is over (issue 15.1, "the player's own running games")."""
+    with same_loop_clients(app, 2) as (alice, bob):
+        a_csrf, b_csrf = csrf_of(alice), csrf_of(bob)
+        r = alice.post(
+            "/api/lobby/challenges",
+            json={"variant": "long", "length": 1},
+            headers={"x-csrf-token": a_csrf},
+        )
+        a_csrf = csrf_of(alice)  # alice is a guest now
+        ch = r.json()["challenge"]
+        gid = bob.post(
+            f"/api/lobby/challenges/{ch['id']}/accept", headers={"x-csrf-token": b_csrf}
+        ).json()["game"]
+        b_csrf = csrf_of(bob)
+        lobby = app.state.lobby
+
+        def mine(ws: Any, your_turn: bool | None) -> list[dict[str, Any]]:
+            """The "mine" messages until one says ``your_turn`` of the game (None:
+            until the game is gone); the lobby's own ticker may have sent one first."""
+            alice.portal.call(lobby.refresh)
+            for _ in range(10):
+                games = next_message(ws, "mine")["mine"]
+                now = [g["your_turn"] for g in games if g["id"] == gid]
+                if now == ([] if your_turn is None else [your_turn]):
+                    return list(games)
+            raise AssertionError("no such update")
+
+        with alice.websocket_connect("/ws/lobby") as ws:
+            snap = next_message(ws, "snapshot")
+            (game,) = snap["mine"]
+            assert game["id"] == gid and game["mode"] == "club" and game["opponent"]
+            state = alice.get(f"/api/games/{gid}").json()
+            mover, csrf = (alice, a_csrf) if state["turn"] == state["role"] else (bob, b_csrf)
+            mine(ws, mover is alice)
+            st = mover.get(f"/api/games/{gid}").json()
+            act = {"action": "play", "play": st["legal"]["plays"][0]}
+            r = mover.post(f"/api/games/{gid}/actions", json=act, headers={"x-csrf-token": csrf})
+            assert r.status_code == 200, r.text
+            mine(ws, mover is not alice)  # the move passed to the other
+            # resigned and accepted: the game leaves her list
+            resigner, r_csrf = (alice, a_csrf) if mover is not alice else (bob, b_csrf)
+            taker, t_csrf = (bob, b_csrf) if resigner is alice else (alice, a_csrf)
+            for who, tok, body in (
+                (resigner, r_csrf, {"action": "resign", "level": 1}),
+                (taker, t_csrf, {"action": "accept"}),
+            ):
+                r = who.post(f"/api/games/{gid}/actions", json=body, headers={"x-csrf-token": tok})
+                assert r.status_code == 200, r.text
+            assert mine(ws, None) == []
+
+
 def test_a_socket_that_falls_behind_is_marked_for_closing() -> None:
     from nardy.server.lobby import OUTBOX, Subscriber
 

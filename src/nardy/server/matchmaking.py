@@ -143,6 +143,8 @@ class Lobby:
         self.db: sessionmaker[DbSession] = games.db
         #: What the periodic refresh sent last (sent again only when changed).
         self._sent: dict[str, Any] = {}
+        #: Each game in memory as the last refresh saw it: (seq, creator, opponent).
+        self._seen: dict[str, tuple[int, int | None, int | None]] = {}
 
     def now(self) -> float:
         """The lobby's time, in seconds (the injectable clock)."""
@@ -390,37 +392,65 @@ class Lobby:
             )
         return out
 
-    def _mine(self, user_id: int) -> list[dict[str, Any]]:
+    def _mine(self, user_ids: set[int]) -> dict[int, list[dict[str, Any]]]:
+        """Each user's unfinished games (ten at most, the latest first): one query for
+        all of them; ``your_turn`` from the game in memory (a game not loaded waits for
+        nobody's move: a clockless one idle long enough to be dropped)."""
+        ids = list(user_ids)
         with self.db() as s:
             rows = s.scalars(
                 select(GameRow)
                 .where(
-                    or_(GameRow.creator_id == user_id, GameRow.opponent_id == user_id),
+                    or_(GameRow.creator_id.in_(ids), GameRow.opponent_id.in_(ids)),
                     GameRow.status != "over",
                 )
                 .order_by(GameRow.updated_at.desc())
-                .limit(10)
             ).all()
-            other = {r.id: r.opponent_id if r.creator_id == user_id else r.creator_id for r in rows}
+            people = {r.creator_id for r in rows} | {r.opponent_id for r in rows}
             names: dict[int | None, str] = dict(
                 s.execute(
                     select(User.id, User.display_name).where(
-                        User.id.in_([o for o in other.values() if o is not None])
+                        User.id.in_([p for p in people if p is not None])
                     )
                 ).all()
             )
-        return [
-            {
-                "id": r.id,
-                "variant": r.variant,
-                "mode": r.mode,
-                "level": r.level,
-                "length": r.match_length,
-                "status": r.status,
-                "opponent": names.get(other[r.id]),
-            }
-            for r in rows
-        ]
+        out: dict[int, list[dict[str, Any]]] = {uid: [] for uid in ids}
+        for r in rows:
+            for uid, other in ((r.creator_id, r.opponent_id), (r.opponent_id, r.creator_id)):
+                if uid not in out or len(out[uid]) >= 10:
+                    continue
+                live = self.games.live.get(r.id)
+                out[uid].append(
+                    {
+                        "id": r.id,
+                        "variant": r.variant,
+                        "mode": r.mode,
+                        "level": r.level,
+                        "length": r.match_length,
+                        "status": r.status,
+                        "opponent": names.get(other),
+                        "your_turn": live is not None
+                        and r.mode != "local"
+                        and live.actor(live.meta.role_of(uid)) is not None,
+                    }
+                )
+        return out
+
+    def _changed_players(self) -> set[int]:
+        """The players of every game in memory that changed (or left memory) since the
+        last refresh: whose "my games" may need sending again."""
+        now: dict[str, tuple[int, int | None, int | None]] = {
+            gid: (lv.seq, lv.meta.creator_id, lv.meta.opponent_id)
+            for gid, lv in list(self.games.live.items())
+        }
+        changed: set[int | None] = set()
+        for gid, seen in now.items():
+            if self._seen.get(gid) != seen:
+                changed |= {seen[1], seen[2]}
+        for gid in self._seen.keys() - now.keys():
+            changed |= {self._seen[gid][1], self._seen[gid][2]}
+        self._seen = now
+        return {uid for uid in changed if uid is not None}
 
     async def snapshot(self, who: Who | None) -> dict[str, Any]:
         """Everything the lobby page shows ``who`` (None: an anonymous visitor)."""
@@ -434,7 +464,7 @@ class Lobby:
         following: list[Player] = []
         blocked: list[Player] = []
         if who is not None:
-            mine = await to_thread.run_sync(self._mine, who.user_id)
+            mine = (await to_thread.run_sync(self._mine, {who.user_id}))[who.user_id]
             queue = {s.user_id: s for s in await self.state.queue()}
             seeker = queue.get(who.user_id)
             if not who.guest:
@@ -461,12 +491,19 @@ class Lobby:
         }
 
     async def refresh(self) -> None:
-        """Send who is online and the games to watch, where they changed."""
+        """Send who is online and the games to watch, where they changed, and to each
+        player online whose games moved, his games."""
         for kind, build in (("online", self.online_view), ("games", self.watch_view)):
             value: Any = await build()
             if self._sent.get(kind) != value:
                 self._sent[kind] = value
                 await self.state.publish({"type": kind, kind: value})
+        online = {p.user_id for p in await self.state.online()}
+        players = self._changed_players() & online
+        if players:
+            mine = await to_thread.run_sync(self._mine, players)
+            for uid, games in mine.items():
+                await self.state.publish({"type": "mine", "mine": games}, to=(uid,))
 
     async def run(self) -> None:
         """Tick and refresh every ``TICK_EVERY`` seconds, for as long as the server runs."""

@@ -184,7 +184,9 @@ export function lobbyPage(root, others) {
     mine.replaceChildren(h("h2", {}, t("lobbyMine")), h("ul", { class: "list" }, snap.mine.map((/** @type {Json} */ g) => {
       const against = g.mode === "computer" ? t("lobbyVsComputer") : g.mode === "local" ? t("lobbyOneDevice")
         : g.opponent ? msg("web.lobby-vs", { name: playerName(g.opponent) }) : t("lobbyWaitingFriend");
-      return h("li", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, variantName(g.variant)), ` · ${against}`);
+      return h("li", { class: g.your_turn ? "your-turn" : "", "data-id": g.id },
+        h("span", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, variantName(g.variant)), ` · ${against}`),
+        g.your_turn ? h("span", { class: "turn-badge" }, t("lobbyYourTurn")) : null);
     })));
   }
   /** @type {Map<string, {seq: number, el: HTMLElement, svg: SVGSVGElement}>} */
@@ -303,6 +305,8 @@ export function lobbyPage(root, others) {
       snap.online = m.online; drawPeople();
     } else if (m.type === "games") {
       snap.games = m.games; drawWatch();
+    } else if (m.type === "mine") {
+      snap.mine = m.mine; drawMine();
     } else if (m.type === "pair-timeout") {
       offered = true; drawPlayNow();
     }

@@ -171,6 +171,7 @@ register(
             "ru": "Сейчас нет партий между игроками.",
         },
         "web.lobby-mine": {"en": "My games", "ru": "Мои партии"},
+        "web.lobby-your-turn": {"en": "your move", "ru": "ваш ход"},
         "web.lobby-vs": {"en": "vs {name}", "ru": "против {name}"},
         "web.lobby-vs-computer": {"en": "vs the computer", "ru": "против компьютера"},
         "web.lobby-one-device": {"en": "one device", "ru": "за одним устройством"},

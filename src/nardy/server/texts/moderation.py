@@ -16,9 +16,10 @@ register(
             "ru": "модератор не может заблокировать сам себя",
         },
         "error.ban-moderator": {
-            "en": "{name} is a moderator: only the club's owner (nardy admin) can ban a moderator",
+            "en": "{name} is a moderator: only the club's owner ('nardy admin') can ban"
+            " a moderator",
             "ru": "{name} — модератор: заблокировать модератора может только владелец клуба"
-            " (nardy admin)",
+            " ('nardy admin')",
         },
         "error.already-banned": {
             "en": "{name} is already banned",
