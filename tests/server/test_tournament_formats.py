@@ -424,6 +424,16 @@ def test_swiss_properties(n: int, data: st.DataObject) -> None:
         assert set(met) == ids and set(met.values()) == {1}  # each player once a round
         byes = [p.first for p in pairings if p.bye]
         assert len(byes) == n % 2  # one bye a round for an odd field, none for an even
+        if byes:
+            # the lowest-ranked (points, rating, id) without a bye whose rest can be paired
+            points = Counter(r.winner for rnd in history for r in rnd)
+            ranked = sorted(players, key=lambda p: (-points[p.id], -p.rating, p.id))
+            expected = next(
+                p.id
+                for p in reversed(ranked)
+                if p.id not in had_bye and pairable(ids - {p.id}, played, had_bye)
+            )
+            assert byes == [expected]
         for b in byes:
             assert b not in had_bye  # at most one bye each
             had_bye.add(b)
