@@ -86,7 +86,7 @@ def wait_for_port(port: int, proc: subprocess.Popen[bytes], what: str) -> None:
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
                 return
-        time.sleep(0.05)  # noqa: startup poll of a real process, not a test timeout
+        time.sleep(0.05)  # startup poll of a real process, not a test timeout
     raise RuntimeError(f"{what} did not listen on {port}")
 
 

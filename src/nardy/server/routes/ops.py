@@ -83,6 +83,8 @@ def metrics_allowed(request: Request) -> bool:
         address = ipaddress.ip_address(client_address(request))
     except ValueError:  # no address (a unix socket, a test client): not loopback
         return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped  # ::ffff:127.0.0.1 from a dual-stack socket
     return address.is_loopback or any(
         address in ipaddress.ip_network(p, strict=False) for p in settings.trusted_proxies
     )
