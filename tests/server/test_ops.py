@@ -3,14 +3,18 @@ them, and the client address and scheme taken from trusted proxies only."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import POSTGRES
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 from starlette.websockets import WebSocketDisconnect
 
 from nardy.server import Settings, create_app
@@ -59,6 +63,34 @@ def test_healthz_is_503_when_the_database_is_gone(tmp_path: Path) -> None:
         app.state.engine.dispose()
         r = c.get("/healthz")
         assert r.status_code == 503 and r.json() == {"ok": False, "db": False}
+
+
+@pytest.mark.skipif(not POSTGRES, reason="NARDY_TEST_POSTGRES_URL is not set")
+def test_healthz_is_503_when_postgresql_loses_the_database() -> None:
+    """The server's PostgreSQL database is dropped under it (its connections ended):
+    the health check's connection finds no database."""
+    assert POSTGRES
+    base = make_url(POSTGRES)
+    name = f"{base.database}_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_health"
+    admin = create_engine(base.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    drop = text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    try:
+        with admin.connect() as conn:
+            conn.execute(drop)
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        app = create_app(
+            Settings(db_url=base.set(database=name).render_as_string(hide_password=False))
+        )
+        with TestClient(app) as c:
+            assert c.get("/healthz").json() == {"ok": True, "db": True}
+            with admin.connect() as conn:
+                conn.execute(drop)
+            r = c.get("/healthz")
+            assert r.status_code == 503 and r.json() == {"ok": False, "db": False}
+    finally:
+        with admin.connect() as conn:
+            conn.execute(drop)
+        admin.dispose()
 
 
 def test_healthz_pings_redis(db_url: str, redis_url: str) -> None:
