@@ -124,12 +124,13 @@ def create_app(
     app.state.sockets = ws.SocketCaps(settings.max_sockets_per_ip, settings.max_sockets_per_game)
     app.state.metrics = Metrics(game_service, computer, app.state.sockets)
 
-    # the last added runs first: ids for every log line, then headers, then body checks
+    # the last added runs first: the client and scheme a trusted proxy names, the error
+    # count, ids for every log line, then headers, then body checks
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(SecurityHeadersMiddleware)
     app.add_middleware(RequestIdMiddleware)
     app.add_middleware(HttpErrorsMiddleware, metrics=app.state.metrics)
-    if settings.trusted_proxies:  # first of all: the client and scheme a proxy names
+    if settings.trusted_proxies:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
     _error_handlers(app)
 

@@ -56,11 +56,15 @@ class Computer:
         legal = game.legal_plays()
         if len(legal) == 1:
             return legal[0]
-        start = time.perf_counter()
-        play = self._with(game.variant, level, lambda o: o.choose(game, score))
-        if self.on_move is not None:
-            self.on_move(time.perf_counter() - start)
-        return play
+
+        def timed(opponent: Opponent) -> Play:  # the choice itself, not the wait for it
+            start = time.perf_counter()
+            play = opponent.choose(game, score)
+            if self.on_move is not None:
+                self.on_move(time.perf_counter() - start)
+            return play
+
+        return self._with(game.variant, level, timed)
 
     def hint(
         self, game: Game, score: MatchScore, plies: int = 1, top: int = 5
