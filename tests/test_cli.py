@@ -94,3 +94,16 @@ def test_serve_refuses_a_redis_url_it_cannot_use() -> None:
 
     r = CliRunner().invoke(main, ["serve", "--redis", "http://127.0.0.1:6379"])
     assert r.exit_code == 2 and "not a Redis URL" in r.output
+
+
+def test_serve_refuses_a_trusted_proxy_that_is_not_an_address() -> None:
+    """``--trusted-proxy`` (and NARDY_TRUSTED_PROXIES, comma-separated) takes addresses
+    and networks only, checked before anything starts."""
+    from click.testing import CliRunner
+
+    from nardy.cli import main
+
+    r = CliRunner().invoke(main, ["serve", "--trusted-proxy", "nginx"])
+    assert r.exit_code == 2 and "'nginx' is not an address or network" in r.output
+    r = CliRunner().invoke(main, ["serve"], env={"NARDY_TRUSTED_PROXIES": "10.0.0.0/8,proxy"})
+    assert r.exit_code == 2 and "'proxy' is not an address or network" in r.output

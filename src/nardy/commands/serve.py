@@ -22,6 +22,22 @@ def _redis(_ctx: click.Context, _param: click.Parameter, value: str | None) -> s
     return value
 
 
+def _proxies(_ctx: click.Context, _param: click.Parameter, values: tuple[str, ...]) -> list[str]:
+    """Each ``--trusted-proxy`` (or NARDY_TRUSTED_PROXIES, comma-separated): an address
+    or network such as ``127.0.0.1``, ``10.0.0.0/8`` or ``::1``."""
+    import ipaddress
+
+    found = [p.strip() for value in values for p in value.split(",") if p.strip()]
+    for proxy in found:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise click.BadParameter(
+                f"{proxy!r} is not an address or network such as 127.0.0.1 or 10.0.0.0/8"
+            ) from None
+    return found
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
@@ -61,6 +77,24 @@ def _redis(_ctx: click.Context, _param: click.Parameter, value: str | None) -> s
     callback=_redis,
     help="Redis URL (redis://host:6379/0) shared by several server processes: the "
     "rate limits count there. Default: none, one process keeps everything in memory.",
+)
+@click.option(
+    "--trusted-proxy",
+    "trusted_proxies",
+    multiple=True,
+    metavar="IP/CIDR",
+    callback=_proxies,
+    envvar="NARDY_TRUSTED_PROXIES",
+    help="A proxy in front (address or network; repeatable; NARDY_TRUSTED_PROXIES with "
+    "commas) whose X-Forwarded-For and X-Forwarded-Proto are believed: the client's "
+    "address for the per-address limits, and https for Secure cookies. Default: none.",
+)
+@click.option(
+    "--metrics-token",
+    envvar="NARDY_METRICS_TOKEN",
+    default=None,
+    help="Bearer token that opens /metrics from any address (default: /metrics answers "
+    "loopback and the trusted proxies only).",
 )
 @click.option(
     "--log-level",
@@ -106,6 +140,8 @@ def command(
     guest_rate: str | None,
     max_sockets_per_ip: int | None,
     redis_url: str | None,
+    trusted_proxies: list[str],
+    metrics_token: str | None,
     log_level: str,
     test_dice_seed: str | None,
     test_crash_after_commit: int | None,
@@ -130,6 +166,8 @@ def command(
         dice_seed=test_dice_seed,
         crash_after_commit=test_crash_after_commit,
         clock_offset=test_clock_offset,
+        trusted_proxies=trusted_proxies,
+        metrics_token=metrics_token or None,
     )
     if db_url:
         settings.db_url = db_url
@@ -144,7 +182,9 @@ def command(
     click.echo(f"nardy: http://{host}:{port}/  (database: {settings.db_url.split('@')[-1]})")
     # uvicorn's own lines (and its access log only when debugging); its websocket cap
     # matches the app's, so an oversized message is refused before it is buffered whole;
-    # compression only when asked (bench/serve_load.py: ~290 KB of zlib state a socket)
+    # compression only when asked (bench/serve_load.py: ~290 KB of zlib state a socket);
+    # forwarded headers are the app's to judge (--trusted-proxy), never uvicorn's
+    # default trust of 127.0.0.1
     uvicorn.run(
         app,
         host=host,
@@ -153,4 +193,5 @@ def command(
         access_log=log_level == "debug",
         ws_max_size=MAX_WS_MESSAGE,
         ws_per_message_deflate=ws_deflate,
+        proxy_headers=False,
     )

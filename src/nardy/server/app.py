@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.orm import sessionmaker
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from nardy.server.auth import (
     GUEST_LIMIT,
@@ -37,7 +38,19 @@ from nardy.server.fanout import Fanout
 from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
-from nardy.server.routes import accounts, chat, games, pages, players, positions, pwa, rules, ws
+from nardy.server.metrics import HttpErrorsMiddleware, Metrics
+from nardy.server.routes import (
+    accounts,
+    chat,
+    games,
+    ops,
+    pages,
+    players,
+    positions,
+    pwa,
+    rules,
+    ws,
+)
 from nardy.server.routes import lobby as lobby_routes
 from nardy.server.routes.pages import STATIC
 from nardy.server.service import ApiError, GameService
@@ -109,13 +122,19 @@ def create_app(
     app.state.views = views
     app.state.chat = ChatService(db, writer, game_service, throttle, InMemoryDelivery())
     app.state.sockets = ws.SocketCaps(settings.max_sockets_per_ip, settings.max_sockets_per_game)
+    app.state.metrics = Metrics(game_service, computer, app.state.sockets)
 
-    # the last added runs first: ids for every log line, then headers, then body checks
+    # the last added runs first: the client and scheme a trusted proxy names, the error
+    # count, ids for every log line, then headers, then body checks
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(SecurityHeadersMiddleware)
     app.add_middleware(RequestIdMiddleware)
+    app.add_middleware(HttpErrorsMiddleware, metrics=app.state.metrics)
+    if settings.trusted_proxies:
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
     _error_handlers(app)
 
+    app.include_router(ops.router)
     app.include_router(accounts.router)
     app.include_router(games.router)
     app.include_router(positions.router)

@@ -4,6 +4,7 @@ shared by the games and used by one game at a time, and the hints' ranking of pl
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -31,6 +32,8 @@ class Computer:
     def __init__(self) -> None:
         self._opponents: dict[tuple[Variant, str], tuple[Opponent, threading.Lock]] = {}
         self._guard = threading.Lock()
+        #: Told the seconds each chosen play took (the metrics' histogram).
+        self.on_move: Callable[[float], None] | None = None
 
     @staticmethod
     def levels() -> list[str]:
@@ -53,7 +56,15 @@ class Computer:
         legal = game.legal_plays()
         if len(legal) == 1:
             return legal[0]
-        return self._with(game.variant, level, lambda o: o.choose(game, score))
+
+        def timed(opponent: Opponent) -> Play:  # the choice itself, not the wait for it
+            start = time.perf_counter()
+            play = opponent.choose(game, score)
+            if self.on_move is not None:
+                self.on_move(time.perf_counter() - start)
+            return play
+
+        return self._with(game.variant, level, timed)
 
     def hint(
         self, game: Game, score: MatchScore, plies: int = 1, top: int = 5

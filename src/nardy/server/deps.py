@@ -70,8 +70,18 @@ ViewsDep = Annotated[Views, Depends(get_views)]
 
 
 def client_address(conn: HTTPConnection) -> str:
-    """The client's address (the peer's: a proxy in front must be trusted to pass it)."""
+    """The client's address: the one place every per-address limit (new guests, logins,
+    sockets) takes it from. It is the peer's, or, when the peer is one of
+    ``Settings.trusted_proxies``, the rightmost address in its ``X-Forwarded-For`` that is
+    not a trusted proxy (``create_app``'s proxy-headers middleware rewrites the peer, so
+    a header sent by anyone else is never read)."""
     return conn.client.host if conn.client is not None else "unknown"
+
+
+def secure_cookies(conn: HTTPConnection) -> bool:
+    """Whether cookies go out ``Secure``: ``--secure-cookies``, or the request came over
+    HTTPS (directly, or said by a trusted proxy's ``X-Forwarded-Proto``)."""
+    return get_settings(conn).secure_cookies or conn.url.scheme in ("https", "wss")
 
 
 def base_url(conn: HTTPConnection) -> str:
@@ -125,7 +135,7 @@ async def acting_user(
     token = await to_thread.run_sync(accounts.new_guest, csrf, client_address(request))
     who = await to_thread.run_sync(accounts.lookup, token)
     assert who is not None
-    set_session_cookies(response, settings, token, who)
+    set_session_cookies(response, request, token, who)
     request.state.new_session = (token, who)
     return who
 
@@ -134,7 +144,7 @@ def carry_new_session(request: Request, response: Response) -> None:
     """Set the cookies of a guest made during ``request`` on an error ``response``."""
     made: tuple[str, Who] | None = getattr(request.state, "new_session", None)
     if made is not None:
-        set_session_cookies(response, get_settings(request), *made)
+        set_session_cookies(response, request, *made)
 
 
 MaybeUser = Annotated[Who | None, Depends(current_user)]
@@ -153,35 +163,37 @@ Game = Annotated[LiveGame, Depends(live_game)]
 
 
 def _cookie(
-    resp: Response, settings: Settings, name: str, value: str, age: timedelta, httponly: bool
+    resp: Response, conn: HTTPConnection, name: str, value: str, age: timedelta, httponly: bool
 ) -> None:
     resp.set_cookie(
         name,
         value,
         httponly=httponly,
         samesite="lax",
-        secure=settings.secure_cookies,
+        secure=secure_cookies(conn),
         path="/",
         max_age=int(age.total_seconds()),
     )
 
 
-def set_session_cookies(resp: Response, settings: Settings, token: str, who: Who) -> None:
+def set_session_cookies(resp: Response, conn: HTTPConnection, token: str, who: Who) -> None:
     """The session and CSRF cookies; a guest's live as long as an idle guest does."""
+    settings = get_settings(conn)
     age = timedelta(days=settings.guest_idle_days) if who.guest else ACCOUNT_COOKIE_AGE
-    _cookie(resp, settings, SESSION_COOKIE, token, age, httponly=True)
-    _cookie(resp, settings, CSRF_COOKIE, who.csrf, age, httponly=False)
+    _cookie(resp, conn, SESSION_COOKIE, token, age, httponly=True)
+    _cookie(resp, conn, CSRF_COOKIE, who.csrf, age, httponly=False)
 
 
-def set_anonymous_cookie(resp: Response, settings: Settings, csrf: str) -> None:
+def set_anonymous_cookie(resp: Response, conn: HTTPConnection, csrf: str) -> None:
     """An anonymous visitor's CSRF cookie (no session)."""
-    _cookie(resp, settings, CSRF_COOKIE, csrf, timedelta(days=settings.guest_idle_days), False)
+    age = timedelta(days=get_settings(conn).guest_idle_days)
+    _cookie(resp, conn, CSRF_COOKIE, csrf, age, False)
 
 
-def clear_session_cookie(resp: Response, settings: Settings) -> None:
+def clear_session_cookie(resp: Response, conn: HTTPConnection) -> None:
     """Forget the session cookie."""
     resp.delete_cookie(
-        SESSION_COOKIE, path="/", secure=settings.secure_cookies, httponly=True, samesite="lax"
+        SESSION_COOKIE, path="/", secure=secure_cookies(conn), httponly=True, samesite="lax"
     )
 
 

@@ -181,6 +181,12 @@ register(
             "en": "you cannot play yourself",
             "ru": "нельзя играть с самим собой",
         },
+        "error.metrics-forbidden": {
+            "en": "the metrics are answered to loopback, the trusted proxies, or with the "
+            "metrics token only",
+            "ru": "метрики отдаются только локальным клиентам, доверенным прокси или по "
+            "токену метрик",
+        },
         "error.not-a-player": {
             "en": "you are not a player in this game",
             "ru": "вы не играете в этой партии",

@@ -12,6 +12,7 @@ import hashlib
 import os
 import secrets
 import signal
+import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
@@ -169,6 +170,8 @@ class GameService:
         self.writer = writer
         #: Changes stored so far (``_committed``).
         self.commits = 0
+        #: Told each action's kind (None: refused) and seconds (the metrics).
+        self.on_act: Callable[[str | None, float], None] | None = None
 
     # -- loading -----------------------------------------------------------------
     def _load(self, game_id: str) -> LiveGame:
@@ -944,6 +947,19 @@ class GameService:
         An action may carry ``action_id`` (text the client chose for it): a repeat of an
         id this player's action already had (a retry after a lost answer) applies
         nothing and answers the events the first one stored."""
+        start = time.perf_counter()
+        applied: str | None = None
+        try:
+            events, repeat = await self._act(live, role, action)
+            if not repeat:
+                applied = action["action"]  # a known kind: ``_apply`` checked it
+            return events
+        finally:
+            if self.on_act is not None:
+                self.on_act(applied, time.perf_counter() - start)
+
+    async def _act(self, live: LiveGame, role: Role, action: Any) -> tuple[list[Event], bool]:
+        """``act``'s events, and whether the action was a repeat (nothing applied)."""
         aid = action_id(action)
         user = live.meta.user_of_role(role)
         if user is not None and live.meta.mode in HUMAN_MODES:
@@ -951,7 +967,7 @@ class GameService:
         async with live.lock:
             done = live.done.get((user, aid)) if aid is not None else None
             if done is not None:
-                return await self.events_between(live.meta.id, *done)
+                return await self.events_between(live.meta.id, *done), True
             await self.flag_if_due(live)  # a move after the deadline comes too late
 
             def change(lv: LiveGame, out: list[Event]) -> None:
@@ -963,7 +979,7 @@ class GameService:
             if events and aid is not None:
                 live.done[(user, aid)] = (events[0]["seq"], events[-1]["seq"])
             await self._notify(live, events)
-            return events
+            return events, False
 
     async def store(
         self, live: LiveGame, change: Callable[[LiveGame, list[Event]], None]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass, field
 
@@ -40,6 +41,13 @@ class Settings:
     #: Redis for what several server processes must share live (``--redis``,
     #: ``NARDY_REDIS_URL``); None: one process, everything in its memory.
     redis_url: str | None = None
+    #: Proxies in front (addresses or networks: ``--trusted-proxy``,
+    #: ``NARDY_TRUSTED_PROXIES``) whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
+    #: name the client and the scheme; from any other peer these headers are ignored.
+    trusted_proxies: list[str] = field(default_factory=list)
+    #: A token that opens ``/metrics`` from any address (``Authorization: Bearer``);
+    #: without it only loopback and the trusted proxies' own addresses are answered.
+    metrics_token: str | None = None
     #: Open websockets per client address and per game.
     max_sockets_per_ip: int = 20
     max_sockets_per_game: int = 100
@@ -56,6 +64,10 @@ class Settings:
     #: TEST ONLY: the server's clock runs this many seconds ahead (club clocks: a
     #: restarted server finds a stored deadline passed without the test waiting).
     clock_offset: float | None = None
+
+    def __post_init__(self) -> None:
+        for proxy in self.trusted_proxies:
+            ipaddress.ip_network(proxy, strict=False)  # ValueError: not an address
 
     @property
     def test_mode(self) -> bool:

@@ -67,7 +67,7 @@ async def session(
         csrf = user.csrf
     else:
         csrf = anonymous_csrf(request) or new_token()
-        set_anonymous_cookie(response, settings, csrf)
+        set_anonymous_cookie(response, request, csrf)
     return {
         "user": user_json(user),
         "csrf": csrf,
@@ -81,27 +81,27 @@ async def session(
 
 
 async def _logged_in(
-    response: Response, accounts: AccountsDep, settings: SettingsDep, token: str
+    request: Request, response: Response, accounts: AccountsDep, token: str
 ) -> dict[str, Any]:
     user = await to_thread.run_sync(accounts.lookup, token)
     assert user is not None
-    set_session_cookies(response, settings, token, user)
+    set_session_cookies(response, request, token, user)
     return {"user": user_json(user), "csrf": user.csrf}
 
 
 @router.post("/register")
 async def register(
     body: Credentials,
+    request: Request,
     response: Response,
     user: CheckedUser,
     accounts: AccountsDep,
-    settings: SettingsDep,
 ) -> dict[str, Any]:
     """Make an account (a guest's games become the account's)."""
     if user is not None and not user.guest:
         raise ApiError(409, "logged-in")
     token = await to_thread.run_sync(accounts.register, user, body.username, body.password)
-    return await _logged_in(response, accounts, settings, token)
+    return await _logged_in(request, response, accounts, token)
 
 
 @router.post("/login")
@@ -111,7 +111,6 @@ async def login(
     response: Response,
     user: CheckedUser,
     accounts: AccountsDep,
-    settings: SettingsDep,
 ) -> dict[str, Any]:
     """Log in (throttled per account and per address: 429 with Retry-After)."""
     token = await to_thread.run_sync(
@@ -119,7 +118,7 @@ async def login(
     )
     if user is not None:
         await to_thread.run_sync(accounts.logout, request.cookies.get(SESSION_COOKIE))
-    return await _logged_in(response, accounts, settings, token)
+    return await _logged_in(request, response, accounts, token)
 
 
 @router.post("/logout")
@@ -128,13 +127,12 @@ async def logout(
     response: Response,
     user: CheckedUser,
     accounts: AccountsDep,
-    settings: SettingsDep,
 ) -> dict[str, Any]:
     """End the session; the visitor is anonymous again (with a new CSRF token)."""
     await to_thread.run_sync(accounts.logout, request.cookies.get(SESSION_COOKIE))
-    clear_session_cookie(response, settings)
+    clear_session_cookie(response, request)
     csrf = new_token()
-    set_anonymous_cookie(response, settings, csrf)
+    set_anonymous_cookie(response, request, csrf)
     return {"user": user_json(None), "csrf": csrf}
 
 

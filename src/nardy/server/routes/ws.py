@@ -53,6 +53,10 @@ class SocketCaps:
             return ApiError(429, "too-many", "ws-too-many-to-game", n=self.per_game)
         return None
 
+    def total(self) -> int:
+        """Sockets open now (the metrics' gauge)."""
+        return sum(self.addresses.values())
+
     def open(self, address: str, game_id: str) -> None:
         """Count an opened socket."""
         self.addresses[address] += 1
