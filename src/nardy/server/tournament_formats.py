@@ -36,8 +36,8 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+import nardy.server.texts.tournaments  # noqa: F401  (the errors' texts)
 from nardy.errors import NardyError
-from nardy.i18n import MESSAGES, register
 
 #: The sizes of a sit-and-go: a knock-out that starts when the last place is taken.
 SIT_AND_GO_SIZES = (4, 8, 16)
@@ -50,60 +50,6 @@ ROUND_ROBIN_MIN, ROUND_ROBIN_MAX = 3, 8
 #: Points for a win, and for a bye (a bye counts as a win: the player was ready to play).
 WIN_POINTS = 1.0
 BYE_POINTS = 1.0
-
-_TEXTS = {
-    "error.tournament-size": {
-        "en": "this tournament format takes {low} to {high} players, not {n}",
-        "ru": "в этом формате турнира от {low} до {high} игроков, а не {n}",
-    },
-    "error.tournament-duplicate-player": {
-        "en": "player {player} is entered twice",
-        "ru": "игрок {player} записан дважды",
-    },
-    "error.tournament-unknown-player": {
-        "en": "round {round}: player {player} is not in the tournament",
-        "ru": "тур {round}: игрок {player} не участвует в турнире",
-    },
-    "error.tournament-played-twice": {
-        "en": "round {round}: player {player} plays more than once",
-        "ru": "тур {round}: игрок {player} играет больше одного раза",
-    },
-    "error.tournament-bad-result": {
-        "en": "round {round}: {winner} did not play in the game {first} against {second}",
-        "ru": "тур {round}: {winner} не играл в партии {first} против {second}",
-    },
-    "error.tournament-rounds": {
-        "en": (
-            "a Swiss tournament of {n} players has 1 to {high}"
-            " {high:plural:round|rounds}, not {rounds}"
-        ),
-        "ru": (
-            "в турнире по швейцарской системе на {n} игроков от 1 до {high}"
-            " {high:plural:тура|туров|туров}, а не {rounds}"
-        ),
-    },
-    "error.tournament-round-order": {
-        "en": "round {round} cannot be paired after {played} played {played:plural:round|rounds}",
-        "ru": (
-            "тур {round} нельзя составить после {played}"
-            " {played:plural:сыгранного тура|сыгранных туров|сыгранных туров}"
-        ),
-    },
-    "error.tournament-no-pairing": {
-        "en": "round {round} cannot be paired: every pairing would repeat a game already played",
-        "ru": "тур {round} составить нельзя: любая пара повторила бы уже сыгранную партию",
-    },
-    "error.tournament-undecided": {
-        "en": "round {round}: the game {first} against {second} has no winner (or two)",
-        "ru": "тур {round}: у партии {first} против {second} нет победителя (или их два)",
-    },
-    "error.tournament-over": {
-        "en": "the knock-out was decided in round {round}: no later round is played",
-        "ru": "турнир на выбывание решён в туре {round}: следующих туров нет",
-    },
-}
-if "error.tournament-size" not in MESSAGES:  # (a reload must not register twice)
-    register(_TEXTS)
 
 
 class TournamentError(NardyError):

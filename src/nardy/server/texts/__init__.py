@@ -18,5 +18,6 @@ from nardy.server.texts import (  # noqa: F401  (each registers its texts)
     pwa,
     replay,
     rules,
+    tournaments,
     web,
 )
