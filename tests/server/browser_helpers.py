@@ -41,9 +41,18 @@ document.addEventListener("securitypolicyviolation", (e) =>
 """
 
 
-def new_page(browser: Any, viewport: dict[str, int], locale: str = "ru-RU") -> Any:
-    """A page in a fresh context, ``watch``ed."""
-    ctx = browser.new_context(viewport=viewport, locale=locale)
+def new_page(
+    browser: Any, viewport: dict[str, int], locale: str = "ru-RU", *, motion: bool = True
+) -> Any:
+    """A page in a fresh context, ``watch``ed. ``motion`` False: a player who asked for
+    no motion and no thinking pause (prefers-reduced-motion, the pause setting off), so
+    that a test playing a whole game does not wait ~2 s to watch each of the
+    computer's plays (test_browser_play shows those plays with both on)."""
+    ctx = browser.new_context(
+        viewport=viewport, locale=locale, reduced_motion="no-preference" if motion else "reduce"
+    )
+    if not motion:
+        ctx.add_init_script("localStorage.setItem('nardy-think-pause', '0')")
     return watch(ctx.new_page())
 
 

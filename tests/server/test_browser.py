@@ -55,7 +55,7 @@ def my_turn(page: Any) -> bool:
 
 
 def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any, shots: Path) -> None:
-    page = new_page(browser, DESKTOP)
+    page = new_page(browser, DESKTOP, motion=False)
     page.goto(server.url + "/")
     assert "Попробовать без регистрации" in page.inner_text("#try")
     page.screenshot(path=str(shots / "home-desktop.png"))

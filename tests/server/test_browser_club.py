@@ -100,9 +100,9 @@ def my_turn(page: Any) -> bool:
 def test_strangers_meet_play_chat_and_the_rating_moves(
     browser: Any, server: Any, shots: Path
 ) -> None:
-    a = new_page(browser, DESKTOP)
-    b = new_page(browser, PHONE)
-    c = new_page(browser, DESKTOP)  # the member who watches
+    a = new_page(browser, DESKTOP, motion=False)
+    b = new_page(browser, PHONE, motion=False)
+    c = new_page(browser, DESKTOP, motion=False)  # the member who watches
     register(a, server, "arsen")
     register(b, server, "bahram")
     register(c, server, "vera")

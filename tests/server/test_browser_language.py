@@ -63,7 +63,7 @@ class Scan:
 
 
 def open_page(browser: Any, lang: str) -> Any:
-    page = new_page(browser, DESKTOP, locale={"ru": "ru-RU", "en": "en-US"}[lang])
+    page = new_page(browser, DESKTOP, locale={"ru": "ru-RU", "en": "en-US"}[lang], motion=False)
     page.context.add_init_script(f"localStorage.setItem('nardy-lang', '{lang}')")
     return page
 

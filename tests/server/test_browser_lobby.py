@@ -38,8 +38,8 @@ def rename(db_url: str, old: str, new: str) -> None:
 def test_two_strangers_press_play_now_and_meet_in_one_game(
     browser: Any, server: Any, shots: Path, db_url: str
 ) -> None:
-    a = new_page(browser, DESKTOP)
-    b = new_page(browser, PHONE, locale="en-US")
+    a = new_page(browser, DESKTOP, motion=False)
+    b = new_page(browser, PHONE, locale="en-US", motion=False)
     for page in (a, b):
         page.goto(server.url + "/")
         page.wait_for_selector("#play-now-btn")

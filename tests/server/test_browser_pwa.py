@@ -143,7 +143,7 @@ def test_the_app_installs_and_opens_offline(
 
 
 def test_your_turn_flashes_the_hidden_tabs_title_and_sounds(browser: Any, server: Any) -> None:
-    page = new_page(browser, DESKTOP)
+    page = new_page(browser, DESKTOP, motion=False)
     page.context.add_init_script(FAKE_VISIBILITY)
     page.goto(server.url + "/")
     page.click("#try")  # a tap: from now on the page may sound
