@@ -4,6 +4,7 @@ messages, nesting, out-of-range numbers and forms refused with clear 4xx answers
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -165,6 +166,29 @@ def test_sockets_are_capped_per_game_and_per_address(settings: Settings) -> None
         with c.websocket_connect(f"/ws/games/{gid}") as again:
             again.send_json({"type": "hello", "last_seq": 0})
             assert again.receive_json()["type"] == "update"
+
+
+JOIN_LOBBY = {"type": "join", "channel": "lobby"}
+
+
+def test_lobby_and_chat_sockets_are_capped_per_address_only(settings: Settings) -> None:
+    """A club's lobby holds more people than a game's spectators: the per-game cap
+    does not apply to the lobby's and the chat's sockets (the per-address cap does)."""
+    settings.max_sockets_per_game = 1
+    settings.max_sockets_per_ip = 4
+    app = create_app(settings)
+    with TestClient(app) as c, contextlib.ExitStack() as stack:
+        asks = {"/ws/lobby": ({"type": "ping"}, "pong"), "/ws/chat": (JOIN_LOBBY, "joined")}
+        for url in ("/ws/lobby", "/ws/lobby", "/ws/chat", "/ws/chat"):
+            ws = stack.enter_context(c.websocket_connect(url))
+            ask, answer = asks[url]
+            ws.send_json(ask)
+            while (m := ws.receive_json())["type"] != answer:
+                assert m["type"] != "error", m
+        with c.websocket_connect("/ws/lobby") as fifth:
+            with pytest.raises(WebSocketDisconnect) as closed:
+                fifth.receive_json()
+            assert closed.value.code == 4429 and "your address" in closed.value.reason
 
 
 def test_log_records_carry_the_request_and_game_ids(

@@ -45,11 +45,12 @@ class SocketCaps:
         self.addresses: Counter[str] = Counter()
         self.games: Counter[str] = Counter()
 
-    def refusal(self, address: str, game_id: str) -> ApiError | None:
-        """Why one more socket from ``address`` to ``game_id`` is refused, or None."""
+    def refusal(self, address: str, game_id: str | None) -> ApiError | None:
+        """Why one more socket from ``address`` to ``game_id`` (None: not a game's: the
+        lobby's, the chat's) is refused, or None."""
         if self.addresses[address] >= self.per_address:
             return ApiError(429, "too-many", "ws-too-many-from-address", n=self.per_address)
-        if self.games[game_id] >= self.per_game:
+        if game_id is not None and self.games[game_id] >= self.per_game:
             return ApiError(429, "too-many", "ws-too-many-to-game", n=self.per_game)
         return None
 
@@ -145,14 +146,15 @@ async def refuse(ws: WebSocket, refusal: ApiError, lang: str) -> None:
 async def admit(ws: WebSocket, lang: str, kind: str) -> Callable[[], None] | None:
     """Let a ``kind`` socket (the chat's, the lobby's) in, or turn it away (None): one
     from another site, or from an address with too many sockets open. These count
-    towards the address's cap with the games' (keyed ``kind:address``, so the per-game
-    count never binds first). Returns what uncounts the socket once it closes."""
+    towards the address's cap with the games' (and are kept as ``kind:address`` in the
+    per-game counts, which do not cap them: a club's lobby holds far more than a game's
+    spectators). Returns what uncounts the socket once it closes."""
     if await refused_cross_site(ws, lang):
         return None
     caps: SocketCaps = ws.app.state.sockets
     address = client_address(ws)
     slot = f"{kind}:{address}"
-    refusal = caps.refusal(address, slot)
+    refusal = caps.refusal(address, None)
     if refusal is not None:
         await refuse(ws, refusal, lang)
         return None
