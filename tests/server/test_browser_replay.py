@@ -11,6 +11,9 @@ from typing import Any
 import httpx
 from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
 
+from nardy.notation.position_id import encode_id
+from nardy.position import Position
+
 pytestmark = BROWSER_MARKS
 
 
@@ -201,3 +204,39 @@ def test_moves_tried_on_the_analysis_board(browser: Any, server: Any, shots: Pat
     phone.wait_for_selector("#analysis-board .hit.src")
     assert phone.eval_on_selector("body", "b => b.scrollWidth") <= PHONE["width"]
     phone.screenshot(path=str(shots / "analysis-phone-en.png"), full_page=True)
+
+
+#: A race in both home boards (short nardy): a rollout's games end quickly.
+RACE_ID = encode_id(
+    "short",
+    Position.from_points({10: 1, 6: 4, 5: 4, 4: 3, 3: 3}, {8: 2, 6: 4, 5: 3, 4: 3, 2: 3}),
+)
+
+
+def test_a_rollout_on_the_analysis_board(browser: Any, server: Any, shots: Path) -> None:
+    for page, shot in (
+        (new_page(browser, DESKTOP), "desktop-ru"),
+        (new_page(browser, PHONE, locale="en-US"), "phone-en"),
+    ):
+        page.goto(f"{server.url}/analysis?variant=short&id={RACE_ID}&dice=65")
+        page.wait_for_selector("#analysis-board .hit.src")
+        page.click("#roll-out")
+        page.wait_for_selector("#rollout-status[data-status=done]", timeout=60_000)
+        rows = page.locator("#rollout-table tr[data-play]")
+        assert rows.count() == 3  # the bot's three best plays of 6-5, best first
+        equities = [
+            float(t.split("±")[0]) for t in rows.locator("td:nth-child(2)").all_inner_texts()
+        ]
+        assert equities == sorted(equities, reverse=True)
+        assert int(page.get_attribute("#rollout-bar", "value") or 0) == 324
+        page.screenshot(path=str(shots / f"rollout-{shot}.png"), full_page=True)
+        width = page.viewport_size["width"]
+        assert page.eval_on_selector("body", "b => b.scrollWidth") <= width
+        # the position without dice: one line, the position's own equity; stopped halfway
+        page.select_option("#die1", "")
+        words = "Выберите кости" if shot[0] == "d" else "Choose the dice"
+        page.wait_for_selector(f"#analysis-status >> text={words}")
+        page.click("#roll-out")
+        page.wait_for_selector("#rollout-table tr[data-play='']")
+        assert page.locator("#rollout-table tr[data-play]").count() == 1
+        assert not page.errors and not page.csp

@@ -39,6 +39,7 @@ from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
 from nardy.server.metrics import HttpErrorsMiddleware, Metrics
+from nardy.server.rollouts import Rollouts
 from nardy.server.routes import (
     accounts,
     chat,
@@ -106,6 +107,7 @@ def create_app(
         ]
         async with lobby.running():
             yield
+        await app.state.rollouts.close()
         for sweeper in sweepers:
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -120,6 +122,7 @@ def create_app(
     app.state.db = db
     app.state.engine = engine
     app.state.views = views
+    app.state.rollouts = Rollouts()
     app.state.chat = ChatService(db, writer, game_service, throttle, InMemoryDelivery())
     app.state.sockets = ws.SocketCaps(settings.max_sockets_per_ip, settings.max_sockets_per_game)
     app.state.metrics = Metrics(game_service, computer, app.state.sockets)

@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from anyio import to_thread
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from nardy.server import analysis_board
-from nardy.server.deps import ComputerDep, Game, GamesDep, MaybeUser
+from nardy.server.deps import Actor, CheckedUser, ComputerDep, Game, GamesDep, MaybeUser
 from nardy.server.replay import steps
 from nardy.server.review import game_review
+from nardy.server.rollouts import DEFAULT_GAMES, MAX_GAMES, Rollouts
 
 router = APIRouter(prefix="/api", tags=["positions"])
 
@@ -37,6 +38,13 @@ class Tried(Setup):
     numbering (25: the bar, 0: off)."""
 
     moves: list[tuple[Point, Point]] = Field(default_factory=list, max_length=16)
+
+
+class RollOut(Setup):
+    """A setup to roll out: the position (no dice) or the best plays of the dice, in
+    ``games`` games (a multiple of 36 reads best: every first roll equally often)."""
+
+    games: int = Field(DEFAULT_GAMES, ge=36, le=MAX_GAMES, strict=True)
 
 
 class Asked(Setup):
@@ -77,3 +85,34 @@ async def hint(body: Asked, computer: ComputerDep) -> dict[str, Any]:
     return await to_thread.run_sync(
         analysis_board.hint, computer, body.variant, body.id, body.turn, body.dice
     )
+
+
+def _rollouts(request: Request) -> Rollouts:
+    found: Rollouts = request.app.state.rollouts
+    return found
+
+
+@router.post("/analysis/rollouts", status_code=201)
+async def start_rollout(request: Request, body: RollOut, user: Actor) -> dict[str, Any]:
+    """Start rolling out the position (no dice) or the bot's best plays of the dice;
+    read its progress and results with GET, stop it with DELETE (``rollouts``)."""
+    rollouts = _rollouts(request)
+    variant, starts = await to_thread.run_sync(
+        rollouts.starts, body.variant, body.id, body.turn, body.dice
+    )
+    return rollouts.start(user.user_id, variant, starts, body.games).view()
+
+
+@router.get("/analysis/rollouts/{job_id}")
+async def read_rollout(request: Request, job_id: str, user: MaybeUser) -> dict[str, Any]:
+    """The rollout's progress and its results so far (its owner's only)."""
+    return _rollouts(request).find(job_id, user.user_id if user is not None else -1).view()
+
+
+@router.delete("/analysis/rollouts/{job_id}")
+async def stop_rollout(request: Request, job_id: str, user: CheckedUser) -> dict[str, Any]:
+    """Stop the rollout after the games in hand (their results stay readable)."""
+    rollouts = _rollouts(request)
+    job = rollouts.find(job_id, user.user_id if user is not None else -1)
+    rollouts.stop(job)
+    return job.view()

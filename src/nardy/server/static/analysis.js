@@ -15,6 +15,13 @@ import { me, variantName } from "./session.js";
 
 /** @param {number} x */
 const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
+/** Games a rollout from the board plays (the server's default), and how often its
+ * progress is read (ms). */
+const ROLLOUT_GAMES = 324, ROLLOUT_POLL_MS = 700;
+/** @param {Json} e  an estimate {mean, ci} @param {boolean} [percent] */
+const estimate = (e, percent) => percent
+  ? `${(100 * e.mean).toFixed(1)}% ± ${(100 * e.ci).toFixed(1)}`
+  : `${signed(e.mean)} ± ${e.ci.toFixed(3)}`;
 
 export function analysisPage() {
   const q = new URLSearchParams(location.search);
@@ -40,6 +47,8 @@ export function analysisPage() {
   const undo = h("button", { type: "button", id: "analysis-undo", disabled: true }, t("undo"));
   const hintBtn = h("button", { type: "button", id: "analysis-hint" }, t("bestPlays"));
   const hints = h("div", { id: "analysis-hints" });
+  const rollBtn = h("button", { type: "button", id: "roll-out", title: msg("web.roll-out-help", { games: ROLLOUT_GAMES }) }, t("rollOut"));
+  const rollout = h("div", { id: "rollout" });
   const form = h("form", { class: "card analysis-setup", id: "analysis-form" },
     h("label", { for: "analysis-variant" }, t("variant")), variant,
     h("label", { for: "position-id" }, t("positionId")), idInput,
@@ -49,9 +58,9 @@ export function analysisPage() {
       h("label", {}, t("dice"), die1, die2)),
     h("button", { type: "submit", id: "set-up", class: "big" }, t("setUp")));
   main.replaceChildren(h("h2", {}, t("analysisTitle")), h("div", { class: "game analysis" },
-    h("div", {}, svg, status),
+    h("div", {}, svg, status, rollout),
     h("div", { class: "panel" }, form, error,
-      h("div", { class: "card" }, h("div", { class: "controls" }, undo, hintBtn), hints))));
+      h("div", { class: "card" }, h("div", { class: "controls" }, undo, hintBtn, rollBtn), hints))));
 
   /** @type {[number, number][]} the checker moves tried so far */
   let moves = [];
@@ -96,6 +105,42 @@ export function analysisPage() {
   function fail(e) {
     error.textContent = /** @type {Error} */ (e).message; error.hidden = false;
   }
+  /** the rollout being shown: its id (null: none), and whether it is still read */
+  let rolling = /** @type {string | null} */ (null);
+  /** @param {Json} job  what the server says of the rollout */
+  function showRollout(job) {
+    const running = job.status === "running";
+    const bar = h("progress", { id: "rollout-bar", max: job.games, value: job.done });
+    const head = h("p", { class: "small", id: "rollout-status", "data-status": job.status },
+      `${t("rollOutStatus")[job.status]} · ${msg("web.roll-out-progress", { done: job.done, games: job.games })}`);
+    const stop = running ? h("button", { type: "button", id: "rollout-stop", onclick: () => {
+      call("DELETE", `/api/analysis/rollouts/${job.id}`).then(showRollout).catch(fail);
+    } }, t("rollOutStop")) : null;
+    const cols = t("rollOutColumns");
+    const rows = job.results.map((/** @type {Json} */ r) => {
+      const res = r.result;
+      return h("tr", { "data-play": r.play ?? "" },
+        h("td", {}, r.play ?? t("rollOutPosition")),
+        h("td", { class: "num" }, res ? estimate(res.equity) : "…"),
+        h("td", { class: "num" }, res ? estimate(res.probs[0], true) : ""),
+        h("td", { class: "num" }, res ? estimate(res.probs[1], true) : ""),
+        h("td", { class: "num" }, res ? estimate(res.probs[3], true) : ""));
+    });
+    rollout.replaceChildren(head, bar, stop ?? "", h("div", { class: "table-scroll" },
+      h("table", { class: "rollout-table", id: "rollout-table" }, h("tr", {}, cols.map((/** @type {string} */ c) => h("th", {}, c))), rows)));
+    if (running && rolling === job.id) {
+      setTimeout(() => {
+        if (rolling !== job.id || !rollout.isConnected) return;  // another rollout, or another page
+        call("GET", `/api/analysis/rollouts/${job.id}`).then(showRollout).catch(fail);
+      }, ROLLOUT_POLL_MS);
+    }
+  }
+  rollBtn.onclick = () => {
+    rollBtn.disabled = true;
+    call("POST", "/api/analysis/rollouts", { ...setup(), games: ROLLOUT_GAMES })
+      .then((job) => { rolling = job.id; showRollout(job); })
+      .catch(fail).finally(() => { rollBtn.disabled = false; });
+  };
   function ask() {
     hints.replaceChildren();
     return call("POST", "/api/analysis/plays", { ...setup(), moves }).then(render);
@@ -103,6 +148,11 @@ export function analysisPage() {
   // a new position or new dice: the moves start again
   function restart() {
     moves = [];
+    if (rolling) {  // a new position: the old one's rollout stops and goes
+      call("DELETE", `/api/analysis/rollouts/${rolling}`).catch(() => {});
+      rolling = null;
+    }
+    rollout.replaceChildren();
     ask().then(() => {
       // the position as the server read it (an XGID names the side on roll and the dice)
       idInput.value = state.id; turn.value = state.turn;

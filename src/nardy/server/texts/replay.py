@@ -112,6 +112,36 @@ register(
         "web.play-made": {"en": "Play: {play}", "ru": "Ход: {play}"},
         "web.go-on": {"en": "Make it and go on", "ru": "Сделать ход и продолжить"},
         "web.best-plays": {"en": "Best plays", "ru": "Лучшие ходы"},
+        "error.rollout-busy": {
+            "en": "the server is rolling out {n} positions already: try again in a minute",
+            "ru": "сервер уже делает роллаут {n} позиций: попробуйте через минуту",
+        },
+        "error.no-rollout": {
+            "en": "no such rollout (finished ones are kept for 10 minutes)",
+            "ru": "такого роллаута нет (законченные хранятся 10 минут)",
+        },
+        "web.roll-out": {"en": "Roll out", "ru": "Роллаут"},
+        "web.roll-out-help": {
+            "en": "The computer plays the position out {games} times (the best plays of the"
+            " dice, if rolled) and averages the results, with their 95% intervals.",
+            "ru": "Компьютер доигрывает позицию {games} раз (при брошенных зарах — после"
+            " каждого из лучших ходов) и усредняет итоги, с 95% интервалами.",
+        },
+        "web.roll-out-stop": {"en": "Stop", "ru": "Остановить"},
+        "web.roll-out-progress": {
+            "en": "{done} of {games} games",
+            "ru": "{done} из {games} партий",
+        },
+        "web.roll-out-status.running": {"en": "rolling out…", "ru": "идёт роллаут…"},
+        "web.roll-out-status.done": {"en": "done", "ru": "готово"},
+        "web.roll-out-status.stopped": {"en": "stopped", "ru": "остановлен"},
+        "web.roll-out-status.failed": {"en": "failed", "ru": "сбой"},
+        "web.roll-out-columns.0": {"en": "Play", "ru": "Ход"},
+        "web.roll-out-columns.1": {"en": "Equity", "ru": "Эквити"},
+        "web.roll-out-columns.2": {"en": "Win", "ru": "Выигрыш"},
+        "web.roll-out-columns.3": {"en": "Gammon", "ru": "Марс"},
+        "web.roll-out-columns.4": {"en": "Lose gammon", "ru": "Марс сопернику"},
+        "web.roll-out-position": {"en": "The position", "ru": "Позиция"},
         "web.legal-plays": {"en": "legal plays: {n}", "ru": "возможных ходов: {n}"},
         "web.no-play": {
             "en": "No play with these dice: the turn passes.",
