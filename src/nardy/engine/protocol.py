@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from nardy.engine import bots
+from nardy.engine import bots, rollout
 from nardy.engine.budget import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, Budget
 from nardy.engine.commands import cmd_from_id, cmd_id, cmd_legal
 from nardy.engine.wire import (
@@ -60,6 +60,7 @@ COMMANDS: dict[str, Handler] = {
     "rank": bots.rank,
     "eval": bots.eval,
     "cube": bots.cube,
+    "rollout": rollout.rollout,
     "stop": _stop,
 }
 

@@ -76,11 +76,14 @@ def run(
     *,
     runner: Runner | None = None,
     on_progress: Progress | None = None,
+    stop_asked: Callable[[], bool] | None = None,
 ) -> RolloutResult:
     """Roll ``start`` out. Trial ``i`` is always the same game (its dice come from the
     seed and ``i``), jobs are batches of consecutive trials, and the stop rule looks at
     the batches in trial order — so the result is the same bit for bit whatever the
-    runner and its number of slots."""
+    runner and its number of slots. ``stop_asked`` (a time limit, a ``stop`` command) is
+    asked after each round of batches: once it says so the result is that of the games
+    played (at least one batch)."""
     runner = runner or InProcess()
     match = start.score.away(start.root) is not None
 
@@ -103,7 +106,7 @@ def run(
                 break
         if on_progress is not None:
             on_progress(done, plan.games, result(np.concatenate(parts)))
-        if stop:
+        if stop or (stop_asked is not None and stop_asked()):
             break
     rows = np.concatenate(parts) if parts else np.zeros((0, len(COLUMNS)))
     return result(rows)
@@ -154,12 +157,13 @@ def rollout_position(
     score: MatchScore | None = None,
     runner: Runner | None = None,
     on_progress: Progress | None = None,
+    stop_asked: Callable[[], bool] | None = None,
 ) -> RolloutResult:
     """Roll out ``position`` from the side on roll (cubeful: its own cube decision
     included, as the bots make it)."""
     cube = cube or start_cube(variant, cubeful=settings.cubeful, score=score)
     start = Start.of(variant, [_setup(variant, position, cube)], position.turn, score)
-    return run(start, settings, plan, runner=runner, on_progress=on_progress)
+    return run(start, settings, plan, runner=runner, on_progress=on_progress, stop_asked=stop_asked)
 
 
 @dataclass(frozen=True)
@@ -206,10 +210,13 @@ def rollout_plays(
     score: MatchScore | None = None,
     runner: Runner | None = None,
     on_progress: Callable[[str, int, int, RolloutResult], None] | None = None,
+    stop_asked: Callable[[], bool] | None = None,
 ) -> list[PlayRollout]:
     """Roll out the position after each candidate play of ``dice`` (the given
     ``plays``, else the ``top`` of the bot's ranking), all on the same dice (trial i of
-    every candidate gets the same rolls), best rolled-out equity first."""
+    every candidate gets the same rolls), best rolled-out equity first. Once
+    ``stop_asked`` says so, each play left gets one batch (so every play has a result,
+    on fewer games: its ``games`` tells)."""
     texts = candidate_plays(variant, position, dice, settings.level, top=top, plays=plays)
     cube = cube or start_cube(variant, cubeful=settings.cubeful, score=score)
     setup = _setup(variant, position, cube)
@@ -220,7 +227,8 @@ def rollout_plays(
         report = None
         if on_progress is not None:
             report = _for_play(on_progress, text)
-        out.append(PlayRollout(text, run(start, settings, plan, runner=runner, on_progress=report)))
+        found = run(start, settings, plan, runner=runner, on_progress=report, stop_asked=stop_asked)
+        out.append(PlayRollout(text, found))
     out.sort(key=lambda r: -r.result.equity.mean)
     return out
 
