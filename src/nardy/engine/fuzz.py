@@ -90,6 +90,16 @@ SEEDS: tuple[dict[str, Any], ...] = (
         "level": "beginner",
         "time_limit": 2,
     },
+    {
+        "id": 15,
+        "cmd": "rollout",
+        "variant": "short",
+        "position": _RACE,
+        "dice": [2, 1],
+        "games": 72,
+        "top": 2,
+        "seed": 3,
+    },
     {"id": 14, "cmd": "stop"},
 )
 
