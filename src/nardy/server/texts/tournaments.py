@@ -1,5 +1,7 @@
 """Tournaments' texts in the catalogue (``nardy.i18n``): the errors of the formats
-(``tournament_formats``: entries, results and rounds a format does not allow)."""
+(``tournament_formats``: entries, results and rounds a format does not allow), the
+club's tournament errors (``tournaments``: registration, creation, withdrawal) and how
+a tournament game lost by forfeit is told."""
 
 from __future__ import annotations
 
@@ -57,6 +59,103 @@ register(
         "error.tournament-over": {
             "en": "the knock-out was decided in round {round}: no later round is played",
             "ru": "турнир на выбывание решён в туре {round}: следующих туров нет",
+        },
+    }
+)
+
+register(
+    {
+        "error.tournament-not-found": {
+            "en": "there is no tournament {id}",
+            "ru": "турнира {id} нет",
+        },
+        "error.tournament-guest": {
+            "en": "guests do not play in tournaments: make an account first",
+            "ru": "гости не играют в турнирах: сначала заведите учётную запись",
+        },
+        "error.tournament-public-moderators": {
+            "en": "only moderators create public tournaments (a private one is open to you)",
+            "ru": "открытые турниры создают только модераторы (закрытый можете создать вы)",
+        },
+        "error.tournament-invite": {
+            "en": "this tournament is private: join it by its invitation",
+            "ru": "это закрытый турнир: в него входят по приглашению",
+        },
+        "error.tournament-started": {
+            "en": "the tournament has started: its registration is closed",
+            "ru": "турнир уже начался: запись закрыта",
+        },
+        "error.tournament-started-withdraw": {
+            "en": "the tournament has started: withdraw instead (your games are then lost)",
+            "ru": "турнир уже начался: можно только сняться (ваши партии будут проиграны)",
+        },
+        "error.tournament-joined-twice": {
+            "en": "you are in this tournament already",
+            "ru": "вы уже записаны в этот турнир",
+        },
+        "error.tournament-full": {
+            "en": "the tournament is full ({size} players)",
+            "ru": "в турнире нет мест ({size} {size:plural:игрок|игрока|игроков})",
+        },
+        "error.tournament-not-entered": {
+            "en": "you are not in this tournament",
+            "ru": "вы не участвуете в этом турнире",
+        },
+        "error.tournament-not-running": {
+            "en": "the tournament is not running: there is nothing to withdraw from",
+            "ru": "турнир не идёт: сниматься не с чего",
+        },
+        "error.tournament-withdrawn-twice": {
+            "en": "you have withdrawn from this tournament already",
+            "ru": "вы уже снялись с этого турнира",
+        },
+        "error.tournament-not-creator": {
+            "en": "only the tournament's creator may do that",
+            "ru": "это может только создатель турнира",
+        },
+        "error.tournament-bad-name": {
+            "en": "a tournament's name is 1 to {max} characters",
+            "ru": "название турнира: от 1 до {max} символов",
+        },
+        "error.tournament-bad-format": {
+            "en": "unknown tournament format {value}: one of {known}",
+            "ru": "неизвестный формат турнира {value}: возможны {known}",
+        },
+        "error.tournament-bad-number": {
+            "en": "{name} must be a whole number, not {value}",
+            "ru": "{name} должно быть целым числом, а не {value}",
+        },
+        "error.tournament-bad-lengths": {
+            "en": "match lengths are 1 to {max} points, one per round (six at most)",
+            "ru": "длина матча от 1 до {max} очков, по одной на тур (не больше шести)",
+        },
+        "error.tournament-sitngo-size": {
+            "en": "a sit-and-go has {sizes} players, not {n}",
+            "ru": "в турнире «сел и играй» {sizes} игроков, а не {n}",
+        },
+        "error.tournament-sitngo-no-start": {
+            "en": "a sit-and-go has no start time: it starts when it is full",
+            "ru": "у турнира «сел и играй» нет времени начала: он начинается, когда набран",
+        },
+        "error.tournament-bad-start": {
+            "en": "the start time is an ISO date and time, such as 2026-12-31T18:00:00+00:00",
+            "ru": "время начала: дата и время ISO, например 2026-12-31T18:00:00+00:00",
+        },
+        "error.tournament-start-past": {
+            "en": "the start time must be in the future",
+            "ru": "время начала должно быть в будущем",
+        },
+        "error.tournament-bad-no-show": {
+            "en": "the time to show up is {low} to {high} seconds",
+            "ru": "время на явку: от {low} до {high} секунд",
+        },
+        "club.forfeit-withdrawn": {
+            "en": "{color} withdrew from the tournament: the match is lost",
+            "ru": "{color}: снялся с турнира, матч проигран",
+        },
+        "club.forfeit-no-show": {
+            "en": "{color} did not show up in time: the match is lost",
+            "ru": "{color}: не явился вовремя, матч проигран",
         },
     }
 )
