@@ -5,6 +5,7 @@ that carries on the same tournament."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -428,3 +429,29 @@ async def test_a_scheduled_tournament_starts_at_its_time_and_survives_a_restart(
         assert after["rounds_played"][0][0]["winner"] is not None
         assert after["rounds_played"][0][0]["forfeit"] == "no-show"
     app2.state.engine.dispose()
+
+
+def test_the_admin_creates_a_public_tournament(db_url: str) -> None:
+    """``nardy admin tournament create``: checked as the server checks a member's; the
+    tournament is public (no invitation) and listed."""
+    from click.testing import CliRunner
+
+    from nardy.cli import main
+    from nardy.server.db import Tournament
+
+    def admin(*args: str) -> Any:
+        return CliRunner().invoke(main, ["admin", "tournament", "create", *args, "--db", db_url])
+
+    out = admin("Spring open", "--format", "swiss", "--size", "6", "--rounds", "9")
+    assert out.exit_code == 1 and "1 to 5 rounds, not 9" in out.output
+    out = admin("Spring open", "--format", "swiss", "--size", "12", "--length", "3")
+    assert out.exit_code == 0, out.output
+    assert "tournament 1 created: Spring open" in out.output
+    app = create_app(Settings(db_url=db_url))
+    with app.state.db() as s:
+        t = s.get(Tournament, 1)
+        assert t is not None and t.public and t.invite_token is None and t.creator_id is None
+        assert t.format == "swiss" and t.rounds == 5 and t.lengths == [3]
+    listing = asyncio.run(app.state.tournaments.listing(None))
+    assert [x["name"] for x in listing["upcoming"]] == ["Spring open"]
+    app.state.engine.dispose()
