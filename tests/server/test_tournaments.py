@@ -455,3 +455,60 @@ def test_the_admin_creates_a_public_tournament(db_url: str) -> None:
     listing = asyncio.run(app.state.tournaments.listing(None))
     assert [x["name"] for x in listing["upcoming"]] == ["Spring open"]
     app.state.engine.dispose()
+
+
+def test_sigkill_mid_tournament_then_restart(server: Any) -> None:
+    """A real ``nardy serve`` killed with SIGKILL in round 1 of a sit-and-go (two
+    members, two computers): restarted, it shows the same pairings and deadlines and
+    the tournament is played to its end."""
+
+    def member(name: str) -> httpx.Client:
+        c = httpx.Client(base_url=server.url)
+        csrf = c.get("/api/session").json()["csrf"]
+        r = c.post(
+            "/api/register",
+            json={"username": name, "password": "secret-pass"},
+            headers={"x-csrf-token": csrf},
+        )
+        assert r.status_code == 200, r.text
+        c.headers["x-csrf-token"] = c.get("/api/session").json()["csrf"]
+        return c
+
+    a, b = member("killa"), member("killb")
+    r = a.post("/api/tournaments", json={"name": "Kill cup", "format": "sitngo", "size": 4})
+    assert r.status_code == 201, r.text
+    t = r.json()["tournament"]
+    tid, invite = t["id"], t["invite"]
+    for _ in range(2):
+        assert a.post(f"/api/tournaments/{tid}/computers", json={"level": "beginner"}).is_success
+    for c in (a, b):
+        r = c.post(f"/api/tournaments/{tid}/join", json={"invite": invite})
+        assert r.status_code == 200, r.text
+    before = a.get(f"/api/tournaments/{tid}").json()["tournament"]
+    assert before["status"] == "running"
+    cookies = [dict(c.cookies) for c in (a, b)]
+    for c in (a, b):
+        c.close()
+    server.kill()
+    server.start()
+    clients = []
+    for ck in cookies:
+        c = httpx.Client(base_url=server.url, cookies=ck)
+        c.headers["x-csrf-token"] = ck["nardy_csrf"]
+        clients.append(c)
+    after = clients[0].get(f"/api/tournaments/{tid}").json()["tournament"]
+    assert after["rounds_played"] == before["rounds_played"]
+    for c in clients:  # each member resigns his game against the computer
+        games = [m["game"] for m in after["rounds_played"][0]]
+        for gid in games:
+            st = c.get(f"/api/games/{gid}").json()
+            if st["resign_levels"]:
+                level = max(x["level"] for x in st["resign_levels"])
+                r = c.post(f"/api/games/{gid}/actions", json={"action": "resign", "level": level})
+                assert r.status_code == 200, r.text
+    final = clients[0].get(f"/api/tournaments/{tid}").json()["tournament"]
+    for c in clients:
+        c.close()
+    assert final["status"] == "over"  # round 2: the two computers, decided at once
+    assert [len(r) for r in final["rounds_played"]] == [2, 1]
+    assert final["rounds_played"][1][0]["forfeit"] == "computers"
