@@ -76,13 +76,15 @@ def test_a_sit_and_go_is_made_filled_and_shown_as_a_bracket(
     assert p.query_selector("#withdraw-tournament") is None
     p.screenshot(path=str(shots / "tournament-bracket-phone-en.png"), full_page=True)
 
-    # the lobby's card lists it
+    # the lobby's card lists it to its players (a private one: to them only)
     p.goto(server.url + "/")
-    p.wait_for_selector("#tournaments-card li.tournament[data-id='1']")
-    assert "Кубок пятницы" in p.inner_text("#tournaments-card")
-    p.locator("#tournaments-card").screenshot(
-        path=str(shots / "tournament-lobby-card-phone-en.png")
-    )
+    p.wait_for_selector("#tournaments-card p")
+    assert "Кубок пятницы" not in p.inner_text("#tournaments-card")
+    p.locator("#tournaments-card").screenshot(path=str(shots / "tournament-lobby-card-phone.png"))
+    a.goto(server.url + "/")
+    a.wait_for_selector("#tournaments-card li.tournament[data-id='1']")
+    assert "Кубок пятницы" in a.inner_text("#tournaments-card")
+    a.locator("#tournaments-card").screenshot(path=str(shots / "tournament-lobby-card-ru.png"))
 
     # a Swiss's page: the standings
     r = owner.post(

@@ -512,3 +512,14 @@ def test_sigkill_mid_tournament_then_restart(server: Any) -> None:
     assert final["status"] == "over"  # round 2: the two computers, decided at once
     assert [len(r) for r in final["rounds_played"]] == [2, 1]
     assert final["rounds_played"][1][0]["forfeit"] == "computers"
+
+
+async def test_a_private_tournament_is_listed_to_its_players_only(player_factory: Any) -> None:
+    """Computer players have no user: a visitor's list must not take them for his."""
+    a, b = await member(player_factory, "hoster"), await member(player_factory, "outsider")
+    visitor = await player_factory()
+    t = await create(a, format="sitngo", size=4)
+    await add_computers(a, t, 1)
+    for p, seen in ((a, [t["id"]]), (b, []), (visitor, [])):
+        listing = (await p.get("/api/tournaments")).json()
+        assert [x["id"] for x in listing["upcoming"]] == seen

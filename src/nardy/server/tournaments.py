@@ -402,7 +402,7 @@ class Tournaments:
         return out
 
     def _list(self, who: Who | None) -> dict[str, list[dict[str, Any]]]:
-        uid = who.user_id if who else None
+        uid = who.user_id if who else -1  # (never None: "= NULL" would match computers)
         with self.db() as s:
             mine = select(TournamentEntry.tournament_id).where(TournamentEntry.user_id == uid)
             rows = s.scalars(
