@@ -523,3 +523,31 @@ async def test_a_private_tournament_is_listed_to_its_players_only(player_factory
     for p, seen in ((a, [t["id"]]), (b, []), (visitor, [])):
         listing = (await p.get("/api/tournaments")).json()
         assert [x["id"] for x in listing["upcoming"]] == seen
+
+
+async def test_a_result_missed_by_a_stop_is_caught_up_by_the_tick(
+    player_factory: Any, app: Any
+) -> None:
+    """The server stopped between a game's end and its record (here: the hook is not
+    called): the next tick reads the winner from the game's row and moves on."""
+    a, b = await member(player_factory, "gone1"), await member(player_factory, "gone2")
+    t = await create(a, format="knockout", size=2)
+    await join(a, t)
+    t = await join(b, t)
+    (m,) = current_round(t)
+    games = app.state.games
+    hook, games.on_over = games.on_over, None
+    try:
+        for p in (a, b, a):  # the one on turn resigns, the other accepts
+            await resign_or_accept(p, m["game"])
+    finally:
+        games.on_over = hook
+    st = (await a.get(f"/api/games/{m['game']}")).json()
+    assert st["phase"] == "over"
+    assert current_round(await tournament(a, t["id"]))[0]["winner"] is None
+    await app.state.tournaments.tick()
+    t = await tournament(a, t["id"])
+    (m,) = current_round(t)
+    winner_uid = next(e["user_id"] for e in t["entries"] if e["id"] == m["winner"])
+    assert t["status"] == "over" and m["forfeit"] is None
+    assert winner_uid == (a.user["id"] if st["role"] == st["outcome"]["winner"] else b.user["id"])

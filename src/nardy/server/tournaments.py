@@ -52,6 +52,7 @@ from nardy.server import tournament_formats as formats
 from nardy.server.auth import Clock, Who
 from nardy.server.db import (
     EventRow,
+    GameRow,
     Rating,
     Tournament,
     TournamentEntry,
@@ -695,6 +696,8 @@ class Tournaments:
             if t.status != "running":
                 return "idle"
             rounds = lt.rounds()
+            if rounds:
+                self._catch_up(s, lt, rounds[-1])
             if rounds and any(m.winner_id is None for m in rounds[-1]):
                 if any(m.winner_id is None and m.game_id is None for m in rounds[-1]):
                     return "games"
@@ -734,6 +737,28 @@ class Tournaments:
             return "paired"
 
         return self.writer.session(write)
+
+    @staticmethod
+    def _catch_up(s: DbSession, lt: Loaded, matches: list[TournamentMatch]) -> None:
+        """Record the winners of ``matches`` whose game is over but not recorded: the
+        server stopped between a game's end and ``game_over`` (the game's row says who
+        won: ``match_winner`` is its creator's side or the opponent's)."""
+        for m in matches:
+            if m.winner_id is not None or m.game_id is None:
+                continue
+            row = s.get(GameRow, m.game_id)
+            if row is None or row.status != "over" or not row.result:
+                continue
+            side = row.result.get("match_winner")
+            if side not in ("creator", "opponent"):
+                continue
+            user = row.creator_id if side == "creator" else row.opponent_id
+            first = lt.entry(m.first_id)
+            assert first is not None
+            m.winner_id = m.first_id if first.user_id == user else m.second_id
+            reason = row.result.get("reason")
+            m.forfeit = reason if reason in ("no-show", "withdrawn") else None
+            log.info("tournament %d: the result of game %s caught up", lt.t.id, m.game_id)
 
     async def _make_games(self, tid: int) -> None:
         """The games of the current round's matches that have none yet."""
