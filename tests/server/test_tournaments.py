@@ -6,6 +6,7 @@ that carries on the same tournament."""
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -203,6 +204,8 @@ async def test_a_sit_and_go_of_16_with_computers_is_played_to_the_end(
             assert row is not None and row.status == "over"
     listing = (await ms[1].get("/api/tournaments")).json()
     assert [x["id"] for x in listing["finished"]] == [t["id"]]
+    champion = next(e for e in t["entries"] if e["id"] == result["winner"])
+    assert listing["finished"][0]["winner"] == champion["name"]
 
 
 async def test_a_swiss_of_7_over_3_rounds(player_factory: Any, app: Any) -> None:
@@ -364,9 +367,21 @@ async def test_bad_requests_are_refused_with_clear_texts(player_factory: Any, ap
     assert r.status_code == 409 and "withdraw instead" in r.json()["error"]
     r = await a.get("/api/tournaments/999999")
     assert r.status_code == 404 and r.json()["code"] == "not-found"
-    # a full field
+    # a scheduled field that is full (it waits for its time)
+    later = (START + timedelta(hours=1)).isoformat()
+    t3 = await create(a, format="knockout", size=2, starts_at=later)
+    await join(a, t3)
+    await join(b, t3)
+    r = await c.post(f"/api/tournaments/{t3['id']}/join", {"invite": t3["invite"]})
+    assert r.status_code == 409 and r.json()["error"] == "the tournament is full (2 players)"
+    r = await a.post("/api/tournaments", {"name": "x", "format": "knockout", "starts_at": "soon"})
+    assert r.status_code == 400 and "ISO date" in r.json()["error"]
+    r = await a.post(
+        "/api/tournaments", {"name": "x", "format": "knockout", "starts_at": START.isoformat()}
+    )
+    assert r.status_code == 400 and "in the future" in r.json()["error"]
+    # a moderator's public tournament
     make_moderator(app, a.user["id"])
-    r = await a.post("/api/session")  # (the moderator's rights come with the session)
     t2 = await create(a, format="knockout", size=2, public=True)
     assert t2["public"] is True and t2["invite"] is None
     await join(b, t2)
@@ -551,3 +566,34 @@ async def test_a_result_missed_by_a_stop_is_caught_up_by_the_tick(
     winner_uid = next(e["user_id"] for e in t["entries"] if e["id"] == m["winner"])
     assert t["status"] == "over" and m["forfeit"] is None
     assert winner_uid == (a.user["id"] if st["role"] == st["outcome"]["winner"] else b.user["id"])
+
+
+async def test_changes_are_told_on_the_lobby_socket(player_factory: Any, app: Any) -> None:
+    """Each change of a public tournament goes to every lobby socket; a private one's
+    only to its creator and players."""
+    from nardy.server.lobby import Subscriber
+
+    a, b = await member(player_factory, "teller"), await member(player_factory, "hearer")
+    make_moderator(app, a.user["id"])
+    state = app.state.lobby.state
+    everyone, player = Subscriber(None), Subscriber(b.user["id"])
+    for sub in (everyone, player):
+        await state.subscribe(sub)
+
+    def told(sub: Subscriber) -> list[dict[str, Any]]:
+        out = []
+        while not sub.outbox.empty():
+            msg = json.loads(sub.outbox.get_nowait())
+            if msg["type"] == "tournament":
+                out.append(msg["tournament"])
+        return out
+
+    public = await create(a, format="knockout", size=2, public=True)
+    await join(b, public)
+    seen = told(everyone)
+    assert [(x["id"], x["players"]) for x in seen] == [(public["id"], 0), (public["id"], 1)]
+    assert len(told(player)) == 2
+    private = await create(a, format="knockout", size=4)
+    await join(b, private)
+    assert told(everyone) == []
+    assert [x["players"] for x in told(player)] == [1]  # (created: he was not in it yet)

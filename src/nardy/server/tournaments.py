@@ -338,10 +338,14 @@ class Tournaments:
             "no_show": t.no_show,
             "creator": None if t.creator_id is None else lt.names.get(t.creator_id),
             "creator_id": t.creator_id,
-            "winner": None
-            if not t.result or t.result.get("winner") is None
-            else lt.name_of(lt.entry(t.result["winner"]) or lt.entries[0]),
+            "winner": self._winner_name(lt),
         }
+
+    @staticmethod
+    def _winner_name(lt: Loaded) -> str | None:
+        """The winner's name once the result is stored."""
+        winner = lt.entry((lt.t.result or {}).get("winner"))
+        return None if winner is None else lt.name_of(winner)
 
     def view(self, lt: Loaded, who: Who | None) -> dict[str, Any]:
         """One tournament as its page shows it: the entries, the rounds' matches (with
