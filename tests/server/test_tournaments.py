@@ -597,3 +597,24 @@ async def test_changes_are_told_on_the_lobby_socket(player_factory: Any, app: An
     await join(b, private)
     assert told(everyone) == []
     assert [x["players"] for x in told(player)] == [1]  # (created: he was not in it yet)
+
+
+async def test_the_tick_tells_the_lobby_only_of_changes(
+    player_factory: Any, app: Any, clock: FakeClock
+) -> None:
+    """A running tournament where nothing happens is not announced every second."""
+    from nardy.server.lobby import Subscriber
+
+    a, b = await member(player_factory, "calm1"), await member(player_factory, "calm2")
+    t = await create(a, format="knockout", size=2, no_show=60)
+    await join(a, t)
+    await join(b, t)
+    sub = Subscriber(a.user["id"])
+    await app.state.lobby.state.subscribe(sub)
+    for _ in range(3):
+        await app.state.tournaments.tick()
+    assert sub.outbox.empty()
+    clock.pass_(61)
+    await app.state.tournaments.tick()  # a no-show: the result, and the tournament is over
+    kinds = [json.loads(sub.outbox.get_nowait())["type"] for _ in range(sub.outbox.qsize())]
+    assert "tournament" in kinds

@@ -604,22 +604,23 @@ class Tournaments:
         return await self.get(tid, who)
 
     # -- the start and the rounds ------------------------------------------------------
-    def _begin(self, tid: int, full: bool) -> bool:
+    def _begin(self, tid: int, full: bool) -> bool | None:
         """Seed and mark running when due (full, or at ``starts_at``); a scheduled one
-        with too few players is over at once, without a result. Whether it started."""
+        with too few players is over at once, without a result. Whether it started
+        (False: cancelled; None: nothing to do)."""
         now = self.clock()
 
-        def write(s: DbSession) -> bool:
+        def write(s: DbSession) -> bool | None:
             lt = self._load_in(s, tid)
             t = lt.t
             if t.status != "registering":
-                return False
+                return None
             starts = _aware(t.starts_at)
             if starts is None:
                 if not (full and len(lt.entries) >= t.size):
-                    return False
+                    return None
             elif now < starts:
-                return False
+                return None
             n = len(lt.entries)
             low = {"roundrobin": formats.ROUND_ROBIN_MIN}.get(t.format, formats.KNOCKOUT_MIN)
             if n < low:
@@ -641,11 +642,14 @@ class Tournaments:
 
         return self.writer.session(write)
 
-    async def _start_if_due(self, tid: int, full: bool = False) -> None:
-        """Start ``tid`` when due and pair its first round (under its lock)."""
-        if await to_thread.run_sync(self._begin, tid, full):
+    async def _start_if_due(self, tid: int, full: bool = False) -> bool:
+        """Start ``tid`` when due and pair its first round (under its lock); whether
+        anything changed (started, or cancelled for too few players)."""
+        started = await to_thread.run_sync(self._begin, tid, full)
+        if started:
             log.info("tournament %d started", tid)
             await self._advance_locked(tid)
+        return started is not None
 
     def _next_pairings(self, lt: Loaded) -> list[formats.Pairing] | None:
         """The next round's pairings; None when the tournament is decided."""
@@ -690,8 +694,9 @@ class Tournaments:
 
     def _plan(self, tid: int) -> str:
         """One step of ``advance`` in one transaction: ``wait`` (a round in play),
-        ``games`` (matches without their games), ``paired`` (a new round written),
-        ``over`` (the result written), ``idle`` (not running)."""
+        ``caught`` (in play, and a result caught up), ``games`` (matches without their
+        games), ``paired`` (a new round written), ``over`` (the result written),
+        ``idle`` (not running)."""
         now = self.clock()
 
         def write(s: DbSession) -> str:
@@ -700,12 +705,11 @@ class Tournaments:
             if t.status != "running":
                 return "idle"
             rounds = lt.rounds()
-            if rounds:
-                self._catch_up(s, lt, rounds[-1])
+            caught = self._catch_up(s, lt, rounds[-1]) if rounds else False
             if rounds and any(m.winner_id is None for m in rounds[-1]):
                 if any(m.winner_id is None and m.game_id is None for m in rounds[-1]):
                     return "games"
-                return "wait"
+                return "caught" if caught else "wait"
             pairings = self._next_pairings(lt)
             if pairings is None:
                 t.result = self._places(lt)
@@ -743,10 +747,11 @@ class Tournaments:
         return self.writer.session(write)
 
     @staticmethod
-    def _catch_up(s: DbSession, lt: Loaded, matches: list[TournamentMatch]) -> None:
+    def _catch_up(s: DbSession, lt: Loaded, matches: list[TournamentMatch]) -> bool:
         """Record the winners of ``matches`` whose game is over but not recorded: the
         server stopped between a game's end and ``game_over`` (the game's row says who
-        won: ``match_winner`` is its creator's side or the opponent's)."""
+        won: ``match_winner`` is its creator's side or the opponent's); whether any."""
+        caught = False
         for m in matches:
             if m.winner_id is not None or m.game_id is None:
                 continue
@@ -763,6 +768,8 @@ class Tournaments:
             reason = row.result.get("reason")
             m.forfeit = reason if reason in ("no-show", "withdrawn") else None
             log.info("tournament %d: the result of game %s caught up", lt.t.id, m.game_id)
+            caught = True
+        return caught
 
     async def _make_games(self, tid: int) -> None:
         """The games of the current round's matches that have none yet."""
@@ -797,21 +804,28 @@ class Tournaments:
             await to_thread.run_sync(self.writer.session, store)
             log.info("tournament %d round %d slot %d: game %s", tid, m.round, m.slot, game_id)
 
-    async def _advance_locked(self, tid: int) -> None:
+    async def _advance_locked(self, tid: int) -> bool:
+        """``_plan`` and its games until a round is in play; whether anything changed."""
+        changed = False
         for _ in range(100):  # (rounds decided at once follow each other)
             step = await to_thread.run_sync(self._plan, tid)
             if step in ("games", "paired"):
                 await self._make_games(tid)
+                changed = True
                 continue
+            changed = changed or step in ("over", "caught")
             break
+        return changed
 
-    async def advance(self, tid: int) -> None:
+    async def advance(self, tid: int, changed: bool = True) -> None:
         """Carry ``tid`` on from what its rows say: start it when due, make the games
-        its round lacks, pair the next round once one is decided, write the result."""
+        its round lacks, pair the next round once one is decided, write the result.
+        The lobby is told when anything changed (or ``changed``: a result recorded)."""
         async with self._lock(tid):
-            await self._start_if_due(tid)
-            await self._advance_locked(tid)
-        await self._publish(tid)
+            started = await self._start_if_due(tid)
+            moved = await self._advance_locked(tid)
+        if changed or started or moved:
+            await self._publish(tid)
 
     # -- results -----------------------------------------------------------------------
     def _record(self, game_id: str, winner_user: int | None, forfeit: str | None) -> int | None:
@@ -932,7 +946,7 @@ class Tournaments:
         tids, late = await to_thread.run_sync(self._due)
         forfeited = await self._no_shows(late)
         for tid in tids:
-            await self.advance(tid)
+            await self.advance(tid, changed=False)
         return forfeited
 
     async def run(self) -> None:
