@@ -618,3 +618,26 @@ async def test_the_tick_tells_the_lobby_only_of_changes(
     await app.state.tournaments.tick()  # a no-show: the result, and the tournament is over
     kinds = [json.loads(sub.outbox.get_nowait())["type"] for _ in range(sub.outbox.qsize())]
     assert "tournament" in kinds
+
+
+async def test_a_member_banned_after_joining_loses_his_match(
+    player_factory: Any, app: Any, clock: FakeClock
+) -> None:
+    """Banned members play no club games: at the start his match is his opponent's."""
+    from datetime import datetime as dt
+
+    a, b = await member(player_factory, "fairone"), await member(player_factory, "cheater")
+    later = (START + timedelta(minutes=5)).isoformat()
+    t = await create(a, format="knockout", size=2, starts_at=later)
+    await join(a, t)
+    await join(b, t)
+    with app.state.db() as s:
+        s.execute(update(User).where(User.id == b.user["id"]).values(banned_at=dt.now(UTC)))
+        s.commit()
+    clock.pass_(301)
+    await app.state.tournaments.tick()
+    t = await tournament(a, t["id"])
+    (m,) = current_round(t)
+    winner = next(e for e in t["entries"] if e["id"] == m["winner"])
+    assert m["forfeit"] == "banned" and m["game"] is None and winner["user_id"] == a.user["id"]
+    assert t["status"] == "over"

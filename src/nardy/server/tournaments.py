@@ -788,7 +788,14 @@ class Tournaments:
             }
             if first.user_id is not None and second.user_id is not None:
                 spec.update(rated=t.rated, clock=CLOCKS[t.clock])
-                live = await self.games.create_paired(first.user_id, second.user_id, spec)
+                try:
+                    live = await self.games.create_paired(first.user_id, second.user_id, spec)
+                except ApiError as exc:
+                    if exc.code != "banned":
+                        raise
+                    # a member banned since he joined plays no club game: he loses it
+                    await to_thread.run_sync(self._banned_loses, t.id, m.id)
+                    continue
             else:
                 human, bot = (first, second) if first.user_id is not None else (second, first)
                 assert human.user_id is not None
@@ -803,6 +810,31 @@ class Tournaments:
 
             await to_thread.run_sync(self.writer.session, store)
             log.info("tournament %d round %d slot %d: game %s", tid, m.round, m.slot, game_id)
+
+    def _banned_loses(self, tid: int, mid: int) -> None:
+        """Decide match ``mid`` against its banned player (both banned: the coin)."""
+
+        def write(s: DbSession) -> None:
+            m = s.get(TournamentMatch, mid)
+            assert m is not None and m.second_id is not None
+            banned = set(
+                s.scalars(
+                    select(TournamentEntry.id)
+                    .join(User, User.id == TournamentEntry.user_id)
+                    .where(
+                        TournamentEntry.id.in_([m.first_id, m.second_id]),
+                        User.banned_at.is_not(None),
+                    )
+                )
+            )
+            if len(banned) == 2 or not banned:
+                m.winner_id = (m.first_id, m.second_id)[_coin(tid, m.round, m.slot)]
+            else:
+                m.winner_id = m.second_id if m.first_id in banned else m.first_id
+            m.forfeit = "banned"
+            log.info("tournament %d round %d slot %d: a banned player", tid, m.round, m.slot)
+
+        self.writer.session(write)
 
     async def _advance_locked(self, tid: int) -> bool:
         """``_plan`` and its games until a round is in play; whether anything changed."""

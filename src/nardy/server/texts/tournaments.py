@@ -212,6 +212,7 @@ register(
         "web.tournament-forfeit.withdrawn": {"en": "withdrawn", "ru": "снялся"},
         "web.tournament-forfeit.no-show": {"en": "no-show", "ru": "неявка"},
         "web.tournament-forfeit.computers": {"en": "computers: by lot", "ru": "компьютеры: жребий"},
+        "web.tournament-forfeit.banned": {"en": "banned", "ru": "заблокирован"},
         "web.tournament-forfeit.bye": {"en": "bye", "ru": "свободен"},
         "web.tournament-game": {"en": "game", "ru": "партия"},
         "web.tournament-members-only": {
