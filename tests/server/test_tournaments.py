@@ -641,3 +641,35 @@ async def test_a_member_banned_after_joining_loses_his_match(
     winner = next(e for e in t["entries"] if e["id"] == m["winner"])
     assert m["forfeit"] == "banned" and m["game"] is None and winner["user_id"] == a.user["id"]
     assert t["status"] == "over"
+
+
+async def test_a_withdrawn_player_loses_every_later_match_of_a_round_robin(
+    player_factory: Any, app: Any
+) -> None:
+    """Four members in a round robin; one withdraws in round 1: his later matches are
+    decided when they are paired (no game), the others play on, and he ranks last."""
+    ms = [await member(player_factory, n) for n in ("rra", "rrb", "rrc", "rrd")]
+    players = {p.user["id"]: p for p in ms}
+    t = await create(ms[0], format="roundrobin", size=4)
+    for p in ms:
+        t = await join(p, t)
+    assert t["status"] == "running"
+    quitter = ms[3]
+    r = await quitter.post(f"/api/tournaments/{t['id']}/withdraw")
+    assert r.status_code == 200, r.text
+    me = next(e["id"] for e in t["entries"] if e["user_id"] == quitter.user["id"])
+    del players[quitter.user["id"]]
+    for _ in range(3):
+        t = await tournament(ms[0], t["id"])
+        if t["status"] == "over":
+            break
+        await play_round(players, t)
+    t = await tournament(ms[0], t["id"])
+    assert t["status"] == "over" and [len(r) for r in t["rounds_played"]] == [2, 2, 2]
+    mine = [m for r in t["rounds_played"] for m in r if me in (m["first"], m["second"])]
+    assert len(mine) == 3 and all(m["forfeit"] == "withdrawn" for m in mine)
+    assert all(m["winner"] != me for m in mine)
+    assert [m["game"] is None for m in mine] == [False, True, True]  # (his first was begun)
+    assert t["standings"][-1]["entry"] == me and t["standings"][-1]["points"] == 0
+    pairs = {frozenset((m["first"], m["second"])) for r in t["rounds_played"] for m in r}
+    assert len(pairs) == 6  # every pair once
