@@ -878,6 +878,11 @@ class Tournaments:
 
         return self.writer.session(write)
 
+    def _in_tournament(self, game_id: str) -> bool:
+        with self.db() as s:
+            found = s.scalar(select(TournamentMatch.id).where(TournamentMatch.game_id == game_id))
+        return found is not None
+
     async def game_over(self, live: LiveGame) -> None:
         """``GameService.on_over``: a game ended; a tournament's records its winner and
         moves on. Never raises (a game's end must not fail for its tournament)."""
@@ -888,6 +893,8 @@ class Tournaments:
             winner = live.meta.user_of(color)
             if color == live.meta.computer_color:
                 winner = None
+            if not await to_thread.run_sync(self._in_tournament, live.meta.id):
+                return  # (most games: a read, no write transaction)
             reason = live.flag.get("reason") if live.flag else None
             forfeit = reason if reason in ("no-show", "withdrawn") else None
             tid = await to_thread.run_sync(self._record, live.meta.id, winner, forfeit)
