@@ -183,7 +183,11 @@ async def test_a_sit_and_go_of_16_with_computers_is_played_to_the_end(
         ]
     # round 2: the two members left meet a strong computer, in a game against it
     with app.state.db() as s:
-        modes = {s.get(GameRow, m["game"]).mode for m in rounds[1] if m["game"]}  # type: ignore[union-attr]
+        modes = {
+            s.scalar(select(GameRow.mode).where(GameRow.id == m["game"]))
+            for m in rounds[1]
+            if m["game"]
+        }
     assert modes == {"computer"}
     assert t["status"] == "over"
     final = t["rounds_played"][3][0]
