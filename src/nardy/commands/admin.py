@@ -1,4 +1,5 @@
-"""``nardy admin``: the club's moderators and bans, on the server's database.
+"""``nardy admin``: the club's moderators, bans and public tournaments, on the server's
+database.
 
 A ban takes effect at once on a running server (it reads the ban on every club
 action); a banned member keeps his account, his games and his ratings, and is taken
@@ -83,3 +84,83 @@ def unban(name: str, db_url: str | None) -> None:
     """Lift NAME's ban."""
     shown = _set(db_url, name, banned_at=None)
     click.echo(f"{shown} is no longer banned")
+
+
+@command.group("tournament")
+def tournament() -> None:
+    """The club's tournaments. / Турниры клуба."""
+
+
+@tournament.command("create")
+@click.argument("name")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["knockout", "sitngo", "swiss", "roundrobin"]),
+    default="sitngo",
+    show_default=True,
+)
+@click.option("--size", type=int, default=8, show_default=True, help="The most players.")
+@click.option("--variant", default="long", show_default=True)
+@click.option("--length", "lengths", type=int, multiple=True, help="Match length (per round).")
+@click.option("--rounds", type=int, default=None, help="Swiss rounds.")
+@click.option("--clock", default="none", show_default=True, help="none, blitz or rapid.")
+@click.option("--rated", is_flag=True, help="The games change the ratings.")
+@click.option("--private", is_flag=True, help="Joined by invitation only.")
+@click.option("--starts-at", default=None, help="ISO start time (not for a sit-and-go).")
+@click.option("--no-show", type=int, default=300, show_default=True, help="Seconds.")
+@_db_option
+def tournament_create(
+    name: str,
+    fmt: str,
+    size: int,
+    variant: str,
+    lengths: tuple[int, ...],
+    rounds: int | None,
+    clock: str,
+    rated: bool,
+    private: bool,
+    starts_at: str | None,
+    no_show: int,
+    db_url: str | None,
+) -> None:
+    """Create the tournament NAME (public unless --private), checked as the server
+    checks a member's; prints its id (and a private one's invitation)."""
+    from nardy.server.db import Tournament, make_engine, migrate
+    from nardy.server.service import ApiError
+    from nardy.server.settings import default_db_url
+    from nardy.server.tournaments import parse_spec
+
+    body: dict[str, Any] = {
+        "name": name,
+        "format": fmt,
+        "size": size,
+        "variant": variant,
+        "lengths": list(lengths) or [1],
+        "clock": clock,
+        "rated": rated,
+        "public": not private,
+        "no_show": no_show,
+    }
+    if rounds is not None:
+        body["rounds"] = rounds
+    if starts_at is not None:
+        body["starts_at"] = starts_at
+    try:
+        spec = parse_spec(body, datetime.now(UTC))
+    except ApiError as exc:
+        raise click.ClickException(exc.message) from None
+    engine = make_engine(db_url or default_db_url())
+    try:
+        migrate(engine)
+        from sqlalchemy.orm import Session
+
+        with Session(engine) as s:
+            row = Tournament(creator_id=None, **spec)
+            s.add(row)
+            s.commit()
+            click.echo(f"tournament {row.id} created: {row.name}")
+            if row.invite_token:
+                click.echo(f"invitation: {row.invite_token}")
+    finally:
+        engine.dispose()

@@ -50,6 +50,7 @@ from nardy.server.routes import (
     positions,
     pwa,
     rules,
+    tournaments,
     ws,
 )
 from nardy.server.routes import lobby as lobby_routes
@@ -57,6 +58,7 @@ from nardy.server.routes.pages import STATIC
 from nardy.server.service import ApiError, GameService
 from nardy.server.settings import Settings
 from nardy.server.throttle import LimitsThrottle, Throttle, Throttled
+from nardy.server.tournaments import Tournaments
 from nardy.server.views import Views
 from nardy.server.writer import Writer
 
@@ -105,7 +107,7 @@ def create_app(
             asyncio.create_task(_sweep_guests(account_store)),
             asyncio.create_task(_sweep_flags(game_service)),
         ]
-        async with lobby.running():
+        async with lobby.running(), tourneys.running():
             yield
         await app.state.rollouts.close()
         for sweeper in sweepers:
@@ -146,6 +148,10 @@ def create_app(
     app.include_router(ws.router)
     app.include_router(chat.router)
     lobby = lobby_routes.install(app, settings, game_service, writer, views, clock)
+    tourneys = Tournaments(game_service, lobby.state, clock)
+    game_service.on_over = tourneys.game_over
+    app.state.tournaments = tourneys
+    app.include_router(tournaments.router)
     app.include_router(pwa.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)

@@ -221,6 +221,91 @@ class Block(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class Tournament(Base):
+    """A tournament of the club (``nardy.server.tournaments``): its terms, and its
+    state; the entries and matches are rows of their own, and every pairing is
+    derived again from them (``tournament_formats``)."""
+
+    __tablename__ = "tournaments"
+    __table_args__ = (Index("ix_tournaments_status", "status", "starts_at"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    #: knockout | sitngo | swiss | roundrobin
+    format: Mapped[str] = mapped_column(String(12))
+    variant: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: The match length of each round (the last one repeats for later rounds).
+    lengths: Mapped[list[int]] = mapped_column(JSON)
+    #: The lobby's clock name (``nardy.server.lobby.CLOCKS``).
+    clock: Mapped[str] = mapped_column(String(16), default="none")
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    public: Mapped[bool] = mapped_column(Boolean, default=True)
+    #: A private tournament's invitation (None for a public one).
+    invite_token: Mapped[str | None] = mapped_column(String(40), unique=True)
+    creator_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), index=True
+    )
+    #: The most players (a sit-and-go starts when it is full).
+    size: Mapped[int] = mapped_column(Integer)
+    #: Swiss rounds (the other formats: derived from the field at the start).
+    rounds: Mapped[int | None] = mapped_column(Integer)
+    #: registering | running | over
+    status: Mapped[str] = mapped_column(String(12), default="registering")
+    #: A scheduled start (None: a sit-and-go, started when full).
+    starts_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: Seconds from a round's start within which each player must act in his game.
+    no_show: Mapped[int] = mapped_column(Integer, default=300, server_default="300")
+    #: The final result: {"winner": entry id, "places": [[entry id, place], ...]}.
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class TournamentEntry(Base):
+    """A player of a tournament: a member (``user_id``) or the computer (``level``)."""
+
+    __tablename__ = "tournament_entries"
+    __table_args__ = (UniqueConstraint("tournament_id", "user_id", name="uq_tournament_user"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    #: The computer's level, for a computer player (``user_id`` None).
+    level: Mapped[str | None] = mapped_column(String(20))
+    #: The rating seeded by (fixed at the start) and the seed (1 = the best).
+    rating: Mapped[float | None] = mapped_column(Float)
+    seed: Mapped[int | None] = mapped_column(Integer)
+    withdrawn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class TournamentMatch(Base):
+    """One pairing of a round: two entries and their game, or a bye (``second`` None)."""
+
+    __tablename__ = "tournament_matches"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "round", "slot", name="uq_tournament_slot"),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    round: Mapped[int] = mapped_column(Integer)
+    slot: Mapped[int] = mapped_column(Integer)
+    first_id: Mapped[int] = mapped_column(ForeignKey("tournament_entries.id"))
+    second_id: Mapped[int | None] = mapped_column(ForeignKey("tournament_entries.id"))
+    game_id: Mapped[str | None] = mapped_column(
+        ForeignKey("games.id", ondelete="SET NULL"), index=True
+    )
+    winner_id: Mapped[int | None] = mapped_column(ForeignKey("tournament_entries.id"))
+    #: Why it was decided without a finished game: bye | withdrawn | no-show | computers
+    forfeit: Mapped[str | None] = mapped_column(String(16))
+    #: The no-show deadline: by then each player must have acted in the game.
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 def normalize_url(url: str) -> str:
     """Accept ``postgresql://`` URLs and use the psycopg 3 driver for them."""
     if url.startswith("postgres://"):

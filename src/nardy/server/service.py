@@ -172,6 +172,9 @@ class GameService:
         self.commits = 0
         #: Told each action's kind (None: refused) and seconds (the metrics).
         self.on_act: Callable[[str | None, float], None] | None = None
+        #: Called with a game that has just ended (its "over" event stored and
+        #: broadcast), under the game's lock: the tournaments record the result.
+        self.on_over: Callable[[LiveGame], Awaitable[None]] | None = None
 
     # -- loading -----------------------------------------------------------------
     def _load(self, game_id: str) -> LiveGame:
@@ -318,9 +321,9 @@ class GameService:
             f = live.flag
             return {
                 "winner": f["winner"],
-                "kind": "time",
+                "kind": f.get("reason", "time"),
                 "points": f["points"],
-                "reason": "time",
+                "reason": f.get("reason", "time"),
                 "match_winner": f["side_winner"],
             }
         if not (live.finished and live.game is not None and live.game.outcome is not None):
@@ -573,6 +576,64 @@ class GameService:
                 },
             }
         )
+
+    def _forfeit(self, live: LiveGame, loser_id: int | None, reason: str, out: list[Event]) -> None:
+        """End the match at once against the player ``loser_id`` (None: the computer),
+        as a loss on time ends it: a tournament game whose player withdrew or did not
+        show up (``reason``: ``withdrawn``, ``no-show``)."""
+        m = live.meta
+        g = live.game
+        if g is None or live.finished or m.status == "over":
+            return
+        loser: str
+        if loser_id is None:
+            if m.computer_color is None:
+                return
+            loser = m.computer_color
+        else:
+            role = m.role_of(loser_id)
+            if role not in ("white", "black"):
+                return
+            loser = role
+        winner = "black" if loser == "white" else "white"
+        points = g.cube.value if not m.length else m.length
+        live.flag = {
+            "loser": loser,
+            "winner": winner,
+            "points": points,
+            "side_winner": m.side_of(winner),  # type: ignore[arg-type]
+            "reason": reason,
+        }
+        m.status = "over"
+        out.append({"kind": "flag", "by": loser, "data": live.flag})
+        out.append(
+            {
+                "kind": "over",
+                "by": None,
+                "data": {
+                    "winner": winner,
+                    "kind": reason,
+                    "points": points,
+                    "score": live.score_by_color(),
+                    "match_winner": winner,
+                    "server_seed": m.server_seed,
+                },
+            }
+        )
+
+    async def forfeit(self, game_id: str, loser_id: int | None, reason: str) -> list[Event]:
+        """End the game ``game_id`` against ``loser_id`` (``_forfeit``); nothing when
+        it is over already. Call it under no tournament's lock: its end is reported
+        (``on_over``) as any other."""
+        live = await self.get(game_id)
+        async with live.lock:
+
+            def change(lv: LiveGame, out: list[Event]) -> None:
+                self._forfeit(lv, loser_id, reason, out)
+
+            events = await to_thread.run_sync(self._step, live, change)
+            await self._notify(live, events)
+        return events
 
     async def flag_if_due(self, live: LiveGame) -> list[Event]:
         """Store a loss on time if the game is past its deadline (call under its lock)."""
@@ -994,6 +1055,8 @@ class GameService:
     async def _notify(self, live: LiveGame, events: list[Event]) -> None:
         if events and self.notify is not None:
             await self.notify(live, events)
+        if self.on_over is not None and any(e["kind"] == "over" for e in events):
+            await self.on_over(live)
 
     # -- reading -------------------------------------------------------------------
     def _events_after(self, game_id: str, seq: int) -> list[Event]:

@@ -200,16 +200,19 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
         }
     if live.flag is not None:  # lost on time: over, whatever the board shows
         f = live.flag
+        # (a tournament game may end as a forfeit: withdrawn, no-show)
+        reason = f.get("reason", "time")
+        lost = "club.lost-on-time" if reason == "time" else f"club.forfeit-{reason}"
         out.update(phase="over", turn=None, to_act=None, dice=None, resign_levels=[])
         out["outcome"] = {
             "winner": f["winner"],
-            "kind": "time",
+            "kind": reason,
             "points": f["points"],
             "cube": g.cube.value,
             "value": f["points"],
-            "reason": "time",
-            "en": say("club.lost-on-time", "en", color=say(f"color.{f['loser']}", "en")),
-            "ru": say("club.lost-on-time", "ru", color=say(f"color.{f['loser']}", "ru")),
+            "reason": reason,
+            "en": say(lost, "en", color=say(f"color.{f['loser']}", "en")),
+            "ru": say(lost, "ru", color=say(f"color.{f['loser']}", "ru")),
         }
     if live.may_act(role):
         out["legal"] = {

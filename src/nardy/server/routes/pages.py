@@ -35,8 +35,17 @@ PAGES = (
     "/analysis",
     "/leaders",
     "/moderation",
+    "/tournaments",
 )
-PAGE_PREFIXES = ("/game/", "/join/", "/verify/", "/stats/", "/replay/", "/players/")
+PAGE_PREFIXES = (
+    "/game/",
+    "/join/",
+    "/verify/",
+    "/stats/",
+    "/replay/",
+    "/players/",
+    "/tournaments/",
+)
 
 # An element whose text is a catalogue text: <tag ... data-t="key" ...>text</tag>, the
 # text holding no markup (the template's data-t elements are all plain).

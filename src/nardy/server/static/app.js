@@ -14,6 +14,7 @@ import { workOffline } from "./offline.js";
 import { rulesPage } from "./rules.js";
 import { me, refreshMe } from "./session.js";
 import { signalsMenu } from "./settings.js";
+import { tournamentPage, tournamentsPage } from "./tournaments.js";
 import { tutorialPage } from "./tutorial.js";
 import { verifyPage } from "./verify.js";
 
@@ -47,6 +48,8 @@ async function route() {
     else if (path === "/profile") await profilePage();
     else if ((m = path.match(/^\/players\/(.+)$/))) await playerPage(decodeURIComponent(m[1]));
     else if (path === "/leaders") await leadersPage();
+    else if (path === "/tournaments") cleanup = tournamentsPage();
+    else if ((m = path.match(/^\/tournaments\/(\d+)$/))) cleanup = tournamentPage(Number(m[1]));
     else if (path === "/moderation") await moderationPage();
     else if (path === "/rules") await rulesPage(main, h);
     else if (path === "/tutorial") tutorialPage(main, h);

@@ -6,6 +6,7 @@ import { NAME_LATER, nameCard } from "./account.js";
 import { go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { lobbyPage } from "./lobby.js";
+import { tournamentsCard } from "./tournaments.js";
 import { me } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -72,6 +73,8 @@ export function homePage() {
     || localStorage.getItem(NAME_LATER) === "1";
   main.replaceChildren(h("section", { class: "hero" }, h("h1", {}, t("heroTitle")), h("p", {}, t("heroText"))),
     ...(named ? [] : [nameCard(me.user, () => go("/"), true)]), lobby);
-  return lobbyPage(lobby, others);
+  const [tournaments, closeTournaments] = tournamentsCard();
+  const closeLobby = lobbyPage(lobby, h("div", {}, tournaments, others));
+  return () => { closeLobby(); closeTournaments(); };
 }
 

@@ -309,6 +309,8 @@ export function lobbyPage(root, others) {
       snap.mine = m.mine; drawMine();
     } else if (m.type === "pair-timeout") {
       offered = true; drawPlayNow();
+    } else if (m.type === "tournament") {  // the tournaments' card (tournaments.js) refreshes
+      document.dispatchEvent(new CustomEvent("nardy-tournament", { detail: m.tournament }));
     }
   }
   function drawAll() { drawPlayNow(); drawChallenges(); drawMine(); drawWatch(); drawPeople(); }

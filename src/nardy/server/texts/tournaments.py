@@ -1,5 +1,7 @@
 """Tournaments' texts in the catalogue (``nardy.i18n``): the errors of the formats
-(``tournament_formats``: entries, results and rounds a format does not allow)."""
+(``tournament_formats``: entries, results and rounds a format does not allow), the
+club's tournament errors (``tournaments``: registration, creation, withdrawal) and how
+a tournament game lost by forfeit is told."""
 
 from __future__ import annotations
 
@@ -58,5 +60,173 @@ register(
             "en": "the knock-out was decided in round {round}: no later round is played",
             "ru": "турнир на выбывание решён в туре {round}: следующих туров нет",
         },
+    }
+)
+
+register(
+    {
+        "error.tournament-not-found": {
+            "en": "there is no tournament {id}",
+            "ru": "турнира {id} нет",
+        },
+        "error.tournament-guest": {
+            "en": "guests do not play in tournaments: make an account first",
+            "ru": "гости не играют в турнирах: сначала заведите учётную запись",
+        },
+        "error.tournament-public-moderators": {
+            "en": "only moderators create public tournaments (a private one is open to you)",
+            "ru": "открытые турниры создают только модераторы (закрытый можете создать вы)",
+        },
+        "error.tournament-invite": {
+            "en": "this tournament is private: join it by its invitation",
+            "ru": "это закрытый турнир: в него входят по приглашению",
+        },
+        "error.tournament-started": {
+            "en": "the tournament has started: its registration is closed",
+            "ru": "турнир уже начался: запись закрыта",
+        },
+        "error.tournament-started-withdraw": {
+            "en": "the tournament has started: withdraw instead (your games are then lost)",
+            "ru": "турнир уже начался: можно только сняться (ваши партии будут проиграны)",
+        },
+        "error.tournament-joined-twice": {
+            "en": "you are in this tournament already",
+            "ru": "вы уже записаны в этот турнир",
+        },
+        "error.tournament-full": {
+            "en": "the tournament is full ({size} players)",
+            "ru": "в турнире нет мест ({size} {size:plural:игрок|игрока|игроков})",
+        },
+        "error.tournament-not-entered": {
+            "en": "you are not in this tournament",
+            "ru": "вы не участвуете в этом турнире",
+        },
+        "error.tournament-not-running": {
+            "en": "the tournament is not running: there is nothing to withdraw from",
+            "ru": "турнир не идёт: сниматься не с чего",
+        },
+        "error.tournament-withdrawn-twice": {
+            "en": "you have withdrawn from this tournament already",
+            "ru": "вы уже снялись с этого турнира",
+        },
+        "error.tournament-not-creator": {
+            "en": "only the tournament's creator may do that",
+            "ru": "это может только создатель турнира",
+        },
+        "error.tournament-bad-name": {
+            "en": "a tournament's name is 1 to {max} characters",
+            "ru": "название турнира: от 1 до {max} символов",
+        },
+        "error.tournament-bad-format": {
+            "en": "unknown tournament format {value}: one of {known}",
+            "ru": "неизвестный формат турнира {value}: возможны {known}",
+        },
+        "error.tournament-bad-number": {
+            "en": "{name} must be a whole number, not {value}",
+            "ru": "{name} должно быть целым числом, а не {value}",
+        },
+        "error.tournament-bad-lengths": {
+            "en": "match lengths are 1 to {max} points, one per round (six at most)",
+            "ru": "длина матча от 1 до {max} очков, по одной на тур (не больше шести)",
+        },
+        "error.tournament-sitngo-size": {
+            "en": "a sit-and-go has {sizes} players, not {n}",
+            "ru": "в турнире «сел и играй» {sizes} игроков, а не {n}",
+        },
+        "error.tournament-sitngo-no-start": {
+            "en": "a sit-and-go has no start time: it starts when it is full",
+            "ru": "у турнира «сел и играй» нет времени начала: он начинается, когда набран",
+        },
+        "error.tournament-bad-start": {
+            "en": "the start time is an ISO date and time, such as 2026-12-31T18:00:00+00:00",
+            "ru": "время начала: дата и время ISO, например 2026-12-31T18:00:00+00:00",
+        },
+        "error.tournament-start-past": {
+            "en": "the start time must be in the future",
+            "ru": "время начала должно быть в будущем",
+        },
+        "error.tournament-bad-no-show": {
+            "en": "the time to show up is {low} to {high} seconds",
+            "ru": "время на явку: от {low} до {high} секунд",
+        },
+        "club.forfeit-withdrawn": {
+            "en": "{color} withdrew from the tournament: the match is lost",
+            "ru": "{color}: снялся с турнира, матч проигран",
+        },
+        "club.forfeit-no-show": {
+            "en": "{color} did not show up in time: the match is lost",
+            "ru": "{color}: не явился вовремя, матч проигран",
+        },
+    }
+)
+
+# the tournaments' pages (static/tournaments.js), read as t("tournamentJoin")
+register(
+    {
+        "web.tournaments": {"en": "Tournaments", "ru": "Турниры"},
+        "web.tournament-upcoming": {"en": "Registration open", "ru": "Идёт запись"},
+        "web.tournament-running": {"en": "Running", "ru": "Идут"},
+        "web.tournament-finished": {"en": "Finished", "ru": "Завершены"},
+        "web.tournament-none": {"en": "None yet", "ru": "Пока нет"},
+        "web.tournament-all": {"en": "All tournaments", "ru": "Все турниры"},
+        "web.tournament-new": {"en": "New tournament", "ru": "Новый турнир"},
+        "web.tournament-create": {"en": "Create", "ru": "Создать"},
+        "web.tournament-name": {"en": "Name", "ru": "Название"},
+        "web.tournament-format": {"en": "Format", "ru": "Формат"},
+        "web.tournament-formats.knockout": {"en": "Knock-out", "ru": "На выбывание"},
+        "web.tournament-formats.sitngo": {"en": "Sit and go", "ru": "Сел и играй"},
+        "web.tournament-formats.swiss": {"en": "Swiss", "ru": "Швейцарская система"},
+        "web.tournament-formats.roundrobin": {"en": "Round robin", "ru": "Круговой"},
+        "web.tournament-size": {"en": "Players", "ru": "Игроков"},
+        "web.tournament-rounds": {"en": "Rounds (Swiss)", "ru": "Туров (швейцарская)"},
+        "web.tournament-length": {"en": "Match length", "ru": "Длина матча"},
+        "web.tournament-starts": {
+            "en": "Start (empty: when full)",
+            "ru": "Начало (пусто: когда наберётся)",
+        },
+        "web.tournament-no-show": {"en": "Time to show up, s", "ru": "Время на явку, с"},
+        "web.tournament-public": {"en": "Public (moderators)", "ru": "Открытый (модераторы)"},
+        "web.tournament-rated": {"en": "Rated", "ru": "Рейтинговый"},
+        "web.tournament-join": {"en": "Join", "ru": "Записаться"},
+        "web.tournament-leave": {"en": "Leave", "ru": "Выписаться"},
+        "web.tournament-withdraw": {"en": "Withdraw", "ru": "Сняться"},
+        "web.tournament-add-computer": {"en": "Add a computer player", "ru": "Добавить компьютер"},
+        "web.tournament-invite": {
+            "en": "Invitation link (send it to the players)",
+            "ru": "Ссылка-приглашение (отправьте её игрокам)",
+        },
+        "web.tournament-players": {"en": "Players", "ru": "Участники"},
+        "web.tournament-bracket": {"en": "Bracket", "ru": "Сетка"},
+        "web.tournament-standings": {"en": "Standings", "ru": "Таблица"},
+        "web.tournament-round": {"en": "Round {n}", "ru": "Тур {n}"},
+        "web.tournament-bye": {"en": "bye", "ru": "свободен"},
+        "web.tournament-computer": {"en": "computer ({level})", "ru": "компьютер ({level})"},
+        "web.tournament-winner": {"en": "Winner: {name}", "ru": "Победитель: {name}"},
+        "web.tournament-cancelled": {
+            "en": "Cancelled: too few players",
+            "ru": "Отменён: мало участников",
+        },
+        "web.tournament-status.registering": {"en": "registration open", "ru": "идёт запись"},
+        "web.tournament-status.running": {"en": "running", "ru": "идёт"},
+        "web.tournament-status.over": {"en": "finished", "ru": "завершён"},
+        "web.tournament-forfeit.withdrawn": {"en": "withdrawn", "ru": "снялся"},
+        "web.tournament-forfeit.no-show": {"en": "no-show", "ru": "неявка"},
+        "web.tournament-forfeit.computers": {"en": "computers: by lot", "ru": "компьютеры: жребий"},
+        "web.tournament-forfeit.banned": {"en": "banned", "ru": "заблокирован"},
+        "web.tournament-forfeit.bye": {"en": "bye", "ru": "свободен"},
+        "web.tournament-game": {"en": "game", "ru": "партия"},
+        "web.tournament-members-only": {
+            "en": "Tournaments are for members: sign up to play",
+            "ru": "Турниры — для зарегистрированных: зарегистрируйтесь, чтобы играть",
+        },
+        "web.tournament-withdrawn": {"en": "withdrawn", "ru": "снялся"},
+        "web.tournament-points": {"en": "Points", "ru": "Очки"},
+        "web.tournament-buchholz": {"en": "Buchholz", "ru": "Бухгольц"},
+        "web.tournament-sonneborn": {"en": "S-B", "ru": "З-Б"},
+        "web.tournament-place": {"en": "Place", "ru": "Место"},
+        "web.tournament-count": {"en": "{n} of {size} players", "ru": "{n} из {size} игроков"},
+        "web.tournament-starts-at": {"en": "starts {at}", "ru": "начало {at}"},
+        "web.tournament-when-full": {"en": "starts when full", "ru": "начнётся, когда наберётся"},
+        "web.tournament-seed": {"en": "Seed", "ru": "Посев"},
     }
 )

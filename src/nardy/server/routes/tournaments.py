@@ -1,0 +1,97 @@
+"""Tournaments over HTTP (``nardy.server.tournaments``): the list, creation, one
+tournament (entries, rounds, matches with their games, standings, result), joining and
+leaving before the start, withdrawing after it, and the creator's computer players.
+
+Every change is also told on the lobby's socket as ``{"type": "tournament", ...}``,
+so that the lobby and the tournament's page refresh. Only members play: a request
+without a session (or a guest's) is refused, and no guest is made for it."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body
+from pydantic import BaseModel, StrictStr
+from starlette.requests import HTTPConnection
+
+from nardy.server.auth import Who
+from nardy.server.deps import CheckedUser, MaybeUser
+from nardy.server.service import ApiError
+from nardy.server.tournaments import Tournaments
+
+router = APIRouter(tags=["tournaments"])
+AnyBody = Annotated[Any, Body()]
+
+
+class JoinBody(BaseModel):
+    """A private tournament's invitation (``invite``), when joining one."""
+
+    invite: StrictStr | None = None
+
+
+class ComputerBody(BaseModel):
+    """The level of a computer player to add."""
+
+    level: StrictStr
+
+
+def _t(conn: HTTPConnection) -> Tournaments:
+    tournaments: Tournaments = conn.app.state.tournaments
+    return tournaments
+
+
+def _member(user: Who | None) -> Who:
+    if user is None or user.guest:
+        raise ApiError(403, "account-needed", "tournament-guest")
+    return user
+
+
+@router.get("/api/tournaments")
+async def list_tournaments(conn: HTTPConnection, user: MaybeUser) -> dict[str, Any]:
+    """Upcoming, running and finished tournaments that ``user`` may see."""
+    return await _t(conn).listing(user)
+
+
+@router.post("/api/tournaments", status_code=201)
+async def create_tournament(
+    conn: HTTPConnection, user: CheckedUser, body: AnyBody = None
+) -> dict[str, Any]:
+    """A new tournament (``nardy.server.tournaments.parse_spec`` says the fields)."""
+    return {"tournament": await _t(conn).create(_member(user), body)}
+
+
+@router.get("/api/tournaments/{tid}")
+async def get_tournament(conn: HTTPConnection, tid: int, user: MaybeUser) -> dict[str, Any]:
+    """One tournament as its page shows it."""
+    return {"tournament": await _t(conn).get(tid, user)}
+
+
+@router.post("/api/tournaments/{tid}/join")
+async def join_tournament(
+    conn: HTTPConnection, tid: int, user: CheckedUser, body: JoinBody | None = None
+) -> dict[str, Any]:
+    """Enter the tournament (before its start)."""
+    invite = body.invite if body is not None else None
+    return {"tournament": await _t(conn).join(_member(user), tid, invite)}
+
+
+@router.post("/api/tournaments/{tid}/leave")
+async def leave_tournament(conn: HTTPConnection, tid: int, user: CheckedUser) -> dict[str, Any]:
+    """Leave the tournament before its start."""
+    return {"tournament": await _t(conn).leave(_member(user), tid)}
+
+
+@router.post("/api/tournaments/{tid}/withdraw")
+async def withdraw_from_tournament(
+    conn: HTTPConnection, tid: int, user: CheckedUser
+) -> dict[str, Any]:
+    """Withdraw after the start: the match in progress and every later one are lost."""
+    return {"tournament": await _t(conn).withdraw(_member(user), tid)}
+
+
+@router.post("/api/tournaments/{tid}/computers")
+async def add_computer(
+    conn: HTTPConnection, tid: int, body: ComputerBody, user: CheckedUser
+) -> dict[str, Any]:
+    """The creator adds a computer player (before the start)."""
+    return {"tournament": await _t(conn).add_computer(_member(user), tid, body.level)}

@@ -1,0 +1,269 @@
+// @ts-check
+// Tournaments: the list (registration open, running, finished) with the form of a new
+// one, and one tournament's page: registration, the knock-out's bracket (SVG) or the
+// Swiss's and round robin's standings, each round's matches linking to their games.
+// The lobby's socket says when a tournament changed: the page then reads it again.
+import { call } from "./api.js";
+import { go, h, main, playerName, toast } from "./dom.js";
+import { currentLang, msg, t } from "./i18n.js";
+import { me, variantName } from "./session.js";
+
+/** @typedef {import("./api.js").Json} Json */
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** An SVG element. @param {string} tag @param {Record<string, string | number>} attrs @param {...(Node | string)} kids */
+function s(tag, attrs, ...kids) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  for (const k of kids) e.append(k);
+  return e;
+}
+
+/** Run an action and show its error, if any. @param {() => Promise<unknown>} action */
+async function act(action) {
+  try { await action(); return true; } catch (e) {
+    toast(`${t("errorPrefix")}: ${/** @type {Error} */ (e).message}`);
+    return false;
+  }
+}
+
+/** Open the lobby's socket and call `onChange` with each tournament message; returns its closer. @param {(m: Json) => void} onChange */
+function watchTournaments(onChange) {
+  let closed = false;
+  /** @type {WebSocket | undefined} */
+  let ws;
+  const connect = () => {
+    if (closed) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    ws = new WebSocket(`${proto}//${location.host}/ws/lobby`);
+    ws.onmessage = (ev) => { const m = JSON.parse(ev.data); if (m.type === "tournament") onChange(m.tournament); };
+    ws.onclose = () => { if (!closed) setTimeout(connect, 2000); };
+  };
+  connect();
+  return () => { closed = true; if (ws) ws.close(); };
+}
+
+const member = () => me.user.id != null && !me.user.guest;
+
+/** A tournament's terms in words. @param {Json} x */
+export function tournamentTerms(x) {
+  return [t("tournamentFormats")[x.format] ?? x.format, variantName(x.variant),
+    msg("web.lobby-length", { n: x.lengths[0] }), t("lobbyClock")[x.clock] ?? x.clock,
+    x.rated ? t("lobbyRated") : t("lobbyUnrated")].join(" · ");
+}
+
+/** When it starts, in words. @param {Json} x */
+function startText(x) {
+  if (!x.starts_at) return t("tournamentWhenFull");
+  return msg("web.tournament-starts-at", { at: new Date(x.starts_at).toLocaleString(currentLang()) });
+}
+
+/** One line of a list. @param {Json} x */
+function listItem(x) {
+  return h("li", { class: "tournament", "data-id": x.id },
+    h("a", { href: `/tournaments/${x.id}`, "data-link": true }, h("b", {}, x.name)), " ",
+    h("span", { class: "small" }, tournamentTerms(x), " · ",
+      msg("web.tournament-count", { n: x.players, size: x.size }),
+      x.status === "registering" ? ` · ${startText(x)}` : "",
+      x.winner ? ` · ${msg("web.tournament-winner", { name: playerName(x.winner) })}` : ""));
+}
+
+/** The lobby's card: the tournaments open and running. @returns {[HTMLElement, () => void]} */
+export function tournamentsCard() {
+  const card = h("section", { class: "card", id: "tournaments-card" });
+  const draw = async () => {
+    /** @type {Json} */
+    let data;
+    try { data = await call("GET", "/api/tournaments"); } catch { return; }
+    const items = [...data.running, ...data.upcoming].slice(0, 8);
+    card.replaceChildren(h("h2", {}, t("tournaments")),
+      items.length ? h("ul", { class: "list tournaments" }, items.map(listItem)) : h("p", { class: "small" }, t("tournamentNone")),
+      h("a", { href: "/tournaments", "data-link": true, id: "all-tournaments" }, t("tournamentAll")));
+  };
+  draw();
+  // (the lobby's own socket announces the changes: lobby.js passes them on as an event)
+  const changed = () => { draw(); };
+  document.addEventListener("nardy-tournament", changed);
+  return [card, () => document.removeEventListener("nardy-tournament", changed)];
+}
+
+/** The list of tournaments and the form of a new one. */
+export function tournamentsPage() {
+  const lists = h("div", { id: "tournament-lists" });
+  const draw = async () => {
+    const data = await call("GET", "/api/tournaments");
+    lists.replaceChildren(...["upcoming", "running", "finished"].map((k) =>
+      h("section", { class: "card", id: `tournaments-${k}` },
+        h("h2", {}, t(`tournament${k[0].toUpperCase()}${k.slice(1)}`)),
+        data[k].length ? h("ul", { class: "list tournaments" }, data[k].map(listItem))
+          : h("p", { class: "small" }, t("tournamentNone")))));
+  };
+  main.replaceChildren(h("div", { class: "tournaments-page" }, h("h1", {}, t("tournaments")),
+    member() ? createForm() : h("p", { class: "card" }, t("tournamentMembersOnly")), lists));
+  draw();
+  return watchTournaments(() => { draw(); });
+}
+
+function createForm() {
+  const name = h("input", { name: "name", maxlength: 80, required: true });
+  const format = h("select", { name: "format" }, ["sitngo", "knockout", "swiss", "roundrobin"].map((f) =>
+    h("option", { value: f }, t("tournamentFormats")[f])));
+  const variant = h("select", { name: "variant" }, me.variants.map((/** @type {Json} */ v) =>
+    h("option", { value: v.name, selected: v.name === "long" }, v[currentLang()])));
+  const size = h("input", { name: "size", type: "number", min: 2, max: 64, value: 8, inputmode: "numeric" });
+  const rounds = h("input", { name: "rounds", type: "number", min: 1, max: 64, inputmode: "numeric" });
+  const length = h("input", { name: "length", type: "number", min: 1, max: 25, value: 1, inputmode: "numeric" });
+  const clock = h("select", { name: "clock" }, Object.entries(t("lobbyClock")).map(([k, v]) => h("option", { value: k, selected: k === "none" }, v)));
+  const starts = h("input", { name: "starts_at", type: "datetime-local" });
+  const rated = h("input", { name: "rated", type: "checkbox" });
+  const pub = h("input", { name: "public", type: "checkbox", disabled: !me.user.moderator });
+  const form = h("form", { class: "card tournament-form", id: "tournament-form", onsubmit: (ev) => {
+    ev.preventDefault();
+    /** @type {Record<string, unknown>} */
+    const body = { name: name.value, format: format.value, variant: variant.value, size: Number(size.value),
+      length: Number(length.value), clock: clock.value, rated: rated.checked, public: pub.checked };
+    if (rounds.value) body.rounds = Number(rounds.value);
+    if (starts.value) body.starts_at = new Date(starts.value).toISOString();
+    act(async () => {
+      const r = await call("POST", "/api/tournaments", body);
+      go(`/tournaments/${r.tournament.id}`);
+    });
+  } },
+  h("h2", {}, t("tournamentNew")),
+  h("div", { class: "grid" },
+    h("label", {}, t("tournamentName"), name), h("label", {}, t("tournamentFormat"), format),
+    h("label", {}, t("variant"), variant), h("label", {}, t("tournamentSize"), size),
+    h("label", {}, t("tournamentRounds"), rounds), h("label", {}, t("tournamentLength"), length),
+    h("label", {}, t("lobbyClockLabel"), clock), h("label", {}, t("tournamentStarts"), starts),
+    h("label", { class: "check" }, rated, t("tournamentRated")),
+    h("label", { class: "check" }, pub, t("tournamentPublic"))),
+  h("button", { type: "submit", id: "create-tournament" }, t("tournamentCreate")));
+  return form;
+}
+
+/** An entry's name as the page shows it. @param {Json} e */
+function entryName(e) {
+  if (!e) return "";
+  return e.computer ? msg("web.tournament-computer", { level: msg(`level.${e.level}`) }) : playerName(e.name);
+}
+
+/** One tournament's page. @param {number} id */
+export function tournamentPage(id) {
+  const invite = new URLSearchParams(location.search).get("invite");
+  const root = h("div", { class: "tournament-page", id: "tournament" });
+  main.replaceChildren(root);
+  const draw = async () => {
+    /** @type {Json} */
+    let x;
+    try { x = (await call("GET", `/api/tournaments/${id}`)).tournament; } catch (e) {
+      root.replaceChildren(h("p", { class: "card" }, /** @type {Error} */ (e).message)); return;
+    }
+    /** @type {Map<number, Json>} */
+    const entries = new Map(x.entries.map((/** @type {Json} */ e) => [e.id, e]));
+    const post = (/** @type {string} */ what, /** @type {object} */ body = {}) =>
+      act(() => call("POST", `/api/tournaments/${id}/${what}`, body)).then(draw);
+    const buttons = [];
+    if (member() && x.status === "registering" && !x.joined) {
+      buttons.push(h("button", { id: "join-tournament", onclick: () => post("join", { invite: invite ?? x.invite }) }, t("tournamentJoin")));
+    }
+    if (x.status === "registering" && x.joined) buttons.push(h("button", { id: "leave-tournament", class: "plain", onclick: () => post("leave") }, t("tournamentLeave")));
+    const mine = me.user.id == null ? null : x.entries.find((/** @type {Json} */ e) => e.user_id === me.user.id);
+    if (x.status === "running" && mine && !mine.withdrawn) {
+      buttons.push(h("button", { id: "withdraw-tournament", class: "plain", onclick: () => post("withdraw") }, t("tournamentWithdraw")));
+    }
+    if (x.status === "registering" && x.creator_id === me.user.id) {
+      const level = h("select", { id: "computer-level" }, me.levels.map((/** @type {string} */ l) => h("option", { value: l }, msg(`level.${l}`))));
+      buttons.push(h("span", { class: "row" }, level,
+        h("button", { id: "add-computer", onclick: () => post("computers", { level: level.value }) }, t("tournamentAddComputer"))));
+    }
+    const head = h("section", { class: "card" },
+      h("h1", {}, x.name),
+      h("p", {}, tournamentTerms(x)),
+      h("p", { class: "small", id: "tournament-status" }, t("tournamentStatus")[x.status], " · ",
+        msg("web.tournament-count", { n: x.players, size: x.size }),
+        x.status === "registering" ? ` · ${startText(x)}` : ""),
+      x.result && x.result.cancelled ? h("p", {}, t("tournamentCancelled")) : null,
+      x.result && x.result.winner != null ? h("p", { id: "tournament-winner" }, h("b", {}, msg("web.tournament-winner", { name: entryName(entries.get(x.result.winner)) }))) : null,
+      x.invite ? h("p", { class: "small" }, t("tournamentInvite"), ": ",
+        h("input", { readonly: true, id: "invite-link", value: `${location.origin}/tournaments/${id}?invite=${x.invite}` })) : null,
+      buttons.length ? h("div", { class: "row buttons" }, buttons) : null);
+    const players = h("section", { class: "card" }, h("h2", {}, t("tournamentPlayers")),
+      h("ol", { class: "list entries", id: "entries" }, [...x.entries].sort((a, b) => (a.seed ?? 999) - (b.seed ?? 999) || a.id - b.id)
+        .map((/** @type {Json} */ e) => h("li", { class: e.withdrawn ? "withdrawn" : "" }, entryName(e),
+          e.withdrawn ? h("span", { class: "small" }, ` (${t("tournamentWithdrawn")})`) : null))));
+    const parts = [head];
+    if (x.rounds_played.length && (x.format === "knockout" || x.format === "sitngo")) parts.push(bracket(x, entries));
+    if (x.standings) parts.push(standings(x, entries));
+    parts.push(roundsList(x, entries), players);
+    root.replaceChildren(...parts);
+  };
+  draw();
+  return watchTournaments((m) => { if (m.id === id) draw(); });
+}
+
+/** A match's line: the two players, the winner in bold, the game's link. @param {Json} m @param {Map<number, Json>} entries */
+function matchLine(m, entries) {
+  const side = (/** @type {number | null} */ e) => e == null ? h("i", {}, t("tournamentBye"))
+    : h(m.winner === e ? "b" : "span", {}, entryName(entries.get(e)));
+  return h("li", { class: "match", "data-round": m.round, "data-slot": m.slot },
+    side(m.first), " — ", side(m.second),
+    m.game ? [" · ", h("a", { href: `/game/${m.game}`, "data-link": true }, t("tournamentGame"))] : null,
+    m.forfeit && m.forfeit !== "bye" ? h("span", { class: "small" }, ` (${t("tournamentForfeit")[m.forfeit] ?? m.forfeit})`) : null);
+}
+
+/** Each round's matches. @param {Json} x @param {Map<number, Json>} entries */
+function roundsList(x, entries) {
+  return h("section", { class: "card", id: "rounds" }, x.rounds_played.map((/** @type {Json[]} */ ms, /** @type {number} */ i) => [
+    h("h3", {}, msg("web.tournament-round", { n: i + 1 })),
+    h("ul", { class: "list matches" }, ms.map((m) => matchLine(m, entries)))]).flat());
+}
+
+/** The standings of a Swiss or round robin. @param {Json} x @param {Map<number, Json>} entries */
+function standings(x, entries) {
+  return h("section", { class: "card" }, h("h2", {}, t("tournamentStandings")),
+    h("div", { class: "table-scroll" }, h("table", { class: "leaders", id: "standings" },
+      h("tr", {}, [t("tournamentPlace"), t("player"), t("tournamentPoints"), t("tournamentBuchholz"), t("tournamentSonneborn")].map((c) => h("th", {}, c))),
+      x.standings.map((/** @type {Json} */ r) => h("tr", {},
+        h("td", {}, r.rank), h("td", { class: "name" }, entryName(entries.get(r.entry))),
+        h("td", {}, h("b", {}, r.points)), h("td", {}, r.buchholz), h("td", {}, r.sonneborn_berger))))));
+}
+
+/** The knock-out's bracket: a column a round, each match a box, lines to the next. @param {Json} x @param {Map<number, Json>} entries */
+function bracket(x, entries) {
+  const first = x.rounds_played[0].length;
+  const total = Math.max(1, Math.round(Math.log2(first * 2)));
+  const W = 190, GAP = 30, BOX = 44, ROW = 56;
+  const width = total * (W + GAP), height = first * ROW;
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "bracket", id: "bracket", role: "img", "aria-label": t("tournamentBracket"), width, height });
+  for (let r = 0; r < total; r++) {
+    const count = first >> r;
+    const played = x.rounds_played[r] ?? [];
+    for (let i = 0; i < count; i++) {
+      const m = played[i];
+      const cy = (i + 0.5) * ROW * (1 << r);
+      const x0 = r * (W + GAP);
+      const g = s("g", { class: "bmatch", "data-round": r + 1, "data-slot": i + 1 });
+      g.append(s("rect", { x: x0, y: cy - BOX / 2, width: W, height: BOX, rx: 6 }));
+      const name = (/** @type {number | null | undefined} */ e, /** @type {number} */ dy) => {
+        const label = e == null ? (m ? t("tournamentBye") : "") : entryName(entries.get(e));
+        const won = m && m.winner != null && m.winner === e;
+        const text = s("text", { x: x0 + 8, y: cy + dy, class: won ? "won" : "" }, label.length > 24 ? `${label.slice(0, 23)}…` : label);
+        return text;
+      };
+      g.append(name(m?.first, -6), name(m?.second, 14));
+      if (m && m.game) {
+        const a = s("a", { href: `/game/${m.game}` });
+        a.append(s("text", { x: x0 + W - 8, y: cy + 4, "text-anchor": "end", class: "glink" }, "▶"));
+        a.addEventListener("click", (ev) => { ev.preventDefault(); go(`/game/${m.game}`); });
+        g.append(a);
+      }
+      if (r + 1 < total) {
+        const ny = (Math.floor(i / 2) + 0.5) * ROW * (1 << (r + 1));
+        g.append(s("path", { class: "bline", d: `M${x0 + W} ${cy} H${x0 + W + GAP / 2} V${ny} H${x0 + W + GAP}` }));
+      }
+      svg.append(g);
+    }
+  }
+  return h("section", { class: "card" }, h("h2", {}, t("tournamentBracket")), h("div", { class: "table-scroll" }, svg));
+}

@@ -1,0 +1,1009 @@
+"""Tournaments in the club: registration, the start, each round's games, the results,
+withdrawals and no-shows, over the pure formats of ``nardy.server.tournament_formats``.
+
+The database is the truth: a tournament's row, its entries and its matches (one row
+per pairing of a round, with its game). Everything else (whose turn the next round is,
+the standings, the places) is derived again from those rows whenever it is needed, so
+that a restarted server carries on with the same pairings and deadlines, and every
+step is idempotent: ``advance`` fills in what the rows say is missing (the games of a
+round's matches, the next round once a round is decided, the final result).
+
+How a round is played:
+
+- **member v member**: a club game (``GameService.create_paired``) under the
+  tournament's terms (variant, the round's match length, rated, clock);
+- **member v computer**: a game against the computer at the entry's level
+  (``GameService.create`` with mode ``computer``);
+- **computer v computer**: decided at once by a coin seeded by the tournament, round
+  and slot (``_coin``), weighted by nothing: playing it out would cost the server's
+  time for a result nobody watches, and the coin is the same after a restart;
+- **a bye** (``second`` None), and a match with a withdrawn player: decided at once
+  (``forfeit`` ``bye`` / ``withdrawn``).
+
+A game's end reaches ``game_over`` (the ``GameService.on_over`` hook), which records the
+winner and, when the round is complete, pairs the next one. **No-show**: each match has
+a deadline ``no_show`` seconds after the round's start; a player who has not acted in
+his game by then loses it (``_no_shows``: the one who did not act; when neither did,
+the one whose turn it was, as the other could not act yet). A player who
+**withdraws** during the tournament loses his match in progress and every later one.
+
+Who may create one: any member a private tournament (joined by its invitation), a
+moderator a public one (and ``nardy admin tournament create``). Guests may not play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from anyio import to_thread
+from sqlalchemy import or_, select, update
+from sqlalchemy.orm import Session as DbSession
+
+from nardy.errors import NardyError
+from nardy.server import tournament_formats as formats
+from nardy.server.auth import Clock, Who
+from nardy.server.db import (
+    EventRow,
+    GameRow,
+    Rating,
+    Tournament,
+    TournamentEntry,
+    TournamentMatch,
+    User,
+)
+from nardy.server.live import LiveGame
+from nardy.server.lobby import CLOCKS, LobbyState
+from nardy.server.ratings import START_RATING, pool_of
+from nardy.server.service import MAX_MATCH_LENGTH, ApiError, GameService
+from nardy.variants import find_variant
+
+log = logging.getLogger(__name__)
+
+FORMATS = ("knockout", "sitngo", "swiss", "roundrobin")
+STATUSES = ("registering", "running", "over")
+MAX_NAME = 80
+#: The no-show time's bounds (seconds) and default.
+NO_SHOW_MIN, NO_SHOW_MAX, NO_SHOW_DEFAULT = 30, 7 * 24 * 3600, 300
+#: How often the tick starts scheduled tournaments and forfeits no-shows.
+TICK_EVERY = 1.0
+#: The seeding rating of a computer player, by level (weakest first): between the
+#: club's beginners and its experts, so that members are seeded among them sensibly.
+BOT_RATING_BASE, BOT_RATING_STEP = 1200.0, 100.0
+#: What a player has done in a game, for the no-show rule: any of his own decisions.
+ACTED = ("play", "double", "take", "pass", "beaver", "resign", "accept", "reject")
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    # SQLite hands back naive datetimes; every stored time is UTC
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    moment = _aware(moment)
+    return None if moment is None else moment.isoformat()
+
+
+def _coin(tid: int, round_no: int, slot: int) -> int:
+    """0 or 1, the same for the same match (a seeded coin, weighted by nothing)."""
+    return hashlib.sha256(f"nardy-tournament:{tid}:{round_no}:{slot}".encode()).digest()[0] & 1
+
+
+def length_of(t: Tournament, round_no: int) -> int:
+    """The match length of round ``round_no`` (the last given repeats)."""
+    lengths = list(t.lengths) or [1]
+    return int(lengths[min(round_no, len(lengths)) - 1])
+
+
+# -- the creation request -----------------------------------------------------------------
+
+
+def _int(body: dict[str, Any], name: str, default: int | None) -> int | None:
+    value = body.get(name, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ApiError(400, "malformed", "tournament-bad-number", name=name, value=repr(value)[:40])
+    return value
+
+
+def _bool(body: dict[str, Any], name: str, default: bool) -> bool:
+    value = body.get(name, default)
+    if not isinstance(value, bool):
+        raise ApiError(400, "malformed", "not-boolean", name=name, value=repr(value)[:40])
+    return value
+
+
+def parse_spec(body: Any, now: datetime) -> dict[str, Any]:
+    """A new tournament's columns from a creation request: ``name``, ``format``,
+    ``variant``, ``options``, ``length`` (or ``lengths``, one per round), ``clock``,
+    ``rated``, ``public``, ``size``, ``rounds`` (Swiss), ``starts_at`` (ISO time; a
+    sit-and-go has none and starts when full), ``no_show`` (seconds). Refuses what
+    cannot be played (the formats' sizes, a Swiss's rounds) before anyone joins."""
+    if not isinstance(body, dict):
+        raise ApiError(400, "malformed", "body-not-object")
+    name = body.get("name")
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME:
+        raise ApiError(400, "malformed", "tournament-bad-name", max=MAX_NAME)
+    fmt = body.get("format", "sitngo")
+    if fmt not in FORMATS:
+        raise ApiError(
+            400,
+            "bad-tournament",
+            "tournament-bad-format",
+            value=repr(fmt)[:40],
+            known=", ".join(FORMATS),
+        )
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise ApiError(400, "malformed", "options-not-object")
+    try:
+        variant = find_variant(str(body.get("variant", "long"))[:40]).with_options(**options)
+    except NardyError as exc:
+        raise ApiError(400, "bad-variant", exc) from None
+    lengths = body.get("lengths")
+    if lengths is None:
+        lengths = [_int(body, "length", 1)]
+    if (
+        not isinstance(lengths, list)
+        or not 1 <= len(lengths) <= 6
+        or any(
+            isinstance(x, bool) or not isinstance(x, int) or not 1 <= x <= MAX_MATCH_LENGTH
+            for x in lengths
+        )
+    ):
+        raise ApiError(400, "bad-tournament", "tournament-bad-lengths", max=MAX_MATCH_LENGTH)
+    clock = body.get("clock", "none") or "none"
+    if not isinstance(clock, str) or clock not in CLOCKS:
+        raise ApiError(
+            400, "malformed", "lobby-bad-clock", value=repr(clock)[:40], known=", ".join(CLOCKS)
+        )
+    size = _int(body, "size", 8)
+    assert size is not None
+    rounds = _int(body, "rounds", None)
+    try:
+        if fmt == "sitngo":
+            if size not in formats.SIT_AND_GO_SIZES:
+                raise ApiError(
+                    400,
+                    "bad-tournament",
+                    "tournament-sitngo-size",
+                    sizes=", ".join(map(str, formats.SIT_AND_GO_SIZES)),
+                    n=size,
+                )
+        elif fmt == "knockout":
+            formats.bracket_size(size)
+        elif fmt == "swiss":
+            if rounds is None:
+                rounds = min(formats.max_swiss_rounds(size), (size - 1).bit_length() + 1)
+            formats.validate_swiss(size, rounds)
+        else:
+            formats.round_robin(list(range(size)))
+    except formats.TournamentError as exc:
+        raise ApiError(400, "bad-tournament", exc) from None
+    if fmt != "swiss":
+        rounds = None
+    starts_at = body.get("starts_at")
+    if starts_at is not None:
+        if fmt == "sitngo":
+            raise ApiError(400, "bad-tournament", "tournament-sitngo-no-start")
+        try:
+            starts_at = _aware(datetime.fromisoformat(str(starts_at)))
+        except ValueError:
+            raise ApiError(400, "malformed", "tournament-bad-start") from None
+        assert starts_at is not None
+        if starts_at <= now:
+            raise ApiError(400, "bad-tournament", "tournament-start-past")
+    no_show = _int(body, "no_show", NO_SHOW_DEFAULT)
+    assert no_show is not None
+    if not NO_SHOW_MIN <= no_show <= NO_SHOW_MAX:
+        raise ApiError(
+            400, "bad-tournament", "tournament-bad-no-show", low=NO_SHOW_MIN, high=NO_SHOW_MAX
+        )
+    public = _bool(body, "public", False)
+    return {
+        "name": name.strip(),
+        "format": fmt,
+        "variant": variant.name,
+        "options": variant.options(),
+        "lengths": lengths,
+        "clock": clock,
+        "rated": _bool(body, "rated", False),
+        "public": public,
+        "invite_token": None if public else secrets.token_urlsafe(16),
+        "size": size,
+        "rounds": rounds,
+        "status": "registering",
+        "starts_at": starts_at,
+        "no_show": no_show,
+        "created_at": now,
+    }
+
+
+# -- what the rows say ---------------------------------------------------------------------
+
+
+@dataclass
+class Loaded:
+    """A tournament's rows, read in one session."""
+
+    t: Tournament
+    entries: list[TournamentEntry]
+    matches: list[TournamentMatch]
+    names: dict[int, str]
+
+    def entry(self, eid: int | None) -> TournamentEntry | None:
+        return next((e for e in self.entries if e.id == eid), None)
+
+    def rounds(self) -> list[list[TournamentMatch]]:
+        """The matches by round (1-based order), each in slot order."""
+        out: list[list[TournamentMatch]] = []
+        for m in sorted(self.matches, key=lambda m: (m.round, m.slot)):
+            while len(out) < m.round:
+                out.append([])
+            out[m.round - 1].append(m)
+        return out
+
+    def players(self) -> list[tuple[int, float]]:
+        return [(e.id, float(e.rating or START_RATING)) for e in self.entries]
+
+    def seeded(self) -> list[int]:
+        return [e.id for e in sorted(self.entries, key=lambda e: (e.seed or 0, e.id))]
+
+    def history(self) -> list[list[formats.Result]]:
+        """Each decided round's results (for the Swiss and the standings)."""
+        out = []
+        for ms in self.rounds():
+            if any(m.winner_id is None for m in ms):
+                break
+            out.append(
+                [formats.Result(m.first_id, m.second_id, m.winner_id or m.first_id) for m in ms]
+            )
+        return out
+
+    def name_of(self, e: TournamentEntry) -> str:
+        if e.user_id is None:
+            return f"computer ({e.level})"
+        return self.names.get(e.user_id, "?")
+
+
+class Tournaments:
+    """The club's tournaments: the rules above over the database, with the games made
+    by ``games`` and the changes told on the lobby's socket (``state``)."""
+
+    def __init__(self, games: GameService, state: LobbyState, clock: Clock) -> None:
+        self.games = games
+        self.state = state
+        self.clock = clock
+        self.db = games.db
+        self.writer = games.writer
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def _lock(self, tid: int) -> asyncio.Lock:
+        return self._locks.setdefault(tid, asyncio.Lock())
+
+    # -- reading -------------------------------------------------------------------
+    def _load_in(self, s: DbSession, tid: Any) -> Loaded:
+        t = s.get(Tournament, tid) if isinstance(tid, int) else None
+        if t is None:
+            raise ApiError(404, "not-found", "tournament-not-found", id=str(tid)[:20])
+        entries = list(
+            s.scalars(
+                select(TournamentEntry)
+                .where(TournamentEntry.tournament_id == tid)
+                .order_by(TournamentEntry.id)
+            )
+        )
+        matches = list(
+            s.scalars(select(TournamentMatch).where(TournamentMatch.tournament_id == tid))
+        )
+        uids = [e.user_id for e in entries if e.user_id is not None]
+        if t.creator_id is not None:
+            uids.append(t.creator_id)
+        rows = s.execute(select(User.id, User.display_name).where(User.id.in_(uids))).all()
+        names = {int(uid): str(name) for uid, name in rows}
+        return Loaded(t, entries, matches, names)
+
+    def load(self, tid: Any) -> Loaded:
+        """The rows of tournament ``tid`` (404 when there is none)."""
+        with self.db() as s:
+            return self._load_in(s, tid)
+
+    def summary(self, lt: Loaded) -> dict[str, Any]:
+        t = lt.t
+        return {
+            "id": t.id,
+            "name": t.name,
+            "format": t.format,
+            "variant": t.variant,
+            "lengths": list(t.lengths),
+            "clock": t.clock,
+            "rated": t.rated,
+            "public": t.public,
+            "size": t.size,
+            "rounds": t.rounds,
+            "status": t.status,
+            "players": sum(1 for e in lt.entries if e.withdrawn_at is None),
+            "starts_at": _iso(t.starts_at),
+            "started_at": _iso(t.started_at),
+            "no_show": t.no_show,
+            "creator": None if t.creator_id is None else lt.names.get(t.creator_id),
+            "creator_id": t.creator_id,
+            "winner": self._winner_name(lt),
+        }
+
+    @staticmethod
+    def _winner_name(lt: Loaded) -> str | None:
+        """The winner's name once the result is stored."""
+        winner = lt.entry((lt.t.result or {}).get("winner"))
+        return None if winner is None else lt.name_of(winner)
+
+    def view(self, lt: Loaded, who: Who | None) -> dict[str, Any]:
+        """One tournament as its page shows it: the entries, the rounds' matches (with
+        their games), the standings (Swiss and round robin) and the result."""
+        t = lt.t
+        out = self.summary(lt)
+        uid = who.user_id if who else None
+        out["invite"] = t.invite_token if uid is not None and uid == t.creator_id else None
+        out["entries"] = [
+            {
+                "id": e.id,
+                "name": lt.name_of(e),
+                "user_id": e.user_id,
+                "computer": e.user_id is None,
+                "level": e.level,
+                "seed": e.seed,
+                "rating": e.rating,
+                "withdrawn": e.withdrawn_at is not None,
+            }
+            for e in lt.entries
+        ]
+        out["joined"] = any(e.user_id == uid for e in lt.entries if uid is not None)
+        out["rounds_played"] = [
+            [
+                {
+                    "round": m.round,
+                    "slot": m.slot,
+                    "first": m.first_id,
+                    "second": m.second_id,
+                    "game": m.game_id,
+                    "winner": m.winner_id,
+                    "forfeit": m.forfeit,
+                    "deadline": _iso(m.deadline),
+                    "length": length_of(t, m.round),
+                }
+                for m in ms
+            ]
+            for ms in lt.rounds()
+        ]
+        out["standings"] = None
+        if t.format in ("swiss", "roundrobin") and t.status != "registering":
+            try:
+                table = formats.standings(lt.players(), lt.history())
+            except formats.TournamentError:
+                table = []
+            out["standings"] = [
+                {
+                    "rank": st.rank,
+                    "entry": st.player,
+                    "points": st.points,
+                    "buchholz": st.buchholz,
+                    "sonneborn_berger": st.sonneborn_berger,
+                    "head_to_head": st.head_to_head,
+                    "byes": st.byes,
+                }
+                for st in table
+            ]
+        out["result"] = t.result
+        return out
+
+    def _list(self, who: Who | None) -> dict[str, list[dict[str, Any]]]:
+        uid = who.user_id if who else -1  # (never None: "= NULL" would match computers)
+        with self.db() as s:
+            mine = select(TournamentEntry.tournament_id).where(TournamentEntry.user_id == uid)
+            rows = s.scalars(
+                select(Tournament.id)
+                .where(
+                    or_(
+                        Tournament.public.is_(True),
+                        Tournament.creator_id == uid,
+                        Tournament.id.in_(mine),
+                    )
+                )
+                .order_by(Tournament.id.desc())
+                .limit(300)
+            ).all()
+            loaded = [self._load_in(s, tid) for tid in rows]
+        out: dict[str, list[dict[str, Any]]] = {"upcoming": [], "running": [], "finished": []}
+        key = {"registering": "upcoming", "running": "running", "over": "finished"}
+        for lt in loaded:
+            out[key[lt.t.status]].append(self.summary(lt))
+        out["finished"] = out["finished"][:50]
+        return out
+
+    async def listing(self, who: Who | None) -> dict[str, list[dict[str, Any]]]:
+        """The tournaments ``who`` may see (public ones, and the private ones he made
+        or is in): upcoming, running, finished (the latest 50)."""
+        return await to_thread.run_sync(self._list, who)
+
+    async def get(self, tid: Any, who: Who | None) -> dict[str, Any]:
+        lt = await to_thread.run_sync(self.load, tid)
+        return self.view(lt, who)
+
+    async def _publish(self, tid: int) -> None:
+        lt = await to_thread.run_sync(self.load, tid)
+        audience: tuple[int, ...] | None = None
+        if not lt.t.public:
+            people = {e.user_id for e in lt.entries if e.user_id is not None}
+            if lt.t.creator_id is not None:
+                people.add(lt.t.creator_id)
+            audience = tuple(sorted(people))
+        await self.state.publish({"type": "tournament", "tournament": self.summary(lt)}, audience)
+
+    # -- registration --------------------------------------------------------------
+    @staticmethod
+    def _member(who: Who) -> None:
+        if who.guest:
+            raise ApiError(403, "account-needed", "tournament-guest")
+
+    def _create(self, creator_id: int | None, spec: dict[str, Any]) -> int:
+        def write(s: DbSession) -> int:
+            t = Tournament(creator_id=creator_id, **spec)
+            s.add(t)
+            s.flush()
+            return t.id
+
+        return self.writer.session(write)
+
+    async def create(self, who: Who, body: Any) -> dict[str, Any]:
+        """A new tournament by ``who``: a member for a private one, a moderator for a
+        public one."""
+        self._member(who)
+        spec = parse_spec(body, self.clock())
+        if spec["public"] and not who.moderator:
+            raise ApiError(403, "forbidden", "tournament-public-moderators")
+        tid = await to_thread.run_sync(self._create, who.user_id, spec)
+        await self._publish(tid)
+        return await self.get(tid, who)
+
+    def _rating(self, s: DbSession, user_id: int, variant: str) -> float:
+        value = s.scalar(
+            select(Rating.rating).where(Rating.user_id == user_id, Rating.pool == pool_of(variant))
+        )
+        return START_RATING if value is None else float(value)
+
+    def _join(self, who: Who, tid: Any, invite: Any) -> bool:
+        """Enter ``who``; whether the field is now full."""
+
+        def write(s: DbSession) -> bool:
+            lt = self._load_in(s, tid)
+            t = lt.t
+            if not t.public and t.creator_id != who.user_id and invite != t.invite_token:
+                raise ApiError(403, "forbidden", "tournament-invite")
+            if t.status != "registering":
+                raise ApiError(409, "started", "tournament-started")
+            if any(e.user_id == who.user_id for e in lt.entries):
+                raise ApiError(409, "joined", "tournament-joined-twice")
+            if len(lt.entries) >= t.size:
+                raise ApiError(409, "full", "tournament-full", size=t.size)
+            banned = s.scalar(select(User.banned_at).where(User.id == who.user_id))
+            if banned is not None:
+                raise ApiError(403, "banned", name=who.display_name)
+            s.add(TournamentEntry(tournament_id=t.id, user_id=who.user_id, created_at=self.clock()))
+            return len(lt.entries) + 1 >= t.size
+
+        return self.writer.session(write)
+
+    async def join(self, who: Who, tid: Any, invite: Any = None) -> dict[str, Any]:
+        """``who`` enters (before the start; a sit-and-go starts when full)."""
+        self._member(who)
+        async with self._lock(tid if isinstance(tid, int) else -1):
+            full = await to_thread.run_sync(self._join, who, tid, invite)
+            if full:
+                await self._start_if_due(tid, full=True)
+        await self._publish(tid)
+        return await self.get(tid, who)
+
+    def _add_computer(self, who: Who, tid: Any, level: Any) -> bool:
+        levels = self.games.computer.levels()
+        if level not in levels:
+            raise ApiError(400, "bad-level", known=", ".join(levels), value=repr(level)[:40])
+
+        def write(s: DbSession) -> bool:
+            lt = self._load_in(s, tid)
+            t = lt.t
+            if t.creator_id != who.user_id:
+                raise ApiError(403, "forbidden", "tournament-not-creator")
+            if t.status != "registering":
+                raise ApiError(409, "started", "tournament-started")
+            if len(lt.entries) >= t.size:
+                raise ApiError(409, "full", "tournament-full", size=t.size)
+            rating = BOT_RATING_BASE + BOT_RATING_STEP * levels.index(level)
+            s.add(
+                TournamentEntry(
+                    tournament_id=t.id, level=level, rating=rating, created_at=self.clock()
+                )
+            )
+            return len(lt.entries) + 1 >= t.size
+
+        return self.writer.session(write)
+
+    async def add_computer(self, who: Who, tid: Any, level: Any) -> dict[str, Any]:
+        """The creator adds a computer player at ``level`` (before the start)."""
+        async with self._lock(tid if isinstance(tid, int) else -1):
+            full = await to_thread.run_sync(self._add_computer, who, tid, level)
+            if full:
+                await self._start_if_due(tid, full=True)
+        await self._publish(tid)
+        return await self.get(tid, who)
+
+    def _leave(self, who: Who, tid: Any) -> None:
+        def write(s: DbSession) -> None:
+            lt = self._load_in(s, tid)
+            if lt.t.status != "registering":
+                raise ApiError(409, "started", "tournament-started-withdraw")
+            mine = next((e for e in lt.entries if e.user_id == who.user_id), None)
+            if mine is None:
+                raise ApiError(409, "not-entered", "tournament-not-entered")
+            s.delete(mine)
+
+        self.writer.session(write)
+
+    async def leave(self, who: Who, tid: Any) -> dict[str, Any]:
+        """``who`` leaves before the start."""
+        async with self._lock(tid if isinstance(tid, int) else -1):
+            await to_thread.run_sync(self._leave, who, tid)
+        await self._publish(tid)
+        return await self.get(tid, who)
+
+    def _withdraw(self, who: Who, tid: int) -> list[tuple[str, int]]:
+        """Mark ``who`` withdrawn and his undecided matches lost; the games to end."""
+        now = self.clock()
+
+        def write(s: DbSession) -> list[tuple[str, int]]:
+            lt = self._load_in(s, tid)
+            if lt.t.status != "running":
+                raise ApiError(409, "not-running", "tournament-not-running")
+            mine = next((e for e in lt.entries if e.user_id == who.user_id), None)
+            if mine is None:
+                raise ApiError(409, "not-entered", "tournament-not-entered")
+            if mine.withdrawn_at is not None:
+                raise ApiError(409, "withdrawn", "tournament-withdrawn-twice")
+            mine.withdrawn_at = now
+            ending: list[tuple[str, int]] = []
+            for m in lt.matches:
+                if m.winner_id is None and mine.id in (m.first_id, m.second_id):
+                    m.winner_id = m.second_id if m.first_id == mine.id else m.first_id
+                    m.forfeit = "withdrawn"
+                    if m.game_id is not None:
+                        ending.append((m.game_id, who.user_id))
+            return ending
+
+        return self.writer.session(write)
+
+    async def withdraw(self, who: Who, tid: Any) -> dict[str, Any]:
+        """``who`` withdraws after the start: his match in progress and every later
+        one are lost (the games end as forfeits)."""
+        self._member(who)
+        if not isinstance(tid, int):
+            raise ApiError(404, "not-found", "tournament-not-found", id=str(tid)[:20])
+        async with self._lock(tid):
+            ending = await to_thread.run_sync(self._withdraw, who, tid)
+        for game_id, loser in ending:  # (outside the lock: their end calls game_over)
+            await self.games.forfeit(game_id, loser, "withdrawn")
+        await self.advance(tid)
+        return await self.get(tid, who)
+
+    # -- the start and the rounds ------------------------------------------------------
+    def _begin(self, tid: int, full: bool) -> bool | None:
+        """Seed and mark running when due (full, or at ``starts_at``); a scheduled one
+        with too few players is over at once, without a result. Whether it started
+        (False: cancelled; None: nothing to do)."""
+        now = self.clock()
+
+        def write(s: DbSession) -> bool | None:
+            lt = self._load_in(s, tid)
+            t = lt.t
+            if t.status != "registering":
+                return None
+            starts = _aware(t.starts_at)
+            if starts is None:
+                if not (full and len(lt.entries) >= t.size):
+                    return None
+            elif now < starts:
+                return None
+            n = len(lt.entries)
+            low = {"roundrobin": formats.ROUND_ROBIN_MIN}.get(t.format, formats.KNOCKOUT_MIN)
+            if n < low:
+                t.status = "over"
+                t.result = {"winner": None, "places": [], "cancelled": True}
+                return False
+            if t.format == "swiss":
+                t.rounds = min(t.rounds or 1, formats.max_swiss_rounds(n))
+            for e in lt.entries:
+                if e.user_id is not None:
+                    e.rating = self._rating(s, e.user_id, t.variant)
+            for i, p in enumerate(formats.seed(lt.players()), 1):
+                entry = lt.entry(p.id)
+                assert entry is not None
+                entry.seed = i
+            t.status = "running"
+            t.started_at = now
+            return True
+
+        return self.writer.session(write)
+
+    async def _start_if_due(self, tid: int, full: bool = False) -> bool:
+        """Start ``tid`` when due and pair its first round (under its lock); whether
+        anything changed (started, or cancelled for too few players)."""
+        started = await to_thread.run_sync(self._begin, tid, full)
+        if started:
+            log.info("tournament %d started", tid)
+            await self._advance_locked(tid)
+        return started is not None
+
+    def _next_pairings(self, lt: Loaded) -> list[formats.Pairing] | None:
+        """The next round's pairings; None when the tournament is decided."""
+        t = lt.t
+        played = lt.rounds()
+        if t.format in ("knockout", "sitngo"):
+            winners = [{m.winner_id for m in ms if m.winner_id is not None} for ms in played]
+            pairings = formats.knockout_round(lt.seeded(), winners)
+            return pairings or None
+        if t.format == "swiss":
+            if len(played) >= (t.rounds or 0):
+                return None
+            try:
+                return formats.swiss_pairings(lt.players(), lt.history(), len(played) + 1)
+            except formats.TournamentError:  # no pairing left without a repeat: it ends
+                log.warning("tournament %d: no Swiss pairing for round %d", t.id, len(played) + 1)
+                return None
+        schedule = formats.round_robin(lt.seeded())
+        return schedule[len(played)] if len(played) < len(schedule) else None
+
+    def _places(self, lt: Loaded) -> dict[str, Any]:
+        t = lt.t
+        if t.format in ("knockout", "sitngo"):
+            played = lt.rounds()
+            winners = [{m.winner_id for m in ms if m.winner_id is not None} for ms in played]
+            winner = formats.knockout_winner(lt.seeded(), winners)
+            total = len(played)
+            places: list[list[int]] = [[winner, 1]] if winner is not None else []
+            for r, ms in enumerate(played, 1):
+                for m in ms:
+                    if m.second_id is None:
+                        continue
+                    loser = m.second_id if m.winner_id == m.first_id else m.first_id
+                    places.append([loser, (1 << (total - r)) + 1])
+            places.sort(key=lambda p: (p[1], p[0]))
+            return {"winner": winner, "places": places}
+        table = formats.standings(lt.players(), lt.history())
+        return {
+            "winner": table[0].player if table else None,
+            "places": [[st.player, st.rank] for st in table],
+        }
+
+    def _plan(self, tid: int) -> str:
+        """One step of ``advance`` in one transaction: ``wait`` (a round in play),
+        ``caught`` (in play, and a result caught up), ``games`` (matches without their
+        games), ``paired`` (a new round written), ``over`` (the result written),
+        ``idle`` (not running)."""
+        now = self.clock()
+
+        def write(s: DbSession) -> str:
+            lt = self._load_in(s, tid)
+            t = lt.t
+            if t.status != "running":
+                return "idle"
+            rounds = lt.rounds()
+            caught = self._catch_up(s, lt, rounds[-1]) if rounds else False
+            if rounds and any(m.winner_id is None for m in rounds[-1]):
+                if any(m.winner_id is None and m.game_id is None for m in rounds[-1]):
+                    return "games"
+                return "caught" if caught else "wait"
+            pairings = self._next_pairings(lt)
+            if pairings is None:
+                t.result = self._places(lt)
+                t.status = "over"
+                return "over"
+            round_no = len(rounds) + 1
+            deadline = now + timedelta(seconds=t.no_show)
+            for slot, p in enumerate(pairings, 1):
+                m = TournamentMatch(
+                    tournament_id=t.id,
+                    round=round_no,
+                    slot=slot,
+                    first_id=p.first,
+                    second_id=p.second,
+                    created_at=now,
+                )
+                first, second = lt.entry(p.first), lt.entry(p.second)
+                assert first is not None
+                if second is None:
+                    m.winner_id, m.forfeit = p.first, "bye"
+                elif first.withdrawn_at is not None or second.withdrawn_at is not None:
+                    if first.withdrawn_at is not None and second.withdrawn_at is not None:
+                        m.winner_id = (p.first, p.second)[_coin(t.id, round_no, slot)]
+                    else:
+                        m.winner_id = p.second if first.withdrawn_at is not None else p.first
+                    m.forfeit = "withdrawn"
+                elif first.user_id is None and second.user_id is None:
+                    m.winner_id = (p.first, p.second)[_coin(t.id, round_no, slot)]
+                    m.forfeit = "computers"
+                else:
+                    m.deadline = deadline
+                s.add(m)
+            return "paired"
+
+        return self.writer.session(write)
+
+    @staticmethod
+    def _catch_up(s: DbSession, lt: Loaded, matches: list[TournamentMatch]) -> bool:
+        """Record the winners of ``matches`` whose game is over but not recorded: the
+        server stopped between a game's end and ``game_over`` (the game's row says who
+        won: ``match_winner`` is its creator's side or the opponent's); whether any."""
+        caught = False
+        for m in matches:
+            if m.winner_id is not None or m.game_id is None:
+                continue
+            row = s.get(GameRow, m.game_id)
+            if row is None or row.status != "over" or not row.result:
+                continue
+            side = row.result.get("match_winner")
+            if side not in ("creator", "opponent"):
+                continue
+            user = row.creator_id if side == "creator" else row.opponent_id
+            first = lt.entry(m.first_id)
+            assert first is not None
+            m.winner_id = m.first_id if first.user_id == user else m.second_id
+            reason = row.result.get("reason")
+            m.forfeit = reason if reason in ("no-show", "withdrawn") else None
+            log.info("tournament %d: the result of game %s caught up", lt.t.id, m.game_id)
+            caught = True
+        return caught
+
+    async def _make_games(self, tid: int) -> None:
+        """The games of the current round's matches that have none yet."""
+        lt = await to_thread.run_sync(self.load, tid)
+        t = lt.t
+        current = lt.rounds()[-1]
+        for m in current:
+            if m.winner_id is not None or m.game_id is not None:
+                continue
+            first, second = lt.entry(m.first_id), lt.entry(m.second_id)
+            assert first is not None and second is not None
+            spec: dict[str, Any] = {
+                "variant": t.variant,
+                "options": dict(t.options),
+                "length": length_of(t, m.round),
+            }
+            if first.user_id is not None and second.user_id is not None:
+                spec.update(rated=t.rated, clock=CLOCKS[t.clock])
+                try:
+                    live = await self.games.create_paired(first.user_id, second.user_id, spec)
+                except ApiError as exc:
+                    if exc.code != "banned":
+                        raise
+                    # a member banned since he joined plays no club game: he loses it
+                    await to_thread.run_sync(self._banned_loses, t.id, m.id)
+                    continue
+            else:
+                human, bot = (first, second) if first.user_id is not None else (second, first)
+                assert human.user_id is not None
+                spec.update(mode="computer", level=bot.level)
+                live = await self.games.create(human.user_id, spec)
+            game_id = live.meta.id
+
+            def store(s: DbSession, mid: int = m.id, gid: str = game_id) -> None:
+                s.execute(
+                    update(TournamentMatch).where(TournamentMatch.id == mid).values(game_id=gid)
+                )
+
+            await to_thread.run_sync(self.writer.session, store)
+            log.info("tournament %d round %d slot %d: game %s", tid, m.round, m.slot, game_id)
+
+    def _banned_loses(self, tid: int, mid: int) -> None:
+        """Decide match ``mid`` against its banned player (both banned: the coin)."""
+
+        def write(s: DbSession) -> None:
+            m = s.get(TournamentMatch, mid)
+            assert m is not None and m.second_id is not None
+            banned = set(
+                s.scalars(
+                    select(TournamentEntry.id)
+                    .join(User, User.id == TournamentEntry.user_id)
+                    .where(
+                        TournamentEntry.id.in_([m.first_id, m.second_id]),
+                        User.banned_at.is_not(None),
+                    )
+                )
+            )
+            if len(banned) == 2 or not banned:
+                m.winner_id = (m.first_id, m.second_id)[_coin(tid, m.round, m.slot)]
+            else:
+                m.winner_id = m.second_id if m.first_id in banned else m.first_id
+            m.forfeit = "banned"
+            log.info("tournament %d round %d slot %d: a banned player", tid, m.round, m.slot)
+
+        self.writer.session(write)
+
+    async def _advance_locked(self, tid: int) -> bool:
+        """``_plan`` and its games until a round is in play; whether anything changed."""
+        changed = False
+        for _ in range(100):  # (rounds decided at once follow each other)
+            step = await to_thread.run_sync(self._plan, tid)
+            if step in ("games", "paired"):
+                await self._make_games(tid)
+                changed = True
+                continue
+            changed = changed or step in ("over", "caught")
+            break
+        return changed
+
+    async def advance(self, tid: int, changed: bool = True) -> None:
+        """Carry ``tid`` on from what its rows say: start it when due, make the games
+        its round lacks, pair the next round once one is decided, write the result.
+        The lobby is told when anything changed (or ``changed``: a result recorded)."""
+        async with self._lock(tid):
+            started = await self._start_if_due(tid)
+            moved = await self._advance_locked(tid)
+        if changed or started or moved:
+            await self._publish(tid)
+
+    # -- results -----------------------------------------------------------------------
+    def _record(self, game_id: str, winner_user: int | None, forfeit: str | None) -> int | None:
+        """Store the winner of the match played in ``game_id`` (None: the computer won)
+        and why it ended without play (``forfeit``: the game's forfeit reason, if any);
+        the tournament's id, or None for a game of no tournament."""
+
+        def write(s: DbSession) -> int | None:
+            m = s.scalar(select(TournamentMatch).where(TournamentMatch.game_id == game_id))
+            if m is None:
+                return None
+            if m.winner_id is None:
+                first = s.get(TournamentEntry, m.first_id)
+                assert first is not None
+                m.winner_id = m.first_id if first.user_id == winner_user else m.second_id
+                m.forfeit = forfeit
+            return m.tournament_id
+
+        return self.writer.session(write)
+
+    def _in_tournament(self, game_id: str) -> bool:
+        with self.db() as s:
+            found = s.scalar(select(TournamentMatch.id).where(TournamentMatch.game_id == game_id))
+        return found is not None
+
+    async def game_over(self, live: LiveGame) -> None:
+        """``GameService.on_over``: a game ended; a tournament's records its winner and
+        moves on. Never raises (a game's end must not fail for its tournament)."""
+        try:
+            color = live.score_winner()
+            if color is None:
+                return
+            winner = live.meta.user_of(color)
+            if color == live.meta.computer_color:
+                winner = None
+            if not await to_thread.run_sync(self._in_tournament, live.meta.id):
+                return  # (most games: a read, no write transaction)
+            reason = live.flag.get("reason") if live.flag else None
+            forfeit = reason if reason in ("no-show", "withdrawn") else None
+            tid = await to_thread.run_sync(self._record, live.meta.id, winner, forfeit)
+            if tid is not None:
+                await self.advance(tid)
+        except Exception:
+            log.exception("recording the tournament game %s failed", live.meta.id)
+
+    # -- the clock ---------------------------------------------------------------------
+    def _due(self) -> tuple[list[int], list[tuple[int, str]]]:
+        """The tournaments to carry on (running, or registering past their start) and
+        the matches past their no-show deadline (match id, game id)."""
+        now = self.clock()
+        with self.db() as s:
+            tids = list(
+                s.scalars(
+                    select(Tournament.id).where(
+                        or_(
+                            Tournament.status == "running",
+                            (Tournament.status == "registering")
+                            & Tournament.starts_at.is_not(None)
+                            & (Tournament.starts_at <= now),
+                        )
+                    )
+                )
+            )
+            late = [
+                (mid, gid)
+                for mid, gid in s.execute(
+                    select(TournamentMatch.id, TournamentMatch.game_id).where(
+                        TournamentMatch.winner_id.is_(None),
+                        TournamentMatch.game_id.is_not(None),
+                        TournamentMatch.deadline.is_not(None),
+                        TournamentMatch.deadline <= now,
+                    )
+                ).all()
+                if gid is not None
+            ]
+        return tids, late
+
+    def _acted(self, game_id: str) -> set[str]:
+        """The colours that made a decision of their own in ``game_id``."""
+        with self.db() as s:
+            rows = s.execute(
+                select(EventRow.kind, EventRow.by, EventRow.data).where(
+                    EventRow.game_id == game_id, EventRow.by.is_not(None)
+                )
+            ).all()
+        out: set[str] = set()
+        for kind, by, data in rows:
+            rec = data.get("record") if isinstance(data, dict) else None
+            if kind in ("step", "undo") or (isinstance(rec, dict) and rec.get("type") in ACTED):
+                out.add(by)
+        return out
+
+    def _clear_deadline(self, mid: int) -> None:
+        def write(s: DbSession) -> None:
+            s.execute(
+                update(TournamentMatch).where(TournamentMatch.id == mid).values(deadline=None)
+            )
+
+        self.writer.session(write)
+
+    async def _no_shows(self, late: Sequence[tuple[int, str]]) -> int:
+        """Forfeit the late matches whose player did not act; returns how many."""
+        forfeited = 0
+        for mid, game_id in late:
+            live = await self.games.get(game_id)
+            m = live.meta
+            acted = await to_thread.run_sync(self._acted, game_id)
+            humans = [c for c in ("white", "black") if c != m.computer_color]
+            absent = [c for c in humans if c not in acted]
+            if not absent or live.finished:
+                await to_thread.run_sync(self._clear_deadline, mid)
+                continue
+            g = live.game
+            loser = absent[0]
+            if len(absent) == 2 and g is not None and g.to_act in absent:
+                loser = g.to_act  # neither acted: the other could not yet
+            await self.games.forfeit(game_id, m.user_of(loser), "no-show")  # type: ignore[arg-type]
+            forfeited += 1
+        return forfeited
+
+    async def tick(self) -> int:
+        """Start the scheduled tournaments that are due, forfeit the no-shows, and carry
+        every running tournament on (after a restart: its missing games, its next
+        round). Returns the no-shows forfeited."""
+        tids, late = await to_thread.run_sync(self._due)
+        forfeited = await self._no_shows(late)
+        for tid in tids:
+            await self.advance(tid, changed=False)
+        return forfeited
+
+    async def run(self) -> None:
+        """Tick every ``TICK_EVERY`` seconds, for as long as the server runs."""
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("the tournaments' tick failed")
+            await asyncio.sleep(TICK_EVERY)
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> Any:
+        """Run the ticks while the context lasts (the app's lifespan)."""
+        task = asyncio.create_task(self.run())
+        try:
+            yield self
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

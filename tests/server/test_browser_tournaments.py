@@ -1,0 +1,108 @@
+"""Tournaments in real headless Chromium against a real ``nardy serve``: a member
+creates a sit-and-go from the form, joins it and fills it with computer players; it
+starts, and its page draws the bracket with each match's game linked; a visitor on a
+phone sees it in English; the lobby lists it; a Swiss's page shows its standings
+(screenshots: desktop and phone)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
+
+pytestmark = BROWSER_MARKS
+
+
+def register(url: str, name: str) -> httpx.Client:
+    c = httpx.Client(base_url=url)
+    csrf = c.get("/api/session").json()["csrf"]
+    r = c.post(
+        "/api/register",
+        json={"username": name, "password": "secret-pass"},
+        headers={"x-csrf-token": csrf},
+    )
+    assert r.status_code == 200, r.text
+    c.headers["x-csrf-token"] = c.get("/api/session").json()["csrf"]
+    return c
+
+
+def as_member(page: Any, url: str, client: httpx.Client) -> None:
+    page.context.add_cookies(
+        [{"name": k, "value": v, "url": url} for k, v in dict(client.cookies).items()]
+    )
+
+
+def test_a_sit_and_go_is_made_filled_and_shown_as_a_bracket(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    owner = register(server.url, "organizer")
+    a = new_page(browser, DESKTOP, motion=False)
+    as_member(a, server.url, owner)
+    a.goto(server.url + "/tournaments")
+    a.wait_for_selector("#tournament-form")
+    a.fill("#tournament-form input[name=name]", "Кубок пятницы")
+    a.select_option("#tournament-form select[name=format]", "sitngo")
+    a.fill("#tournament-form input[name=size]", "4")
+    a.click("#create-tournament")
+    a.wait_for_url("**/tournaments/1")
+    a.wait_for_selector("#tournament h1")
+    terms = a.inner_text("#tournament")
+    assert "Длинные нарды" in terms and "Без часов" in terms  # the form's defaults
+    a.wait_for_selector("#join-tournament")
+    assert "tournaments/1?invite=" in a.input_value("#invite-link")
+    a.click("#join-tournament")
+    a.wait_for_selector("#leave-tournament")
+    for n in (2, 3, 4):  # (the page reads the tournament again after each)
+        a.select_option("#computer-level", "beginner")
+        a.click("#add-computer")
+        a.wait_for_selector(f"#entries li:nth-child({n})")
+    a.wait_for_selector("#bracket g.bmatch[data-round='1'] a")
+    assert "идёт" in a.inner_text("#tournament-status")
+    boxes = a.query_selector_all("#bracket g.bmatch")
+    assert len(boxes) == 3  # two semi-finals and the final
+    assert "organizer" in (a.text_content("#bracket") or "")
+    a.screenshot(path=str(shots / "tournament-bracket-desktop-ru.png"), full_page=True)
+    link = a.get_attribute("#rounds li.match a", "href")
+    assert link is not None and link.startswith("/game/")
+
+    # a visitor on a phone, in English: the same bracket, no registration buttons
+    p = new_page(browser, PHONE, locale="en-US")
+    p.goto(server.url + "/tournaments/1")
+    p.wait_for_selector("#bracket g.bmatch")
+    assert "running" in p.inner_text("#tournament-status")
+    assert p.query_selector("#join-tournament") is None
+    assert p.query_selector("#withdraw-tournament") is None
+    p.screenshot(path=str(shots / "tournament-bracket-phone-en.png"), full_page=True)
+
+    # the lobby's card lists it to its players (a private one: to them only)
+    p.goto(server.url + "/")
+    p.wait_for_selector("#tournaments-card p")
+    assert "Кубок пятницы" not in p.inner_text("#tournaments-card")
+    p.locator("#tournaments-card").screenshot(path=str(shots / "tournament-lobby-card-phone.png"))
+    a.goto(server.url + "/")
+    a.wait_for_selector("#tournaments-card li.tournament[data-id='1']")
+    assert "Кубок пятницы" in a.inner_text("#tournaments-card")
+    a.locator("#tournaments-card").screenshot(path=str(shots / "tournament-lobby-card-ru.png"))
+
+    # a Swiss's page: the standings
+    r = owner.post(
+        "/api/tournaments",
+        json={"name": "Swiss", "format": "swiss", "size": 3, "rounds": 2},
+    )
+    assert r.status_code == 201, r.text
+    tid, invite = r.json()["tournament"]["id"], r.json()["tournament"]["invite"]
+    for _ in range(2):
+        r = owner.post(f"/api/tournaments/{tid}/computers", json={"level": "beginner"})
+        assert r.status_code == 200, r.text
+    r = owner.post(f"/api/tournaments/{tid}/join", json={"invite": invite})
+    assert r.json()["tournament"]["status"] == "running"
+    a.goto(server.url + f"/tournaments/{tid}")
+    a.wait_for_selector("#standings")
+    assert len(a.query_selector_all("#standings tr")) == 4  # the header and three players
+    assert "свободен" in a.inner_text("#rounds")  # the round's bye
+    a.screenshot(path=str(shots / "tournament-swiss-desktop-ru.png"), full_page=True)
+    for page in (a, p):
+        assert page.errors == [] and page.csp == []
+    owner.close()

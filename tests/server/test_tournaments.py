@@ -1,0 +1,679 @@
+"""Tournaments in the club (``nardy.server.tournaments``) through the HTTP API on the
+real app and database: a sit-and-go of members and computer players played to the end,
+a Swiss, no-shows and withdrawals on an injected clock, every refusal, and a restart
+that carries on the same tournament."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import httpx
+import pytest
+from lobby_helpers import member, send
+from sqlalchemy import select, update
+
+from nardy.server import Settings, create_app
+from nardy.server.db import GameRow, TournamentMatch, User
+from nardy.server.tournament_formats import seed_order
+
+pytestmark = pytest.mark.anyio
+
+START = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
+
+
+class FakeClock:
+    """The server's time, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def pass_(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def app(settings: Settings, clock: FakeClock) -> Any:
+    return create_app(settings, clock=clock)
+
+
+async def tournament(p: Any, tid: int) -> dict[str, Any]:
+    r = await p.get(f"/api/tournaments/{tid}")
+    assert r.status_code == 200, r.text
+    t: dict[str, Any] = r.json()["tournament"]
+    return t
+
+
+async def create(p: Any, **spec: Any) -> dict[str, Any]:
+    body = {"name": "Friday cup", "variant": "long", "length": 1, **spec}
+    r = await p.post("/api/tournaments", body)
+    assert r.status_code == 201, r.text
+    t: dict[str, Any] = r.json()["tournament"]
+    return t
+
+
+async def join(p: Any, t: dict[str, Any]) -> dict[str, Any]:
+    r = await p.post(f"/api/tournaments/{t['id']}/join", {"invite": t.get("invite")})
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()["tournament"]
+    out["invite"] = out["invite"] or t.get("invite")  # (only its creator is shown it)
+    return out
+
+
+async def add_computers(p: Any, t: dict[str, Any], n: int, level: str = "beginner") -> None:
+    for _ in range(n):
+        r = await p.post(f"/api/tournaments/{t['id']}/computers", {"level": level})
+        assert r.status_code == 200, r.text
+
+
+def make_moderator(app: Any, user_id: int) -> None:
+    with app.state.db() as s:
+        s.execute(update(User).where(User.id == user_id).values(moderator=True))
+        s.commit()
+
+
+async def resign_or_accept(p: Any, gid: str) -> bool:
+    """``p`` acts in game ``gid`` to end it: resigns the most on his turn, or accepts
+    the other's resignation. Whether he did something."""
+    st = (await p.get(f"/api/games/{gid}")).json()
+    if "accept" in st["actions"]:
+        r = await p.post(f"/api/games/{gid}/actions", {"action": "accept"})
+        assert r.status_code == 200, r.text
+        return True
+    if st["resign_levels"]:
+        level = max(x["level"] for x in st["resign_levels"])
+        r = await p.post(f"/api/games/{gid}/actions", {"action": "resign", "level": level})
+        assert r.status_code == 200, r.text
+        return True
+    return False
+
+
+def current_round(t: dict[str, Any]) -> list[dict[str, Any]]:
+    rounds: list[list[dict[str, Any]]] = t["rounds_played"]
+    return rounds[-1] if rounds else []
+
+
+async def play_round(players: dict[int, Any], t: dict[str, Any]) -> None:
+    """Every member ends his undecided game of the current round (resigning on his
+    turn or accepting the other's resignation) until the round is decided."""
+    by_entry = {e["id"]: e for e in t["entries"]}
+    round_no = len(t["rounds_played"])
+    for _ in range(20):
+        t = await tournament(next(iter(players.values())), t["id"])
+        if len(t["rounds_played"]) != round_no or t["status"] != "running":
+            return
+        open_ = [m for m in current_round(t) if m["winner"] is None]
+        if not open_:
+            return
+        for m in open_:
+            for eid in (m["first"], m["second"]):
+                uid = by_entry[eid]["user_id"]
+                if uid is not None and m["game"] is not None:
+                    await resign_or_accept(players[uid], m["game"])
+    raise AssertionError("the round did not end")
+
+
+async def test_a_sit_and_go_of_16_with_computers_is_played_to_the_end(
+    player_factory: Any, app: Any
+) -> None:
+    """Four members and twelve computer players: it starts when the last place is
+    taken, each round follows the bracket (seeds 1 v 16, 8 v 9, ...; then the winners of
+    neighbouring pairings), computer v computer is decided at once, member v member is
+    a club game, and the winner and places are stored."""
+    names = ["alice", "bob", "carol", "dave"]
+    ms = [await member(player_factory, n) for n in names]
+    players = {p.user["id"]: p for p in ms}
+    t = await create(ms[0], format="sitngo", size=16)
+    assert t["status"] == "registering" and t["invite"] and t["public"] is False
+    # seeds 1-6 strong computers, 7-10 the members (1500), 11-16 weak computers
+    await add_computers(ms[0], t, 6, "strongest")
+    await add_computers(ms[0], t, 6, "beginner")
+    for p in ms[:3]:  # (the creator plays if he joins)
+        t = await join(p, t)
+    assert t["status"] == "registering" and t["players"] == 15
+    t = await join(ms[3], t)  # the sixteenth: it starts
+    assert t["status"] == "running"
+    seeds = {e["seed"]: e for e in t["entries"]}
+    assert sorted(seeds) == list(range(1, 17))
+    assert {seeds[s]["user_id"] for s in (7, 8, 9, 10)} == set(players)
+    first = current_round(t)
+    order = seed_order(16)
+    assert [(m["first"], m["second"]) for m in first] == [
+        (seeds[order[i]]["id"], seeds[order[i + 1]]["id"]) for i in range(0, 16, 2)
+    ]
+    by_entry = {e["id"]: e for e in t["entries"]}
+    kinds = set()
+    for m in first:
+        humans = [by_entry[x]["user_id"] for x in (m["first"], m["second"])]
+        if all(h is None for h in humans):
+            assert m["forfeit"] == "computers" and m["winner"] in (m["first"], m["second"])
+            assert m["game"] is None
+            kinds.add("computers")
+        else:
+            assert m["game"] is not None and m["winner"] is None and m["deadline"]
+            with app.state.db() as s:
+                row = s.get(GameRow, m["game"])
+                assert row is not None
+                kinds.add(row.mode)
+                assert row.mode == ("club" if None not in humans else "computer")
+    assert kinds == {"computers", "club"}  # (members 7-10 meet each other first)
+    for _ in range(4):
+        t = await tournament(ms[0], t["id"])
+        if t["status"] == "over":
+            break
+        await play_round(players, t)
+    t = await tournament(ms[0], t["id"])
+    rounds = t["rounds_played"]
+    assert [len(r) for r in rounds] == [8, 4, 2, 1]
+    for played, nxt in zip(rounds, rounds[1:], strict=False):
+        assert all(m["winner"] in (m["first"], m["second"]) for m in played)
+        winners = [m["winner"] for m in played]  # neighbouring winners meet next
+        assert [(m["first"], m["second"]) for m in nxt] == [
+            (winners[i], winners[i + 1]) for i in range(0, len(winners), 2)
+        ]
+    # round 2: the two members left meet a strong computer, in a game against it
+    with app.state.db() as s:
+        modes = {
+            s.scalar(select(GameRow.mode).where(GameRow.id == m["game"]))
+            for m in rounds[1]
+            if m["game"]
+        }
+    assert modes == {"computer"}
+    assert t["status"] == "over"
+    final = t["rounds_played"][3][0]
+    result = t["result"]
+    assert result["winner"] == final["winner"]
+    places = dict((e, p) for e, p in result["places"])
+    assert places[final["winner"]] == 1
+    loser = final["second"] if final["winner"] == final["first"] else final["first"]
+    assert places[loser] == 2
+    assert sorted(places.values()) == [1, 2, 3, 3] + [5] * 4 + [9] * 8
+    # the members' games are over, and every game of the tournament is stored
+    with app.state.db() as s:
+        gids = s.scalars(
+            select(TournamentMatch.game_id).where(TournamentMatch.game_id.is_not(None))
+        )
+        for gid in gids:
+            row = s.get(GameRow, gid)
+            assert row is not None and row.status == "over"
+    listing = (await ms[1].get("/api/tournaments")).json()
+    assert [x["id"] for x in listing["finished"]] == [t["id"]]
+    champion = next(e for e in t["entries"] if e["id"] == result["winner"])
+    assert listing["finished"][0]["winner"] == champion["name"]
+
+
+async def test_a_swiss_of_7_over_3_rounds(player_factory: Any, app: Any) -> None:
+    """Seven players (three members, four computers), three rounds: no pair meets twice,
+    one bye a round (never twice the same player), standings by points."""
+    ms = [await member(player_factory, n) for n in ("anna", "boris", "vera")]
+    players = {p.user["id"]: p for p in ms}
+    t = await create(ms[0], format="swiss", size=7, rounds=3)
+    await add_computers(ms[0], t, 4)
+    await join(ms[0], t)
+    await join(ms[1], t)
+    t = await join(ms[2], t)
+    assert t["status"] == "running" and t["rounds"] == 3
+    for _ in range(3):
+        await play_round(players, await tournament(ms[0], t["id"]))
+    t = await tournament(ms[0], t["id"])
+    assert t["status"] == "over" and len(t["rounds_played"]) == 3
+    pairs: set[frozenset[int]] = set()
+    byes: list[int] = []
+    for ms_ in t["rounds_played"]:
+        in_round = [m for m in ms_ if m["second"] is not None]
+        assert len(in_round) == 3
+        assert [m["forfeit"] for m in ms_ if m["second"] is None] == ["bye"]
+        byes += [m["first"] for m in ms_ if m["second"] is None]
+        for m in in_round:
+            pair = frozenset((m["first"], m["second"]))
+            assert pair not in pairs
+            pairs.add(pair)
+    assert len(set(byes)) == 3
+    table = t["standings"]
+    assert [row["rank"] for row in table] == list(range(1, 8))
+    points = [row["points"] for row in table]
+    assert points == sorted(points, reverse=True) and sum(points) == 12.0
+    assert t["result"]["winner"] == table[0]["entry"]
+
+
+async def test_a_no_show_loses_his_match(player_factory: Any, app: Any, clock: FakeClock) -> None:
+    """Two members in a knock-out: the one on turn never acts; past the no-show time
+    his opponent wins (and the game ends as a forfeit)."""
+    a, b = await member(player_factory, "early"), await member(player_factory, "late")
+    t = await create(a, format="knockout", size=2, no_show=60)
+    await join(a, t)
+    t = await join(b, t)
+    (m,) = current_round(t)
+    gid = m["game"]
+    assert m["deadline"] == (START + timedelta(seconds=60)).isoformat()
+    tournaments = app.state.tournaments
+    assert await tournaments.tick() == 0  # not yet
+    clock.pass_(61)
+    assert await tournaments.tick() == 1
+    t = await tournament(a, t["id"])
+    (m,) = current_round(t)
+    st = (await a.get(f"/api/games/{gid}")).json()
+    assert st["phase"] == "over" and st["outcome"]["reason"] == "no-show"
+    winner = m["winner"]
+    assert m["forfeit"] == "no-show"
+    assert t["status"] == "over" and t["result"]["winner"] == winner
+    by_entry = {e["id"]: e["user_id"] for e in t["entries"]}
+    # the loser is the one whose turn it was (neither had acted)
+    loser_uid = by_entry[m["second"] if winner == m["first"] else m["first"]]
+    with app.state.db() as s:
+        row = s.get(GameRow, gid)
+        assert row is not None and row.status == "over"
+    assert loser_uid in (a.user["id"], b.user["id"])
+
+
+async def test_a_player_who_acted_keeps_his_match(
+    player_factory: Any, app: Any, clock: FakeClock
+) -> None:
+    """The one on turn resigns-offers (acts), the other never answers: past the
+    no-show time the one who did not act loses."""
+    a, b = await member(player_factory, "quick"), await member(player_factory, "slow")
+    t = await create(a, format="knockout", size=2, no_show=60)
+    await join(a, t)
+    t = await join(b, t)
+    (m,) = current_round(t)
+    gid = m["game"]
+    by_uid = {a.user["id"]: a, b.user["id"]: b}
+    st = (await a.get(f"/api/games/{gid}")).json()
+    on_turn = a if st["role"] == st["to_act"] else b
+    r = await on_turn.post(f"/api/games/{gid}/actions", {"action": "resign", "level": 1})
+    assert r.status_code == 200, r.text
+    clock.pass_(61)
+    assert await app.state.tournaments.tick() == 1
+    t = await tournament(a, t["id"])
+    (m,) = current_round(t)
+    entry_of = {e["user_id"]: e["id"] for e in t["entries"]}
+    assert m["winner"] == entry_of[on_turn.user["id"]]
+    assert len(by_uid) == 2
+
+
+async def test_a_withdrawal_loses_the_match_in_play_and_later_ones(
+    player_factory: Any, app: Any
+) -> None:
+    """A member withdraws during round 1 of a 4-player sit-and-go: his opponent wins
+    that match, and withdrawing twice is refused."""
+    ms = [await member(player_factory, n) for n in ("wone", "wtwo", "wthree", "wfour")]
+    t = await create(ms[0], format="sitngo", size=4)
+    for p in ms:
+        t = await join(p, t)
+    assert t["status"] == "running"
+    quitter = ms[1]
+    r = await quitter.post(f"/api/tournaments/{t['id']}/withdraw")
+    assert r.status_code == 200, r.text
+    t = r.json()["tournament"]
+    me = next(e for e in t["entries"] if e["user_id"] == quitter.user["id"])
+    assert me["withdrawn"]
+    (m,) = [m for m in t["rounds_played"][0] if me["id"] in (m["first"], m["second"])]
+    assert m["forfeit"] == "withdrawn" and m["winner"] != me["id"]
+    st = (await quitter.get(f"/api/games/{m['game']}")).json()
+    assert st["phase"] == "over" and st["outcome"]["reason"] == "withdrawn"
+    r = await send(quitter, "POST", f"/api/tournaments/{t['id']}/withdraw", lang="ru")
+    assert r.status_code == 409 and r.json()["code"] == "withdrawn"
+    assert r.json()["error"] == "вы уже снялись с этого турнира"
+
+
+async def test_bad_requests_are_refused_with_clear_texts(player_factory: Any, app: Any) -> None:
+    a, b, c = [await member(player_factory, n) for n in ("maker", "joiner", "third")]
+    guest = await player_factory()
+    # impossible configurations
+    for spec, code, text in (
+        ({"format": "sitngo", "size": 5}, "bad-tournament", "a sit-and-go has 4, 8, 16 players"),
+        ({"format": "swiss", "size": 6, "rounds": 9}, "bad-tournament", "1 to 5 rounds"),
+        ({"format": "roundrobin", "size": 12}, "bad-tournament", "3 to 8 players"),
+        ({"format": "ladder"}, "bad-tournament", "unknown tournament format"),
+        ({"length": 40}, "bad-tournament", "match lengths are 1 to 25"),
+        ({"name": ""}, "malformed", "name is 1 to 80"),
+        ({"public": True}, "forbidden", "only moderators create public"),
+    ):
+        r = await a.post("/api/tournaments", {"name": "x", "format": "sitngo", "size": 4, **spec})
+        assert r.status_code in (400, 403), (spec, r.text)
+        assert r.json()["code"] == code and text in r.json()["error"], (spec, r.json())
+    r = await guest.post("/api/tournaments", {"name": "x"})
+    assert r.status_code == 403 and r.json()["code"] == "account-needed"
+    t = await create(a, format="sitngo", size=4)
+    url = f"/api/tournaments/{t['id']}"
+    r = await guest.post(f"{url}/join", {"invite": t["invite"]})
+    assert r.status_code == 403 and "guests do not play" in r.json()["error"]
+    r = await b.post(f"{url}/join", {})
+    assert r.status_code == 403 and "private" in r.json()["error"]
+    await join(b, t)
+    r = await b.post(f"{url}/join", {"invite": t["invite"]})
+    assert r.status_code == 409 and r.json()["code"] == "joined"
+    r = await c.post(f"{url}/leave")
+    assert r.status_code == 409 and r.json()["code"] == "not-entered"
+    r = await b.post(f"{url}/computers", {"level": "beginner"})
+    assert r.status_code == 403 and "creator" in r.json()["error"]
+    r = await a.post(f"{url}/computers", {"level": "godlike"})
+    assert r.status_code == 400 and r.json()["code"] == "bad-level"
+    r = await b.post(f"{url}/withdraw")
+    assert r.status_code == 409 and r.json()["code"] == "not-running"
+    r = await b.post(f"{url}/leave")
+    assert r.status_code == 200 and r.json()["tournament"]["players"] == 0
+    await add_computers(a, t, 3)
+    await join(b, t)  # the fourth place: it starts
+    r = await c.post(f"{url}/join", {"invite": t["invite"]})
+    assert r.status_code == 409 and r.json()["code"] == "started"
+    r = await b.post(f"{url}/leave")
+    assert r.status_code == 409 and "withdraw instead" in r.json()["error"]
+    r = await a.get("/api/tournaments/999999")
+    assert r.status_code == 404 and r.json()["code"] == "not-found"
+    # a scheduled field that is full (it waits for its time)
+    later = (START + timedelta(hours=1)).isoformat()
+    t3 = await create(a, format="knockout", size=2, starts_at=later)
+    await join(a, t3)
+    await join(b, t3)
+    r = await c.post(f"/api/tournaments/{t3['id']}/join", {"invite": t3["invite"]})
+    assert r.status_code == 409 and r.json()["error"] == "the tournament is full (2 players)"
+    r = await a.post("/api/tournaments", {"name": "x", "format": "knockout", "starts_at": "soon"})
+    assert r.status_code == 400 and "ISO date" in r.json()["error"]
+    r = await a.post(
+        "/api/tournaments", {"name": "x", "format": "knockout", "starts_at": START.isoformat()}
+    )
+    assert r.status_code == 400 and "in the future" in r.json()["error"]
+    # a moderator's public tournament
+    make_moderator(app, a.user["id"])
+    t2 = await create(a, format="knockout", size=2, public=True)
+    assert t2["public"] is True and t2["invite"] is None
+    await join(b, t2)
+    await join(c, t2)  # two places: full, started
+    d = await member(player_factory, "fourth")
+    r = await send(d, "POST", f"/api/tournaments/{t2['id']}/join", {}, lang="ru")
+    assert r.status_code == 409 and r.json()["error"] == "турнир уже начался: запись закрыта"
+
+
+async def test_a_scheduled_tournament_starts_at_its_time_and_survives_a_restart(
+    settings: Settings, clock: FakeClock
+) -> None:
+    """A round robin scheduled for later starts on the tick past its start time; a
+    new app on the same database shows the same pairings and deadlines, enforces them
+    (a no-show) and goes on with the next round."""
+    from conftest import Player
+
+    app1 = create_app(settings, clock=clock)
+    clients = [
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app1), base_url="http://testserver")
+        for _ in range(3)
+    ]
+    ps = []
+    for name, http in zip(("rrone", "rrtwo", "rrthree"), clients, strict=True):
+        p = await Player(http).start()
+        r = await p.post("/api/register", {"username": name, "password": "secret-pass"})
+        assert r.status_code == 200, r.text
+        ps.append(await p.start())
+    starts = (START + timedelta(minutes=10)).isoformat()
+    t = await create(ps[0], format="roundrobin", size=3, starts_at=starts, no_show=600)
+    for p in ps:
+        await join(p, t)
+    await app1.state.tournaments.tick()
+    assert (await tournament(ps[0], t["id"]))["status"] == "registering"
+    clock.pass_(601)
+    await app1.state.tournaments.tick()
+    before = await tournament(ps[0], t["id"])
+    for http in clients:
+        await http.aclose()
+    assert before["status"] == "running" and len(before["rounds_played"]) == 1
+    (game,) = [m for m in current_round(before) if m["game"]]
+    (bye,) = [m for m in current_round(before) if m["second"] is None]
+    assert (
+        bye["forfeit"] == "bye"
+        and game["deadline"] == (clock.now + timedelta(seconds=600)).isoformat()
+    )
+    app1.state.engine.dispose()
+
+    app2 = create_app(settings, clock=clock)
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app2), base_url="http://testserver"
+    ) as http:
+        await app2.state.tournaments.tick()  # (carries on: nothing to do yet)
+        after = (await http.get(f"/api/tournaments/{t['id']}")).json()["tournament"]
+        assert after["rounds_played"] == before["rounds_played"]
+        clock.pass_(601)  # nobody played: the no-show ends round 1, round 2 follows
+        assert await app2.state.tournaments.tick() == 1
+        after = (await http.get(f"/api/tournaments/{t['id']}")).json()["tournament"]
+        assert len(after["rounds_played"]) == 2
+        assert after["rounds_played"][0][0]["winner"] is not None
+        assert after["rounds_played"][0][0]["forfeit"] == "no-show"
+    app2.state.engine.dispose()
+
+
+def test_the_admin_creates_a_public_tournament(db_url: str) -> None:
+    """``nardy admin tournament create``: checked as the server checks a member's; the
+    tournament is public (no invitation) and listed."""
+    from click.testing import CliRunner
+
+    from nardy.cli import main
+    from nardy.server.db import Tournament
+
+    def admin(*args: str) -> Any:
+        return CliRunner().invoke(main, ["admin", "tournament", "create", *args, "--db", db_url])
+
+    out = admin("Spring open", "--format", "swiss", "--size", "6", "--rounds", "9")
+    assert out.exit_code == 1 and "1 to 5 rounds, not 9" in out.output
+    out = admin("Spring open", "--format", "swiss", "--size", "12", "--length", "3")
+    assert out.exit_code == 0, out.output
+    assert "tournament 1 created: Spring open" in out.output
+    app = create_app(Settings(db_url=db_url))
+    with app.state.db() as s:
+        t = s.get(Tournament, 1)
+        assert t is not None and t.public and t.invite_token is None and t.creator_id is None
+        assert t.format == "swiss" and t.rounds == 5 and t.lengths == [3]
+    listing = asyncio.run(app.state.tournaments.listing(None))
+    assert [x["name"] for x in listing["upcoming"]] == ["Spring open"]
+    app.state.engine.dispose()
+
+
+def test_sigkill_mid_tournament_then_restart(server: Any) -> None:
+    """A real ``nardy serve`` killed with SIGKILL in round 1 of a sit-and-go (two
+    members, two computers): restarted, it shows the same pairings and deadlines and
+    the tournament is played to its end."""
+
+    def member(name: str) -> httpx.Client:
+        c = httpx.Client(base_url=server.url)
+        csrf = c.get("/api/session").json()["csrf"]
+        r = c.post(
+            "/api/register",
+            json={"username": name, "password": "secret-pass"},
+            headers={"x-csrf-token": csrf},
+        )
+        assert r.status_code == 200, r.text
+        c.headers["x-csrf-token"] = c.get("/api/session").json()["csrf"]
+        return c
+
+    a, b = member("killa"), member("killb")
+    r = a.post("/api/tournaments", json={"name": "Kill cup", "format": "sitngo", "size": 4})
+    assert r.status_code == 201, r.text
+    t = r.json()["tournament"]
+    tid, invite = t["id"], t["invite"]
+    for _ in range(2):
+        assert a.post(f"/api/tournaments/{tid}/computers", json={"level": "beginner"}).is_success
+    for c in (a, b):
+        r = c.post(f"/api/tournaments/{tid}/join", json={"invite": invite})
+        assert r.status_code == 200, r.text
+    before = a.get(f"/api/tournaments/{tid}").json()["tournament"]
+    assert before["status"] == "running"
+    cookies = [dict(c.cookies) for c in (a, b)]
+    for c in (a, b):
+        c.close()
+    server.kill()
+    server.start()
+    clients = []
+    for ck in cookies:
+        c = httpx.Client(base_url=server.url, cookies=ck)
+        c.headers["x-csrf-token"] = ck["nardy_csrf"]
+        clients.append(c)
+    after = clients[0].get(f"/api/tournaments/{tid}").json()["tournament"]
+    assert after["rounds_played"] == before["rounds_played"]
+    for c in clients:  # each member resigns his game against the computer
+        games = [m["game"] for m in after["rounds_played"][0]]
+        for gid in games:
+            st = c.get(f"/api/games/{gid}").json()
+            if st["resign_levels"]:
+                level = max(x["level"] for x in st["resign_levels"])
+                r = c.post(f"/api/games/{gid}/actions", json={"action": "resign", "level": level})
+                assert r.status_code == 200, r.text
+    final = clients[0].get(f"/api/tournaments/{tid}").json()["tournament"]
+    for c in clients:
+        c.close()
+    assert final["status"] == "over"  # round 2: the two computers, decided at once
+    assert [len(r) for r in final["rounds_played"]] == [2, 1]
+    assert final["rounds_played"][1][0]["forfeit"] == "computers"
+
+
+async def test_a_private_tournament_is_listed_to_its_players_only(player_factory: Any) -> None:
+    """Computer players have no user: a visitor's list must not take them for his."""
+    a, b = await member(player_factory, "hoster"), await member(player_factory, "outsider")
+    visitor = await player_factory()
+    t = await create(a, format="sitngo", size=4)
+    await add_computers(a, t, 1)
+    for p, seen in ((a, [t["id"]]), (b, []), (visitor, [])):
+        listing = (await p.get("/api/tournaments")).json()
+        assert [x["id"] for x in listing["upcoming"]] == seen
+
+
+async def test_a_result_missed_by_a_stop_is_caught_up_by_the_tick(
+    player_factory: Any, app: Any
+) -> None:
+    """The server stopped between a game's end and its record (here: the hook is not
+    called): the next tick reads the winner from the game's row and moves on."""
+    a, b = await member(player_factory, "gone1"), await member(player_factory, "gone2")
+    t = await create(a, format="knockout", size=2)
+    await join(a, t)
+    t = await join(b, t)
+    (m,) = current_round(t)
+    games = app.state.games
+    hook, games.on_over = games.on_over, None
+    try:
+        for p in (a, b, a):  # the one on turn resigns, the other accepts
+            await resign_or_accept(p, m["game"])
+    finally:
+        games.on_over = hook
+    st = (await a.get(f"/api/games/{m['game']}")).json()
+    assert st["phase"] == "over"
+    assert current_round(await tournament(a, t["id"]))[0]["winner"] is None
+    await app.state.tournaments.tick()
+    t = await tournament(a, t["id"])
+    (m,) = current_round(t)
+    winner_uid = next(e["user_id"] for e in t["entries"] if e["id"] == m["winner"])
+    assert t["status"] == "over" and m["forfeit"] is None
+    assert winner_uid == (a.user["id"] if st["role"] == st["outcome"]["winner"] else b.user["id"])
+
+
+async def test_changes_are_told_on_the_lobby_socket(player_factory: Any, app: Any) -> None:
+    """Each change of a public tournament goes to every lobby socket; a private one's
+    only to its creator and players."""
+    from nardy.server.lobby import Subscriber
+
+    a, b = await member(player_factory, "teller"), await member(player_factory, "hearer")
+    make_moderator(app, a.user["id"])
+    state = app.state.lobby.state
+    everyone, player = Subscriber(None), Subscriber(b.user["id"])
+    for sub in (everyone, player):
+        await state.subscribe(sub)
+
+    def told(sub: Subscriber) -> list[dict[str, Any]]:
+        out = []
+        while not sub.outbox.empty():
+            msg = json.loads(sub.outbox.get_nowait())
+            if msg["type"] == "tournament":
+                out.append(msg["tournament"])
+        return out
+
+    public = await create(a, format="knockout", size=2, public=True)
+    await join(b, public)
+    seen = told(everyone)
+    assert [(x["id"], x["players"]) for x in seen] == [(public["id"], 0), (public["id"], 1)]
+    assert len(told(player)) == 2
+    private = await create(a, format="knockout", size=4)
+    await join(b, private)
+    assert told(everyone) == []
+    assert [x["players"] for x in told(player)] == [1]  # (created: he was not in it yet)
+
+
+async def test_the_tick_tells_the_lobby_only_of_changes(
+    player_factory: Any, app: Any, clock: FakeClock
+) -> None:
+    """A running tournament where nothing happens is not announced every second."""
+    from nardy.server.lobby import Subscriber
+
+    a, b = await member(player_factory, "calm1"), await member(player_factory, "calm2")
+    t = await create(a, format="knockout", size=2, no_show=60)
+    await join(a, t)
+    await join(b, t)
+    sub = Subscriber(a.user["id"])
+    await app.state.lobby.state.subscribe(sub)
+    for _ in range(3):
+        await app.state.tournaments.tick()
+    assert sub.outbox.empty()
+    clock.pass_(61)
+    await app.state.tournaments.tick()  # a no-show: the result, and the tournament is over
+    kinds = [json.loads(sub.outbox.get_nowait())["type"] for _ in range(sub.outbox.qsize())]
+    assert "tournament" in kinds
+
+
+async def test_a_member_banned_after_joining_loses_his_match(
+    player_factory: Any, app: Any, clock: FakeClock
+) -> None:
+    """Banned members play no club games: at the start his match is his opponent's."""
+    from datetime import datetime as dt
+
+    a, b = await member(player_factory, "fairone"), await member(player_factory, "cheater")
+    later = (START + timedelta(minutes=5)).isoformat()
+    t = await create(a, format="knockout", size=2, starts_at=later)
+    await join(a, t)
+    await join(b, t)
+    with app.state.db() as s:
+        s.execute(update(User).where(User.id == b.user["id"]).values(banned_at=dt.now(UTC)))
+        s.commit()
+    clock.pass_(301)
+    await app.state.tournaments.tick()
+    t = await tournament(a, t["id"])
+    (m,) = current_round(t)
+    winner = next(e for e in t["entries"] if e["id"] == m["winner"])
+    assert m["forfeit"] == "banned" and m["game"] is None and winner["user_id"] == a.user["id"]
+    assert t["status"] == "over"
+
+
+async def test_a_withdrawn_player_loses_every_later_match_of_a_round_robin(
+    player_factory: Any, app: Any
+) -> None:
+    """Four members in a round robin; one withdraws in round 1: his later matches are
+    decided when they are paired (no game), the others play on, and he ranks last."""
+    ms = [await member(player_factory, n) for n in ("rra", "rrb", "rrc", "rrd")]
+    players = {p.user["id"]: p for p in ms}
+    t = await create(ms[0], format="roundrobin", size=4)
+    for p in ms:
+        t = await join(p, t)
+    assert t["status"] == "running"
+    quitter = ms[3]
+    r = await quitter.post(f"/api/tournaments/{t['id']}/withdraw")
+    assert r.status_code == 200, r.text
+    me = next(e["id"] for e in t["entries"] if e["user_id"] == quitter.user["id"])
+    del players[quitter.user["id"]]
+    for _ in range(3):
+        t = await tournament(ms[0], t["id"])
+        if t["status"] == "over":
+            break
+        await play_round(players, t)
+    t = await tournament(ms[0], t["id"])
+    assert t["status"] == "over" and [len(r) for r in t["rounds_played"]] == [2, 2, 2]
+    mine = [m for r in t["rounds_played"] for m in r if me in (m["first"], m["second"])]
+    assert len(mine) == 3 and all(m["forfeit"] == "withdrawn" for m in mine)
+    assert all(m["winner"] != me for m in mine)
+    assert [m["game"] is None for m in mine] == [False, True, True]  # (his first was begun)
+    assert t["standings"][-1]["entry"] == me and t["standings"][-1]["points"] == 0
+    pairs = {frozenset((m["first"], m["second"])) for r in t["rounds_played"] for m in r}
+    assert len(pairs) == 6  # every pair once
