@@ -6,14 +6,21 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 import redis
 from fastapi.testclient import TestClient
+from lobby_helpers import next_message
+from sqlalchemy import select
 
 from nardy.server import Settings, create_app
-from nardy.server.redis_live import RedisChatDelivery, RedisHub
+from nardy.server.db import GameRow
+from nardy.server.friends import Player
+from nardy.server.lobby import Challenge, Present, Terms
+from nardy.server.pairing import Seeker
+from nardy.server.redis_live import RedisChatDelivery, RedisHub, RedisLobbyState
 
 
 class Visitor:
@@ -149,5 +156,123 @@ def test_the_hub_subscribes_once_per_channel_and_leaves_with_the_last_follower(
         assert await two.redis.pubsub_numsub("nardy:t:x") == [("nardy:t:x", 0)]
         await one.stop()
         await two.stop()
+
+    asyncio.run(run())
+
+
+# -- the lobby -------------------------------------------------------------------------
+
+
+def games_in(app: Any) -> list[str]:
+    with app.state.db() as s:
+        return list(s.scalars(select(GameRow.id)))
+
+
+def test_a_challenge_made_on_one_process_is_accepted_on_another_into_one_game(
+    apps: tuple[Any, Any], visitors: Any
+) -> None:
+    assert isinstance(apps[1].state.lobby.state, RedisLobbyState)
+    a, b, c = visitors(0).register("ashot"), visitors(1).register("boris"), visitors(1)
+    c.register("vera")
+    with a.c.websocket_connect("/ws/lobby") as wa:
+        next_message(wa, "snapshot")
+        r = a.post("/api/lobby/challenges", {"variant": "long", "length": 3})
+        assert r.status_code == 201, r.text
+        ch = r.json()["challenge"]
+        listed = b.c.get("/api/lobby").json()["challenges"]
+        assert [x["id"] for x in listed] == [ch["id"]] and listed[0]["length"] == 3
+        url = f"/api/lobby/challenges/{ch['id']}/accept"
+        first, second = b.post(url), c.post(url)
+        assert (first.status_code, second.status_code) == (200, 409)
+        gid = first.json()["game"]
+        # the creator's socket on A learns of the game started on B
+        assert next_message(wa, "game")["id"] == gid
+    assert games_in(apps[0]) == [gid]
+    assert a.c.get(f"/api/games/{gid}").json()["role"] in ("white", "black")
+    assert b.c.get("/api/lobby").json()["challenges"] == []
+
+
+def test_presence_counts_the_sockets_of_every_process(apps: tuple[Any, Any], visitors: Any) -> None:
+    a, b = visitors(0).register("ashot"), visitors(1).register("boris")
+    a2 = visitors(1)
+    a2.c.cookies = a.c.cookies
+
+    def online(i: int) -> dict[str, Any]:
+        c = a.c if i == 0 else b.c
+        view: dict[str, Any] = c.portal.call(apps[i].state.lobby.online_view)
+        return view
+
+    assert online(0)["count"] == 0
+    with a.c.websocket_connect("/ws/lobby") as wa, b.c.websocket_connect("/ws/lobby") as wb:
+        next_message(wa, "snapshot")
+        next_message(wb, "snapshot")
+        for i in (0, 1):
+            assert online(i)["count"] == 2
+        with a2.c.websocket_connect("/ws/lobby") as wa2:  # ashot on B too: still two
+            next_message(wa2, "snapshot")
+            assert online(0)["count"] == 2
+        assert online(1)["count"] == 2  # his socket on A is still open
+    assert online(0)["count"] == 0 and online(1)["count"] == 0
+
+
+def test_seekers_on_two_processes_are_paired_into_one_game(
+    apps: tuple[Any, Any], visitors: Any
+) -> None:
+    a, b = visitors(0).register("ashot"), visitors(1).register("boris")
+    with a.c.websocket_connect("/ws/lobby") as wa, b.c.websocket_connect("/ws/lobby") as wb:
+        next_message(wa, "snapshot")
+        next_message(wb, "snapshot")
+        for v in (a, b):
+            r = v.post("/api/lobby/queue", {"variant": "long", "clock": "none"})
+            assert r.status_code in (200, 201), r.text
+        # both processes tick (every second); the lease lets one pair them
+        gid = next_message(wa, "game")["id"]
+        assert next_message(wb, "game")["id"] == gid
+    assert games_in(apps[0]) == [gid]
+
+
+def test_the_redis_lobby_state_keeps_the_contract(redis_url: str) -> None:
+    async def run() -> None:
+        redis.Redis.from_url(redis_url).flushdb()
+        hub_a, hub_b = RedisHub(redis_url), RedisHub(redis_url)
+        a, b = RedisLobbyState(hub_a), RedisLobbyState(hub_b)
+        terms = Terms("long", 3, True, False, "blitz")
+        ch = Challenge("c1", 7, "ashot", False, 1612.25, terms, Player(8, "boris"), 5.5)
+        await a.add_challenge(ch)
+        assert await b.challenges() == [ch]
+        taken = await asyncio.gather(a.take_challenge("c1"), b.take_challenge("c1"))
+        assert sorted(taken, key=lambda x: x is None) == [ch, None]  # one take wins
+        seeker = Seeker(7, "ashot", False, None, "long", "none", 3.25)
+        await a.enqueue(seeker)
+        await b.mark_offered(7)
+        assert await a.queue() == [replace(seeker, offered=True)]
+        assert await b.dequeue(7) == replace(seeker, offered=True)
+        assert await a.dequeue(7) is None
+        # starts: all or none, and only the claimer releases
+        assert await a.claim((1, 2)) is True
+        assert await b.claim((2, 3)) is False
+        await b.release((1, 2))  # not b's claim
+        assert await b.claim((3, 1)) is False
+        await a.release((1, 2))
+        assert await b.claim((2, 3)) is True
+        # the tick's lease: one holder, who renews it
+        assert await a.lead() is True and await b.lead() is False and await a.lead() is True
+        # presence: each process counts its sockets; leaving lobby sockets is timed
+        ashot = Present(7, "ashot", True)
+        await a.arrive(ashot, "lobby")
+        await b.arrive(ashot, "game")
+        await b.arrive(Present(8, "boris", True), "lobby")
+        assert sorted(p.user_id for p in await a.online()) == [7, 8]
+        await a.leave(7, "lobby", 100.5)
+        assert await b.absent_since(7) == 100.5
+        assert sorted(p.user_id for p in await a.online()) == [7, 8]  # his game socket
+        await b.leave(7, "game", 101.0)
+        assert [p.user_id for p in await a.online()] == [8]
+        await b.arrive(ashot, "lobby")
+        assert await a.absent_since(7) is None
+        await hub_b.redis.delete(b._mine)  # B died: its counts expired
+        assert await a.online() == [] and await a.absent_since(7) is None
+        await hub_a.stop()
+        await hub_b.stop()
 
     asyncio.run(run())

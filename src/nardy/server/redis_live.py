@@ -24,13 +24,17 @@ import json
 import logging
 import uuid
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import asdict
 from typing import Any
 
 import redis.asyncio as aioredis
 
 from nardy.server.chat import ChatSubscriber
 from nardy.server.fanout import encode
+from nardy.server.friends import Player
+from nardy.server.lobby import Challenge, Present, Subscriber, Terms
+from nardy.server.pairing import Seeker
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +60,8 @@ class RedisHub:
         self._ready: dict[str, asyncio.Event] = {}
         #: a channel of this process alone, followed from the start: the reader always
         #: has a subscription, so it never stops for want of one
-        self._own = f"{PREFIX}process:{uuid.uuid4().hex}"
+        self.id = uuid.uuid4().hex
+        self.own = f"{PREFIX}process:{self.id}"
 
     def route(self, prefix: str, handler: Handler) -> None:
         """Messages of channels starting with ``prefix`` go to ``handler`` (in the order
@@ -70,8 +75,8 @@ class RedisHub:
                 return
             pubsub = self.redis.pubsub()
             ready = asyncio.Event()
-            self._confirm[self._own] = deque([ready])
-            await pubsub.subscribe(self._own)
+            self._confirm[self.own] = deque([ready])
+            await pubsub.subscribe(self.own)
             self._pubsub = pubsub
             self._reader = asyncio.create_task(self._read())
             await ready.wait()
@@ -193,3 +198,267 @@ class RedisChatDelivery:
             if not await sub.deliver(message):
                 log.debug("dropping a dead chat subscriber of %s", channel)
                 await self.unsubscribe(sub)
+
+
+# -- the lobby -------------------------------------------------------------------------
+
+LOBBY = f"{PREFIX}lobby:"
+#: How long a process's presence counts outlive its last sign of life (its lobby tick
+#: renews them every ``TICK_EVERY``): a process that died stops counting after this.
+PRESENCE_TTL_MS = 15_000
+#: How long a claim on players starting a game lasts at most (a process that died
+#: while starting one frees them after this).
+CLAIM_TTL_MS = 30_000
+#: How long the pairing tick's lease lasts unless renewed by its holder.
+LEAD_TTL_MS = 5_000
+
+# Removes and returns a hash's field, atomically (the accept race: one take wins).
+_TAKE = """
+local v = redis.call('HGET', KEYS[1], ARGV[1])
+if v then redis.call('HDEL', KEYS[1], ARGV[1]) end
+return v
+"""
+# Marks a queued seeker as offered the computer, if he is still queued.
+_OFFERED = """
+local v = redis.call('HGET', KEYS[1], ARGV[1])
+if v then
+  redis.call('HSET', KEYS[1], ARGV[1], (string.gsub(v, '"offered":false', '"offered":true')))
+end
+return 0
+"""
+# One socket of a user closed on this process (KEYS: the process's hash, the left
+# times; ARGV: kind, user, time, ttl): his count goes down, and when it reaches 0 on a
+# lobby socket his leaving time is kept; his entry goes with his last socket here.
+_LEAVE = """
+local field = ARGV[1] .. ':' .. ARGV[2]
+local n = redis.call('HINCRBY', KEYS[1], field, -1)
+if n <= 0 then
+  redis.call('HDEL', KEYS[1], field)
+  if ARGV[1] == 'lobby' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[3]) end
+  if redis.call('HEXISTS', KEYS[1], 'lobby:' .. ARGV[2]) == 0
+     and redis.call('HEXISTS', KEYS[1], 'game:' .. ARGV[2]) == 0 then
+    redis.call('HDEL', KEYS[1], 'who:' .. ARGV[2])
+  end
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return n
+"""
+# Claims every key or none (SET NX of several keys at once), each with an expiry.
+_CLAIM = """
+for _, k in ipairs(KEYS) do
+  if redis.call('EXISTS', k) == 1 then return 0 end
+end
+for _, k in ipairs(KEYS) do redis.call('SET', k, ARGV[1], 'PX', ARGV[2]) end
+return 1
+"""
+# Deletes the keys this process claimed (not those another claimed since).
+_RELEASE = """
+for _, k in ipairs(KEYS) do
+  if redis.call('GET', k) == ARGV[1] then redis.call('DEL', k) end
+end
+return 0
+"""
+# Takes or renews the lease on the pairing tick: True for its holder.
+_LEAD = """
+local holder = redis.call('GET', KEYS[1])
+if holder == false or holder == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0
+"""
+
+
+def _text(value: bytes | str) -> str:
+    """A value read from Redis as text (the client decodes them; its types say maybe)."""
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _challenge_json(ch: Challenge) -> str:
+    return json.dumps(asdict(ch), separators=(",", ":"))
+
+
+def _challenge(data: str) -> Challenge:
+    d = json.loads(data)
+    to = d["to"]
+    return Challenge(
+        id=d["id"],
+        user_id=d["user_id"],
+        name=d["name"],
+        guest=d["guest"],
+        rating=d["rating"],
+        terms=Terms(**d["terms"]),
+        to=None if to is None else Player(**to),
+        created=d["created"],
+    )
+
+
+def _seeker_json(s: Seeker) -> str:
+    return json.dumps(asdict(s), separators=(",", ":"))
+
+
+class RedisLobbyState:
+    """``LobbyState`` shared by the processes through Redis (its contract):
+
+    - challenges and the queue: hashes (``nardy:lobby:challenges`` by id,
+      ``nardy:lobby:queue`` by user) of JSON entries; a take is a Lua script (HGET and
+      HDEL in one step), so of two takes one gets the entry;
+    - presence: each process counts its own sockets in a hash of its own
+      (``nardy:lobby:sockets:<process>``: ``lobby:<user>``/``game:<user>`` counts and
+      ``who:<user>``), with an expiry each process renews on its lobby tick
+      (``online``), so the sockets of a process that died stop counting; the processes
+      are listed in a set; the time a user's last lobby socket closed is kept in
+      ``nardy:lobby:left``;
+    - starts: ``claim`` sets ``nardy:lobby:starting:<user>`` for all the users or none
+      (a script of SET NX), with an expiry, holding this process's id;
+    - the pairing tick: ``lead`` is a lease (SET with expiry, renewed by its holder),
+      so one process pairs at a time; the takes and claims keep a pairing single even
+      when a lease ran out under a stalled holder;
+    - publishing: ``nardy:lobby:all`` for everyone, ``nardy:lobby:user:<id>`` for one
+      user's sockets, followed by a process while it holds such a socket.
+    """
+
+    def __init__(self, hub: RedisHub) -> None:
+        self.hub = hub
+        self.redis = hub.redis
+        self.process = hub.id
+        self._subs: set[Subscriber] = set()
+        self._by_user: dict[int, set[Subscriber]] = {}
+        self._mine = f"{LOBBY}sockets:{self.process}"
+        self._take = self.redis.register_script(_TAKE)
+        self._offered = self.redis.register_script(_OFFERED)
+        self._leave = self.redis.register_script(_LEAVE)
+        self._claim = self.redis.register_script(_CLAIM)
+        self._release = self.redis.register_script(_RELEASE)
+        self._lead = self.redis.register_script(_LEAD)
+        hub.route(LOBBY, self._arrived)
+
+    # -- challenges and the queue ------------------------------------------------------
+    async def add_challenge(self, challenge: Challenge) -> None:
+        await self.redis.hset(f"{LOBBY}challenges", challenge.id, _challenge_json(challenge))
+
+    async def challenges(self) -> list[Challenge]:
+        rows = await self.redis.hvals(f"{LOBBY}challenges")
+        return sorted((_challenge(_text(r)) for r in rows), key=lambda c: c.created)
+
+    async def take_challenge(self, challenge_id: str) -> Challenge | None:
+        row = await self._take(keys=[f"{LOBBY}challenges"], args=[challenge_id])
+        return None if row is None else _challenge(row)
+
+    async def enqueue(self, seeker: Seeker) -> None:
+        await self.redis.hset(f"{LOBBY}queue", str(seeker.user_id), _seeker_json(seeker))
+
+    async def dequeue(self, user_id: int) -> Seeker | None:
+        row = await self._take(keys=[f"{LOBBY}queue"], args=[str(user_id)])
+        return None if row is None else Seeker(**json.loads(row))
+
+    async def queue(self) -> list[Seeker]:
+        rows = await self.redis.hvals(f"{LOBBY}queue")
+        return sorted((Seeker(**json.loads(_text(r))) for r in rows), key=lambda s: s.since)
+
+    async def mark_offered(self, user_id: int) -> None:
+        await self._offered(keys=[f"{LOBBY}queue"], args=[str(user_id)])
+
+    # -- presence ------------------------------------------------------------------------
+    async def arrive(self, who: Present, kind: str) -> None:
+        who_json = json.dumps(asdict(who), separators=(",", ":"))
+        async with self.redis.pipeline(transaction=True) as p:
+            p.hincrby(self._mine, f"{kind}:{who.user_id}", 1)
+            p.hset(self._mine, f"who:{who.user_id}", who_json)
+            p.pexpire(self._mine, PRESENCE_TTL_MS)
+            p.sadd(f"{LOBBY}processes", self.process)
+            if kind == "lobby":
+                p.hdel(f"{LOBBY}left", str(who.user_id))
+            await p.execute()
+
+    async def leave(self, user_id: int, kind: str, at: float) -> None:
+        await self._leave(
+            keys=[self._mine, f"{LOBBY}left"], args=[kind, user_id, repr(at), PRESENCE_TTL_MS]
+        )
+
+    async def _everyone(self) -> list[dict[str, str]]:
+        """Each live process's presence hash (renewing this process's, and forgetting
+        the processes whose hash expired)."""
+        await self.redis.pexpire(self._mine, PRESENCE_TTL_MS)
+        processes = sorted(_text(m) for m in await self.redis.smembers(f"{LOBBY}processes"))
+        async with self.redis.pipeline(transaction=False) as p:
+            for proc in processes:
+                p.hgetall(f"{LOBBY}sockets:{proc}")
+            hashes: list[dict[str, str]] = await p.execute()
+        gone = [proc for proc, h in zip(processes, hashes, strict=True) if not h]
+        if gone:
+            await self.redis.srem(f"{LOBBY}processes", *gone)
+        return [h for h in hashes if h]
+
+    async def online(self) -> list[Present]:
+        people: dict[int, Present] = {}
+        for h in await self._everyone():
+            for field, value in h.items():
+                if field.startswith("who:"):
+                    d = json.loads(value)
+                    people.setdefault(d["user_id"], Present(**d))
+        return list(people.values())
+
+    async def absent_since(self, user_id: int) -> float | None:
+        if any(f"lobby:{user_id}" in h for h in await self._everyone()):
+            return None
+        left = await self.redis.hget(f"{LOBBY}left", str(user_id))
+        return None if left is None else float(left)
+
+    # -- starts and the tick ---------------------------------------------------------------
+    async def claim(self, user_ids: tuple[int, ...]) -> bool:
+        keys = [f"{LOBBY}starting:{uid}" for uid in sorted(set(user_ids))]
+        return bool(await self._claim(keys=keys, args=[self.process, CLAIM_TTL_MS]))
+
+    async def release(self, user_ids: tuple[int, ...]) -> None:
+        keys = [f"{LOBBY}starting:{uid}" for uid in sorted(set(user_ids))]
+        await self._release(keys=keys, args=[self.process])
+
+    async def lead(self) -> bool:
+        return bool(await self._lead(keys=[f"{LOBBY}lead"], args=[self.process, LEAD_TTL_MS]))
+
+    # -- subscribers -----------------------------------------------------------------------
+    async def subscribe(self, sub: Subscriber) -> None:
+        if sub in self._subs:
+            return
+        self._subs.add(sub)
+        await self.hub.follow(f"{LOBBY}all")
+        if sub.user_id is not None:
+            self._by_user.setdefault(sub.user_id, set()).add(sub)
+            await self.hub.follow(f"{LOBBY}user:{sub.user_id}")
+
+    async def unsubscribe(self, sub: Subscriber) -> None:
+        if sub not in self._subs:
+            return
+        self._subs.discard(sub)
+        await self.hub.unfollow(f"{LOBBY}all")
+        if sub.user_id is not None:
+            mine = self._by_user.get(sub.user_id, set())
+            mine.discard(sub)
+            if not mine:
+                self._by_user.pop(sub.user_id, None)
+            await self.hub.unfollow(f"{LOBBY}user:{sub.user_id}")
+
+    async def publish(
+        self, message: dict[str, Any], to: tuple[int, ...] | None = None, *, here: bool = False
+    ) -> None:
+        text = encode(message)
+        if here:
+            for sub in list(self._subs):
+                sub.deliver(text)
+        elif to is None:
+            await self.hub.publish(f"{LOBBY}all", text)
+        else:
+            for uid in sorted(set(to)):
+                await self.hub.publish(f"{LOBBY}user:{uid}", text)
+
+    async def _arrived(self, channel: str, text: str) -> None:
+        name = channel[len(LOBBY) :]
+        if name == "all":
+            subs: Iterable[Subscriber] = list(self._subs)
+        elif name.startswith("user:"):
+            subs = list(self._by_user.get(int(name[len("user:") :]), ()))
+        else:
+            return
+        for sub in subs:
+            sub.deliver(text)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from typing import Annotated, Any
 
-from anyio import to_thread
+from anyio import CancelScope, to_thread
 from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
 
 from nardy.server.auth import Who
@@ -211,4 +211,5 @@ async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
         await close_too_big(ws, lang)
     finally:
         release()
-        await chat.delivery.unsubscribe(sock)
+        with CancelScope(shield=True):  # (a shared delivery is awaited)
+            await chat.delivery.unsubscribe(sock)
