@@ -5,18 +5,21 @@ on its own event loop (as two processes), and a client of each."""
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+import anyio
 import pytest
 import redis
+from conftest import POSTGRES, reset_postgres, worker_postgres_url
 from fastapi.testclient import TestClient
-from lobby_helpers import next_message
 from sqlalchemy import select
 
 from nardy.server import Settings, create_app
-from nardy.server.db import GameRow
+from nardy.server.db import EventRow, GameRow
 from nardy.server.friends import Player
 from nardy.server.lobby import Challenge, Present, Terms
 from nardy.server.pairing import Seeker
@@ -79,9 +82,35 @@ def visitors(apps: tuple[Any, Any]) -> Iterator[Any]:
         c.__exit__(None, None, None)
 
 
+#: How long a socket may stay silent when a message is due (a broken relay between
+#: the processes then fails the test rather than hanging it).
+SILENCE = 10.0
+
+
+def receive(ws: Any) -> dict[str, Any]:
+    """The socket's next message (JSON), waiting ``SILENCE`` seconds at most."""
+
+    async def within() -> Any:
+        with anyio.fail_after(SILENCE):
+            return await ws._send_rx.receive()  # (what ``receive_json`` awaits)
+
+    message = ws.portal.call(within)
+    assert message["type"] == "websocket.send", message
+    got: dict[str, Any] = json.loads(message["text"])
+    return got
+
+
+def next_message(ws: Any, kind: str) -> dict[str, Any]:
+    """The socket's next lobby message of ``kind`` (others skipped)."""
+    while True:
+        msg = receive(ws)
+        if msg["type"] == kind:
+            return msg
+
+
 def join(ws: Any, channel: str) -> dict[str, Any]:
     ws.send_json({"type": "join", "channel": channel})
-    joined: dict[str, Any] = ws.receive_json()
+    joined = receive(ws)
     assert joined["type"] == "joined", joined
     return joined
 
@@ -98,29 +127,29 @@ def test_a_chat_message_said_on_one_process_reaches_a_socket_on_another(
         join(wa, "lobby")
         join(wb, "lobby")
         wa.send_json({"type": "say", "id": 1, "channel": "lobby", "text": "салют из A"})
-        got = wb.receive_json()
+        got = receive(wb)
         assert got["type"] == "message" and got["text"] == "салют из A"
         assert got["name"] == "ashot"
         # and back, over HTTP on B: A's socket gets it after its own ack and message
         r = b.post("/api/chat/lobby", {"text": "привет из B"})
         assert r.status_code == 200, r.text
-        seen = [wa.receive_json() for _ in range(3)]
+        seen = [receive(wa) for _ in range(3)]
         assert sorted(m["type"] for m in seen) == ["ack", "message", "message"]
         said = [m["text"] for m in seen if m["type"] == "message"]
         assert said == ["салют из A", "привет из B"]  # in the order they were said
         # a block on A reaches B's tab of the same user... (his own channel)
-        assert wb.receive_json()["text"] == "привет из B"
+        assert receive(wb)["text"] == "привет из B"
         b2 = visitors(0)
         b2.c.cookies = b.c.cookies
         b2.csrf = b.csrf
         r = b2.post(f"/api/chat/blocks/{a.id}")
         assert r.status_code == 200, r.text
-        assert wb.receive_json() == {"type": "blocked", "user_id": a.id}
+        assert receive(wb) == {"type": "blocked", "user_id": a.id}
         # ... and from then on A's messages no longer reach B
         wa.send_json({"type": "say", "id": 2, "channel": "lobby", "text": "слышишь?"})
         r = a.post("/api/chat/lobby", {"text": "ещё раз"})
         b.post("/api/chat/lobby", {"text": "тишина"})
-        assert wb.receive_json()["text"] == "тишина"
+        assert receive(wb)["text"] == "тишина"
 
 
 def test_the_hub_subscribes_once_per_channel_and_leaves_with_the_last_follower(
@@ -276,3 +305,145 @@ def test_the_redis_lobby_state_keeps_the_contract(redis_url: str) -> None:
         await hub_b.stop()
 
     asyncio.run(run())
+
+
+# -- game events -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def pg_apps(redis_url: str) -> Iterator[tuple[Any, Any]]:
+    """Two applications on one PostgreSQL database (``NARDY_TEST_POSTGRES_URL``: its
+    row locks keep two processes' writes of one game apart) and one Redis."""
+    if not POSTGRES:
+        if os.environ.get("CI"):
+            pytest.fail("NARDY_TEST_POSTGRES_URL is not set")
+        pytest.skip("NARDY_TEST_POSTGRES_URL is not set")
+    url = worker_postgres_url(POSTGRES)
+    reset_postgres(url)
+    redis.Redis.from_url(redis_url).flushdb()
+    made = tuple(
+        create_app(Settings(db_url=url, dice_seed="test-seed", redis_url=redis_url))
+        for _ in range(2)
+    )
+    yield made[0], made[1]
+
+
+class Seat:
+    """One game socket and what it has seen: every event (in order) and the state."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        ws.send_json({"type": "hello", "last_seq": 0})
+        hello = ws.receive_json()
+        self.events: list[dict[str, Any]] = list(hello["events"])
+        self.state: dict[str, Any] = hello["state"]
+        self.acked: int | None = None
+
+    def until(self, seq: int, *, ack: bool = False) -> None:
+        """Read the socket until its state reached ``seq`` (and the ack came)."""
+        while self.state["seq"] < seq or (ack and self.acked is None):
+            msg = receive(self.ws)
+            assert msg["type"] in ("update", "ack"), msg
+            if msg["type"] == "ack":
+                self.acked = msg["seq"]
+                continue
+            self.events.extend(msg["events"])
+            self.state = msg["state"]
+
+    def to_move(self) -> bool:
+        return bool(self.state["actions"]) and self.state["to_act"] == self.state["role"]
+
+    def act(self) -> None:
+        """Send the turn's first possible action: a roll, or the first legal play."""
+        actions = self.state["actions"]
+        if "roll" in actions:
+            action: dict[str, Any] = {"action": "roll"}
+        else:
+            assert self.state["legal"] is not None, self.state
+            action = {"action": "play", "play": self.state["legal"]["plays"][0]}
+        self.acked = None
+        self.ws.send_json({"type": "action", "id": 1, "action": action})
+
+
+def test_players_on_two_processes_play_one_game_and_a_spectator_sees_it_all(
+    pg_apps: tuple[Any, Any],
+) -> None:
+    first = {i: TestClient(pg_apps[i]).__enter__() for i in (0, 1)}
+    try:
+        a, b = Visitor(first[0]).register("ashot"), Visitor(first[1]).register("boris")
+        spy_client = TestClient(pg_apps[0])
+        spy_client.portal = first[0].portal
+        spy = Visitor(spy_client).register("vera")
+        assert a.id is not None and b.id is not None
+        spec = {"variant": "long", "length": 1, "cube": False}
+        live = first[0].portal.call(pg_apps[0].state.games.create_paired, a.id, b.id, spec)
+        gid = live.meta.id
+        url = f"/ws/games/{gid}"
+        with (
+            a.c.websocket_connect(url) as wa,
+            b.c.websocket_connect(url) as wb,
+            spy.c.websocket_connect(url) as ws,
+        ):
+            sa, sb, watcher = Seat(wa), Seat(wb), Seat(ws)
+            moved = {"a": 0, "b": 0}
+            for _ in range(16):  # turns: each player's moves go over his own process
+                mover, other, who = (sa, sb, "a") if sa.to_move() else (sb, sa, "b")
+                assert mover.to_move(), (sa.state, sb.state)
+                mover.act()
+                mover.until(0, ack=True)
+                assert mover.acked is not None
+                mover.until(mover.acked)
+                other.until(mover.acked)  # the other process caught up and sent it
+                watcher.until(mover.acked)
+                moved[who] += 1
+                assert other.state["seq"] == mover.state["seq"] == watcher.state["seq"]
+            assert moved["a"] >= 4 and moved["b"] >= 4
+            for seat in (sa, sb, watcher):  # every event, once, in order
+                assert [e["seq"] for e in seat.events] == list(range(1, sa.state["seq"] + 1))
+            assert sb.events == sa.events == watcher.events
+    finally:
+        for c in first.values():
+            c.__exit__(None, None, None)
+
+
+def test_a_process_acting_on_a_stale_game_stores_nothing_and_catches_up(
+    pg_apps: tuple[Any, Any],
+) -> None:
+    """A third process without Redis (no notice reaches it) acts on a game after
+    another stored a move of it: the game row's lock and its last event refuse the
+    write (409 ``game-moved``), and the process reloads the game."""
+    app = pg_apps[0]
+    deaf = create_app(Settings(db_url=app.state.settings.db_url, dice_seed="test-seed"))
+    with TestClient(app) as ca, TestClient(deaf) as cd:
+        a = Visitor(ca).register("ashot")
+        cb = TestClient(app)
+        cb.portal = ca.portal
+        b = Visitor(cb).register("boris")
+        assert a.id is not None and b.id is not None
+        spec = {"variant": "long", "length": 1, "cube": False}
+        gid = ca.portal.call(app.state.games.create_paired, a.id, b.id, spec).meta.id
+        stale = cd.portal.call(deaf.state.games.get, gid)  # the deaf process holds it
+        before = stale.seq
+        states = {v: v.c.get(f"/api/games/{gid}").json() for v in (a, b)}
+        mover = next(v for v, st in states.items() if st["actions"] and st["to_act"] == st["role"])
+        st = states[mover]
+        action: dict[str, Any] = (
+            {"action": "roll"}
+            if "roll" in st["actions"]
+            else {"action": "play", "play": st["legal"]["plays"][0]}
+        )
+        r = mover.post(f"/api/games/{gid}/actions", action)
+        assert r.status_code == 200, r.text
+        stored = r.json()["state"]["seq"]
+        assert stored > before
+        # the same player, the same action, through the deaf process: too late
+        there = Visitor(cd)
+        there.c.cookies = mover.c.cookies
+        there.csrf = mover.csrf
+        r = there.post(f"/api/games/{gid}/actions", action)
+        assert r.status_code == 409 and r.json()["code"] == "game-moved", r.text
+        assert stale.seq == stored  # reloaded in place
+        assert there.c.get(f"/api/games/{gid}").json()["seq"] == stored
+        with app.state.db() as s:
+            seqs = list(s.scalars(select(EventRow.seq).where(EventRow.game_id == gid)))
+        assert sorted(seqs) == list(range(1, stored + 1))  # nothing more was stored

@@ -45,7 +45,7 @@ from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
 from nardy.server.metrics import HttpErrorsMiddleware, Metrics
-from nardy.server.redis_live import RedisChatDelivery, RedisHub
+from nardy.server.redis_live import RedisChatDelivery, RedisGameEvents, RedisHub
 from nardy.server.routes import (
     accounts,
     chat,
@@ -107,9 +107,12 @@ def create_app(
     # several processes share the live state through Redis; one keeps it in memory
     hub = RedisHub(settings.redis_url) if settings.redis_url else None
     delivery: ChatDelivery = RedisChatDelivery(hub) if hub else InMemoryDelivery()
+    game_events = RedisGameEvents(hub, game_service) if hub else None
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if game_events is not None:
+            await game_events.start()
         sweepers = [
             asyncio.create_task(_sweep_guests(account_store)),
             asyncio.create_task(_sweep_flags(game_service)),

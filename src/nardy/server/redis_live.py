@@ -14,6 +14,10 @@ a page reads it when it opens — so nothing has to be stored, trimmed, acknowle
 replayed in Redis, and a message costs one ``PUBLISH`` reaching only the processes
 that follow its channel. Streams would buy replay after a dropped connection, which the
 database already gives.
+
+``RedisLobbyState`` is the lobby's ``LobbyState`` over Redis structures, and
+``RedisGameEvents`` tells the processes holding a game in memory that another stored
+events of it.
 """
 
 from __future__ import annotations
@@ -33,8 +37,10 @@ import redis.asyncio as aioredis
 from nardy.server.chat import ChatSubscriber
 from nardy.server.fanout import encode
 from nardy.server.friends import Player
+from nardy.server.live import LiveGame
 from nardy.server.lobby import Challenge, Present, Subscriber, Terms
 from nardy.server.pairing import Seeker
+from nardy.server.service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -462,3 +468,55 @@ class RedisLobbyState:
             return
         for sub in subs:
             sub.deliver(text)
+
+
+# -- game events -----------------------------------------------------------------------
+
+
+class RedisGameEvents:
+    """Tells the other processes when a game's events are stored, so that those
+    holding the game in memory catch up (``GameService.catch_up``: reload it from the
+    database, the truth, and send the new events to their sockets).
+
+    One channel, ``nardy:games``, followed by every process: a process must hear of
+    every game it holds, with sockets or not, and a notice is a few bytes
+    (``{"game", "seq", "from"}``). Catching up waits for the game's lock, so it runs
+    as a task of its own, never holding up the pub/sub reader. Two processes acting on
+    one game at once are kept apart by the game row's lock in the database
+    (``GameService._step``), not here: a notice only says where to look."""
+
+    CHANNEL = f"{PREFIX}games"
+
+    def __init__(self, hub: RedisHub, games: GameService) -> None:
+        self.hub = hub
+        self.games = games
+        self._tasks: set[asyncio.Task[None]] = set()
+        hub.route(self.CHANNEL, self._arrived)
+        games.announce = self.announce
+
+    async def start(self) -> None:
+        """Follow the notices (the app's lifespan)."""
+        await self.hub.follow(self.CHANNEL)
+
+    async def announce(self, game_id: str, seq: int) -> None:
+        """Tell the others that ``game_id``'s events up to ``seq`` are stored."""
+        notice = {"game": game_id, "seq": seq, "from": self.hub.id}
+        await self.hub.publish(self.CHANNEL, encode(notice))
+
+    async def _arrived(self, _channel: str, data: str) -> None:
+        notice = json.loads(data)
+        if notice.get("from") == self.hub.id:
+            return
+        live = self.games.live.get(notice["game"])
+        if live is None or live.seq >= notice["seq"]:
+            return  # not held here, or already caught up
+        task = asyncio.create_task(self._catch_up(live))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        try:
+            async with live.lock:
+                await self.games.catch_up(live)
+        except Exception:
+            log.exception("catching up with game %s failed", live.meta.id)
