@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import os
 import secrets
 import signal
@@ -82,6 +83,9 @@ def play_settings(stored: dict[str, Any] | None) -> dict[str, bool]:
         if key in out and isinstance(value, bool):
             out[key] = value
     return out
+
+
+log = logging.getLogger(__name__)
 
 
 class StaleGame(Exception):
@@ -618,8 +622,11 @@ class GameService:
         for game_id in await to_thread.run_sync(self._due_games):
             live = await self.get(game_id)
             async with live.lock:
-                if await self.flag_if_due(live):
-                    flagged += 1
+                try:
+                    if await self.flag_if_due(live):
+                        flagged += 1
+                except ApiError as exc:  # another process stored it first (game-moved)
+                    log.info("flagging game %s: %s", game_id, exc.code)
         return flagged
 
     def _banned(self, user_ids: list[int]) -> None:
