@@ -23,7 +23,12 @@ from nardy.server.db import EventRow, GameRow
 from nardy.server.friends import Player
 from nardy.server.lobby import Challenge, Present, Terms
 from nardy.server.pairing import Seeker
-from nardy.server.redis_live import RedisChatDelivery, RedisHub, RedisLobbyState
+from nardy.server.redis_live import (
+    RedisChatDelivery,
+    RedisGameEvents,
+    RedisHub,
+    RedisLobbyState,
+)
 
 
 class Visitor:
@@ -447,3 +452,18 @@ def test_a_process_acting_on_a_stale_game_stores_nothing_and_catches_up(
         with app.state.db() as s:
             seqs = list(s.scalars(select(EventRow.seq).where(EventRow.game_id == gid)))
         assert sorted(seqs) == list(range(1, stored + 1))  # nothing more was stored
+
+
+def test_an_unsent_notice_leaves_the_stored_action_standing(db_url: str) -> None:
+    """Redis gone after an action's events are stored: the notice is logged as failed,
+    and the action is not answered as an error (the database has it)."""
+    app = create_app(Settings(db_url=db_url))
+    hub = RedisHub("redis://127.0.0.1:1/0")  # (nothing listens on port 1)
+
+    async def run() -> None:
+        events = RedisGameEvents(hub, app.state.games)
+        assert app.state.games.announce == events.announce
+        await events.announce("g1", 3)
+        await hub.stop()
+
+    asyncio.run(run())

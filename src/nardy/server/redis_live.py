@@ -501,7 +501,12 @@ class RedisGameEvents:
     async def announce(self, game_id: str, seq: int) -> None:
         """Tell the others that ``game_id``'s events up to ``seq`` are stored."""
         notice = {"game": game_id, "seq": seq, "from": self.hub.id}
-        await self.hub.publish(self.CHANNEL, encode(notice))
+        try:
+            await self.hub.publish(self.CHANNEL, encode(notice))
+        except Exception:  # the events are stored: the action stands without the notice
+            # (a process holding the game then learns of them when its own write
+            # finds the game moved on, ``GameService._stored``)
+            log.exception("announcing game %s's event %d failed", game_id, seq)
 
     async def _arrived(self, _channel: str, data: str) -> None:
         notice = json.loads(data)
