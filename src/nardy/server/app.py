@@ -111,12 +111,13 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        if game_events is not None:
-            await game_events.start()
         sweepers = [
             asyncio.create_task(_sweep_guests(account_store)),
             asyncio.create_task(_sweep_flags(game_service)),
         ]
+        # followed before the first request when Redis answers; else until it does
+        if game_events is not None and not await game_events.follow_once():
+            sweepers.append(asyncio.create_task(game_events.follow()))
         async with lobby.running():
             yield
         for sweeper in sweepers:

@@ -46,6 +46,8 @@ log = logging.getLogger(__name__)
 
 #: Every key and channel of the server starts with this.
 PREFIX = "nardy:"
+#: Seconds a connection to Redis may take to open (an unreachable host fails, not hangs).
+CONNECT_TIMEOUT = 5.0
 #: A handler of the messages of the channels under one prefix: (channel, data).
 Handler = Callable[[str, str], Awaitable[None]]
 
@@ -55,7 +57,9 @@ class RedisHub:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.redis: aioredis.Redis = aioredis.Redis.from_url(url, decode_responses=True)
+        self.redis: aioredis.Redis = aioredis.Redis.from_url(
+            url, decode_responses=True, socket_connect_timeout=CONNECT_TIMEOUT
+        )
         self._pubsub: Any = None
         self._reader: asyncio.Task[None] | None = None
         self._starting = asyncio.Lock()
@@ -108,7 +112,13 @@ class RedisHub:
             ready = asyncio.Event()
             self._ready[channel] = ready
             self._confirm.setdefault(channel, deque()).append(ready)
-            await self._pubsub.subscribe(channel)
+            try:
+                await self._pubsub.subscribe(channel)
+            except BaseException:  # not subscribed: as if never asked
+                self._counts.pop(channel, None)
+                self._ready.pop(channel, None)
+                self._confirm.pop(channel, None)
+                raise
         else:
             ready = self._ready[channel]
         await ready.wait()
@@ -486,6 +496,8 @@ class RedisGameEvents:
     (``GameService._step``), not here: a notice only says where to look."""
 
     CHANNEL = f"{PREFIX}games"
+    #: Seconds between tries to follow the notices while Redis cannot be reached.
+    RETRY = 1.0
 
     def __init__(self, hub: RedisHub, games: GameService) -> None:
         self.hub = hub
@@ -494,9 +506,21 @@ class RedisGameEvents:
         hub.route(self.CHANNEL, self._arrived)
         games.announce = self.announce
 
-    async def start(self) -> None:
-        """Follow the notices (the app's lifespan)."""
-        await self.hub.follow(self.CHANNEL)
+    async def follow_once(self) -> bool:
+        """Follow the notices; False when Redis cannot be reached (logged)."""
+        try:
+            await self.hub.follow(self.CHANNEL)
+        except Exception as exc:
+            log.warning("following game notices on Redis failed: %r", exc)
+            return False
+        return True
+
+    async def follow(self) -> None:
+        """Follow the notices, trying every ``RETRY`` seconds until Redis answers (the
+        app's lifespan: a server whose Redis is down still starts, says so on
+        ``/healthz``, and follows once Redis is back)."""
+        while not await self.follow_once():
+            await asyncio.sleep(self.RETRY)
 
     async def announce(self, game_id: str, seq: int) -> None:
         """Tell the others that ``game_id``'s events up to ``seq`` are stored."""
