@@ -86,7 +86,12 @@ class RedisHub:
             pubsub = self.redis.pubsub()
             ready = asyncio.Event()
             self._confirm[self.own] = deque([ready])
-            await pubsub.subscribe(self.own)
+            try:
+                await pubsub.subscribe(self.own)
+            except BaseException:  # Redis cannot be reached: a later call tries again
+                self._confirm.pop(self.own, None)
+                await pubsub.aclose()
+                raise
             self._pubsub = pubsub
             self._reader = asyncio.create_task(self._read())
             await ready.wait()
@@ -133,10 +138,6 @@ class RedisHub:
         self._ready.pop(channel, None)
         if self._pubsub is not None:
             await self._pubsub.unsubscribe(channel)
-
-    def following(self, channel: str) -> bool:
-        """True while something of this process follows ``channel``."""
-        return channel in self._counts
 
     async def publish(self, channel: str, data: str) -> None:
         """Send ``data`` to the processes following ``channel``."""
