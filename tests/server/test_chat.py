@@ -424,26 +424,26 @@ class Reader:
 def test_in_memory_delivery_keeps_the_contract() -> None:
     hub = InMemoryDelivery()
     one, two, gone = Reader(), Reader(), Reader(alive=False)
-    hub.subscribe("lobby", one)
-    hub.subscribe("game:x", one)
-    hub.subscribe("lobby", two)
-    hub.subscribe("lobby", gone)
 
     async def run() -> None:
+        await hub.subscribe("lobby", one)
+        await hub.subscribe("game:x", one)
+        await hub.subscribe("lobby", two)
+        await hub.subscribe("lobby", gone)
         for i in range(3):
             await hub.publish("lobby", {"type": "message", "id": i})
         await hub.publish("game:x", {"type": "hidden", "id": 0})
         await hub.publish("watch:x", {"type": "message", "id": 9})  # no one follows it
+        assert [m["id"] for m in one.got] == [0, 1, 2, 0]  # in order, once each
+        assert [m["id"] for m in two.got] == [0, 1, 2]
+        assert gone not in hub.channels["lobby"]  # a dead subscriber is dropped
+        await hub.unsubscribe(one, "lobby")
+        assert hub.channels == {"game:x": {one}, "lobby": {two}}
+        await hub.unsubscribe(one)
+        await hub.unsubscribe(two)
+        assert hub.channels == {}  # (no empty channels left behind)
 
     asyncio.run(run())
-    assert [m["id"] for m in one.got] == [0, 1, 2, 0]  # in order, once each
-    assert [m["id"] for m in two.got] == [0, 1, 2]
-    assert gone not in hub.channels["lobby"]  # a dead subscriber is dropped
-    hub.unsubscribe(one, "lobby")
-    assert hub.channels == {"game:x": {one}, "lobby": {two}}
-    hub.unsubscribe(one)
-    hub.unsubscribe(two)
-    assert hub.channels == {}  # (no empty channels left behind)
 
 
 def test_a_cross_site_chat_socket_is_refused(app: Any, clients: Any) -> None:

@@ -76,7 +76,8 @@ def _proxies(_ctx: click.Context, _param: click.Parameter, values: tuple[str, ..
     default=None,
     callback=_redis,
     help="Redis URL (redis://host:6379/0) shared by several server processes: the "
-    "rate limits count there. Default: none, one process keeps everything in memory.",
+    "rate limits, the lobby, the chat and live game updates go through it. Default: "
+    "none, one process keeps everything in memory.",
 )
 @click.option(
     "--trusted-proxy",

@@ -31,7 +31,13 @@ from nardy.server.auth import (
     Clock,
 )
 from nardy.server.botplayer import Computer
-from nardy.server.chat import CHAT_LIMIT, CHAT_RATE, ChatService, InMemoryDelivery
+from nardy.server.chat import (
+    CHAT_LIMIT,
+    CHAT_RATE,
+    ChatDelivery,
+    ChatService,
+    InMemoryDelivery,
+)
 from nardy.server.db import make_engine, migrate, now
 from nardy.server.deps import carry_new_session
 from nardy.server.fanout import Fanout
@@ -39,6 +45,7 @@ from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
 from nardy.server.metrics import HttpErrorsMiddleware, Metrics
+from nardy.server.redis_live import RedisChatDelivery, RedisGameEvents, RedisHub
 from nardy.server.rollouts import Rollouts
 from nardy.server.routes import (
     accounts,
@@ -100,6 +107,10 @@ def create_app(
     game_service = GameService(settings, engine, computer, writer, clock)
     views = Views(clock)  # each role's view built once per event number
     game_service.notify = Fanout(views).broadcast
+    # several processes share the live state through Redis; one keeps it in memory
+    hub = RedisHub(settings.redis_url) if settings.redis_url else None
+    delivery: ChatDelivery = RedisChatDelivery(hub) if hub else InMemoryDelivery()
+    game_events = RedisGameEvents(hub, game_service) if hub else None
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -107,6 +118,9 @@ def create_app(
             asyncio.create_task(_sweep_guests(account_store)),
             asyncio.create_task(_sweep_flags(game_service)),
         ]
+        # followed before the first request when Redis answers; else until it does
+        if game_events is not None and not await game_events.follow_once():
+            sweepers.append(asyncio.create_task(game_events.follow()))
         async with lobby.running(), tourneys.running():
             yield
         await app.state.rollouts.close()
@@ -114,6 +128,8 @@ def create_app(
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
+        if hub is not None:
+            await hub.stop()
         engine.dispose()
 
     app = FastAPI(title="nardy", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -125,7 +141,8 @@ def create_app(
     app.state.engine = engine
     app.state.views = views
     app.state.rollouts = Rollouts()
-    app.state.chat = ChatService(db, writer, game_service, throttle, InMemoryDelivery())
+    app.state.hub = hub
+    app.state.chat = ChatService(db, writer, game_service, throttle, delivery)
     app.state.sockets = ws.SocketCaps(settings.max_sockets_per_ip, settings.max_sockets_per_game)
     app.state.metrics = Metrics(game_service, computer, app.state.sockets)
 

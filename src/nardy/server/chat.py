@@ -19,8 +19,9 @@ own language; messages are stored (``chat_messages``), and a channel's last
 (through ``nardy.server.throttle``). A user who blocked another (``blocks``) never
 gets that user's messages; a moderator hides a message for everyone.
 
-Delivery is behind ``ChatDelivery`` (``InMemoryDelivery`` here), so that several
-server processes can share it through Redis pub/sub later; see its contract.
+Delivery is behind ``ChatDelivery``: ``InMemoryDelivery`` for one server process,
+``nardy.server.redis_live.RedisChatDelivery`` (Redis pub/sub) for several; see its
+contract.
 """
 
 from __future__ import annotations
@@ -192,10 +193,10 @@ class ChatDelivery(Protocol):
     - nothing is kept for a subscriber who is not there: the history is the database's.
     """
 
-    def subscribe(self, channel: str, sub: ChatSubscriber) -> None:
-        """``sub`` gets what is published on ``channel`` from now on."""
+    async def subscribe(self, channel: str, sub: ChatSubscriber) -> None:
+        """``sub`` gets what is published on ``channel`` once this returns."""
 
-    def unsubscribe(self, sub: ChatSubscriber, channel: str | None = None) -> None:
+    async def unsubscribe(self, sub: ChatSubscriber, channel: str | None = None) -> None:
         """``sub`` leaves ``channel`` (every channel when None)."""
 
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
@@ -208,10 +209,10 @@ class InMemoryDelivery:
     def __init__(self) -> None:
         self.channels: dict[str, set[ChatSubscriber]] = {}
 
-    def subscribe(self, channel: str, sub: ChatSubscriber) -> None:
+    async def subscribe(self, channel: str, sub: ChatSubscriber) -> None:
         self.channels.setdefault(channel, set()).add(sub)
 
-    def unsubscribe(self, sub: ChatSubscriber, channel: str | None = None) -> None:
+    async def unsubscribe(self, sub: ChatSubscriber, channel: str | None = None) -> None:
         names = [channel] if channel is not None else list(self.channels)
         for name in names:
             subs = self.channels.get(name)
@@ -225,7 +226,7 @@ class InMemoryDelivery:
         for sub in list(self.channels.get(channel, ())):
             if not await sub.deliver(message):
                 log.debug("dropping a dead chat subscriber of %s", channel)
-                self.unsubscribe(sub)
+                await self.unsubscribe(sub)
 
 
 # -- the service ---------------------------------------------------------------------

@@ -234,6 +234,14 @@ class LiveGame:
         for _ in range(dice_count(records)):
             self.dice.die()
 
+    def take(self, fresh: LiveGame) -> None:
+        """Become ``fresh`` (the same game just loaded), keeping this object's lock and
+        sockets: whoever holds this object (a game socket's handler) sees the new state
+        (``GameService.catch_up``)."""
+        kept = {"lock": self.lock, "sockets": self.sockets}
+        self.__dict__.update(fresh.__dict__)
+        self.__dict__.update(kept)
+
     def _replay(self, rec: dict[str, Any]) -> None:
         kind = rec.get("type")
         game = self.match.current

@@ -1,8 +1,9 @@
 """The lobby's shared state behind one small interface, ``LobbyState``: open
 challenges, the quick-pairing queue, presence (who has a lobby or game socket open) and
 the lobby's subscribers (its open sockets). This process keeps it in memory
-(``MemoryLobbyState``); several processes would share one backed by Redis, keeping the
-contract written on ``LobbyState``. The rules that use it are ``nardy.server.matchmaking``.
+(``MemoryLobbyState``); several processes share one backed by Redis
+(``nardy.server.redis_live.RedisLobbyState``), keeping the contract written on
+``LobbyState``. The rules that use it are ``nardy.server.matchmaking``.
 """
 
 from __future__ import annotations
@@ -131,9 +132,12 @@ class LobbyState(Protocol):
       open, or when he never had one).
     - Starts: ``claim(users)`` marks users as starting a game, all of them or none
       (False when one of them already is), atomically; ``release(users)`` unmarks them.
+    - The tick: ``lead()`` is True when this process is to run the pairing tick now
+      (one process at a time does; with one process, always).
     - Subscribers: ``subscribe``/``unsubscribe`` this process's lobby sockets;
       ``publish(message, to)`` delivers to every subscriber of every process, or only
-      to the sockets of the users ``to``.
+      to the sockets of the users ``to``; with ``here``, to this process's subscribers
+      only (what every process computes alike and sends its own sockets).
 
     Every method is a coroutine: a shared store is awaited."""
 
@@ -150,9 +154,12 @@ class LobbyState(Protocol):
     async def absent_since(self, user_id: int) -> float | None: ...
     async def claim(self, user_ids: tuple[int, ...]) -> bool: ...
     async def release(self, user_ids: tuple[int, ...]) -> None: ...
+    async def lead(self) -> bool: ...
     async def subscribe(self, sub: Subscriber) -> None: ...
     async def unsubscribe(self, sub: Subscriber) -> None: ...
-    async def publish(self, message: dict[str, Any], to: tuple[int, ...] | None = None) -> None: ...
+    async def publish(
+        self, message: dict[str, Any], to: tuple[int, ...] | None = None, *, here: bool = False
+    ) -> None: ...
 
 
 class MemoryLobbyState:
@@ -223,6 +230,9 @@ class MemoryLobbyState:
     async def release(self, user_ids: tuple[int, ...]) -> None:
         self._starting.difference_update(user_ids)
 
+    async def lead(self) -> bool:
+        return True
+
     async def subscribe(self, sub: Subscriber) -> None:
         self._subs.add(sub)
         if sub.user_id is not None:
@@ -236,7 +246,9 @@ class MemoryLobbyState:
             if not mine:
                 self._by_user.pop(sub.user_id, None)
 
-    async def publish(self, message: dict[str, Any], to: tuple[int, ...] | None = None) -> None:
+    async def publish(
+        self, message: dict[str, Any], to: tuple[int, ...] | None = None, *, here: bool = False
+    ) -> None:
         text = encode(message)  # once, however many read it
         if to is None:
             subs: Iterable[Subscriber] = self._subs

@@ -497,7 +497,7 @@ class Lobby:
             value: Any = await build()
             if self._sent.get(kind) != value:
                 self._sent[kind] = value
-                await self.state.publish({"type": kind, kind: value})
+                await self.state.publish({"type": kind, kind: value}, here=True)
         online = {p.user_id for p in await self.state.online()}
         players = self._changed_players() & online
         if players:
@@ -509,7 +509,8 @@ class Lobby:
         """Tick and refresh every ``TICK_EVERY`` seconds, for as long as the server runs."""
         while True:
             try:
-                await self.tick()
+                if await self.state.lead():  # one process pairs at a time
+                    await self.tick()
                 await self.refresh()
             except Exception:
                 log.exception("the lobby's tick failed")

@@ -173,6 +173,12 @@ register(
             "en": "this invitation link is not valid",
             "ru": "эта ссылка-приглашение недействительна",
         },
+        "error.game-moved": {
+            "en": "the game moved on meanwhile (another move was stored first): "
+            "here it is as it stands now; act again",
+            "ru": "партия тем временем изменилась (раньше записан другой ход): "
+            "вот она как есть сейчас; сделайте ход снова",
+        },
         "error.game-full": {
             "en": "this game already has two players; you can watch it",
             "ru": "в этой партии уже два игрока; за ней можно наблюдать",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import os
 import secrets
 import signal
@@ -18,7 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from anyio import to_thread
-from sqlalchemy import insert, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import sessionmaker
 
@@ -82,6 +83,14 @@ def play_settings(stored: dict[str, Any] | None) -> dict[str, bool]:
         if key in out and isinstance(value, bool):
             out[key] = value
     return out
+
+
+log = logging.getLogger(__name__)
+
+
+class StaleGame(Exception):
+    """The stored game moved on past the one in memory: another server process stored
+    its events meanwhile (``GameService._step``)."""
 
 
 class ApiError(Exception):
@@ -175,6 +184,10 @@ class GameService:
         #: Called with a game that has just ended (its "over" event stored and
         #: broadcast), under the game's lock: the tournaments record the result.
         self.on_over: Callable[[LiveGame], Awaitable[None]] | None = None
+        #: Called under the game's lock with a game's id and last event number once
+        #: its events are stored, so that other server processes catch up
+        #: (``nardy.server.redis_live.RedisGameEvents``); None with one process.
+        self.announce: Callable[[str, int], Awaitable[None]] | None = None
 
     # -- loading -----------------------------------------------------------------
     def _load(self, game_id: str) -> LiveGame:
@@ -229,7 +242,7 @@ class GameService:
             if live is None:
                 live = await to_thread.run_sync(self._load, game_id)
                 async with live.lock:
-                    await to_thread.run_sync(self._step, live, self._advance)
+                    await self._stored(live, self._advance)
                 self.live[game_id] = live
         return live
 
@@ -271,6 +284,16 @@ class GameService:
         players = self._winner_loser(live) if ended else None
 
         def write(conn: Connection) -> dict[int, dict[str, Any]]:  # a short transaction
+            # The game's row is locked (PostgreSQL: SELECT ... FOR UPDATE; SQLite has
+            # one writer) until the commit, and its last stored event must be the one
+            # in memory: of two processes acting on one game, the second waits for the
+            # first's commit, then finds the game moved on and stores nothing.
+            conn.execute(select(GameRow.id).where(GameRow.id == m.id).with_for_update())
+            stored = conn.execute(
+                select(func.max(EventRow.seq)).where(EventRow.game_id == m.id)
+            ).scalar()
+            if (stored or 0) != live.seq:
+                raise StaleGame(m.id)
             conn.execute(insert(EventRow), rows)
             conn.execute(update(GameRow).where(GameRow.id == m.id).values(**values))
             if players is None:
@@ -302,6 +325,8 @@ class GameService:
 
         try:
             changes = self.writer.run(write)
+        except StaleGame:
+            raise  # (``_stored`` reloads the game in place)
         except Exception:
             self.live.pop(m.id, None)
             raise
@@ -631,13 +656,13 @@ class GameService:
             def change(lv: LiveGame, out: list[Event]) -> None:
                 self._forfeit(lv, loser_id, reason, out)
 
-            events = await to_thread.run_sync(self._step, live, change)
+            events = await self._stored(live, change)
             await self._notify(live, events)
         return events
 
     async def flag_if_due(self, live: LiveGame) -> list[Event]:
         """Store a loss on time if the game is past its deadline (call under its lock)."""
-        events = await to_thread.run_sync(self._step, live, self._flag_due)
+        events = await self._stored(live, self._flag_due)
         await self._notify(live, events)
         return events
 
@@ -658,8 +683,11 @@ class GameService:
         for game_id in await to_thread.run_sync(self._due_games):
             live = await self.get(game_id)
             async with live.lock:
-                if await self.flag_if_due(live):
-                    flagged += 1
+                try:
+                    if await self.flag_if_due(live):
+                        flagged += 1
+                except ApiError as exc:  # another process stored it first (game-moved)
+                    log.info("flagging game %s: %s", game_id, exc.code)
         return flagged
 
     def _banned(self, user_ids: list[int]) -> None:
@@ -868,7 +896,7 @@ class GameService:
             self._advance(live, out)
 
         async with live.lock:
-            events = await to_thread.run_sync(self._step, live, change)
+            events = await self._stored(live, change)
             await self._notify(live, events)
         return live, events
 
@@ -1036,7 +1064,7 @@ class GameService:
                 if out and aid is not None:
                     out[0]["data"]["action"] = {"id": aid, "user": user, "events": len(out)}
 
-            events = await to_thread.run_sync(self._step, live, change)
+            events = await self._stored(live, change)
             if events and aid is not None:
                 live.done[(user, aid)] = (events[0]["seq"], events[-1]["seq"])
             await self._notify(live, events)
@@ -1048,15 +1076,44 @@ class GameService:
         """Apply ``change`` (which appends events) outside the game's actions, store
         its events and broadcast them (a rematch offer on a finished game); call it
         under ``live.lock``."""
-        events = await to_thread.run_sync(self._step, live, change)
+        events = await self._stored(live, change)
         await self._notify(live, events)
         return events
 
     async def _notify(self, live: LiveGame, events: list[Event]) -> None:
         if events and self.notify is not None:
             await self.notify(live, events)
+        if events and self.announce is not None:
+            await self.announce(live.meta.id, live.seq)
+        # (only the process that stored the end reports it: catch_up does not)
         if self.on_over is not None and any(e["kind"] == "over" for e in events):
             await self.on_over(live)
+
+    async def _stored(
+        self, live: LiveGame, change: Callable[[LiveGame, list[Event]], None]
+    ) -> list[Event]:
+        """``_step`` in a thread; when another process stored events of the game first,
+        the game is reloaded (its watchers get those events) and the change refused
+        (409 ``game-moved``: the player sees the game as it is now, and acts again)."""
+        try:
+            return await to_thread.run_sync(self._step, live, change)
+        except StaleGame:
+            await self.catch_up(live, reload=True)
+            raise ApiError(409, "game-moved") from None
+
+    async def catch_up(self, live: LiveGame, reload: bool = False) -> list[Event]:
+        """Bring a game in memory up to the database, where another server process
+        stored events of it: reloaded in place (whoever holds the object sees the new
+        state) and the new events sent to its sockets; returns them. ``reload``: even
+        when no event is new (the object was changed by a change that was not stored).
+        Call under ``live.lock``."""
+        events = await self.events_after(live.meta.id, live.seq)
+        if events or reload:
+            fresh = await to_thread.run_sync(self._load, live.meta.id)
+            live.take(fresh)
+        if events and self.notify is not None:
+            await self.notify(live, events)
+        return events
 
     # -- reading -------------------------------------------------------------------
     def _events_after(self, game_id: str, seq: int) -> list[Event]:

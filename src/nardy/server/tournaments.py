@@ -992,7 +992,9 @@ class Tournaments:
         """Tick every ``TICK_EVERY`` seconds, for as long as the server runs."""
         while True:
             try:
-                await self.tick()
+                # several processes (Redis): the one holding the lobby's lease ticks
+                if await self.state.lead():
+                    await self.tick()
             except Exception:
                 log.exception("the tournaments' tick failed")
             await asyncio.sleep(TICK_EVERY)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from typing import Annotated, Any
 
-from anyio import to_thread
+from anyio import CancelScope, to_thread
 from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
 
 from nardy.server.auth import Who
@@ -158,7 +158,7 @@ async def _handle(ws: WebSocket, sock: ChatSocket, msg: dict[str, Any], lang: st
             raise ApiError(400, "malformed", "chat-too-many-channels", max=MAX_CHANNELS)
         # subscribed before the history is read: a message stored meanwhile may come
         # twice (the client keeps one per id), never not at all
-        chat.delivery.subscribe(name, sock)
+        await chat.delivery.subscribe(name, sock)
         sock.channels.add(name)
         messages = await to_thread.run_sync(chat.read, name, sock.user_id)
         joined = _joined(name, messages, access.refusal, lang, user, sock.moderator)
@@ -166,7 +166,7 @@ async def _handle(ws: WebSocket, sock: ChatSocket, msg: dict[str, Any], lang: st
     elif kind == "leave":
         left = msg.get("channel")
         if isinstance(left, str) and left in sock.channels:
-            chat.delivery.unsubscribe(sock, left)
+            await chat.delivery.unsubscribe(sock, left)
             sock.channels.discard(left)
     elif kind == "say":
         message = await chat.post(user, msg.get("channel"), msg)
@@ -191,7 +191,7 @@ async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
     try:
         await ws.accept()
         if uid is not None:
-            chat.delivery.subscribe(user_channel(uid), sock)
+            await chat.delivery.subscribe(user_channel(uid), sock)
         while True:
             try:
                 msg = await receive_message(ws)
@@ -211,4 +211,5 @@ async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
         await close_too_big(ws, lang)
     finally:
         release()
-        chat.delivery.unsubscribe(sock)
+        with CancelScope(shield=True):  # (a shared delivery is awaited)
+            await chat.delivery.unsubscribe(sock)

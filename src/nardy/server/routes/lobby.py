@@ -12,7 +12,7 @@ import asyncio
 import logging
 from typing import Annotated, Any
 
-from anyio import to_thread
+from anyio import CancelScope, to_thread
 from fastapi import APIRouter, Body, FastAPI, WebSocket, WebSocketDisconnect
 from starlette.requests import HTTPConnection
 
@@ -21,9 +21,10 @@ from nardy.server.auth import Clock, Who
 from nardy.server.deps import Actor, CheckedUser, MaybeUser
 from nardy.server.fanout import encode
 from nardy.server.friends import Friends, Player
-from nardy.server.lobby import OUTBOX, MemoryLobbyState, Subscriber
+from nardy.server.lobby import OUTBOX, LobbyState, MemoryLobbyState, Subscriber
 from nardy.server.matchmaking import SEEK_LIMIT, Lobby
 from nardy.server.messages import request_lang
+from nardy.server.redis_live import RedisLobbyState
 from nardy.server.routes.ws import (
     BadMessage,
     TooBig,
@@ -55,7 +56,9 @@ def install(
     """Make the lobby (kept on ``app.state.lobby``) and add its routes."""
     friends = Friends(games.db, writer)
     throttle = LimitsThrottle({SEEK_LIMIT: settings.seek_rate}, settings.rate_limit_storage)
-    lobby = Lobby(MemoryLobbyState(), games, friends, views, throttle, clock, settings.pair_timeout)
+    hub = app.state.hub
+    state: LobbyState = RedisLobbyState(hub) if hub is not None else MemoryLobbyState()
+    lobby = Lobby(state, games, friends, views, throttle, clock, settings.pair_timeout)
     app.state.lobby = lobby
     app.include_router(router)
     return lobby
@@ -198,11 +201,14 @@ async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
         await close_too_big(ws, lang)
     finally:
         release()
-        await lobby.state.unsubscribe(sub)
         if writer is not None:
             writer.cancel()
-        if arrived:
-            await lobby.leave(user, "lobby")
+        # (shielded: the state may be shared, in Redis, and a cancelled handler must
+        # still leave it)
+        with CancelScope(shield=True):
+            await lobby.state.unsubscribe(sub)
+            if arrived:
+                await lobby.leave(user, "lobby")
 
 
 async def _write(ws: WebSocket, sub: Subscriber, lang: str) -> None:

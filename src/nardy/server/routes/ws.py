@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
+from anyio import CancelScope
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from nardy.i18n import t
@@ -242,8 +243,11 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
     except TooBig:
         await close_too_big(ws, lang)
     finally:
-        await lobby.leave(user, "game")
         caps.close(address, game_id)
+        # (shielded: a shared store is awaited, and a cancelled handler must still
+        # take its socket off the presence counts)
+        with CancelScope(shield=True):
+            await lobby.leave(user, "game")
         live.sockets.discard(sub)
         # a reloaded game object may hold this socket too
         current = games.live.get(game_id)
