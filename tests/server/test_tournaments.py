@@ -16,7 +16,7 @@ from lobby_helpers import member, send
 from sqlalchemy import select, update
 
 from nardy.server import Settings, create_app
-from nardy.server.db import GameRow, TournamentMatch, User
+from nardy.server.db import GameRow, Tournament, TournamentEntry, TournamentMatch, User
 from nardy.server.tournament_formats import seed_order
 
 pytestmark = pytest.mark.anyio
@@ -677,3 +677,54 @@ async def test_a_withdrawn_player_loses_every_later_match_of_a_round_robin(
     assert t["standings"][-1]["entry"] == me and t["standings"][-1]["points"] == 0
     pairs = {frozenset((m["first"], m["second"])) for r in t["rounds_played"] for m in r}
     assert len(pairs) == 6  # every pair once
+
+
+async def test_results_and_wins_appear_on_the_profiles(player_factory: Any, app: Any) -> None:
+    """A public sit-and-go of two members and two computers played out: each member's
+    profile shows his place and counts a win; a private tournament stays off both."""
+    a, b = await member(player_factory, "alice"), await member(player_factory, "bob")
+    make_moderator(app, a.user["id"])
+    players = {p.user["id"]: p for p in (a, b)}
+    private = await create(a, name="Secret cup", format="sitngo", size=4)
+    await join(b, private)
+    t = await create(a, name="Open cup", format="sitngo", size=4, public=True)
+    await add_computers(a, t, 2)
+    await join(a, t)
+    t = await join(b, t)
+    for _ in range(3):
+        t = await tournament(a, t["id"])
+        if t["status"] == "over":
+            break
+        await play_round(players, t)
+    assert t["status"] == "over"
+    places = dict((e, p) for e, p in t["result"]["places"])
+    for p in (a, b):
+        entry = next(e for e in t["entries"] if e["user_id"] == p.user["id"])
+        prof = (await p.get(f"/api/players/{p.user['username']}")).json()["tournaments"]
+        assert prof["entered"] == 1 and prof["won"] == (1 if places[entry["id"]] == 1 else 0)
+        (item,) = prof["items"]  # the open cup only
+        assert (item["name"], item["status"], item["players"]) == ("Open cup", "over", 4)
+        assert item["place"] == places[entry["id"]]
+    alice_entry = next(e["id"] for e in t["entries"] if e["user_id"] == a.user["id"])
+    # a stored win counts (the read model over what the tournaments store)
+    with app.state.db() as s:
+        won = Tournament(
+            name="Won cup",
+            format="sitngo",
+            variant="long",
+            lengths=[1],
+            size=4,
+            public=True,
+            status="over",
+            creator_id=a.user["id"],
+        )
+        s.add(won)
+        s.flush()
+        entry = TournamentEntry(tournament_id=won.id, user_id=a.user["id"])
+        s.add(entry)
+        s.flush()
+        won.result = {"winner": entry.id, "places": [[entry.id, 1]]}
+        s.commit()
+    prof = (await a.get("/api/players/alice")).json()["tournaments"]
+    assert prof["won"] == 1 + (places[alice_entry] == 1) and prof["entered"] == 2
+    assert prof["items"][0]["name"] == "Won cup" and prof["items"][0]["place"] == 1

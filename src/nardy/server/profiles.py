@@ -9,7 +9,15 @@ from typing import Any
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from nardy.server.db import EventRow, GameRow, Rating, RatingHistory, User
+from nardy.server.db import (
+    EventRow,
+    GameRow,
+    Rating,
+    RatingHistory,
+    Tournament,
+    TournamentEntry,
+    User,
+)
 from nardy.server.ratings import POOLS, PROVISIONAL_RD
 from nardy.server.review import stored_summaries
 from nardy.variants import VARIANTS
@@ -148,6 +156,7 @@ def profile(
                 EventRow.game_id.in_([r.id for r in rows]), EventRow.kind == "game-over"
             )
         ).all()
+        tournaments = _tournaments(s, uid)
     stats = _stats(rows, uid, overs, stored_summaries(db, [r.id for r in rows]))
     listed = []
     for r in rows:
@@ -176,7 +185,42 @@ def profile(
             "size": size,
         },
         "stats": stats,
+        "tournaments": tournaments,
     }
+
+
+#: Tournaments listed on a profile at most (the latest first).
+TOURNAMENTS_LISTED = 30
+
+
+def _tournaments(s: Session, uid: int) -> dict[str, Any]:
+    """The public tournaments ``uid`` entered (the latest first) with his place in each
+    finished one, and how many he won. Private ones stay off the public page: their
+    names are for their invited players."""
+    rows = s.execute(
+        select(TournamentEntry.id, Tournament)
+        .join(Tournament, Tournament.id == TournamentEntry.tournament_id)
+        .where(TournamentEntry.user_id == uid, Tournament.public.is_(True))
+        .order_by(Tournament.created_at.desc(), Tournament.id.desc())
+    ).all()
+    items = []
+    won = 0
+    for entry_id, t in rows:
+        places = {e: p for e, p in (t.result or {}).get("places", [])}
+        place = places.get(entry_id)
+        won += place == 1
+        items.append(
+            {
+                "id": t.id,
+                "name": t.name,
+                "format": t.format,
+                "variant": t.variant,
+                "status": t.status,
+                "place": place,
+                "players": len(places) or None,
+            }
+        )
+    return {"won": won, "entered": len(items), "items": items[:TOURNAMENTS_LISTED]}
 
 
 def _stats(rows: Any, uid: int, overs: Any, reviews: dict[str, Any]) -> dict[str, Any]:

@@ -257,11 +257,30 @@ export async function playerPage(name, own = false) {
         [t("statMars"), `${st.mars_won} / ${st.mars_lost}`], [t("statKoks"), `${st.koks_won} / ${st.koks_lost}`],
         [t("statErrorRate"), st.error_rate == null ? t("statErrorRateNone") : `${st.error_rate.toFixed(1)} (${st.reviewed})`]]
         .map(([k, v]) => h("tr", {}, h("th", {}, k), h("td", {}, v))))),
+    ...tournamentsCard(p.tournaments),
   ];
   if (own) cards.push(...await currentGames(), await settingsCard(), await blockedCard());
   cards.push(h("div", { class: "card" }, h("h2", {}, t("gamesOf")), form, h("div", { class: "table-scroll" }, table), pager));
   main.replaceChildren(...cards);
   await load();
+}
+
+/**
+ * The public tournaments a player entered, with his place in the finished ones and how
+ * many he won; nothing when he entered none.
+ * @param {Json} tn  the profile's tournaments: {won, entered, items}
+ */
+function tournamentsCard(tn) {
+  if (!tn || !tn.entered) return [];
+  const items = tn.items.map((/** @type {Json} */ x) => h("li", {},
+    h("a", { href: `/tournaments/${x.id}`, "data-link": true }, x.name),
+    ` · ${t("tournamentFormats")[x.format] ?? x.format} · ${variantName(x.variant)} · `,
+    x.place == null ? t("tournamentStatus")[x.status] ?? x.status
+      : h("b", { class: x.place === 1 ? "won" : "" }, msg("web.profile-tournament-place", { place: x.place, n: x.players ?? "?" }))));
+  return [h("div", { class: "card", id: "profile-tournaments" },
+    h("h2", {}, t("tournaments")),
+    h("p", {}, msg("web.profile-tournaments-won", { won: tn.won, entered: tn.entered })),
+    h("ul", { class: "tournament-results" }, items))];
 }
 
 /** One's games not finished yet (the profile lists the finished ones), to go back to. */

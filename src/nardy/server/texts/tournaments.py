@@ -224,6 +224,14 @@ register(
         "web.tournament-buchholz": {"en": "Buchholz", "ru": "Бухгольц"},
         "web.tournament-sonneborn": {"en": "S-B", "ru": "З-Б"},
         "web.tournament-place": {"en": "Place", "ru": "Место"},
+        "web.profile-tournament-place": {
+            "en": "place {place} of {n}",
+            "ru": "{place}-е место из {n}",
+        },
+        "web.profile-tournaments-won": {
+            "en": "Won {won} of {entered} {entered:plural:tournament|tournaments}",
+            "ru": "Выиграно {won} из {entered} {entered:plural:турнира|турниров|турниров}",
+        },
         "web.tournament-count": {"en": "{n} of {size} players", "ru": "{n} из {size} игроков"},
         "web.tournament-starts-at": {"en": "starts {at}", "ru": "начало {at}"},
         "web.tournament-when-full": {"en": "starts when full", "ru": "начнётся, когда наберётся"},
