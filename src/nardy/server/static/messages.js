@@ -1293,7 +1293,7 @@ export const MESSAGES = {
   "error.tournament-bad-no-show": "время на явку: от {low} до {high} секунд",
   "error.tournament-bad-number": "{name} должно быть целым числом, а не {value}",
   "error.tournament-bad-result": "тур {round}: {winner} не играл в партии {first} против {second}",
-  "error.tournament-bad-start": "время начала: дата и время ISO, например 2026-12-31T18:00:00+00:00",
+  "error.tournament-bad-start": "время начала: дата и время в формате 'ISO 8601', например 2026-12-31T18:00:00+00:00",
   "error.tournament-duplicate-player": "игрок {player} записан дважды",
   "error.tournament-full": "в турнире нет мест ({size} {size:plural:игрок|игрока|игроков})",
   "error.tournament-guest": "гости не играют в турнирах: сначала заведите учётную запись",

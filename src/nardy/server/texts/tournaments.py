@@ -139,7 +139,8 @@ register(
         },
         "error.tournament-bad-start": {
             "en": "the start time is an ISO date and time, such as 2026-12-31T18:00:00+00:00",
-            "ru": "время начала: дата и время ISO, например 2026-12-31T18:00:00+00:00",
+            "ru": "время начала: дата и время в формате 'ISO 8601',"
+            " например 2026-12-31T18:00:00+00:00",
         },
         "error.tournament-start-past": {
             "en": "the start time must be in the future",
