@@ -103,6 +103,11 @@ def test_a_sit_and_go_is_made_filled_and_shown_as_a_bracket(
     assert len(a.query_selector_all("#standings tr")) == 4  # the header and three players
     assert "свободен" in a.inner_text("#rounds")  # the round's bye
     a.screenshot(path=str(shots / "tournament-swiss-desktop-ru.png"), full_page=True)
+    # the standings on a phone: the table fits (it scrolls inside its card if it must)
+    p.goto(server.url + f"/tournaments/{tid}")
+    p.wait_for_selector("#standings")
+    assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    p.screenshot(path=str(shots / "tournament-swiss-phone-en.png"), full_page=True)
     for page in (a, p):
         assert page.errors == [] and page.csp == []
     owner.close()
