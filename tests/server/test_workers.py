@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from conftest import POSTGRES, Server, reset_postgres, worker_postgres_url
 
 from nardy.cli import main
+from nardy.server import Settings
 
 
 @pytest.mark.parametrize(
@@ -47,6 +48,21 @@ def test_the_refusal_is_said_in_russian_too(
     monkeypatch.delenv("LANGUAGE", raising=False)
     result = CliRunner().invoke(main, ["serve", "--workers", "3"])
     assert result.exit_code == 2 and "для --workers 3 нужны база PostgreSQL" in result.output
+
+
+def test_the_settings_reach_the_workers_whole() -> None:
+    """What ``--workers`` hands each worker through the environment comes back equal."""
+    settings = Settings(
+        db_url="postgresql+psycopg://u:p@db/nardy",
+        secure_cookies=True,
+        dice_seed="seed",
+        redis_url="redis://r:6379/0",
+        rate_limit_storage="redis://r:6379/0",
+        trusted_proxies=["10.0.0.0/8"],
+        clock_offset=1.5,
+        max_sockets_per_ip=7,
+    )
+    assert Settings.from_json(settings.to_json()) == settings
 
 
 class Member:

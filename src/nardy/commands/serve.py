@@ -41,6 +41,17 @@ def _proxies(_ctx: click.Context, _param: click.Parameter, values: tuple[str, ..
     return found
 
 
+def _is_postgresql(db_url: str) -> bool:
+    """Whether ``db_url`` names a PostgreSQL database (whatever its driver)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(db_url).get_backend_name() == "postgresql"
+    except ArgumentError:
+        return False
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
@@ -192,7 +203,7 @@ def command(
     if redis_url:
         settings.redis_url = redis_url
         settings.rate_limit_storage = redis_url  # the ``limits`` storage URI is the URL
-    if workers > 1 and not (settings.db_url.startswith("postgresql") and settings.redis_url):
+    if workers > 1 and not (_is_postgresql(settings.db_url) and settings.redis_url):
         raise click.UsageError(say("cli.workers-need-shared-state", n=workers))
     app = create_app(settings) if workers == 1 else None
     click.echo(f"nardy: http://{host}:{port}/  (database: {settings.db_url.split('@')[-1]})")
