@@ -38,6 +38,18 @@ register(
             "en": "{path}:{n}: not JSON ({detail})",
             "ru": "{path}:{n}: строка не в формате JSON ({detail})",
         },
+        "cli.workers-need-shared-state": {
+            "en": (
+                "--workers {n} needs a PostgreSQL database (--db postgresql://...) and "
+                "--redis: SQLite and the in-process live state cannot be shared between "
+                "worker processes"
+            ),
+            "ru": (
+                "для --workers {n} нужны база PostgreSQL (--db postgresql://...) и "
+                "--redis: SQLite и живое состояние в памяти процесса нельзя разделить "
+                "между рабочими процессами"
+            ),
+        },
         "cli.unknown-format": {
             "en": "cannot tell the format of {path} from its extension; use --{role} ({formats})",
             "ru": "формат {path} не виден по расширению; укажите его через --{role} ({formats})",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 import click
 
 
@@ -36,6 +39,17 @@ def _proxies(_ctx: click.Context, _param: click.Parameter, values: tuple[str, ..
                 f"{proxy!r} is not an address or network such as 127.0.0.1 or 10.0.0.0/8"
             ) from None
     return found
+
+
+def _is_postgresql(db_url: str) -> bool:
+    """Whether ``db_url`` names a PostgreSQL database (whatever its driver)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(db_url).get_backend_name() == "postgresql"
+    except ArgumentError:
+        return False
 
 
 @click.command("serve")
@@ -98,6 +112,14 @@ def _proxies(_ctx: click.Context, _param: click.Parameter, values: tuple[str, ..
     "loopback and the trusted proxies only).",
 )
 @click.option(
+    "--workers",
+    envvar="NARDY_WORKERS",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Server processes sharing the port (more than 1 needs PostgreSQL and --redis).",
+)
+@click.option(
     "--log-level",
     type=click.Choice(["debug", "info", "warning", "error"], case_sensitive=False),
     default="info",
@@ -143,6 +165,7 @@ def command(
     redis_url: str | None,
     trusted_proxies: list[str],
     metrics_token: str | None,
+    workers: int,
     log_level: str,
     test_dice_seed: str | None,
     test_crash_after_commit: int | None,
@@ -153,6 +176,7 @@ def command(
     try:
         import uvicorn
 
+        from nardy.cli_messages import say
         from nardy.server import Settings, create_app
         from nardy.server.guards import MAX_WS_MESSAGE
         from nardy.server.logs import configure
@@ -179,20 +203,36 @@ def command(
     if redis_url:
         settings.redis_url = redis_url
         settings.rate_limit_storage = redis_url  # the ``limits`` storage URI is the URL
-    app = create_app(settings)
+    if workers > 1 and not (_is_postgresql(settings.db_url) and settings.redis_url):
+        raise click.UsageError(say("cli.workers-need-shared-state", n=workers))
+    app = create_app(settings) if workers == 1 else None
     click.echo(f"nardy: http://{host}:{port}/  (database: {settings.db_url.split('@')[-1]})")
     # uvicorn's own lines (and its access log only when debugging); its websocket cap
     # matches the app's, so an oversized message is refused before it is buffered whole;
     # compression only when asked (bench/serve_load.py: ~290 KB of zlib state a socket);
     # forwarded headers are the app's to judge (--trusted-proxy), never uvicorn's
     # default trust of 127.0.0.1
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="warning" if log_level != "debug" else "debug",
-        access_log=log_level == "debug",
-        ws_max_size=MAX_WS_MESSAGE,
-        ws_per_message_deflate=ws_deflate,
-        proxy_headers=False,
-    )
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": "warning" if log_level != "debug" else "debug",
+        "access_log": log_level == "debug",
+        "ws_max_size": MAX_WS_MESSAGE,
+        "ws_per_message_deflate": ws_deflate,
+        "proxy_headers": False,
+    }
+    if app is not None:
+        uvicorn.run(app, **options)
+        return
+    # several processes: uvicorn starts each worker afresh and imports the app there,
+    # so the settings travel as JSON in the environment; the schema is migrated here
+    # once, before the workers would race to do it
+    from nardy.server.db import make_engine, migrate
+    from nardy.server.settings import SETTINGS_ENV
+
+    engine = make_engine(settings.db_url)
+    migrate(engine)
+    engine.dispose()
+    os.environ[SETTINGS_ENV] = settings.to_json()
+    os.environ["NARDY_LOG_LEVEL"] = log_level
+    uvicorn.run("nardy.server.app:app_from_env", factory=True, workers=workers, **options)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import Any
@@ -63,7 +64,7 @@ from nardy.server.routes import (
 from nardy.server.routes import lobby as lobby_routes
 from nardy.server.routes.pages import STATIC
 from nardy.server.service import ApiError, GameService
-from nardy.server.settings import Settings
+from nardy.server.settings import SETTINGS_ENV, Settings
 from nardy.server.throttle import LimitsThrottle, Throttle, Throttled
 from nardy.server.tournaments import Tournaments
 from nardy.server.views import Views
@@ -75,6 +76,16 @@ log = logging.getLogger(__name__)
 GUEST_SWEEP_EVERY = timedelta(hours=1)
 #: How often games past their clock's deadline are looked for (an indexed query).
 FLAG_SWEEP_EVERY = timedelta(seconds=1)
+
+
+def app_from_env() -> FastAPI:
+    """The application of one worker of ``nardy serve --workers N``: uvicorn imports
+    this factory in each worker process, which reads the parent's settings (and log
+    level) from the environment (``SETTINGS_ENV``, ``NARDY_LOG_LEVEL``)."""
+    from nardy.server.logs import configure
+
+    configure(os.environ.get("NARDY_LOG_LEVEL", "info"))
+    return create_app(Settings.from_json(os.environ[SETTINGS_ENV]))
 
 
 def create_app(

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import ipaddress
+import json
 import os
 from dataclasses import dataclass, field
+
+#: The environment variable through which ``nardy serve --workers N`` hands its
+#: settings (JSON) to the worker processes (``nardy.server.app.app_from_env``).
+SETTINGS_ENV = "NARDY_SERVE_SETTINGS"
 
 
 def default_db_url() -> str:
@@ -77,3 +83,12 @@ class Settings:
             or self.crash_after_commit is not None
             or self.clock_offset is not None
         )
+
+    def to_json(self) -> str:
+        """These settings as JSON (every field is a plain value), for ``from_json``."""
+        return json.dumps(dataclasses.asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> Settings:
+        """The settings ``to_json`` wrote."""
+        return cls(**json.loads(text))

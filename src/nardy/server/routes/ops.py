@@ -13,6 +13,7 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import logging
+import os
 from typing import Any
 
 from anyio import to_thread
@@ -61,7 +62,7 @@ def _redis_answers(url: str) -> bool:
 @router.get("/healthz")
 async def healthz(request: Request) -> JSONResponse:
     """``{"ok": true, "db": true}`` (and ``"redis"`` when configured); 503 when a part
-    fails, with that part ``false``."""
+    fails, with that part ``false``. Header ``X-Nardy-Pid``: the answering process."""
     settings = get_settings(request)
     parts: dict[str, Any] = {
         "db": await to_thread.run_sync(_database_answers, request.app.state.engine)
@@ -69,7 +70,13 @@ async def healthz(request: Request) -> JSONResponse:
     if settings.redis_url:
         parts["redis"] = await to_thread.run_sync(_redis_answers, settings.redis_url)
     ok = all(parts.values())
-    return JSONResponse({"ok": ok, **parts}, status_code=200 if ok else 503)
+    # which process answered: with ``nardy serve --workers N`` the balancer (or a test)
+    # can tell the workers apart
+    return JSONResponse(
+        {"ok": ok, **parts},
+        status_code=200 if ok else 503,
+        headers={"X-Nardy-Pid": str(os.getpid())},
+    )
 
 
 def metrics_allowed(request: Request) -> bool:
