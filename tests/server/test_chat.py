@@ -14,44 +14,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
+from visitors import Visitor
 
 from nardy.server.chat import CHAT_LIMIT, MAX_CHARS, PHRASES, InMemoryDelivery, clean_text
 from nardy.server.db import User
-
-
-class Visitor:
-    """One browser: a test client with its own cookies and CSRF token."""
-
-    def __init__(self, client: TestClient) -> None:
-        self.c = client
-        self.csrf = client.get("/api/session").json()["csrf"]
-        self.id: int | None = None
-
-    def register(self, name: str) -> Visitor:
-        r = self.post("/api/register", {"username": name, "password": "correct horse"})
-        assert r.status_code == 200, r.text
-        self.id = r.json()["user"]["id"]
-        return self
-
-    def post(self, url: str, body: Any = None, lang: str = "en") -> Any:
-        r = self.c.post(url, json=body if body is not None else {}, headers=self.headers(lang))
-        if r.status_code == 200 and "csrf" in r.json():
-            self.csrf = r.json()["csrf"]
-        return r
-
-    def delete(self, url: str) -> Any:
-        return self.c.delete(url, headers=self.headers("en"))
-
-    def get(self, url: str, lang: str = "en") -> Any:
-        return self.c.get(url, headers={"x-lang": lang})
-
-    def headers(self, lang: str) -> dict[str, str]:
-        return {"x-csrf-token": self.csrf, "x-lang": lang}
-
-    def say(self, channel: str, text: str) -> dict[str, Any]:
-        r = self.post(f"/api/chat/{channel}", {"text": text})
-        assert r.status_code == 200, r.text
-        return dict(r.json())
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ import redis
 from conftest import POSTGRES, reset_postgres, worker_postgres_url
 from fastapi.testclient import TestClient
 from sqlalchemy import select
+from visitors import Visitor
 
 from nardy.server import Settings, create_app
 from nardy.server.db import EventRow, GameRow
@@ -29,30 +30,6 @@ from nardy.server.redis_live import (
     RedisHub,
     RedisLobbyState,
 )
-
-
-class Visitor:
-    """One browser on one application: a test client with its cookies and CSRF token."""
-
-    def __init__(self, client: TestClient) -> None:
-        self.c = client
-        self.csrf = client.get("/api/session").json()["csrf"]
-        self.id: int | None = None
-
-    def register(self, name: str) -> Visitor:
-        r = self.post("/api/register", {"username": name, "password": "correct horse"})
-        assert r.status_code == 200, r.text
-        self.id = r.json()["user"]["id"]
-        return self
-
-    def post(self, url: str, body: Any = None) -> Any:
-        r = self.c.post(url, json=body if body is not None else {}, headers=self.headers())
-        if r.status_code == 200 and "csrf" in r.json():
-            self.csrf = r.json()["csrf"]
-        return r
-
-    def headers(self) -> dict[str, str]:
-        return {"x-csrf-token": self.csrf, "x-lang": "en"}
 
 
 @pytest.fixture

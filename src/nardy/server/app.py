@@ -11,6 +11,7 @@ import logging
 import os
 from collections.abc import AsyncIterator
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from anyio import to_thread
@@ -66,6 +67,7 @@ from nardy.server.routes.pages import STATIC
 from nardy.server.service import ApiError, GameService
 from nardy.server.settings import SETTINGS_ENV, Settings
 from nardy.server.throttle import LimitsThrottle, Throttle, Throttled
+from nardy.server.ticker import ticking
 from nardy.server.tournaments import Tournaments
 from nardy.server.views import Views
 from nardy.server.writer import Writer
@@ -125,14 +127,18 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        sweepers = [
-            asyncio.create_task(_sweep_guests(account_store)),
-            asyncio.create_task(_sweep_flags(game_service)),
-        ]
+        sweepers = []
         # followed before the first request when Redis answers; else until it does
         if game_events is not None and not await game_events.follow_once():
             sweepers.append(asyncio.create_task(game_events.follow()))
-        async with lobby.running(), tourneys.running():
+        expire = partial(to_thread.run_sync, account_store.expire_guests)
+        async with (
+            # the flags at startup first: a restart enforces the stored deadlines
+            ticking(game_service.sweep_flags, FLAG_SWEEP_EVERY.total_seconds(), "flagging"),
+            ticking(expire, GUEST_SWEEP_EVERY.total_seconds(), "expiring idle guests"),
+            lobby.running(),
+            tourneys.running(),
+        ):
             yield
         await app.state.rollouts.close()
         for sweeper in sweepers:
@@ -184,27 +190,6 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
     return app
-
-
-async def _sweep_guests(accounts: Accounts) -> None:
-    """Expire idle guests now and then (for as long as the server runs)."""
-    while True:
-        try:
-            await to_thread.run_sync(accounts.expire_guests)
-        except Exception:
-            log.exception("expiring idle guests failed")
-        await asyncio.sleep(GUEST_SWEEP_EVERY.total_seconds())
-
-
-async def _sweep_flags(games: GameService) -> None:
-    """Flag the games past their deadline: at startup (a restart enforces the stored
-    deadlines), then every ``FLAG_SWEEP_EVERY``."""
-    while True:
-        try:
-            await games.sweep_flags()
-        except Exception:
-            log.exception("flagging games past their deadline failed")
-        await asyncio.sleep(FLAG_SWEEP_EVERY.total_seconds())
 
 
 def _ahead(clock: Clock, offset: timedelta) -> Clock:

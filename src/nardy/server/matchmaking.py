@@ -22,7 +22,6 @@ How a player's seeks interact (what "sensibly" means here):
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import secrets
@@ -43,6 +42,7 @@ from nardy.server.pairing import Seeker, pairs, timed_out
 from nardy.server.ratings import pool_of
 from nardy.server.service import HUMAN_MODES, MAX_MATCH_LENGTH, ApiError, GameService
 from nardy.server.throttle import Throttle, Throttled
+from nardy.server.ticker import ticking
 from nardy.server.views import Views
 from nardy.variants import find_variant
 
@@ -505,24 +505,14 @@ class Lobby:
             for uid, games in mine.items():
                 await self.state.publish({"type": "mine", "mine": games}, to=(uid,))
 
-    async def run(self) -> None:
-        """Tick and refresh every ``TICK_EVERY`` seconds, for as long as the server runs."""
-        while True:
-            try:
-                if await self.state.lead():  # one process pairs at a time
-                    await self.tick()
-                await self.refresh()
-            except Exception:
-                log.exception("the lobby's tick failed")
-            await asyncio.sleep(TICK_EVERY)
+    async def step(self) -> None:
+        """One tick: pairing (by one process at a time), then what the pages show."""
+        if await self.state.lead():
+            await self.tick()
+        await self.refresh()
 
     @contextlib.asynccontextmanager
     async def running(self) -> Any:
         """Run the lobby's ticks while the context lasts (the app's lifespan)."""
-        task = asyncio.create_task(self.run())
-        try:
+        async with ticking(self.step, TICK_EVERY, "the lobby's tick"):
             yield self
-        finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task

@@ -63,6 +63,7 @@ from nardy.server.live import LiveGame
 from nardy.server.lobby import CLOCKS, LobbyState
 from nardy.server.ratings import START_RATING, pool_of
 from nardy.server.service import MAX_MATCH_LENGTH, ApiError, GameService
+from nardy.server.ticker import ticking
 from nardy.variants import find_variant
 
 log = logging.getLogger(__name__)
@@ -988,24 +989,13 @@ class Tournaments:
             await self.advance(tid, changed=False)
         return forfeited
 
-    async def run(self) -> None:
-        """Tick every ``TICK_EVERY`` seconds, for as long as the server runs."""
-        while True:
-            try:
-                # several processes (Redis): the one holding the lobby's lease ticks
-                if await self.state.lead():
-                    await self.tick()
-            except Exception:
-                log.exception("the tournaments' tick failed")
-            await asyncio.sleep(TICK_EVERY)
+    async def step(self) -> None:
+        """One tick, by the process holding the lobby's lease (several processes)."""
+        if await self.state.lead():
+            await self.tick()
 
     @contextlib.asynccontextmanager
     async def running(self) -> Any:
         """Run the ticks while the context lasts (the app's lifespan)."""
-        task = asyncio.create_task(self.run())
-        try:
+        async with ticking(self.step, TICK_EVERY, "the tournaments' tick"):
             yield self
-        finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
