@@ -9,12 +9,13 @@ the computer takes to choose a play. The services report through plain callbacks
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from prometheus_client import CONTENT_TYPE_LATEST as CONTENT_TYPE
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nardy.server.botplayer import Computer
-from nardy.server.routes.ws import SocketCaps
 from nardy.server.service import GameService
 
 __all__ = ["CONTENT_TYPE", "HttpErrorsMiddleware", "Metrics"]
@@ -26,10 +27,17 @@ ACTION_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 MOVE_BUCKETS = (0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 
+class OpenSockets(Protocol):
+    """What the metrics read of the sockets' counts (``routes.ws.SocketCaps``: the
+    routes sit above this module, so it names only what it needs)."""
+
+    def total(self) -> int: ...
+
+
 class Metrics:
     """One application's metrics, in its own registry."""
 
-    def __init__(self, games: GameService, computer: Computer, sockets: SocketCaps) -> None:
+    def __init__(self, games: GameService, computer: Computer, sockets: OpenSockets) -> None:
         self.registry = CollectorRegistry()
         r = self.registry
         websockets = Gauge("nardy_websockets", "Open websockets.", registry=r)
