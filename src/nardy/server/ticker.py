@@ -20,18 +20,25 @@ async def ticking(
     """Run ``step`` now and then every ``every`` seconds while the context lasts;
     ``what`` names it in the log when it fails."""
 
+    stopping = asyncio.Event()
+
     async def loop() -> None:
-        while True:
+        while not stopping.is_set():
             try:
                 await step()
             except Exception:
                 log.exception("%s failed", what)
-            await asyncio.sleep(every)
+            # (the stop is an event as well as a cancel: a step whose library swallows
+            # the cancel, as a Redis client may, must not keep the loop, and with it
+            # the app's shutdown, going)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), every)
 
     task = asyncio.create_task(loop())
     try:
         yield
     finally:
+        stopping.set()
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
