@@ -575,32 +575,9 @@ class GameService:
         due = clocks.deadline(m.clock)
         if due is None or self.clock() < due:
             return
-        loser = g.to_act
-        winner = "black" if loser == "white" else "white"
         loser_side = m.clock["actor"]
-        points = g.cube.value if not m.length else m.length
-        live.flag = {
-            "loser": loser,
-            "winner": winner,
-            "points": points,
-            "side_winner": "opponent" if loser_side == "creator" else "creator",
-        }
-        m.status = "over"
-        out.append({"kind": "flag", "by": loser, "data": live.flag})
-        out.append(
-            {
-                "kind": "over",
-                "by": None,
-                "data": {
-                    "winner": winner,
-                    "kind": "time",
-                    "points": points,
-                    "score": live.score_by_color(),
-                    "match_winner": winner,
-                    "server_seed": m.server_seed,
-                },
-            }
-        )
+        side_winner = "opponent" if loser_side == "creator" else "creator"
+        self._end_against(live, g.to_act, side_winner, "time", out)
 
     def _forfeit(self, live: LiveGame, loser_id: int | None, reason: str, out: list[Event]) -> None:
         """End the match at once against the player ``loser_id`` (None: the computer),
@@ -620,15 +597,34 @@ class GameService:
             if role not in ("white", "black"):
                 return
             loser = role
+        side_winner = m.side_of("black" if loser == "white" else "white")
+        self._end_against(live, loser, side_winner, reason, out)
+
+    @staticmethod
+    def _end_against(
+        live: LiveGame,
+        loser: str,
+        side_winner: str | None,
+        kind: str,
+        out: list[Event],
+    ) -> None:
+        """End the match against ``loser``, as a loss on time does: the match's points
+        (a money game: the cube's value) to the other side, stored as a "flag" and an
+        "over" event whose ``kind`` says how (``time``, or a forfeit's reason, which the
+        flag carries too)."""
+        m = live.meta
+        g = live.game
+        assert g is not None  # (the callers checked)
         winner = "black" if loser == "white" else "white"
         points = g.cube.value if not m.length else m.length
         live.flag = {
             "loser": loser,
             "winner": winner,
             "points": points,
-            "side_winner": m.side_of(winner),  # type: ignore[arg-type]
-            "reason": reason,
+            "side_winner": side_winner,
         }
+        if kind != "time":
+            live.flag["reason"] = kind
         m.status = "over"
         out.append({"kind": "flag", "by": loser, "data": live.flag})
         out.append(
@@ -637,7 +633,7 @@ class GameService:
                 "by": None,
                 "data": {
                     "winner": winner,
-                    "kind": reason,
+                    "kind": kind,
                     "points": points,
                     "score": live.score_by_color(),
                     "match_winner": winner,
