@@ -28,6 +28,20 @@ async def member(player_factory: Any, name: str) -> Any:
     return await p.start()
 
 
+def member_client(url: str, name: str) -> httpx.Client:
+    """A client of a real server (``url``) signed up as ``name``, its CSRF token set."""
+    c = httpx.Client(base_url=url)
+    csrf = c.get("/api/session").json()["csrf"]
+    r = c.post(
+        "/api/register",
+        json={"username": name, "password": "secret-pass"},
+        headers={"x-csrf-token": csrf},
+    )
+    assert r.status_code == 200, r.text
+    c.headers["x-csrf-token"] = c.get("/api/session").json()["csrf"]
+    return c
+
+
 def next_message(ws: Any, kind: str | None) -> dict[str, Any]:
     """The next lobby socket message of ``kind``, skipping the periodic ``online``,
     ``games`` and ``mine`` (the lobby's ticker sends them when they change); ``kind``

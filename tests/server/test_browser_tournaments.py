@@ -11,21 +11,9 @@ from typing import Any
 
 import httpx
 from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
+from lobby_helpers import member_client
 
 pytestmark = BROWSER_MARKS
-
-
-def register(url: str, name: str) -> httpx.Client:
-    c = httpx.Client(base_url=url)
-    csrf = c.get("/api/session").json()["csrf"]
-    r = c.post(
-        "/api/register",
-        json={"username": name, "password": "secret-pass"},
-        headers={"x-csrf-token": csrf},
-    )
-    assert r.status_code == 200, r.text
-    c.headers["x-csrf-token"] = c.get("/api/session").json()["csrf"]
-    return c
 
 
 def as_member(page: Any, url: str, client: httpx.Client) -> None:
@@ -37,7 +25,7 @@ def as_member(page: Any, url: str, client: httpx.Client) -> None:
 def test_a_sit_and_go_is_made_filled_and_shown_as_a_bracket(
     browser: Any, server: Any, shots: Path
 ) -> None:
-    owner = register(server.url, "organizer")
+    owner = member_client(server.url, "organizer")
     a = new_page(browser, DESKTOP, motion=False)
     as_member(a, server.url, owner)
     a.goto(server.url + "/tournaments")

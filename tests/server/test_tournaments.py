@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from lobby_helpers import member, send
+from lobby_helpers import member, member_client, send
 from sqlalchemy import select, update
 
 from nardy.server import Settings, create_app
@@ -481,19 +481,7 @@ def test_sigkill_mid_tournament_then_restart(server: Any) -> None:
     members, two computers): restarted, it shows the same pairings and deadlines and
     the tournament is played to its end."""
 
-    def member(name: str) -> httpx.Client:
-        c = httpx.Client(base_url=server.url)
-        csrf = c.get("/api/session").json()["csrf"]
-        r = c.post(
-            "/api/register",
-            json={"username": name, "password": "secret-pass"},
-            headers={"x-csrf-token": csrf},
-        )
-        assert r.status_code == 200, r.text
-        c.headers["x-csrf-token"] = c.get("/api/session").json()["csrf"]
-        return c
-
-    a, b = member("killa"), member("killb")
+    a, b = member_client(server.url, "killa"), member_client(server.url, "killb")
     r = a.post("/api/tournaments", json={"name": "Kill cup", "format": "sitngo", "size": 4})
     assert r.status_code == 201, r.text
     t = r.json()["tournament"]
