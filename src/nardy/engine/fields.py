@@ -116,10 +116,12 @@ def play_to_json(
     }
 
 
-def _flag(match: dict[str, Any], key: str, default: bool) -> bool:
-    value = match.get(key, default)
+def bool_field(obj: dict[str, Any], key: str, default: bool, where: str = "") -> bool:
+    """``obj[key]`` (``default`` when absent), which must be true or false; ``where``
+    prefixes the field's name in the error (``match.``)."""
+    value = obj.get(key, default)
     if not isinstance(value, bool):
-        raise MalformedError(f"match.{key} must be true or false")
+        raise MalformedError(f"{where}{key} must be true or false")
     return value
 
 
@@ -139,8 +141,8 @@ def match_away(request: dict[str, Any], position: Position) -> Away | None:
         return None
     if not isinstance(match, dict):
         raise MalformedError("match must be an object {length, score}")
-    crawford_rule = _flag(match, "crawford", True)
-    crawford_game = _flag(match, "crawford_game", False)
+    crawford_rule = bool_field(match, "crawford", True, "match.")
+    crawford_game = bool_field(match, "crawford_game", False, "match.")
     longest = max_match_length()
     length = match.get("length", 0)
     if not is_int(length) or not 0 <= length <= longest:

@@ -20,6 +20,7 @@ from typing import Any
 
 from nardy.engine.budget import Budget
 from nardy.engine.fields import (
+    bool_field,
     cube_state,
     int_field,
     match_away,
@@ -28,7 +29,7 @@ from nardy.engine.fields import (
     request_position,
     request_variant,
 )
-from nardy.errors import InvalidPositionError, MalformedError
+from nardy.errors import InvalidPositionError
 from nardy.match import MatchScore
 from nardy.position import Position, other
 from nardy.rollout import Plan, rollout_plays, rollout_position
@@ -39,13 +40,6 @@ from nardy.rollout.trial import ZERO_PLY, TrialSettings
 MAX_GAMES = 100_000
 #: Most candidate plays rolled out for a roll.
 MAX_TOP = 10
-
-
-def _flag(request: dict[str, Any], key: str, default: bool) -> bool:
-    value = request.get(key, default)
-    if not isinstance(value, bool):
-        raise MalformedError(f"{key} must be true or false")
-    return value
 
 
 def _score(request: dict[str, Any], position: Position) -> tuple[MatchScore | None, bool]:
@@ -71,9 +65,9 @@ def rollout(request: dict[str, Any], budget: Budget | None = None) -> dict[str, 
     games = int_field(request, "games", 1296, 1, MAX_GAMES)
     settings = TrialSettings(
         level=level,
-        cubeful=_flag(request, "cubeful", False),
+        cubeful=bool_field(request, "cubeful", False),
         truncate=int_field(request, "truncate", 0, 0, 10_000),
-        vr=_flag(request, "vr", True),
+        vr=bool_field(request, "vr", True),
         seed=int_field(request, "seed", 0, 0, 10**18),
     )
     score, crawford_game = _score(request, position)
