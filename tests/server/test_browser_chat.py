@@ -201,3 +201,31 @@ def test_a_moderator_hides_a_line_and_bans_its_author(
     assert m.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     for page in (m, g, c):
         assert page.errors == [] and page.csp == [], (page.errors, page.csp)
+
+
+def test_what_is_typed_while_a_line_is_on_its_way_stays(browser: Any, server: Any) -> None:
+    """The input is cleared when the server has taken the line, but only if it still
+    holds that line: the next one, typed meanwhile, is not wiped (it was, and a quick
+    second message was lost)."""
+    g = new_page(browser, PHONE)
+    g.goto(server.url + "/")
+    api(g, server, "/api/register", {"username": "tanya", "password": "correct horse"})
+    g.goto(server.url + "/")
+    held: list[Any] = []
+    g.route(
+        "**/api/chat/lobby",
+        lambda route: held.append(route) if route.request.method == "POST" else route.continue_(),
+    )
+    box = g.locator("#lobby-chat .chat-input")
+    box.fill("first line")
+    g.locator("#lobby-chat .chat-send").click()
+    for _ in range(500):  # until the POST is held (the page's events run while it waits)
+        if held:
+            break
+        g.wait_for_timeout(10)
+    assert held, "the line was never sent"
+    box.fill("second li")
+    held[0].continue_()
+    g.locator("#lobby-chat .chat-text", has_text="first line").wait_for()
+    g.wait_for_load_state("networkidle")
+    assert box.input_value() == "second li"

@@ -147,8 +147,9 @@ export function mountChat(container, place) {
       .catch((e) => { toast(e.message); return false; });
     const form = h("form", { class: "chat-form", onsubmit: (ev) => {
       ev.preventDefault();
-      const text = input.value.trim();
-      if (text) send({ text }).then((ok) => { if (ok) input.value = ""; });
+      const typed = input.value, text = typed.trim();
+      // Cleared only if unchanged: what was typed while the line was on its way stays.
+      if (text) send({ text }).then((ok) => { if (ok && input.value === typed) input.value = ""; });
     } }, input, h("button", { type: "submit", id: "chat-send", class: "chat-send" }, t("chatSend")));
     const phrases = h("div", { class: "chat-phrases" }, ...joined.phrases.map((/** @type {string} */ p) =>
       h("button", { type: "button", class: "chat-phrase", "data-phrase": p, onclick: () => send({ phrase: p }) }, t("chatPhrase")[p] ?? p)));
