@@ -16,6 +16,15 @@ DATA = Path(__file__).parent / "data"
 
 #: The weight file each family ships (bumped when a new net replaces it).
 SHIPPED: dict[str, str] = {"short": "short-v3.npz", "long": "long-v4.npz"}
+#: Variants that ship a net of their own, trained on their rules from the family's net;
+#: each beat the family's net on its variant (src/nardy/eval/data/README.md). The others
+#: play with the family's net.
+SHIPPED_VARIANTS: dict[str, str] = {}
+
+
+def shipped_file(variant: Variant) -> str:
+    """The weight file ``variant`` plays with: its own, else its family's."""
+    return SHIPPED_VARIANTS.get(variant.name) or SHIPPED[variant.family]
 
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:
@@ -161,8 +170,9 @@ class NetEvaluator:
 
 
 def load_shipped(variant: Variant) -> NetEvaluator | None:
-    """The family's shipped net, or None when its weight file is missing."""
-    path = DATA / SHIPPED[variant.family]
+    """The variant's shipped net (its own, else its family's), or None when the weight
+    file is missing."""
+    path = DATA / shipped_file(variant)
     if not path.exists():
         return None
     return NetEvaluator.load(variant, path)
