@@ -15,9 +15,9 @@ from nardy.eval import (
 )
 from nardy.eval.boards import final_probs, sanitize
 from nardy.eval.features import FEATURES, feature_count
-from nardy.eval.net import NetEvaluator
+from nardy.eval.net import DATA, SHIPPED, SHIPPED_VARIANTS, NetEvaluator, load_shipped
 from nardy.position import Position
-from nardy.variants import find_variant
+from nardy.variants import VARIANTS, find_variant
 
 SHORT = find_variant("short")
 LONG = find_variant("long")
@@ -120,6 +120,22 @@ def test_shipped_evaluator_outputs_probabilities(variant) -> None:
     assert p.shape == (1, 5)
     assert ((p >= 0) & (p <= 1)).all()
     assert p[0, 1] <= p[0, 0] and p[0, 3] <= 1 - p[0, 0]
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_each_variant_plays_with_its_own_net_else_its_familys(name: str) -> None:
+    """A variant with a net trained on its rules (src/nardy/eval/data/README.md) plays
+    with it; the others with their family's. Each shipped file is a net of the right
+    family that differs from the family's (it was trained on)."""
+    variant = VARIANTS[name]
+    net = load_shipped(variant)
+    assert net is not None
+    own = SHIPPED_VARIANTS.get(name)
+    assert net.name == (own or SHIPPED[variant.family]).removesuffix(".npz")
+    if own:
+        family_net = NetEvaluator.load(variant, DATA / SHIPPED[variant.family])
+        assert net.w1.shape == family_net.w1.shape
+        assert not np.allclose(net.w1, family_net.w1)
 
 
 def test_match_equity_table_is_consistent() -> None:

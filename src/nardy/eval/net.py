@@ -19,7 +19,13 @@ SHIPPED: dict[str, str] = {"short": "short-v3.npz", "long": "long-v4.npz"}
 #: Variants that ship a net of their own, trained on their rules from the family's net;
 #: each beat the family's net on its variant (src/nardy/eval/data/README.md). The others
 #: play with the family's net.
-SHIPPED_VARIANTS: dict[str, str] = {}
+SHIPPED_VARIANTS: dict[str, str] = {
+    "crazy": "crazy-v1.npz",
+    "crazy-gulbara": "crazy-gulbara-v1.npz",
+    "khachapuri": "khachapuri-v1.npz",
+    "fevga": "fevga-v1.npz",
+    "fevga-giul": "fevga-giul-v1.npz",
+}
 
 
 def shipped_file(variant: Variant) -> str:
