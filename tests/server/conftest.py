@@ -23,13 +23,22 @@ POSTGRES = os.environ.get("NARDY_TEST_POSTGRES_URL")
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: end-to-end test in headless Chromium")
+    config.addinivalue_line(
+        "markers", "one_database: a test whose point is not the storage (SQLite only)"
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The browser tests run on SQLite only: what they add is the page, and the storage
-    tests run every query on both databases already (a browser test on PostgreSQL too
-    doubled the suite's longest tests for no new query)."""
-    dropped = [i for i in items if i.get_closest_marker("browser") and "[postgresql" in i.nodeid]
+    """The browser tests, and those marked ``one_database`` (the rules' examples, the
+    languages, the app's files), run on SQLite only: what they add is the page or the
+    text, and the storage tests run every query on both databases already (on
+    PostgreSQL too they doubled the suite's longest tests for no new query)."""
+    dropped = [
+        i
+        for i in items
+        if (i.get_closest_marker("browser") or i.get_closest_marker("one_database"))
+        and "[postgresql" in i.nodeid
+    ]
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = [i for i in items if i not in dropped]
@@ -210,7 +219,7 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.poll()
             if proc.returncode is not None:
                 pytest.fail(f"redis-server exited with {proc.returncode}")
-            time.sleep(0.02)  # noqa: startup poll of a real process, not a test timeout
+            time.sleep(0.02)  # a startup poll of a real process, not a test timeout
     client.close()
     yield f"redis://127.0.0.1:{port}/0"
     proc.terminate()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.one_database]
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 

@@ -12,7 +12,7 @@ import pytest
 from nardy.i18n import t
 from nardy.server.routes.pages import INDEX, render_index, web_key
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.one_database]
 
 DATA_T = re.compile(r'data-t="([A-Za-z]+)"[^>]*>([^<]*)<')
 

@@ -22,7 +22,7 @@ from nardy.i18n import t
 from nardy.server.routes.pages import STATIC
 from nardy.server.routes.pwa import build, worker_script
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.one_database]
 
 
 async def get(app: Any, url: str, **headers: str) -> httpx.Response:

@@ -15,7 +15,7 @@ from nardy.plays import legal_plays
 from nardy.server.examples import EXAMPLES, find_example
 from nardy.variants import find_variant
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.one_database]
 
 # id -> the legal plays by RULES.md (canonical text)
 EXPECTED: dict[str, set[str]] = {

@@ -16,6 +16,8 @@ from nardy.server import Settings, create_app
 from nardy.server.guards import MAX_WS_MESSAGE
 from nardy.server.routes.ws import MAX_CLOSE_REASON, close_reason
 
+pytestmark = pytest.mark.one_database
+
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 
 

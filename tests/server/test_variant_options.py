@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from nardy.server import Settings
 from nardy.server.db import GameRow, make_engine
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.one_database]
 
 
 @pytest.mark.parametrize(
