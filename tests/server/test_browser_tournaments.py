@@ -99,3 +99,40 @@ def test_a_sit_and_go_is_made_filled_and_shown_as_a_bracket(
     for page in (a, p):
         assert page.errors == [] and page.csp == []
     owner.close()
+
+
+def test_its_creator_cancels_a_tournament_from_its_page(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    """The creator's page has "Отменить турнир"; asked to confirm, and confirmed, the
+    page shows it cancelled by its creator; an entrant on a phone sees that too, in
+    English, and has no button."""
+    owner = member_client(server.url, "organizer")
+    entrant = member_client(server.url, "entrant")
+    made = owner.post("/api/tournaments", json={"name": "Cup", "format": "sitngo", "size": 4})
+    assert made.status_code == 201, made.text
+    tid, invite = made.json()["tournament"]["id"], made.json()["tournament"]["invite"]
+    joined = entrant.post(f"/api/tournaments/{tid}/join", json={"invite": invite})
+    assert joined.status_code == 200, joined.text
+    a = new_page(browser, PHONE, motion=False)
+    as_member(a, server.url, owner)
+    a.goto(f"{server.url}/tournaments/{tid}")
+    asked: list[str] = []
+    a.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    a.click("#cancel-tournament")
+    assert asked and "«Cup»" in asked[0]
+    assert "идёт запись" in a.inner_text("#tournament-status")  # dismissed: nothing done
+    a.once("dialog", lambda d: d.accept())
+    a.click("#cancel-tournament")
+    a.wait_for_selector("#tournament-cancelled >> text=Отменён создателем")
+    # no button, no invitation to a tournament nobody may join, no empty rounds' card
+    assert a.query_selector("#cancel-tournament") is None
+    assert a.query_selector("#invite-link") is None and a.query_selector("#rounds") is None
+    a.screenshot(path=str(shots / "tournament-cancelled-phone-ru.png"), full_page=True)
+    e = new_page(browser, PHONE, locale="en-US", motion=False)
+    as_member(e, server.url, entrant)
+    e.goto(f"{server.url}/tournaments/{tid}")
+    e.wait_for_selector("#tournament-cancelled >> text=Cancelled by its creator")
+    assert e.query_selector("#cancel-tournament") is None
+    assert "finished" in e.inner_text("#tournament-status")
+    assert e.query_selector("#invite-link") is None and e.query_selector("#rounds") is None

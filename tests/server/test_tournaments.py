@@ -716,3 +716,47 @@ async def test_results_and_wins_appear_on_the_profiles(player_factory: Any, app:
     prof = (await a.get("/api/players/alice")).json()["tournaments"]
     assert prof["won"] == 1 + (places[alice_entry] == 1) and prof["entered"] == 2
     assert prof["items"][0]["name"] == "Won cup" and prof["items"][0]["place"] == 1
+
+
+async def test_its_creator_or_a_moderator_cancels_a_tournament_before_its_start(
+    player_factory: Any, app: Any
+) -> None:
+    """A cancel: by its creator (a private one) or a moderator (any, a public one made
+    by the admin too), only before the start; the entrants see it finished, marked
+    cancelled and by whom; nobody else may, and a started one stays."""
+    maker, entrant, other = [await member(player_factory, n) for n in ("maker", "ent", "oth")]
+    t = await create(maker, format="sitngo", size=4)
+    await join(entrant, t)
+    url = f"/api/tournaments/{t['id']}"
+    assert (await tournament(maker, t["id"]))["can_cancel"] is True
+    assert (await tournament(entrant, t["id"]))["can_cancel"] is False
+    for p in (entrant, other):  # an entrant, a stranger: not theirs to cancel
+        r = await p.post(f"{url}/cancel")
+        assert r.status_code == 403 and "creator" in r.json()["error"], r.text
+    r = await send(other, "POST", f"{url}/cancel", {}, lang="ru")
+    assert r.json()["error"] == "это может только создатель турнира"
+    r = await maker.post(f"{url}/cancel")
+    assert r.status_code == 200, r.text
+    done = r.json()["tournament"]
+    assert done["status"] == "over" and done["can_cancel"] is False
+    assert done["result"] == {"winner": None, "places": [], "cancelled": True, "by": "creator"}
+    seen = (await entrant.get("/api/tournaments")).json()
+    assert [x["id"] for x in seen["finished"]] == [t["id"]] and not seen["upcoming"]
+    r = await entrant.post(f"{url}/join", {"invite": t["invite"]})
+    assert r.status_code == 409  # nobody joins a cancelled one
+    r = await maker.post(f"{url}/cancel")
+    assert r.status_code == 409 and "can no longer be cancelled" in r.json()["error"]
+
+    # a moderator cancels someone else's; a started tournament cannot be cancelled
+    make_moderator(app, other.user["id"])
+    t2 = await create(maker, format="sitngo", size=4)
+    r = await other.post(f"/api/tournaments/{t2['id']}/cancel")
+    assert r.status_code == 200 and r.json()["tournament"]["result"]["by"] == "moderator"
+    t3 = await create(maker, format="sitngo", size=4)
+    await add_computers(maker, t3, 3)
+    await join(entrant, t3)  # full: started
+    r = await maker.post(f"/api/tournaments/{t3['id']}/cancel")
+    assert r.status_code == 409 and r.json()["code"] == "started"
+    assert (await tournament(maker, t3["id"]))["status"] == "running"
+    r = await maker.post("/api/tournaments/999999/cancel")
+    assert r.status_code == 404 and r.json()["code"] == "not-found"

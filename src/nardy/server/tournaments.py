@@ -369,6 +369,7 @@ class Tournaments:
             for e in lt.entries
         ]
         out["joined"] = any(e.user_id == uid for e in lt.entries if uid is not None)
+        out["can_cancel"] = who is not None and self._may_cancel(lt, who)
         out["rounds_played"] = [
             [
                 {
@@ -563,6 +564,34 @@ class Tournaments:
         """``who`` leaves before the start."""
         async with self._lock(tid if isinstance(tid, int) else -1):
             await to_thread.run_sync(self._leave, who, tid)
+        await self._publish(tid)
+        return await self.get(tid, who)
+
+    @staticmethod
+    def _may_cancel(lt: Loaded, who: Who) -> bool:
+        """Its creator or a moderator, before the start: once games are played, players
+        have results at stake and the tournament runs to its end."""
+        mine = who.user_id is not None and who.user_id == lt.t.creator_id
+        return lt.t.status == "registering" and (mine or who.moderator)
+
+    def _cancel(self, who: Who, tid: Any) -> None:
+        def write(s: DbSession) -> None:
+            lt = self._load_in(s, tid)
+            if lt.t.status != "registering":
+                raise ApiError(409, "started", "tournament-started-cancel")
+            if not self._may_cancel(lt, who):
+                raise ApiError(403, "forbidden", "tournament-not-creator")
+            lt.t.status = "over"
+            by = "creator" if who.user_id == lt.t.creator_id else "moderator"
+            lt.t.result = {"winner": None, "places": [], "cancelled": True, "by": by}
+
+        self.writer.session(write)
+
+    async def cancel(self, who: Who, tid: Any) -> dict[str, Any]:
+        """``who`` (its creator, or a moderator) cancels the tournament before its start;
+        its entrants see it among the finished ones, marked cancelled and by whom."""
+        async with self._lock(tid if isinstance(tid, int) else -1):
+            await to_thread.run_sync(self._cancel, who, tid)
         await self._publish(tid)
         return await self.get(tid, who)
 

@@ -81,6 +81,12 @@ async def leave_tournament(conn: HTTPConnection, tid: int, user: CheckedUser) ->
     return {"tournament": await _t(conn).leave(_member(user), tid)}
 
 
+@router.post("/api/tournaments/{tid}/cancel")
+async def cancel_tournament(conn: HTTPConnection, tid: int, user: CheckedUser) -> dict[str, Any]:
+    """Its creator, or a moderator, cancels the tournament before its start."""
+    return {"tournament": await _t(conn).cancel(_member(user), tid)}
+
+
 @router.post("/api/tournaments/{tid}/withdraw")
 async def withdraw_from_tournament(
     conn: HTTPConnection, tid: int, user: CheckedUser

@@ -177,15 +177,21 @@ export function tournamentPage(id) {
       buttons.push(h("span", { class: "row" }, level,
         h("button", { id: "add-computer", onclick: () => post("computers", { level: level.value }) }, t("tournamentAddComputer"))));
     }
+    if (x.can_cancel) {
+      buttons.push(h("button", { id: "cancel-tournament", class: "plain", onclick: () => {
+        if (window.confirm(msg("web.tournament-cancel-confirm", { name: x.name }))) post("cancel");
+      } }, msg("web.tournament-cancel")));
+    }
     const head = h("section", { class: "card" },
       h("h1", {}, x.name),
       h("p", {}, tournamentTerms(x)),
       h("p", { class: "small", id: "tournament-status" }, t("tournamentStatus")[x.status], " · ",
         msg("web.tournament-count", { n: x.players, size: x.size }),
         x.status === "registering" ? ` · ${startText(x)}` : ""),
-      x.result && x.result.cancelled ? h("p", {}, t("tournamentCancelled")) : null,
+      x.result && x.result.cancelled ? h("p", { id: "tournament-cancelled" },
+        x.result.by ? msg(`web.tournament-cancelled-by.${x.result.by}`) : t("tournamentCancelled")) : null,
       x.result && x.result.winner != null ? h("p", { id: "tournament-winner" }, h("b", {}, msg("web.tournament-winner", { name: entryName(entries.get(x.result.winner)) }))) : null,
-      x.invite ? h("p", { class: "small" }, t("tournamentInvite"), ": ",
+      x.invite && x.status === "registering" ? h("p", { class: "small" }, t("tournamentInvite"), ": ",
         h("input", { readonly: true, id: "invite-link", value: `${location.origin}/tournaments/${id}?invite=${x.invite}` })) : null,
       buttons.length ? h("div", { class: "row buttons" }, buttons) : null);
     const players = h("section", { class: "card" }, h("h2", {}, t("tournamentPlayers")),
@@ -195,7 +201,8 @@ export function tournamentPage(id) {
     const parts = [head];
     if (x.rounds_played.length && (x.format === "knockout" || x.format === "sitngo")) parts.push(bracket(x, entries));
     if (x.standings) parts.push(standings(x, entries));
-    parts.push(roundsList(x, entries), players);
+    if (x.rounds_played.length) parts.push(roundsList(x, entries));  // (none before the start)
+    parts.push(players);
     root.replaceChildren(...parts);
   };
   draw();

@@ -89,6 +89,10 @@ register(
             "en": "the tournament has started: withdraw instead (your games are then lost)",
             "ru": "турнир уже начался: можно только сняться (ваши партии будут проиграны)",
         },
+        "error.tournament-started-cancel": {
+            "en": "the tournament has started: it can no longer be cancelled",
+            "ru": "турнир уже начался: отменить его нельзя",
+        },
         "error.tournament-joined-twice": {
             "en": "you are in this tournament already",
             "ru": "вы уже записаны в этот турнир",
@@ -206,6 +210,19 @@ register(
         "web.tournament-cancelled": {
             "en": "Cancelled: too few players",
             "ru": "Отменён: мало участников",
+        },
+        "web.tournament-cancelled-by.creator": {
+            "en": "Cancelled by its creator",
+            "ru": "Отменён создателем",
+        },
+        "web.tournament-cancelled-by.moderator": {
+            "en": "Cancelled by a moderator",
+            "ru": "Отменён модератором",
+        },
+        "web.tournament-cancel": {"en": "Cancel the tournament", "ru": "Отменить турнир"},
+        "web.tournament-cancel-confirm": {
+            "en": "Cancel “{name}”? Its players are told, and it cannot be undone.",
+            "ru": "Отменить «{name}»? Участники это увидят; вернуть будет нельзя.",
         },
         "web.tournament-status.registering": {"en": "registration open", "ru": "идёт запись"},
         "web.tournament-status.running": {"en": "running", "ru": "идёт"},
