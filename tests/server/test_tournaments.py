@@ -145,6 +145,11 @@ async def test_a_sit_and_go_of_16_with_computers_is_played_to_the_end(
     assert t["status"] == "running"
     seeds = {e["seed"]: e for e in t["entries"]}
     assert sorted(seeds) == list(range(1, 17))
+    # the twelve computers are told apart: numbered in the order they were added
+    computers = sorted((e for e in t["entries"] if e["computer"]), key=lambda e: e["id"])
+    assert [e["number"] for e in computers] == list(range(1, 13))
+    assert computers[6]["name"] == "computer 7 (beginner)"
+    assert all(e["number"] is None for e in t["entries"] if not e["computer"])
     assert {seeds[s]["user_id"] for s in (7, 8, 9, 10)} == set(players)
     first = current_round(t)
     order = seed_order(16)

@@ -271,9 +271,17 @@ class Loaded:
             )
         return out
 
+    def computer_number(self, e: TournamentEntry) -> int | None:
+        """A computer entry's number among the tournament's computers (in the order
+        they were added), so that three of one level are told apart on the bracket."""
+        if e.user_id is not None:
+            return None
+        computers = sorted(x.id for x in self.entries if x.user_id is None)
+        return computers.index(e.id) + 1
+
     def name_of(self, e: TournamentEntry) -> str:
         if e.user_id is None:
-            return f"computer ({e.level})"
+            return f"computer {self.computer_number(e)} ({e.level})"
         return self.names.get(e.user_id, "?")
 
 
@@ -361,6 +369,7 @@ class Tournaments:
                 "name": lt.name_of(e),
                 "user_id": e.user_id,
                 "computer": e.user_id is None,
+                "number": lt.computer_number(e),
                 "level": e.level,
                 "seed": e.seed,
                 "rating": e.rating,

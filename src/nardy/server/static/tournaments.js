@@ -145,7 +145,7 @@ function createForm() {
 /** An entry's name as the page shows it. @param {Json} e */
 function entryName(e) {
   if (!e) return "";
-  return e.computer ? msg("web.tournament-computer", { level: msg(`level.${e.level}`) }) : playerName(e.name);
+  return e.computer ? msg("web.tournament-computer", { n: e.number, level: msg(`level.${e.level}`) }) : playerName(e.name);
 }
 
 /** One tournament's page. @param {number} id */

@@ -205,7 +205,10 @@ register(
         "web.tournament-standings": {"en": "Standings", "ru": "Таблица"},
         "web.tournament-round": {"en": "Round {n}", "ru": "Тур {n}"},
         "web.tournament-bye": {"en": "bye", "ru": "свободен"},
-        "web.tournament-computer": {"en": "computer ({level})", "ru": "компьютер ({level})"},
+        "web.tournament-computer": {
+            "en": "computer {n} ({level})",
+            "ru": "компьютер {n} ({level})",
+        },
         "web.tournament-winner": {"en": "Winner: {name}", "ru": "Победитель: {name}"},
         "web.tournament-cancelled": {
             "en": "Cancelled: too few players",
