@@ -212,6 +212,10 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
                     last = 0
                 async with live.lock:
                     missed = await games.events_after(game_id, last)
+                    if missed and missed[-1]["seq"] > live.seq:
+                        # stored by another process that died before telling us (its
+                        # clients resync here): the state sent must not be behind
+                        await games.catch_up(live)
                     await ws.send_json(
                         {
                             "type": "update",
