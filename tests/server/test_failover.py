@@ -202,8 +202,13 @@ class Table:
         self.settle()
 
 
+#: Starts a ``nardy serve --redis`` process on the test's PostgreSQL and Redis
+#: (extra arguments, environment); stopped at the test's end.
+Start = Callable[..., Server]
+
+
 @pytest.fixture
-def two_servers(redis_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server, str]]:
+def start(redis_url: str, tmp_path: Path) -> Iterator[Start]:
     if not POSTGRES:
         if os.environ.get("CI"):
             pytest.fail("NARDY_TEST_POSTGRES_URL is not set")
@@ -211,15 +216,16 @@ def two_servers(redis_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server
     url = worker_postgres_url(POSTGRES)
     reset_postgres(url)
     redis.Redis.from_url(redis_url).flushdb()
-    extra = ["--redis", redis_url, "--test-dice-seed", "test-seed"]
-    a, b = Server(url, tmp_path, extra), Server(url, tmp_path, extra)
-    servers = [a, b]
+    servers: list[Server] = []
+
+    def run(extra: list[str] | None = None, env: dict[str, str] | None = None) -> Server:
+        server = Server(url, tmp_path, ["--redis", redis_url, *(extra or [])])
+        servers.append(server)
+        server.start(env)
+        return server
+
     try:
-        # A dies right after its fifth stored change of a game (the accepts go through
-        # B, so A stores only the actions of the players whose sockets are on A)
-        a.start({"NARDY_TEST_CRASH_AFTER_COMMIT": "5"})
-        b.start()
-        yield a, b, url
+        yield run
     finally:
         for s in servers:
             s.stop()
@@ -234,10 +240,12 @@ def new_game(b: Server, first: httpx.Client, second: httpx.Client, clock: str) -
     return str(r.json()["game"])
 
 
-def test_a_killed_process_s_clients_go_on_through_the_other(
-    two_servers: tuple[Server, Server, str], redis_url: str, tmp_path: Path
-) -> None:
-    a, b, db_url = two_servers
+def test_a_killed_process_s_clients_go_on_through_the_other(start: Start) -> None:
+    # A dies right after its fifth stored change of a game (the accepts go through B,
+    # so A stores only the actions of the players whose sockets are on A)
+    a = start(["--test-dice-seed", "test-seed"], {"NARDY_TEST_CRASH_AFTER_COMMIT": "5"})
+    b = start(["--test-dice-seed", "test-seed"])
+    db_url = b.db_url
     names = ["ashot", "boris", "vera", "gleb", "dina", "egor", "zhora"]
     m = {n: member_client(b.url, n) for n in names}
     g0 = new_game(b, m["ashot"], m["boris"], "none")
@@ -315,14 +323,10 @@ def test_a_killed_process_s_clients_go_on_through_the_other(
     assert all(s.state["phase"] == "over" for s in t0.players + t0.watchers)
 
     # the clocked game: a process whose clock reached its deadline flags it, once
-    c = Server(db_url, tmp_path, ["--redis", redis_url, "--test-clock-offset", "3600"])
-    c.start()
-    try:
-        for n in ("dina", "egor"):  # (dina's seat was on A: she reconnected to B)
-            seat = seats[n]
-            seat.pump(lambda seat=seat: seat.state.get("phase") == "over")  # type: ignore[misc]
-    finally:
-        c.stop()
+    start(["--test-clock-offset", "3600"])
+    for n in ("dina", "egor"):  # (dina's seat was on A: she reconnected to B)
+        seat = seats[n]
+        seat.pump(lambda seat=seat: seat.state.get("phase") == "over")  # type: ignore[misc]
 
     # the database: every event numbered 1..n once; every action told once; chat once
     with engine.connect() as conn:
@@ -355,3 +359,17 @@ def test_a_killed_process_s_clients_go_on_through_the_other(
         s.close()
     for chat in chats.values():
         chat.close()
+
+
+def test_a_rate_limit_reached_through_one_process_holds_on_the_other(start: Start) -> None:
+    """The limits count in Redis (``--redis``): a member who used up his chat rate
+    through A is refused by B, with the wait in ``Retry-After``."""
+    a, b = start(), start()
+    c = member_client(a.url, "ashot")
+    for i in range(5):  # chat.CHAT_RATE: 5 per 10 seconds
+        r = c.post(a.url + "/api/chat/lobby", json={"text": f"salam {i}"})
+        assert r.status_code == 200, r.text
+    r = c.post(b.url + "/api/chat/lobby", json={"text": "salam 5"}, headers={"x-lang": "en"})
+    assert r.status_code == 429, r.text
+    assert r.json()["code"] == "chat-too-fast"
+    assert 1 <= int(r.headers["retry-after"]) <= 10
