@@ -19,6 +19,7 @@ import contextlib
 import json
 import os
 import signal
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -373,3 +374,74 @@ def test_a_rate_limit_reached_through_one_process_holds_on_the_other(start: Star
     assert r.status_code == 429, r.text
     assert r.json()["code"] == "chat-too-fast"
     assert 1 <= int(r.headers["retry-after"]) <= 10
+
+
+def eventually(done: Callable[[], bool]) -> None:
+    """Wait for another process to get there (polling it, for at most ``WAIT``)."""
+    for _ in range(int(WAIT / 0.01)):
+        if done():
+            return
+        time.sleep(0.01)  # (a real process's progress, not a test's timeout)
+    raise AssertionError("not reached")
+
+
+def opened(server: Server, path: str, stack: contextlib.ExitStack, cookie: str = "") -> bool:
+    """Open a websocket (kept open until ``stack`` closes): True when let in, False
+    when turned away for too many sockets from the address (close 4429)."""
+    headers = {"cookie": cookie} if cookie else {}
+    ws = stack.enter_context(connect(ws_url(server, path), additional_headers=headers))
+    try:
+        if path.startswith("/ws/games/"):
+            ws.send(json.dumps({"type": "hello", "last_seq": 0}))
+        elif path == "/ws/chat":
+            ws.send(json.dumps({"type": "join", "channel": "lobby"}))
+        first = json.loads(ws.recv(WAIT))
+    except ConnectionClosed as closed:
+        assert closed.rcvd is not None and closed.rcvd.code == 4429, closed
+        return False
+    assert first["type"] in ("snapshot", "update", "joined"), first
+    return True
+
+
+def test_the_sockets_per_address_are_capped_across_the_processes(
+    start: Start, redis_url: str
+) -> None:
+    """``--max-sockets-per-ip`` counts an address's sockets of every process (in
+    Redis), and a process killed with sockets open stops counting them when its key
+    expires."""
+    a, b = start(["--max-sockets-per-ip", "3"]), start(["--max-sockets-per-ip", "3"])
+    guest = httpx.Client(base_url=a.url)
+    csrf = guest.get("/api/session").json()["csrf"]
+    r = guest.post("/api/games", json={"mode": "computer"}, headers={"x-csrf-token": csrf})
+    assert r.status_code == 201, r.text
+    game = f"/ws/games/{r.json()['id']}"
+    cookie = cookie_of(guest)
+    r = redis.Redis.from_url(redis_url, decode_responses=True)
+
+    def counts() -> dict[str, int]:
+        """Each process's count of the address's sockets, in Redis."""
+        hashes = [k for k in r.scan_iter("nardy:sockets:*") if r.type(k) == "hash"]
+        return {k: int(r.hget(k, "127.0.0.1") or 0) for k in hashes}
+
+    with contextlib.ExitStack() as on_a, contextlib.ExitStack() as on_b:
+        assert opened(a, game, on_a, cookie) and opened(a, "/ws/lobby", on_a)
+        assert opened(b, "/ws/lobby", on_b)
+        assert not opened(b, "/ws/chat", on_b)  # the fourth, on either process
+        assert not opened(a, "/ws/lobby", on_a)
+        assert not opened(b, game, on_b, cookie)
+        on_a.close()  # A's two close: two more on B
+        eventually(lambda: sum(counts().values()) == 1)  # (A's handlers saw them close)
+        assert opened(b, game, on_b, cookie) and opened(b, "/ws/lobby", on_b)
+        assert not opened(a, "/ws/lobby", on_a)
+    with contextlib.ExitStack() as on_a, contextlib.ExitStack() as on_b:
+        assert opened(a, "/ws/lobby", on_a) and opened(a, "/ws/lobby", on_a)
+        assert opened(b, "/ws/lobby", on_b)
+        a.kill()  # its two sockets still count, until its key expires
+        assert not opened(b, "/ws/lobby", on_b)
+        mine = [k for k, n in counts().items() if n == 2]
+        assert len(mine) == 1
+        assert 0 < r.pttl(mine[0]) <= 15_000  # (SOCKETS_TTL_MS: never left forever)
+        r.pexpire(mine[0], 1)  # its time runs out now rather than in 15 seconds
+        eventually(lambda: not r.exists(mine[0]))
+        assert opened(b, "/ws/lobby", on_b) and opened(b, "/ws/lobby", on_b)
+        assert not opened(b, "/ws/lobby", on_b)

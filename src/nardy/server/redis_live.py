@@ -15,9 +15,10 @@ replayed in Redis, and a message costs one ``PUBLISH`` reaching only the process
 that follow its channel. Streams would buy replay after a dropped connection, which the
 database already gives.
 
-``RedisLobbyState`` is the lobby's ``LobbyState`` over Redis structures, and
+``RedisLobbyState`` is the lobby's ``LobbyState`` over Redis structures,
 ``RedisGameEvents`` tells the processes holding a game in memory that another stored
-events of it.
+events of it, and ``RedisSocketCounts`` counts the websockets per client address over
+all the processes (their cap).
 """
 
 from __future__ import annotations
@@ -550,3 +551,72 @@ class RedisGameEvents:
                 await self.games.catch_up(live)
         except Exception:
             log.exception("catching up with game %s failed", live.meta.id)
+
+
+# -- sockets per address ---------------------------------------------------------------
+
+SOCKETS = f"{PREFIX}sockets:"
+#: How long a process's socket counts outlive its last renewal (``RedisSocketCounts.
+#: renew``, every ``SOCKETS_RENEW_EVERY`` seconds): a process killed with sockets open
+#: stops counting them after this.
+SOCKETS_TTL_MS = 15_000
+SOCKETS_RENEW_EVERY = 5.0
+
+# One more socket of an address unless the processes have ARGV[2] of it open together
+# (KEYS: the set of processes, this process's hash; ARGV: address, cap, ttl, process,
+# the hashes' prefix); the processes whose hash expired are forgotten on the way.
+_TAKE_SOCKET = """
+local total = 0
+for _, p in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local key = ARGV[5] .. p
+  if redis.call('EXISTS', key) == 0 then
+    if p ~= ARGV[4] then redis.call('SREM', KEYS[1], p) end
+  else
+    total = total + tonumber(redis.call('HGET', key, ARGV[1]) or '0')
+  end
+end
+if total >= tonumber(ARGV[2]) then return 0 end
+redis.call('HINCRBY', KEYS[2], ARGV[1], 1)
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('SADD', KEYS[1], ARGV[4])
+return 1
+"""
+# One socket of an address less in this process's hash (KEYS[1]; ARGV: address).
+_RELEASE_SOCKET = """
+local n = redis.call('HINCRBY', KEYS[1], ARGV[1], -1)
+if n <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+return n
+"""
+
+
+class RedisSocketCounts:
+    """The open websockets per client address of all the processes (``routes.ws.
+    AddressCounts``), so that the per-address cap holds however a client's sockets
+    are spread: each process counts its own in a hash (``nardy:sockets:<process>``,
+    address -> count) with an expiry it renews (``renew``, the app's ticker), listed in
+    the set ``nardy:sockets:processes``; a take sums the hashes and counts one more in
+    one script (two takes at once never both pass the cap). A process killed with
+    sockets open leaves no count behind for longer than ``SOCKETS_TTL_MS``."""
+
+    def __init__(self, hub: RedisHub, ttl_ms: int = SOCKETS_TTL_MS) -> None:
+        self.redis = hub.redis
+        self.process = hub.id
+        self.ttl_ms = ttl_ms
+        self._mine = f"{SOCKETS}{self.process}"
+        self._processes = f"{SOCKETS}processes"
+        self._take = self.redis.register_script(_TAKE_SOCKET)
+        self._release = self.redis.register_script(_RELEASE_SOCKET)
+
+    async def take(self, address: str, cap: int) -> bool:
+        args: list[str | int] = [address, cap, self.ttl_ms, self.process, SOCKETS]
+        return bool(await self._take(keys=[self._processes, self._mine], args=args))
+
+    async def release(self, address: str) -> None:
+        await self._release(keys=[self._mine], args=[address])
+
+    async def renew(self) -> None:
+        """This process is alive: its counts keep counting for ``ttl_ms`` more."""
+        async with self.redis.pipeline(transaction=True) as p:
+            p.pexpire(self._mine, self.ttl_ms)
+            p.sadd(self._processes, self.process)
+            await p.execute()

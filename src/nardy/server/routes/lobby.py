@@ -200,7 +200,7 @@ async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
     except TooBig:
         await close_too_big(ws, lang)
     finally:
-        release()
+        await release()
         if writer is not None:
             writer.cancel()
         # (shielded: the state may be shared, in Redis, and a cancelled handler must
