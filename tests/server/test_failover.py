@@ -445,3 +445,37 @@ def test_the_sockets_per_address_are_capped_across_the_processes(
         eventually(lambda: not r.exists(mine[0]))
         assert opened(b, "/ws/lobby", on_b) and opened(b, "/ws/lobby", on_b)
         assert not opened(b, "/ws/lobby", on_b)
+
+
+def test_a_killed_process_s_seekers_are_gone_from_the_lobby(start: Start, redis_url: str) -> None:
+    """A player whose lobby socket was on a process that was killed is offline: once
+    that process's presence expired he is not paired, and his leaving time is set (his
+    seek goes after the grace, ``matchmaking.LEAVE_GRACE``), though his socket never
+    said goodbye."""
+    a, b = start(), start()
+    m = {n: member_client(b.url, n) for n in ("ashot", "boris", "vera")}
+    ids = {n: c.get("/api/session").json()["user"]["id"] for n, c in m.items()}
+    r = redis.Redis.from_url(redis_url, decode_responses=True)
+    with contextlib.ExitStack() as on_a, contextlib.ExitStack() as on_b:
+        assert opened(a, "/ws/lobby", on_a, cookie_of(m["ashot"]))
+        seek = m["ashot"].post(a.url + "/api/lobby/queue", json={"variant": "long"})
+        assert seek.status_code == 200, seek.text
+        before = {k for k in r.scan_iter("nardy:lobby:sockets:*")}
+        a.kill()
+        assert len(before) == 1  # A's presence: ashot's lobby socket
+        r.pexpire(before.pop(), 1)  # A's presence runs out now rather than in 15 s
+        eventually(lambda: not list(r.scan_iter("nardy:lobby:sockets:*")))
+        for n in ("boris", "vera"):
+            assert opened(b, "/ws/lobby", on_b, cookie_of(m[n]))
+            seek = m[n].post(b.url + "/api/lobby/queue", json={"variant": "long"})
+            assert seek.status_code == 200, seek.text
+        engine = create_engine(b.db_url)
+        query = text("SELECT creator_id, opponent_id FROM games")
+        with engine.connect() as conn:
+            eventually(lambda: bool(conn.execute(query).all()))
+            paired = conn.execute(query).all()
+        engine.dispose()
+        # (ashot, the longest waiting, would have been paired first with boris)
+        assert [set(p) for p in paired] == [{ids["boris"], ids["vera"]}]
+        assert r.hget("nardy:lobby:left", str(ids["ashot"])) is not None
+        assert r.hexists("nardy:lobby:queue", str(ids["ashot"]))  # until the grace is over

@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 import uuid
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
@@ -326,7 +327,10 @@ class RedisLobbyState:
       ``who:<user>``), with an expiry each process renews on its lobby tick
       (``online``), so the sockets of a process that died stop counting; the processes
       are listed in a set; the time a user's last lobby socket closed is kept in
-      ``nardy:lobby:left``;
+      ``nardy:lobby:left``, and the process of his last lobby socket opened in
+      ``nardy:lobby:where``: when that process died with it open (its hash expired),
+      he left when this is first noticed (his seeks go after the grace, and he is not
+      paired meanwhile);
     - starts: ``claim`` sets ``nardy:lobby:starting:<user>`` for all the users or none
       (a script of SET NX), with an expiry, holding this process's id;
     - the pairing tick: ``lead`` is a lease (SET with expiry, renewed by its holder),
@@ -336,10 +340,12 @@ class RedisLobbyState:
       user's sockets, followed by a process while it holds such a socket.
     """
 
-    def __init__(self, hub: RedisHub) -> None:
+    def __init__(self, hub: RedisHub, now: Callable[[], float] = time.time) -> None:
         self.hub = hub
         self.redis = hub.redis
         self.process = hub.id
+        #: the lobby's time (seconds): when a dead process's players are found gone
+        self.now = now
         self._subs: set[Subscriber] = set()
         self._by_user: dict[int, set[Subscriber]] = {}
         self._mine = f"{LOBBY}sockets:{self.process}"
@@ -387,6 +393,7 @@ class RedisLobbyState:
             p.sadd(f"{LOBBY}processes", self.process)
             if kind == "lobby":
                 p.hdel(f"{LOBBY}left", str(who.user_id))
+                p.hset(f"{LOBBY}where", str(who.user_id), self.process)
             await p.execute()
 
     async def leave(self, user_id: int, kind: str, at: float) -> None:
@@ -397,6 +404,10 @@ class RedisLobbyState:
     async def _everyone(self) -> list[dict[str, str]]:
         """Each live process's presence hash (renewing this process's, and forgetting
         the processes whose hash expired)."""
+        return list((await self._alive()).values())
+
+    async def _alive(self) -> dict[str, dict[str, str]]:
+        """``_everyone`` by process."""
         await self.redis.pexpire(self._mine, PRESENCE_TTL_MS)
         processes = sorted(_text(m) for m in await self.redis.smembers(f"{LOBBY}processes"))
         async with self.redis.pipeline(transaction=False) as p:
@@ -406,7 +417,7 @@ class RedisLobbyState:
         gone = [proc for proc, h in zip(processes, hashes, strict=True) if not h]
         if gone:
             await self.redis.srem(f"{LOBBY}processes", *gone)
-        return [h for h in hashes if h]
+        return {proc: h for proc, h in zip(processes, hashes, strict=True) if h}
 
     async def online(self) -> list[Present]:
         people: dict[int, Present] = {}
@@ -418,9 +429,19 @@ class RedisLobbyState:
         return list(people.values())
 
     async def absent_since(self, user_id: int) -> float | None:
-        if any(f"lobby:{user_id}" in h for h in await self._everyone()):
+        alive = await self._alive()
+        if any(f"lobby:{user_id}" in h for h in alive.values()):
             return None
-        left = await self.redis.hget(f"{LOBBY}left", str(user_id))
+        uid = str(user_id)
+        left = await self.redis.hget(f"{LOBBY}left", uid)
+        if left is None:
+            where = await self.redis.hget(f"{LOBBY}where", uid)
+            if where is None or _text(where) in alive:
+                return None  # he never had a lobby socket
+            # his last lobby socket was on a process that died (its presence expired,
+            # and his leaving was never counted): he left when that is first noticed
+            await self.redis.hsetnx(f"{LOBBY}left", uid, repr(self.now()))
+            left = await self.redis.hget(f"{LOBBY}left", uid)
         return None if left is None else float(left)
 
     # -- starts and the tick ---------------------------------------------------------------
