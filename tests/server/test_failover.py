@@ -479,3 +479,35 @@ def test_a_killed_process_s_seekers_are_gone_from_the_lobby(start: Start, redis_
         assert [set(p) for p in paired] == [{ids["boris"], ids["vera"]}]
         assert r.hget("nardy:lobby:left", str(ids["ashot"])) is not None
         assert r.hexists("nardy:lobby:queue", str(ids["ashot"]))  # until the grace is over
+
+
+def test_an_http_retry_through_the_other_process_is_answered_from_what_was_stored(
+    start: Start,
+) -> None:
+    """A dies right after storing a player's action (before answering it or telling B);
+    B holds the game in memory (the opponent's socket is on B). The player's client
+    sends the action again, with its id, through B: B answers it with what A stored
+    rather than refusing it as a move on a game that moved on."""
+    a = start(["--test-dice-seed", "test-seed"], {"NARDY_TEST_CRASH_AFTER_COMMIT": "1"})
+    b = start(["--test-dice-seed", "test-seed"])
+    m = {n: member_client(b.url, n) for n in ("ashot", "boris")}
+    gid = new_game(b, m["ashot"], m["boris"], "none")  # (stored by B: A's count is 0)
+    seats = {n: Seat(m[n], gid, n) for n in m}
+    for seat in seats.values():
+        seat.connect(b)  # B holds the game
+    first = next(s for s in seats.values() if s.state["actions"])
+    client = m[first.name]
+    action = {**next_action(first.state), "action_id": "the-one"}
+    with pytest.raises(httpx.TransportError):  # A stores it and dies unanswered
+        client.post(a.url + f"/api/games/{gid}/actions", json=action)
+    assert a.proc is not None and a.proc.wait(30) == -signal.SIGKILL
+    a.log.close()
+    r = client.post(b.url + f"/api/games/{gid}/actions", json=action)  # the retry
+    assert r.status_code == 200, r.text
+    events = client.get(b.url + f"/api/games/{gid}/events").json()["events"]
+    mine = [e for e in events if e["seq"] > first.last_seq]
+    assert mine and mine[0]["data"]["action"]["id"] == "the-one"
+    assert r.json()["events"] == mine and r.json()["state"]["seq"] == mine[-1]["seq"]
+    for seat in seats.values():  # the sockets on B hear of it too
+        seat.pump(lambda seat=seat: seat.last_seq >= mine[-1]["seq"])  # type: ignore[misc]
+        seat.close()
