@@ -11,7 +11,11 @@ it answered or told the other processes of it. Then the database must hold every
 action a client was told of exactly once, with contiguous event numbers, every chat
 message acknowledged exactly once, and a clock's stored deadline honoured exactly once
 by a process still alive (started with its clock ahead: a subprocess's clock cannot be
-injected, ``--test-clock-offset`` moves it)."""
+injected, ``--test-clock-offset`` moves it).
+
+Also across the processes: a retry over HTTP of the action a dead process stored, the
+rate limits and the per-address socket cap (counted in Redis), and the seeks of the
+players of a dead process."""
 
 from __future__ import annotations
 
@@ -350,6 +354,12 @@ def test_a_killed_process_s_clients_go_on_through_the_other(start: Start) -> Non
             text("SELECT count(*) FROM events WHERE game_id = :g AND kind = 'flag'"), {"g": g2}
         ).scalar()
         assert flags == 1
+        for gid, ended in ((g0, 1), (g1, 0), (g2, 1)):
+            overs = conn.execute(
+                text("SELECT count(*) FROM events WHERE game_id = :g AND kind = 'over'"),
+                {"g": gid},
+            ).scalar()
+            assert overs == ended, gid
         row = conn.execute(text("SELECT deadline, status FROM games WHERE id = :g"), {"g": g2})
         assert tuple(row.one()) == (None, "over")
         chat_rows = conn.execute(text("SELECT id, text FROM chat_messages ORDER BY id")).all()
