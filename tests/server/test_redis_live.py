@@ -246,7 +246,8 @@ def test_the_redis_lobby_state_keeps_the_contract(redis_url: str) -> None:
     async def run() -> None:
         redis.Redis.from_url(redis_url).flushdb()
         hub_a, hub_b = RedisHub(redis_url), RedisHub(redis_url)
-        a, b = RedisLobbyState(hub_a), RedisLobbyState(hub_b)
+        now = [200.0]  # A's lobby clock
+        a, b = RedisLobbyState(hub_a, lambda: now[0]), RedisLobbyState(hub_b)
         terms = Terms("long", 3, True, False, "blitz")
         ch = Challenge("c1", 7, "ashot", False, 1612.25, terms, Player(8, "boris"), 5.5)
         await a.add_challenge(ch)
@@ -282,7 +283,11 @@ def test_the_redis_lobby_state_keeps_the_contract(redis_url: str) -> None:
         await b.arrive(ashot, "lobby")
         assert await a.absent_since(7) is None
         await hub_b.redis.delete(b._mine)  # B died: its counts expired
-        assert await a.online() == [] and await a.absent_since(7) is None
+        # ashot's lobby socket was on B: he left when that is first noticed
+        assert await a.online() == [] and await a.absent_since(7) == 200.0
+        now[0] = 230.0
+        assert await a.absent_since(7) == 200.0 and await b.absent_since(7) == 200.0
+        assert await a.absent_since(9) is None  # never had a lobby socket
         await hub_a.stop()
         await hub_b.stop()
 

@@ -47,7 +47,13 @@ from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
 from nardy.server.metrics import HttpErrorsMiddleware, Metrics
-from nardy.server.redis_live import RedisChatDelivery, RedisGameEvents, RedisHub
+from nardy.server.redis_live import (
+    SOCKETS_RENEW_EVERY,
+    RedisChatDelivery,
+    RedisGameEvents,
+    RedisHub,
+    RedisSocketCounts,
+)
 from nardy.server.rollouts import Rollouts
 from nardy.server.routes import (
     accounts,
@@ -124,6 +130,7 @@ def create_app(
     hub = RedisHub(settings.redis_url) if settings.redis_url else None
     delivery: ChatDelivery = RedisChatDelivery(hub) if hub else InMemoryDelivery()
     game_events = RedisGameEvents(hub, game_service) if hub else None
+    socket_counts = RedisSocketCounts(hub) if hub else None
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -132,12 +139,19 @@ def create_app(
         if game_events is not None and not await game_events.follow_once():
             sweepers.append(asyncio.create_task(game_events.follow()))
         expire = partial(to_thread.run_sync, account_store.expire_guests)
+        # this process's socket counts in Redis live while it does (a killed one's expire)
+        renewing: contextlib.AbstractAsyncContextManager[None] = (
+            ticking(socket_counts.renew, SOCKETS_RENEW_EVERY, "renewing the socket counts")
+            if socket_counts is not None
+            else contextlib.nullcontext()
+        )
         async with (
             # the flags at startup first: a restart enforces the stored deadlines
             ticking(game_service.sweep_flags, FLAG_SWEEP_EVERY.total_seconds(), "flagging"),
             ticking(expire, GUEST_SWEEP_EVERY.total_seconds(), "expiring idle guests"),
             lobby.running(),
             tourneys.running(),
+            renewing,
         ):
             yield
         await app.state.rollouts.close()
@@ -160,7 +174,9 @@ def create_app(
     app.state.rollouts = Rollouts()
     app.state.hub = hub
     app.state.chat = ChatService(db, writer, game_service, throttle, delivery)
-    app.state.sockets = ws.SocketCaps(settings.max_sockets_per_ip, settings.max_sockets_per_game)
+    app.state.sockets = ws.SocketCaps(
+        settings.max_sockets_per_ip, settings.max_sockets_per_game, socket_counts
+    )
     app.state.metrics = Metrics(game_service, computer, app.state.sockets)
 
     # the last added runs first: the client and scheme a trusted proxy names, the error

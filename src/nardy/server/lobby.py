@@ -129,7 +129,8 @@ class LobbyState(Protocol):
     - Presence: ``arrive``/``leave`` count each user's open sockets by kind
       (``"lobby"`` or ``"game"``); ``online`` is everyone with any socket open;
       ``absent_since(user)`` is when his last lobby socket closed (None while one is
-      open, or when he never had one).
+      open, or when he never had one); a socket of a process that died closed when
+      that is first noticed.
     - Starts: ``claim(users)`` marks users as starting a game, all of them or none
       (False when one of them already is), atomically; ``release(users)`` unmarks them.
     - The tick: ``lead()`` is True when this process is to run the pairing tick now

@@ -15,9 +15,10 @@ replayed in Redis, and a message costs one ``PUBLISH`` reaching only the process
 that follow its channel. Streams would buy replay after a dropped connection, which the
 database already gives.
 
-``RedisLobbyState`` is the lobby's ``LobbyState`` over Redis structures, and
+``RedisLobbyState`` is the lobby's ``LobbyState`` over Redis structures,
 ``RedisGameEvents`` tells the processes holding a game in memory that another stored
-events of it.
+events of it, and ``RedisSocketCounts`` counts the websockets per client address over
+all the processes (their cap).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 import uuid
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
@@ -325,7 +327,10 @@ class RedisLobbyState:
       ``who:<user>``), with an expiry each process renews on its lobby tick
       (``online``), so the sockets of a process that died stop counting; the processes
       are listed in a set; the time a user's last lobby socket closed is kept in
-      ``nardy:lobby:left``;
+      ``nardy:lobby:left``, and the process of his last lobby socket opened in
+      ``nardy:lobby:where``: when that process died with it open (its hash expired),
+      he left when this is first noticed (his seeks go after the grace, and he is not
+      paired meanwhile);
     - starts: ``claim`` sets ``nardy:lobby:starting:<user>`` for all the users or none
       (a script of SET NX), with an expiry, holding this process's id;
     - the pairing tick: ``lead`` is a lease (SET with expiry, renewed by its holder),
@@ -335,10 +340,12 @@ class RedisLobbyState:
       user's sockets, followed by a process while it holds such a socket.
     """
 
-    def __init__(self, hub: RedisHub) -> None:
+    def __init__(self, hub: RedisHub, now: Callable[[], float] = time.time) -> None:
         self.hub = hub
         self.redis = hub.redis
         self.process = hub.id
+        #: the lobby's time (seconds): when a dead process's players are found gone
+        self.now = now
         self._subs: set[Subscriber] = set()
         self._by_user: dict[int, set[Subscriber]] = {}
         self._mine = f"{LOBBY}sockets:{self.process}"
@@ -386,6 +393,7 @@ class RedisLobbyState:
             p.sadd(f"{LOBBY}processes", self.process)
             if kind == "lobby":
                 p.hdel(f"{LOBBY}left", str(who.user_id))
+                p.hset(f"{LOBBY}where", str(who.user_id), self.process)
             await p.execute()
 
     async def leave(self, user_id: int, kind: str, at: float) -> None:
@@ -396,6 +404,10 @@ class RedisLobbyState:
     async def _everyone(self) -> list[dict[str, str]]:
         """Each live process's presence hash (renewing this process's, and forgetting
         the processes whose hash expired)."""
+        return list((await self._alive()).values())
+
+    async def _alive(self) -> dict[str, dict[str, str]]:
+        """``_everyone`` by process."""
         await self.redis.pexpire(self._mine, PRESENCE_TTL_MS)
         processes = sorted(_text(m) for m in await self.redis.smembers(f"{LOBBY}processes"))
         async with self.redis.pipeline(transaction=False) as p:
@@ -405,7 +417,7 @@ class RedisLobbyState:
         gone = [proc for proc, h in zip(processes, hashes, strict=True) if not h]
         if gone:
             await self.redis.srem(f"{LOBBY}processes", *gone)
-        return [h for h in hashes if h]
+        return {proc: h for proc, h in zip(processes, hashes, strict=True) if h}
 
     async def online(self) -> list[Present]:
         people: dict[int, Present] = {}
@@ -417,9 +429,19 @@ class RedisLobbyState:
         return list(people.values())
 
     async def absent_since(self, user_id: int) -> float | None:
-        if any(f"lobby:{user_id}" in h for h in await self._everyone()):
+        alive = await self._alive()
+        if any(f"lobby:{user_id}" in h for h in alive.values()):
             return None
-        left = await self.redis.hget(f"{LOBBY}left", str(user_id))
+        uid = str(user_id)
+        left = await self.redis.hget(f"{LOBBY}left", uid)
+        if left is None:
+            where = await self.redis.hget(f"{LOBBY}where", uid)
+            if where is None or _text(where) in alive:
+                return None  # he never had a lobby socket
+            # his last lobby socket was on a process that died (its presence expired,
+            # and his leaving was never counted): he left when that is first noticed
+            await self.redis.hsetnx(f"{LOBBY}left", uid, repr(self.now()))
+            left = await self.redis.hget(f"{LOBBY}left", uid)
         return None if left is None else float(left)
 
     # -- starts and the tick ---------------------------------------------------------------
@@ -550,3 +572,72 @@ class RedisGameEvents:
                 await self.games.catch_up(live)
         except Exception:
             log.exception("catching up with game %s failed", live.meta.id)
+
+
+# -- sockets per address ---------------------------------------------------------------
+
+SOCKETS = f"{PREFIX}sockets:"
+#: How long a process's socket counts outlive its last renewal (``RedisSocketCounts.
+#: renew``, every ``SOCKETS_RENEW_EVERY`` seconds): a process killed with sockets open
+#: stops counting them after this.
+SOCKETS_TTL_MS = 15_000
+SOCKETS_RENEW_EVERY = 5.0
+
+# One more socket of an address unless the processes have ARGV[2] of it open together
+# (KEYS: the set of processes, this process's hash; ARGV: address, cap, ttl, process,
+# the hashes' prefix); the processes whose hash expired are forgotten on the way.
+_TAKE_SOCKET = """
+local total = 0
+for _, p in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local key = ARGV[5] .. p
+  if redis.call('EXISTS', key) == 0 then
+    if p ~= ARGV[4] then redis.call('SREM', KEYS[1], p) end
+  else
+    total = total + tonumber(redis.call('HGET', key, ARGV[1]) or '0')
+  end
+end
+if total >= tonumber(ARGV[2]) then return 0 end
+redis.call('HINCRBY', KEYS[2], ARGV[1], 1)
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('SADD', KEYS[1], ARGV[4])
+return 1
+"""
+# One socket of an address less in this process's hash (KEYS[1]; ARGV: address).
+_RELEASE_SOCKET = """
+local n = redis.call('HINCRBY', KEYS[1], ARGV[1], -1)
+if n <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+return n
+"""
+
+
+class RedisSocketCounts:
+    """The open websockets per client address of all the processes (``routes.ws.
+    AddressCounts``), so that the per-address cap holds however a client's sockets
+    are spread: each process counts its own in a hash (``nardy:sockets:<process>``,
+    address -> count) with an expiry it renews (``renew``, the app's ticker), listed in
+    the set ``nardy:sockets:processes``; a take sums the hashes and counts one more in
+    one script (two takes at once never both pass the cap). A process killed with
+    sockets open leaves no count behind for longer than ``SOCKETS_TTL_MS``."""
+
+    def __init__(self, hub: RedisHub, ttl_ms: int = SOCKETS_TTL_MS) -> None:
+        self.redis = hub.redis
+        self.process = hub.id
+        self.ttl_ms = ttl_ms
+        self._mine = f"{SOCKETS}{self.process}"
+        self._processes = f"{SOCKETS}processes"
+        self._take = self.redis.register_script(_TAKE_SOCKET)
+        self._release = self.redis.register_script(_RELEASE_SOCKET)
+
+    async def take(self, address: str, cap: int) -> bool:
+        args: list[str | int] = [address, cap, self.ttl_ms, self.process, SOCKETS]
+        return bool(await self._take(keys=[self._processes, self._mine], args=args))
+
+    async def release(self, address: str) -> None:
+        await self._release(keys=[self._mine], args=[address])
+
+    async def renew(self) -> None:
+        """This process is alive: its counts keep counting for ``ttl_ms`` more."""
+        async with self.redis.pipeline(transaction=True) as p:
+            p.pexpire(self._mine, self.ttl_ms)
+            p.sadd(self._processes, self.process)
+            await p.execute()

@@ -1060,7 +1060,15 @@ class GameService:
                 if out and aid is not None:
                     out[0]["data"]["action"] = {"id": aid, "user": user, "events": len(out)}
 
-            events = await self._stored(live, change)
+            try:
+                events = await self._stored(live, change)
+            except ApiError as exc:
+                # another process stored this very action and died before answering
+                # it or telling us: the game just reloaded holds it, as a retry's
+                done = live.done.get((user, aid)) if aid is not None else None
+                if exc.code != "game-moved" or done is None:
+                    raise
+                return await self.events_between(live.meta.id, *done), True
             if events and aid is not None:
                 live.done[(user, aid)] = (events[0]["seq"], events[-1]["seq"])
             await self._notify(live, events)

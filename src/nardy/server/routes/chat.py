@@ -210,6 +210,6 @@ async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
     except TooBig:
         await close_too_big(ws, lang)
     finally:
-        release()
+        await release()
         with CancelScope(shield=True):  # (a shared delivery is awaited)
             await chat.delivery.unsubscribe(sock)

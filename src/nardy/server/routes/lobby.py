@@ -57,7 +57,9 @@ def install(
     friends = Friends(games.db, writer)
     throttle = LimitsThrottle({SEEK_LIMIT: settings.seek_rate}, settings.rate_limit_storage)
     hub = app.state.hub
-    state: LobbyState = RedisLobbyState(hub) if hub is not None else MemoryLobbyState()
+    state: LobbyState = (
+        RedisLobbyState(hub, lambda: clock().timestamp()) if hub is not None else MemoryLobbyState()
+    )
     lobby = Lobby(state, games, friends, views, throttle, clock, settings.pair_timeout)
     app.state.lobby = lobby
     app.include_router(router)
@@ -200,7 +202,7 @@ async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
     except TooBig:
         await close_too_big(ws, lang)
     finally:
-        release()
+        await release()
         if writer is not None:
             writer.cancel()
         # (shielded: the state may be shared, in Redis, and a cancelled handler must

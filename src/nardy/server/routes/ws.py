@@ -3,16 +3,17 @@ and the game's updates pushed by ``nardy.server.fanout``.
 
 Each message is bounded (``MAX_WS_MESSAGE``: close 1009) and must be a JSON object of
 sane depth (else an ``error`` message, and the socket stays); sockets are capped per
-client address and per game (close 4429). A close's reason is said in the socket's
-language (the ``lang`` cookie of the handshake), from the catalogue."""
+client address (over all the processes, with Redis) and per game (close 4429). A
+close's reason is said in the socket's language (the ``lang`` cookie of the
+handshake), from the catalogue."""
 
 from __future__ import annotations
 
 import json
 import logging
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from anyio import CancelScope
@@ -37,23 +38,45 @@ log = logging.getLogger(__name__)
 router = APIRouter()
 
 
-class SocketCaps:
-    """Counts of open game sockets per client address and per game."""
+class AddressCounts(Protocol):
+    """Open sockets per client address counted across the server's processes (Redis:
+    ``nardy.server.redis_live.RedisSocketCounts``)."""
 
-    def __init__(self, per_address: int, per_game: int) -> None:
+    async def take(self, address: str, cap: int) -> bool:
+        """Count one more socket of ``address`` unless it has ``cap`` open in all the
+        processes together (False), in one step."""
+
+    async def release(self, address: str) -> None:
+        """Uncount one socket of ``address``."""
+
+
+class SocketCaps:
+    """Counts of open game sockets per client address and per game: in this process,
+    and with ``shared`` (several processes) the address's across the processes too."""
+
+    def __init__(
+        self, per_address: int, per_game: int, shared: AddressCounts | None = None
+    ) -> None:
         self.per_address = per_address
         self.per_game = per_game
+        self.shared = shared
         self.addresses: Counter[str] = Counter()
         self.games: Counter[str] = Counter()
+        #: this process's sockets counted in ``shared`` (one it could not reach is not)
+        self.counted: Counter[str] = Counter()
 
     def refusal(self, address: str, game_id: str | None) -> ApiError | None:
         """Why one more socket from ``address`` to ``game_id`` (None: not a game's: the
         lobby's, the chat's) is refused, or None."""
         if self.addresses[address] >= self.per_address:
-            return ApiError(429, "too-many", "ws-too-many-from-address", n=self.per_address)
+            return self.too_many()
         if game_id is not None and self.games[game_id] >= self.per_game:
             return ApiError(429, "too-many", "ws-too-many-to-game", n=self.per_game)
         return None
+
+    def too_many(self) -> ApiError:
+        """The refusal of an address with ``per_address`` sockets open."""
+        return ApiError(429, "too-many", "ws-too-many-from-address", n=self.per_address)
 
     def total(self) -> int:
         """Sockets open now (the metrics' gauge)."""
@@ -70,6 +93,40 @@ class SocketCaps:
             counter[key] -= 1
             if counter[key] <= 0:
                 del counter[key]
+
+    async def enter(self, address: str, game_id: str | None, slot: str) -> ApiError | None:
+        """Count one more socket (``slot``: its key in the per-game counts), or say
+        why it is refused. Counted here before any await (two sockets opening at once
+        are never both let past the cap), then across the processes."""
+        refusal = self.refusal(address, game_id)
+        if refusal is not None:
+            return refusal
+        self.open(address, slot)
+        if self.shared is None:
+            return None
+        try:
+            taken = await self.shared.take(address, self.per_address)
+        except Exception as exc:  # Redis is down: this process's cap still holds
+            log.warning("counting a socket in Redis failed: %r", exc)
+            return None
+        if not taken:
+            self.close(address, slot)
+            return self.too_many()
+        self.counted[address] += 1
+        return None
+
+    async def leave(self, address: str, slot: str) -> None:
+        """Uncount a socket ``enter`` let in."""
+        self.close(address, slot)
+        if self.shared is None or self.counted[address] <= 0:
+            return
+        self.counted[address] -= 1
+        if self.counted[address] <= 0:
+            del self.counted[address]
+        try:
+            await self.shared.release(address)
+        except Exception as exc:  # its count goes with this process's key's expiry
+            log.warning("uncounting a socket in Redis failed: %r", exc)
 
 
 #: The most bytes (UTF-8) a websocket close reason may hold (RFC 6455: 125 less the code).
@@ -144,23 +201,27 @@ async def refuse(ws: WebSocket, refusal: ApiError, lang: str) -> None:
     await ws.close(code=4429, reason=close_reason(refusal.text(lang)))
 
 
-async def admit(ws: WebSocket, lang: str, kind: str) -> Callable[[], None] | None:
+async def admit(ws: WebSocket, lang: str, kind: str) -> Callable[[], Awaitable[None]] | None:
     """Let a ``kind`` socket (the chat's, the lobby's) in, or turn it away (None): one
     from another site, or from an address with too many sockets open. These count
     towards the address's cap with the games' (and are kept as ``kind:address`` in the
     per-game counts, which do not cap them: a club's lobby holds far more than a game's
-    spectators). Returns what uncounts the socket once it closes."""
+    spectators). Returns what uncounts the socket once it closes (awaited)."""
     if await refused_cross_site(ws, lang):
         return None
     caps: SocketCaps = ws.app.state.sockets
     address = client_address(ws)
     slot = f"{kind}:{address}"
-    refusal = caps.refusal(address, None)
+    refusal = await caps.enter(address, None, slot)
     if refusal is not None:
         await refuse(ws, refusal, lang)
         return None
-    caps.open(address, slot)
-    return lambda: caps.close(address, slot)
+
+    async def release() -> None:
+        with CancelScope(shield=True):  # (a shared count is awaited)
+            await caps.leave(address, slot)
+
+    return release
 
 
 async def close_too_big(ws: WebSocket, lang: str) -> None:
@@ -189,11 +250,10 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
     caps: SocketCaps = ws.app.state.sockets
     views: Views = ws.app.state.views
     address = client_address(ws)
-    refusal = caps.refusal(address, game_id)
+    refusal = await caps.enter(address, game_id, game_id)
     if refusal is not None:
         await refuse(ws, refusal, lang)
         return
-    caps.open(address, game_id)  # counted at once: no await between check and count
     sub = Subscriber(ws, uid, base_url(ws))
     lobby: Lobby = ws.app.state.lobby  # a player with a game socket open is online
     try:
@@ -212,6 +272,10 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
                     last = 0
                 async with live.lock:
                     missed = await games.events_after(game_id, last)
+                    if missed and missed[-1]["seq"] > live.seq:
+                        # stored by another process that died before telling us (its
+                        # clients resync here): the state sent must not be behind
+                        await games.catch_up(live)
                     await ws.send_json(
                         {
                             "type": "update",
@@ -243,10 +307,10 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
     except TooBig:
         await close_too_big(ws, lang)
     finally:
-        caps.close(address, game_id)
         # (shielded: a shared store is awaited, and a cancelled handler must still
-        # take its socket off the presence counts)
+        # take its socket off the counts)
         with CancelScope(shield=True):
+            await caps.leave(address, game_id)
             await lobby.leave(user, "game")
         live.sockets.discard(sub)
         # a reloaded game object may hold this socket too
