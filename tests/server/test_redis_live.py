@@ -449,3 +449,49 @@ def test_an_unsent_notice_leaves_the_stored_action_standing(db_url: str) -> None
         await hub.stop()
 
     asyncio.run(run())
+
+
+def test_every_process_lists_the_same_games_to_watch(pg_apps: tuple[Any, Any]) -> None:
+    """The lobby's games to watch come from the database: a game made and moved on B
+    is listed by A too (which never held it), at B's last move; a finished one goes."""
+    first = {i: TestClient(pg_apps[i]).__enter__() for i in (0, 1)}
+    try:
+        other = TestClient(pg_apps[1])  # (a client, cookies, of its own on B's app)
+        other.portal = first[1].portal
+        a, b = Visitor(first[1]).register("ashot"), Visitor(other).register("boris")
+        assert a.id is not None and b.id is not None
+
+        def watched(i: int) -> list[tuple[str, int]]:
+            games = first[i].portal.call(pg_apps[i].state.lobby.watch_view)
+            return [(g["id"], g["seq"]) for g in games]
+
+        spec = {"variant": "long", "length": 1, "cube": False}
+        gid = first[1].portal.call(pg_apps[1].state.games.create_paired, a.id, b.id, spec).meta.id
+        assert gid not in pg_apps[0].state.games.live
+        at_start = watched(1)
+        assert [g for g, _ in at_start] == [gid] and watched(0) == at_start
+        url = f"/ws/games/{gid}"
+        with a.c.websocket_connect(url) as wa, b.c.websocket_connect(url) as wb:
+            mover = next(s for s in (Seat(wa), Seat(wb)) if s.to_move())
+            for _ in range(2):  # two of the mover's actions, on B
+                if not mover.to_move():
+                    break
+                mover.act()
+                mover.until(0, ack=True)
+                assert mover.acked is not None
+                mover.until(mover.acked)
+        moved = mover.state["seq"]
+        assert moved > at_start[0][1]
+        assert watched(0) == [(gid, moved)] == watched(1)
+        for p, q in ((a, b), (b, a)):  # whoever is on turn resigns, the other accepts
+            r = p.post(f"/api/games/{gid}/actions", {"action": "resign", "level": 1})
+            if r.status_code == 200:
+                r = q.post(f"/api/games/{gid}/actions", {"action": "accept"})
+                assert r.status_code == 200, r.text
+                break
+        else:
+            raise AssertionError("nobody could resign")
+        assert watched(0) == [] == watched(1)
+    finally:
+        for c in first.values():
+            c.__exit__(None, None, None)

@@ -75,6 +75,8 @@ class GameRow(Base):
     games follow one another under the same id (RULES.md C-4)."""
 
     __tablename__ = "games"
+    # the games to watch: the latest active ones (nardy.server.matchmaking.watch_view)
+    __table_args__ = (Index("ix_games_status_updated", "status", "updated_at"),)
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     variant: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)

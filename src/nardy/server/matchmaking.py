@@ -365,16 +365,30 @@ class Lobby:
             "ids": sorted(p.user_id for p in people),
         }
 
+    def _watchable(self) -> list[str]:
+        with self.db() as s:
+            return list(
+                s.scalars(
+                    select(GameRow.id)
+                    .where(GameRow.status == "active", GameRow.mode.in_(HUMAN_MODES))
+                    .order_by(GameRow.updated_at.desc(), GameRow.id)
+                    .limit(MAX_WATCH)
+                )
+            )
+
     async def watch_view(self) -> list[dict[str, Any]]:
-        """Games between people in progress, each with its board as a spectator sees it."""
-        lives = [
-            lv
-            for lv in list(self.games.live.values())
-            if lv.meta.mode in HUMAN_MODES and lv.meta.status == "active" and not lv.finished
-        ]
+        """Games between people in progress, the latest moved first, each with its board
+        as a spectator sees it. Read from the database, not from this process's memory:
+        with several processes, each holds only some games, and every lobby must list
+        the same ones. A game another process moved is caught up first."""
         out = []
-        for live in sorted(lives, key=lambda lv: lv.meta.id)[:MAX_WATCH]:
+        for game_id in await to_thread.run_sync(self._watchable):
+            live = await self.games.get(game_id)
             async with live.lock:
+                if self.games.shared:
+                    await self.games.catch_up(live)
+                if live.finished or live.meta.status != "active":
+                    continue
                 st = self.views.state(live, None, "")
             out.append(
                 {

@@ -189,6 +189,12 @@ class GameService:
         #: (``nardy.server.redis_live.RedisGameEvents``); None with one process.
         self.announce: Callable[[str, int], Awaitable[None]] | None = None
 
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may change the games too (Redis live state):
+        a game in memory may then be behind the database."""
+        return self.announce is not None
+
     # -- loading -----------------------------------------------------------------
     def _load(self, game_id: str) -> LiveGame:
         with self.db() as s:
