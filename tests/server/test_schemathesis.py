@@ -45,6 +45,16 @@ class Member:
         )
         assert r.status_code == 200, r.text
         self.csrf = r.json()["csrf"]
+        # real games for the game routes to reach past "no such game": his own against
+        # the computer and one waiting for a friend (its invitation for /api/join)
+        self.known: dict[str, list[Any]] = {"game_id": [], "token": []}
+        for body in ({"mode": "computer", "variant": "long"}, {"mode": "friend"}):
+            r = self.client.post("/api/games", json=body, headers={"x-csrf-token": self.csrf})
+            assert r.status_code == 201, r.text
+            self.known["game_id"].append(r.json()["id"])
+            if r.json().get("invite_url"):
+                self.known["token"].append(r.json()["invite_url"].rsplit("/", 1)[1])
+        assert len(self.known["token"]) == 1
 
 
 @pytest.fixture(scope="module")
@@ -72,20 +82,29 @@ SCHEMA = schemathesis.openapi.from_dict(documented_api())
 OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 
 
-def requests_for(operation: Any) -> st.SearchStrategy[Any]:
+def requests_for(operation: Any, known: dict[str, list[Any]]) -> st.SearchStrategy[Any]:
     """Requests the schema allows and, where there is something to get wrong (a path
-    parameter, a query, a body), requests it forbids."""
+    parameter, a query, a body), requests it forbids; where the path names a game or an
+    invitation, requests to a real one (``known``) too."""
     allowed = operation.as_strategy(GenerationMode.POSITIVE)
     if not (operation.path_parameters or operation.query or operation.body):
         return allowed
-    return st.one_of(allowed, operation.as_strategy(GenerationMode.NEGATIVE))
+    ways = [allowed, operation.as_strategy(GenerationMode.NEGATIVE)]
+    names = {p.name for p in operation.path_parameters}
+    for name, values in known.items():
+        if name in names:
+            ways += [
+                operation.as_strategy(GenerationMode.POSITIVE, path_parameters={name: value})
+                for value in values
+            ]
+    return st.one_of(ways)
 
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=[op.label for op in OPERATIONS])
 def test_no_operation_answers_a_server_error(operation: Any, member: Member) -> None:
     checks = [not_a_server_error, response_schema_conformance]
 
-    @given(case=requests_for(operation))
+    @given(case=requests_for(operation, member.known))
     @settings(
         max_examples=EXAMPLES,
         deadline=None,
