@@ -129,6 +129,22 @@ def test_no_operation_answers_a_server_error(operation: Any, member: Member) -> 
     call()
 
 
+def test_the_schema_documents_the_error_answer_the_server_sends() -> None:
+    """Every operation's 422 is documented as the server's own error body (FastAPI's
+    ``{"detail": [...]}`` was documented, and never sent): the run above checks each
+    422 it gets against it."""
+    api = documented_api()
+    error = api["components"]["schemas"]["HTTPValidationError"]
+    assert error["required"] == ["error", "code", "params"] and "detail" not in error["properties"]
+    documented = [
+        op["responses"]["422"]["content"]["application/json"]["schema"]["$ref"]
+        for path in api["paths"].values()
+        for op in path.values()
+        if "422" in op["responses"]
+    ]
+    assert documented and set(documented) == {"#/components/schemas/HTTPValidationError"}
+
+
 # -- what it found, each pinned on both databases ----------------------------------------
 @pytest.mark.anyio
 @pytest.mark.parametrize(
