@@ -599,7 +599,10 @@ class Crowd:
         except Exception as exc:  # a dropped connection, a bad answer: counted, with where
             here = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == __file__]
             where = f" in {here[-1].name}:{here[-1].lineno}" if here else ""
-            self.tally.error(f"{type(exc).__name__}{where}")
+            # (a refused websocket handshake: with the status it got)
+            status = getattr(getattr(exc, "response", None), "status_code", None)
+            said = f" {status}" if status else ""
+            self.tally.error(f"{type(exc).__name__}{said}{where}")
 
     async def check_stored(self) -> tuple[int, int]:
         """(lost, checked): events told to clients that the database does not hold."""
