@@ -129,6 +129,17 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> str:
     )
 
 
+def server_faults(workdir: Path, most: int = 20) -> list[str]:
+    """The first error lines of the servers' logs (what an error the crowd saw was, on
+    the server's side)."""
+    lines: list[str] = []
+    for log in sorted(workdir.glob("server-*.log")):
+        for line in log.read_text(errors="replace").splitlines():
+            if "ERROR" in line or "Error:" in line or "Exception" in line:
+                lines.append(f"{log.name}: {line[:200]}")
+    return lines[:most]
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="nardy-load-") as tmp:
@@ -152,8 +163,11 @@ def main(argv: list[str] | None = None) -> int:
                 server.stop()
             if redis:
                 redis.stop()
+            faults = server_faults(workdir)  # (read before the directory goes)
     result["redis_ms_per_action"] = redis_cpu * 1000 / max(1, result["actions"])
     print(report(args, result))
+    if result["errors"] and faults:
+        print("the servers' logged faults:", *faults, sep="\n  ")
     if args.json:
         print(json.dumps(result))
     return 0 if result["errors"] == 0 and result["lost"] == 0 else 1
