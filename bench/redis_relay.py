@@ -35,9 +35,7 @@ import argparse
 import asyncio
 import json
 import os
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -48,7 +46,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serve_load import Server, free_port, reset_postgres  # noqa: E402
+from serve_load import RedisServer, Server, reset_postgres  # noqa: E402
 
 
 class Member:
@@ -158,15 +156,8 @@ def main() -> None:
     args = parser.parse_args()
     reset_postgres(args.db)
     workdir = Path(tempfile.mkdtemp(prefix="nardy-relay-"))
-    port = free_port()
-    redis_bin = shutil.which("redis-server") or "/usr/bin/redis-server"
-    redis_proc = subprocess.Popen(
-        [redis_bin, "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
-        + ["--appendonly", "no", "--dir", str(workdir)],
-        stdout=subprocess.DEVNULL,
-    )
-    redis_url = f"redis://127.0.0.1:{port}/0"
-    servers = [Server(args.db, workdir, ["--redis", redis_url]) for _ in range(2)]
+    redis_server = RedisServer(workdir)
+    servers = [Server(args.db, workdir, ["--redis", redis_server.url]) for _ in range(2)]
     try:
         for s in servers:
             s.start()
@@ -174,8 +165,7 @@ def main() -> None:
     finally:
         for s in servers:
             s.stop()
-        redis_proc.terminate()
-        redis_proc.wait()
+        redis_server.stop()
     load = os.getloadavg()[0]
     n = len(times["own"])
     cells = [f"{pct(times[k], q):.1f}" for k in ("own", "other", "relay") for q in (0.5, 0.99)]

@@ -97,6 +97,7 @@ import http.cookiejar
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -196,6 +197,46 @@ class Server:
             self.log.close()
 
 
+#: The crowd comes from one address: the per-address caps on new guests and sockets,
+#: which would (rightly) refuse it, raised.
+CROWD_CAPS = ["--guest-rate", "1000000 per hour", "--max-sockets-per-ip", "1000000"]
+
+
+class RedisServer:
+    """A ``redis-server`` of its own on a free loopback port, nothing persisted (for
+    several ``nardy serve --redis`` processes of one club)."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.port = free_port()
+        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+        self.proc = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
+            + ["--appendonly", "no", "--dir", str(workdir)],
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:  # until it listens (it starts in milliseconds)
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"redis-server exited with {self.proc.returncode}")
+            time.sleep(0.02)
+        raise RuntimeError("redis-server did not start")
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait()
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of process ``pid`` (all its threads) so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -272,6 +313,8 @@ class Person:
 
     def __init__(self, http: httpx.AsyncClient, tally: Tally, rng: random.Random) -> None:
         self.http = http
+        #: The server he talks to (with several processes, each person keeps to one).
+        self.base = str(http.base_url).rstrip("/")
         self.tally = tally
         self.rng = rng
         self.cookie = ""
@@ -309,25 +352,40 @@ class Person:
 
 
 class Crowd:
-    """The simulated people of one run."""
+    """The simulated people of one run, against one server or several processes of one
+    club (``base`` a list: the two people of a friend game on different ones, so that
+    each of their moves crosses between processes; the computer's opponents spread
+    over them; the games against the computer are all on the first)."""
 
-    def __init__(self, base: str, args: argparse.Namespace) -> None:
-        self.base = base
+    def __init__(self, base: str | list[str], args: argparse.Namespace) -> None:
+        self.bases = [base] if isinstance(base, str) else list(base)
+        self.base = self.bases[0]
         self.args = args
         self.tally = Tally()
         self.deadline = 0.0
-        # one connection pool for everybody; each person sends his own cookie header
+        # one connection pool per server for everybody; each person sends his own cookie
         no_jar = http.cookiejar.CookieJar(http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
-        self.http = httpx.AsyncClient(
-            base_url=base,
-            cookies=no_jar,
-            timeout=args.timeout,
-            # idle connections are dropped well before uvicorn drops them (after 5 s),
-            # so that a request seldom races the server's close on a reused connection
-            limits=httpx.Limits(
-                max_connections=None, max_keepalive_connections=None, keepalive_expiry=1.0
-            ),
-        )
+        self.clients = [
+            httpx.AsyncClient(
+                base_url=b,
+                cookies=no_jar,
+                timeout=args.timeout,
+                # idle connections are dropped well before uvicorn drops them (after 5 s),
+                # so that a request seldom races the server's close on a reused connection
+                limits=httpx.Limits(
+                    max_connections=None, max_keepalive_connections=None, keepalive_expiry=1.0
+                ),
+            )
+            for b in self.bases
+        ]
+        self.http = self.clients[0]
+        #: Games being played now (their sockets open), and samples of it over the run.
+        self.playing = 0
+        self.held: list[int] = []
+
+    def client(self, n: int) -> httpx.AsyncClient:
+        """The connection pool of the ``n``-th server (round the list)."""
+        return self.clients[n % len(self.clients)]
 
     def over(self) -> bool:
         return time.monotonic() >= self.deadline
@@ -402,16 +460,27 @@ class Crowd:
         computer: str | None,
     ) -> None:
         """Play one game with every person of ``seats`` on his own websocket."""
+        self.playing += 1
+        try:
+            await self._play_ws(seats, rng, computer)
+        finally:
+            self.playing -= 1
+
+    async def _play_ws(
+        self,
+        seats: list[tuple[Person, dict[str, Any]]],
+        rng: random.Random,
+        computer: str | None,
+    ) -> None:
         gid = seats[0][1]["id"]
-        url = self.base.replace("http", "ws", 1) + f"/ws/games/{gid}"
         async with contextlib.AsyncExitStack() as stack:
             socks: list[ClientConnection] = []
             states: list[dict[str, Any]] = []
             for p, _ in seats:
                 ws = await stack.enter_async_context(
                     connect(
-                        url,
-                        additional_headers={"cookie": p.cookie, "origin": self.base},
+                        p.base.replace("http", "ws", 1) + f"/ws/games/{gid}",
+                        additional_headers={"cookie": p.cookie, "origin": p.base},
                         compression="deflate" if self.args.client_deflate else None,
                         open_timeout=self.args.timeout,
                         max_size=None,
@@ -495,8 +564,8 @@ class Crowd:
                 await asyncio.sleep(0.01)
 
     async def friend_game(self, rng: random.Random) -> None:
-        a = Person(self.http, self.tally, rng)
-        b = Person(self.http, self.tally, rng)
+        a = Person(self.client(0), self.tally, rng)
+        b = Person(self.client(1), self.tally, rng)
         await a.start()
         await b.start()
         while not self.over():
@@ -530,7 +599,10 @@ class Crowd:
         except Exception as exc:  # a dropped connection, a bad answer: counted, with where
             here = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == __file__]
             where = f" in {here[-1].name}:{here[-1].lineno}" if here else ""
-            self.tally.error(f"{type(exc).__name__}{where}")
+            # (a refused websocket handshake: with the status it got)
+            status = getattr(getattr(exc, "response", None), "status_code", None)
+            said = f" {status}" if status else ""
+            self.tally.error(f"{type(exc).__name__}{said}{where}")
 
     async def check_stored(self) -> tuple[int, int]:
         """(lost, checked): events told to clients that the database does not hold."""
@@ -565,12 +637,22 @@ def summary(t: Tally) -> str:
     )
 
 
-async def run(base: str, args: argparse.Namespace, pid: int | None) -> dict[str, Any]:
-    """Play the crowd against the server at ``base``; the figures as a dict."""
+def servers_cpu(pids: list[int]) -> float:
+    """CPU seconds of all the server processes so far."""
+    return sum(cpu_seconds(p) for p in pids)
+
+
+async def run(
+    base: str | list[str], args: argparse.Namespace, pid: int | list[int] | None
+) -> dict[str, Any]:
+    """Play the crowd against the server at ``base`` (or the processes of one club at
+    several addresses, with their ``pid`` list); the figures as a dict. "held": the games
+    being played at once (sockets open), sampled each second after the ramp."""
     crowd = Crowd(base, args)
+    pids = [] if pid is None else [pid] if isinstance(pid, int) else list(pid)
     t_start = time.monotonic()
     crowd.deadline = t_start + args.seconds
-    cpu0 = cpu_seconds(pid) if pid else 0.0
+    cpu0 = servers_cpu(pids)
     own0 = time.process_time()
     load0 = load_average()
     tasks = [asyncio.create_task(crowd.person(n)) for n in range(args.games)]
@@ -579,7 +661,7 @@ async def run(base: str, args: argparse.Namespace, pid: int | None) -> dict[str,
         while True:
             await asyncio.sleep(args.progress)
             el = time.monotonic() - t_start
-            cpu = (cpu_seconds(pid) - cpu0) / el * 100 if pid else float("nan")
+            cpu = (servers_cpu(pids) - cpu0) / el * 100 if pids else float("nan")
             own = (time.process_time() - own0) / el * 100
             print(
                 f"[{el:5.0f} s] {summary(crowd.tally)}  server CPU {cpu:.0f} %  "
@@ -587,21 +669,33 @@ async def run(base: str, args: argparse.Namespace, pid: int | None) -> dict[str,
                 flush=True,
             )
 
+    async def sample() -> None:
+        await asyncio.sleep(args.ramp)
+        while True:
+            crowd.held.append(crowd.playing)
+            await asyncio.sleep(1)
+
     ticker = asyncio.create_task(progress()) if args.progress else None
+    sampler = asyncio.create_task(sample())
     await asyncio.gather(*tasks)
+    sampler.cancel()
     wall = time.monotonic() - t_start
-    cpu = (cpu_seconds(pid) - cpu0) / wall * 100 if pid else float("nan")
+    cpu = (servers_cpu(pids) - cpu0) / wall * 100 if pids else float("nan")
     own = (time.process_time() - own0) / wall * 100
     load1 = load_average()
     if ticker:
         ticker.cancel()
     lost, checked = await crowd.check_stored()
-    await crowd.http.aclose()
+    for client in crowd.clients:
+        await client.aclose()
     t = crowd.tally
     return {
         "games": t.games,
         "finished": t.finished,
         "actions": t.actions,
+        "actions_per_s": t.actions / wall,
+        "held_median": quantile([float(h) for h in crowd.held], 0.5),
+        "held_max": max(crowd.held, default=0),
         "errors": t.errors,
         "retries": t.retries,
         "error_kinds": t.error_kinds,
@@ -621,20 +715,13 @@ async def run(base: str, args: argparse.Namespace, pid: int | None) -> dict[str,
     }
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def crowd_options(ap: argparse.ArgumentParser) -> None:
+    """The options of a crowd (this bench's and bench/load.py's)."""
     ap.add_argument("--games", type=int, default=100, help="concurrent games")
     ap.add_argument("--seconds", type=float, default=60, help="length of the run")
     ap.add_argument("--ramp", type=float, default=10, help="games start within this many s")
     ap.add_argument("--think", type=float, nargs=2, default=(2.0, 6.0), metavar=("LO", "HI"))
-    ap.add_argument("--friend-share", type=float, default=0.5, help="share of friend games")
-    ap.add_argument(
-        "--ws-share", type=float, default=0.5, help="share of computer games on a websocket"
-    )
-    ap.add_argument("--level", default="beginner", help="the computer's level")
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
-    ap.add_argument("--url", default=None, help="use a running server instead of starting one")
-    ap.add_argument("--pid", type=int, default=None, help="with --url: the server's pid (CPU)")
     ap.add_argument("--timeout", type=float, default=30.0, help="per-request timeout, s")
     ap.add_argument(
         "--no-client-deflate",
@@ -646,6 +733,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--progress", type=float, default=10.0, help="progress line every N s")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    crowd_options(ap)
+    ap.add_argument("--friend-share", type=float, default=0.5, help="share of friend games")
+    ap.add_argument(
+        "--ws-share", type=float, default=0.5, help="share of computer games on a websocket"
+    )
+    ap.add_argument("--level", default="beginner", help="the computer's level")
+    ap.add_argument("--url", default=None, help="use a running server instead of starting one")
+    ap.add_argument("--pid", type=int, default=None, help="with --url: the server's pid (CPU)")
     return ap.parse_args(argv)
 
 
@@ -658,10 +757,7 @@ def main(argv: list[str] | None = None) -> int:
             db = args.db or f"sqlite:///{Path(tmp) / 'nardy.sqlite3'}"
             if db.startswith("postgres"):
                 reset_postgres(db)
-            # the crowd comes from one address: raise the per-address caps on new guests
-            # and sockets, which would (rightly) refuse it
-            caps = ["--guest-rate", "1000000 per hour", "--max-sockets-per-ip", "1000000"]
-            server = Server(db, Path(tmp), caps + args.serve_arg)
+            server = Server(db, Path(tmp), CROWD_CAPS + args.serve_arg)
             server.start()
             try:
                 result = asyncio.run(run(server.url, args, server.pid))

@@ -42,14 +42,24 @@ document.addEventListener("securitypolicyviolation", (e) =>
 
 
 def new_page(
-    browser: Any, viewport: dict[str, int], locale: str = "ru-RU", *, motion: bool = True
+    browser: Any,
+    viewport: dict[str, int],
+    locale: str = "ru-RU",
+    *,
+    motion: bool = True,
+    own_certificate: bool = False,
 ) -> Any:
     """A page in a fresh context, ``watch``ed. ``motion`` False: a player who asked for
     no motion and no thinking pause (prefers-reduced-motion, the pause setting off), so
     that a test playing a whole game does not wait ~2 s to watch each of the
-    computer's plays (test_browser_play shows those plays with both on)."""
+    computer's plays (test_browser_play shows those plays with both on).
+    ``own_certificate``: the site's TLS certificate is the test's own (nginx in front),
+    which the browser is told to accept."""
     ctx = browser.new_context(
-        viewport=viewport, locale=locale, reduced_motion="no-preference" if motion else "reduce"
+        viewport=viewport,
+        locale=locale,
+        reduced_motion="no-preference" if motion else "reduce",
+        ignore_https_errors=own_certificate,
     )
     if not motion:
         ctx.add_init_script("localStorage.setItem('nardy-think-pause', '0')")
@@ -75,3 +85,64 @@ def watch(page: Any) -> Any:
     page.errors = errors
     page.csp = csp
     return page
+
+
+# -- a game between two browsers, by clicking (test_browser, and through nginx in front of
+# two processes in test_deploy_two_processes) ------------------------------------------
+def seq(page: Any) -> int:
+    return int(page.eval_on_selector("#board", "b => Number(b.dataset.seq || 0)"))
+
+
+def wait_seq_above(page: Any, n: int) -> None:
+    """Wait for the board past event ``n`` (its number when called: numbers only grow).
+    Selectors, not ``wait_for_function``: the page's CSP forbids evaluating strings."""
+    page.wait_for_selector(f"#board[data-seq]:not([data-seq='{n}'])")
+
+
+def play_turn_by_clicking(page: Any) -> None:
+    """Click a highlighted checker, then a highlighted point, until the play is
+    complete; then confirm. The page holds no rules: it shows what the server sent.
+    A player who may double rolls first (the Roll button); the computer's offer to
+    resign a lost game is accepted (the Accept button), which ends the game."""
+    if page.locator("#accept").count():
+        before = seq(page)
+        page.click("#accept")
+        wait_seq_above(page, before)
+        return
+    if page.locator("#roll").count():
+        before = seq(page)
+        page.click("#roll")
+        wait_seq_above(page, before)
+        if not page.locator("#board .hit.src").count():
+            return  # nothing to play: the turn passed
+    while page.locator("#confirm:disabled").count():
+        before = seq(page)
+        page.locator("#board .hit.src").first.click()
+        page.locator("#board .hit.dst").first.click()
+        wait_seq_above(page, before)
+    before = seq(page)
+    page.click("#confirm")
+    wait_seq_above(page, before)
+
+
+def my_turn(page: Any) -> bool:
+    st = page.locator("#status")
+    return st.get_attribute("data-turn") == st.get_attribute("data-role")
+
+
+def start_friend_game(a: Any, b: Any, base: str, variant: str) -> tuple[Any, Any]:
+    """Page ``a`` starts a game against a friend at ``base``, page ``b`` joins it by the
+    invitation link; both wait until they know their colour. (mover, other): the page
+    whose turn it is first, then the other."""
+    a.goto(base + "/")
+    a.select_option("#new-game select[name=mode]", "friend")
+    a.select_option("#new-game select[name=variant]", variant)
+    a.click("#start")
+    a.wait_for_selector("#invite")
+    invite = a.input_value("#invite")
+    assert "/join/" in invite
+    b.goto(invite)
+    b.wait_for_selector("#board .hit")
+    a.wait_for_selector("#status[data-role]:not([data-role='player'])")
+    b.wait_for_selector("#status[data-role]:not([data-role='player'])")
+    return (a, b) if my_turn(a) else (b, a)

@@ -8,50 +8,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
+from browser_helpers import (
+    BROWSER_MARKS,
+    DESKTOP,
+    PHONE,
+    my_turn,
+    new_page,
+    play_turn_by_clicking,
+    seq,
+    start_friend_game,
+    wait_seq_above,
+)
 
 pytestmark = BROWSER_MARKS
-
-
-def seq(page: Any) -> int:
-    return int(page.eval_on_selector("#board", "b => Number(b.dataset.seq || 0)"))
-
-
-def wait_seq_above(page: Any, n: int) -> None:
-    """Wait for the board past event ``n`` (its number when called: numbers only grow).
-    Selectors, not ``wait_for_function``: the page's CSP forbids evaluating strings."""
-    page.wait_for_selector(f"#board[data-seq]:not([data-seq='{n}'])")
-
-
-def play_turn_by_clicking(page: Any) -> None:
-    """Click a highlighted checker, then a highlighted point, until the play is
-    complete; then confirm. The page holds no rules: it shows what the server sent.
-    A player who may double rolls first (the Roll button); the computer's offer to
-    resign a lost game is accepted (the Accept button), which ends the game."""
-    if page.locator("#accept").count():
-        before = seq(page)
-        page.click("#accept")
-        wait_seq_above(page, before)
-        return
-    if page.locator("#roll").count():
-        before = seq(page)
-        page.click("#roll")
-        wait_seq_above(page, before)
-        if not page.locator("#board .hit.src").count():
-            return  # nothing to play: the turn passed
-    while page.locator("#confirm:disabled").count():
-        before = seq(page)
-        page.locator("#board .hit.src").first.click()
-        page.locator("#board .hit.dst").first.click()
-        wait_seq_above(page, before)
-    before = seq(page)
-    page.click("#confirm")
-    wait_seq_above(page, before)
-
-
-def my_turn(page: Any) -> bool:
-    st = page.locator("#status")
-    return st.get_attribute("data-turn") == st.get_attribute("data-role")
 
 
 def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any, shots: Path) -> None:
@@ -129,18 +98,7 @@ def test_phone_width_layout_and_english(browser: Any, server: Any, shots: Path) 
 def test_friend_game_in_two_browsers_and_reconnect(browser: Any, server: Any, shots: Path) -> None:
     a = new_page(browser, DESKTOP)
     b = new_page(browser, PHONE, locale="en-US")
-    a.goto(server.url + "/")
-    a.select_option("#new-game select[name=mode]", "friend")
-    a.select_option("#new-game select[name=variant]", "short")
-    a.click("#start")
-    a.wait_for_selector("#invite")
-    invite = a.input_value("#invite")
-    assert "/join/" in invite
-    b.goto(invite)
-    b.wait_for_selector("#board .hit")
-    a.wait_for_selector("#status[data-role]:not([data-role='player'])")
-    b.wait_for_selector("#status[data-role]:not([data-role='player'])")
-    mover, other = (a, b) if my_turn(a) else (b, a)
+    mover, other = start_friend_game(a, b, server.url, "short")
     assert not my_turn(other)
     before = seq(other)
     play_turn_by_clicking(mover)

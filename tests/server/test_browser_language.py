@@ -17,8 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import BROWSER_MARKS, DESKTOP, new_page
-from test_browser import play_turn_by_clicking, seq, wait_seq_above
+from browser_helpers import (
+    BROWSER_MARKS,
+    DESKTOP,
+    new_page,
+    play_turn_by_clicking,
+    seq,
+    wait_seq_above,
+)
 
 pytestmark = BROWSER_MARKS
 

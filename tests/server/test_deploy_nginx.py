@@ -28,12 +28,18 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 OPENSSL = shutil.which("openssl") or "/usr/bin/openssl"
 
 
+def documented_configs() -> list[str]:
+    """The ```nginx blocks of docs/deploy.md: the one-machine site first, then the
+    several-processes upstream."""
+    text = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    found = re.findall(r"```nginx\n(.*?)```", text, re.S)
+    assert found, "docs/deploy.md has no nginx block"
+    return found
+
+
 def documented_config() -> str:
     """The first ```nginx block of docs/deploy.md: the one-machine site."""
-    text = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
-    found = re.search(r"```nginx\n(.*?)```", text, re.S)
-    assert found, "docs/deploy.md has no nginx block"
-    return found.group(1)
+    return documented_configs()[0]
 
 
 def free_port() -> int:
@@ -42,16 +48,30 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def render(config: str, *, upstream: int, http: int, https: int, cert: Path, key: Path) -> str:
+def render(
+    config: str, *, upstream: int | list[int], http: int, https: int, cert: Path, key: Path
+) -> str:
     """The documented site with this test's ports and certificate in place; every
-    replaced line must be there (the test fails when the documentation changes shape)."""
+    replaced line must be there (the test fails when the documentation changes shape).
+    Several upstream ports: the site's one-server upstream is replaced by docs/deploy.md's
+    several-processes block, with these ports for its servers."""
     swaps = [
-        ("server 127.0.0.1:8000;", f"server 127.0.0.1:{upstream};"),
         ("listen 80;", f"listen 127.0.0.1:{http};"),
         ("listen 443 ssl;", f"listen 127.0.0.1:{https} ssl;"),
         ("/etc/letsencrypt/live/club.example.org/fullchain.pem", str(cert)),
         ("/etc/letsencrypt/live/club.example.org/privkey.pem", str(key)),
     ]
+    if isinstance(upstream, int):
+        swaps.insert(0, ("server 127.0.0.1:8000;", f"server 127.0.0.1:{upstream};"))
+    else:
+        several = documented_configs()[1]
+        addresses = re.findall(r"^\s*server (\S+:\d+)", several, re.M)
+        assert len(addresses) == len(upstream), f"docs/deploy.md's upstream: {addresses}"
+        for address, port in zip(addresses, upstream, strict=True):
+            several = several.replace(f"server {address}", f"server 127.0.0.1:{port}")
+        one = re.search(r"upstream nardy \{\n.*?\n\}\n", config, re.S)
+        assert one, "docs/deploy.md's site has no upstream block"
+        swaps.insert(0, (one.group(0), several))
     for old, new in swaps:
         assert config.count(old) == 1, f"docs/deploy.md's nginx block lacks {old!r}"
         config = config.replace(old, new)
@@ -91,9 +111,9 @@ def wait_for_port(port: int, proc: subprocess.Popen[bytes], what: str) -> None:
 
 
 class Nginx:
-    """nginx with the documented site in front of ``upstream``."""
+    """nginx with the documented site in front of ``upstream`` (a port, or several)."""
 
-    def __init__(self, workdir: Path, upstream: int) -> None:
+    def __init__(self, workdir: Path, upstream: int | list[int]) -> None:
         self.dir = workdir / "nginx"
         self.dir.mkdir()
         self.http, self.https = free_port(), free_port()

@@ -188,6 +188,7 @@ def create_app(
     if settings.trusted_proxies:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
     _error_handlers(app)
+    _document_errors(app)
 
     app.include_router(ops.router)
     app.include_router(accounts.router)
@@ -217,6 +218,42 @@ def _field(loc: tuple[Any, ...]) -> str:
     # ("body", "from") -> "from"; ("query", "after") -> "after"
     parts = [str(p) for p in loc[1:]] if loc and loc[0] in ("body", "query", "path") else []
     return ".".join(parts) or (str(loc[0]) if loc else "")
+
+
+#: The body of every error answer (``ApiError.answer``; a 422 names the ``field``).
+ERROR_ANSWER: dict[str, Any] = {
+    "title": "ErrorAnswer",
+    "description": "An error: the message in the request's language, a stable code, the "
+    "values in the message, and for a 422 the field at fault.",
+    "type": "object",
+    "required": ["error", "code", "params"],
+    "properties": {
+        "error": {"type": "string"},
+        "code": {"type": "string"},
+        "params": {"type": "object"},
+        "reason": {"type": "string"},
+        "field": {"type": "string"},
+    },
+}
+
+
+def _document_errors(app: FastAPI) -> None:
+    """The OpenAPI schema says what a 422 really is: FastAPI documents its own
+    ``{"detail": [...]}`` body for every operation, which this server never sends (its
+    handler answers ``ERROR_ANSWER``), so a client generated from the schema, or
+    schemathesis checking answers against it (tests/server/test_schemathesis.py), would
+    be told the wrong shape."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = generate()  # (FastAPI keeps it in app.openapi_schema)
+            schemas = schema.get("components", {}).get("schemas", {})
+            if "HTTPValidationError" in schemas:
+                schemas["HTTPValidationError"] = ERROR_ANSWER
+        return app.openapi_schema or generate()
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _error_handlers(app: FastAPI) -> None:

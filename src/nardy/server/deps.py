@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Annotated
 
 from anyio import to_thread
-from fastapi import Depends, Request, Response
+from fastapi import Depends, Path, Request, Response
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 from starlette.requests import HTTPConnection
@@ -67,6 +67,11 @@ AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 ComputerDep = Annotated[Computer, Depends(get_computer)]
 DbDep = Annotated[sessionmaker[DbSession], Depends(get_db)]
 ViewsDep = Annotated[Views, Depends(get_views)]
+
+#: A row's number in a path (a tournament, a chat message, a member): the tables' ids are
+#: INTEGER, 32 bits on PostgreSQL (64 on SQLite), and a larger number reached the
+#: database as an error (a 500) instead of "no such row"; now it is a 422 naming the field.
+RowId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 
 
 def client_address(conn: HTTPConnection) -> str:

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
 
 from nardy.server.auth import Who
 from nardy.server.chat import PHRASES, ChatService, user_channel
-from nardy.server.deps import CheckedUser, MaybeUser
+from nardy.server.deps import CheckedUser, MaybeUser, RowId
 from nardy.server.fanout import Socket, encode
 from nardy.server.messages import request_lang
 from nardy.server.routes.ws import (
@@ -73,28 +73,28 @@ async def post(
 
 
 @router.post("/api/chat/messages/{message_id}/report")
-async def report(message_id: int, request: Request, user: CheckedUser) -> dict[str, Any]:
+async def report(message_id: RowId, request: Request, user: CheckedUser) -> dict[str, Any]:
     """Report a message to the moderators (once)."""
     await get_chat(request).report(user, message_id)
     return {"ok": True}
 
 
 @router.post("/api/chat/messages/{message_id}/hide")
-async def hide(message_id: int, request: Request, user: CheckedUser) -> dict[str, Any]:
+async def hide(message_id: RowId, request: Request, user: CheckedUser) -> dict[str, Any]:
     """Hide a message from everyone (moderators only)."""
     await get_chat(request).hide(user, message_id)
     return {"ok": True}
 
 
 @router.post("/api/chat/blocks/{other_id}")
-async def block(other_id: int, request: Request, user: CheckedUser) -> dict[str, Any]:
+async def block(other_id: RowId, request: Request, user: CheckedUser) -> dict[str, Any]:
     """Block a user: his messages no longer reach the visitor."""
     await get_chat(request).block(user, other_id, True)
     return {"ok": True}
 
 
 @router.delete("/api/chat/blocks/{other_id}")
-async def unblock(other_id: int, request: Request, user: CheckedUser) -> dict[str, Any]:
+async def unblock(other_id: RowId, request: Request, user: CheckedUser) -> dict[str, Any]:
     """Unblock a user."""
     await get_chat(request).block(user, other_id, False)
     return {"ok": True}

@@ -15,7 +15,7 @@ from pydantic import BaseModel, StrictStr
 from starlette.requests import HTTPConnection
 
 from nardy.server.auth import Who
-from nardy.server.deps import CheckedUser, MaybeUser
+from nardy.server.deps import CheckedUser, MaybeUser, RowId
 from nardy.server.service import ApiError
 from nardy.server.tournaments import Tournaments
 
@@ -61,14 +61,14 @@ async def create_tournament(
 
 
 @router.get("/api/tournaments/{tid}")
-async def get_tournament(conn: HTTPConnection, tid: int, user: MaybeUser) -> dict[str, Any]:
+async def get_tournament(conn: HTTPConnection, tid: RowId, user: MaybeUser) -> dict[str, Any]:
     """One tournament as its page shows it."""
     return {"tournament": await _t(conn).get(tid, user)}
 
 
 @router.post("/api/tournaments/{tid}/join")
 async def join_tournament(
-    conn: HTTPConnection, tid: int, user: CheckedUser, body: JoinBody | None = None
+    conn: HTTPConnection, tid: RowId, user: CheckedUser, body: JoinBody | None = None
 ) -> dict[str, Any]:
     """Enter the tournament (before its start)."""
     invite = body.invite if body is not None else None
@@ -76,7 +76,7 @@ async def join_tournament(
 
 
 @router.post("/api/tournaments/{tid}/leave")
-async def leave_tournament(conn: HTTPConnection, tid: int, user: CheckedUser) -> dict[str, Any]:
+async def leave_tournament(conn: HTTPConnection, tid: RowId, user: CheckedUser) -> dict[str, Any]:
     """Leave the tournament before its start."""
     return {"tournament": await _t(conn).leave(_member(user), tid)}
 
@@ -89,7 +89,7 @@ async def cancel_tournament(conn: HTTPConnection, tid: int, user: CheckedUser) -
 
 @router.post("/api/tournaments/{tid}/withdraw")
 async def withdraw_from_tournament(
-    conn: HTTPConnection, tid: int, user: CheckedUser
+    conn: HTTPConnection, tid: RowId, user: CheckedUser
 ) -> dict[str, Any]:
     """Withdraw after the start: the match in progress and every later one are lost."""
     return {"tournament": await _t(conn).withdraw(_member(user), tid)}
@@ -97,7 +97,7 @@ async def withdraw_from_tournament(
 
 @router.post("/api/tournaments/{tid}/computers")
 async def add_computer(
-    conn: HTTPConnection, tid: int, body: ComputerBody, user: CheckedUser
+    conn: HTTPConnection, tid: RowId, body: ComputerBody, user: CheckedUser
 ) -> dict[str, Any]:
     """The creator adds a computer player (before the start)."""
     return {"tournament": await _t(conn).add_computer(_member(user), tid, body.level)}
