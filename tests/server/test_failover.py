@@ -409,7 +409,9 @@ def opened(server: Server, path: str, stack: contextlib.ExitStack, cookie: str =
     except ConnectionClosed as closed:
         assert closed.rcvd is not None and closed.rcvd.code == 4429, closed
         return False
-    assert first["type"] in ("snapshot", "update", "joined"), first
+    # (the lobby's snapshot may come second: a change made while it was built, as the
+    # lobby's "online" of a tick, is sent first)
+    assert first["type"] in ("snapshot", "update", "joined", "online", "games", "mine"), first
     return True
 
 

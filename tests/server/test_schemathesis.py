@@ -158,6 +158,7 @@ def test_the_schema_documents_the_error_answer_the_server_sends() -> None:
         ("POST", "/api/tournaments/{n}/leave"),
         ("POST", "/api/tournaments/{n}/withdraw"),
         ("POST", "/api/tournaments/{n}/join"),
+        ("POST", "/api/tournaments/{n}/cancel"),
     ],
 )
 async def test_a_row_number_past_64_bits_is_refused_not_a_server_error(

@@ -25,6 +25,10 @@ from nardy.position import Color, other
 from nardy.variants import Variant, find_variant
 
 Role = str  # "white" | "black" | "both" | "spectator"
+#: The events a game in memory can take on by itself (``LiveGame.extend``): records
+#: and checker moves. Any other kind (a join, an end, a rating, a rematch, a flag)
+#: also changes what only the game's row says, and the game is loaded again.
+EXTENDABLE = frozenset({"record", "step", "undo"})
 #: Records of cube actions and resignations (RULES.md C-3), shown in the move list.
 OFFERS = ("double", "take", "pass", "beaver", "resign", "accept", "reject")
 
@@ -233,6 +237,40 @@ class LiveGame:
         self.dice = VerifiableDice(bytes.fromhex(meta.server_seed), meta.client_seed, 0)
         for _ in range(dice_count(records)):
             self.dice.die()
+
+    def extend(self, events: list[dict[str, Any]]) -> bool:
+        """Take on ``events``, the ones stored after this game's last (by another server
+        process), in place and as loading the game again would: far cheaper than a
+        reload, which replays every record of the match. False, and nothing changed,
+        when they are not the next ones or one of them is not ``EXTENDABLE``: then the
+        game must be loaded again (``GameService.catch_up`` does)."""
+        if (
+            self.game is None
+            or not events
+            or events[0]["seq"] != self.seq + 1
+            or any(e["kind"] not in EXTENDABLE for e in events)
+        ):
+            return False
+        for e in events:
+            game = self.game
+            assert game is not None  # (a match under way always has a current game)
+            if e["kind"] == "record":
+                self.steps = []  # (a play or a resignation ends the turn's checker moves)
+                rec = e["data"]["record"]
+                self._replay(rec)
+                self.game = self.match.current
+                for _ in range(dice_count([rec])):
+                    self.dice.die()
+            elif e["kind"] == "step":
+                self.move(e["data"]["from"], e["data"]["to"])
+            elif game.pending:  # an undo (one with nothing to undo is ignored, too)
+                self.undo()
+            act = e["data"].get("action") if isinstance(e["data"], dict) else None
+            if isinstance(act, dict):
+                self.done[(act.get("user"), act["id"])] = (e["seq"], e["seq"] + act["events"] - 1)
+            self.seq = e["seq"]
+        self.meta.white_player = self.match.whites[-1]
+        return True
 
     def take(self, fresh: LiveGame) -> None:
         """Become ``fresh`` (the same game just loaded), keeping this object's lock and

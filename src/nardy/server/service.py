@@ -1118,12 +1118,23 @@ class GameService:
         when no event is new (the object was changed by a change that was not stored).
         Call under ``live.lock``."""
         events = await self.events_after(live.meta.id, live.seq)
-        if events or reload:
+        if (events or reload) and (reload or not self._extended(live, events)):
             fresh = await to_thread.run_sync(self._load, live.meta.id)
             live.take(fresh)
         if events and self.notify is not None:
             await self.notify(live, events)
         return events
+
+    @staticmethod
+    def _extended(live: LiveGame, events: list[Event]) -> bool:
+        """Whether ``live`` took on ``events`` in place (moves and records: most of
+        what another process stores); False means load it again. A game that fails to
+        take them (it cannot, short of a bug) is loaded again too, and the fault logged."""
+        try:  # (a game left half changed is loaded again whole)
+            return live.extend(events)
+        except Exception:
+            log.exception("game %s could not take on events in place", live.meta.id)
+            return False
 
     # -- reading -------------------------------------------------------------------
     def _events_after(self, game_id: str, seq: int) -> list[Event]:

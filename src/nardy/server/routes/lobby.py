@@ -167,7 +167,8 @@ router.add_api_route("/api/blocks/{name}", _friend_route("unblock"), methods=["D
 # -- the socket ------------------------------------------------------------------------
 @router.websocket("/ws/lobby")
 async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
-    """The lobby's live updates: a ``snapshot`` first, then what changes."""
+    """The lobby's live updates: a ``snapshot``, then what changes (a change made while
+    the snapshot was built may come just before it; the snapshot holds it too)."""
     lang = request_lang(ws.headers)
     release = await admit(ws, lang, "lobby")
     if release is None:

@@ -82,7 +82,7 @@ async def leave_tournament(conn: HTTPConnection, tid: RowId, user: CheckedUser) 
 
 
 @router.post("/api/tournaments/{tid}/cancel")
-async def cancel_tournament(conn: HTTPConnection, tid: int, user: CheckedUser) -> dict[str, Any]:
+async def cancel_tournament(conn: HTTPConnection, tid: RowId, user: CheckedUser) -> dict[str, Any]:
     """Its creator, or a moderator, cancels the tournament before its start."""
     return {"tournament": await _t(conn).cancel(_member(user), tid)}
 
