@@ -459,6 +459,29 @@ def test_the_sockets_per_address_are_capped_across_the_processes(
         assert not opened(b, "/ws/lobby", on_b)
 
 
+def test_the_sockets_to_one_game_are_capped_across_the_processes(start: Start) -> None:
+    """``--max-sockets-per-game`` counts one game's sockets of every process (in Redis):
+    the third to a game capped at two is refused on either process, a socket to another
+    game is not, and one closed on A frees a place on B."""
+    a, b = (start(["--max-sockets-per-game", "2"]) for _ in range(2))
+    guest = httpx.Client(base_url=a.url)
+    csrf = guest.get("/api/session").json()["csrf"]
+    made = [
+        guest.post("/api/games", json={"mode": "computer"}, headers={"x-csrf-token": csrf})
+        for _ in range(2)
+    ]
+    assert all(r.status_code == 201 for r in made), [r.text for r in made]
+    game, other = (f"/ws/games/{r.json()['id']}" for r in made)
+    cookie = cookie_of(guest)
+    with contextlib.ExitStack() as on_a, contextlib.ExitStack() as on_b:
+        assert opened(a, game, on_a, cookie) and opened(b, game, on_b, cookie)
+        assert not opened(b, game, on_b, cookie) and not opened(a, game, on_a, cookie)
+        assert opened(a, other, on_a, cookie)  # (another game's count)
+        on_a.close()  # A's sockets to both games close: a place on B again
+        eventually(lambda: opened(b, game, on_b, cookie))
+        assert not opened(b, game, on_b, cookie)
+
+
 def test_a_killed_process_s_seekers_are_gone_from_the_lobby(start: Start, redis_url: str) -> None:
     """A player whose lobby socket was on a process that was killed is offline: once
     that process's presence expired he is not paired, and his leaving time is set (his

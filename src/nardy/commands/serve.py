@@ -84,6 +84,13 @@ def _is_postgresql(db_url: str) -> bool:
     help="Open game websockets allowed per client address (default 20).",
 )
 @click.option(
+    "--max-sockets-per-game",
+    envvar="NARDY_MAX_SOCKETS_PER_GAME",
+    type=click.IntRange(min=2),
+    default=None,
+    help="Open websockets allowed to one game, players and spectators (default 100).",
+)
+@click.option(
     "--redis",
     "redis_url",
     envvar="NARDY_REDIS_URL",
@@ -162,6 +169,7 @@ def command(
     base_url: str | None,
     guest_rate: str | None,
     max_sockets_per_ip: int | None,
+    max_sockets_per_game: int | None,
     redis_url: str | None,
     trusted_proxies: list[str],
     metrics_token: str | None,
@@ -200,6 +208,8 @@ def command(
         settings.guest_rate = guest_rate
     if max_sockets_per_ip:
         settings.max_sockets_per_ip = max_sockets_per_ip
+    if max_sockets_per_game:
+        settings.max_sockets_per_game = max_sockets_per_game
     if redis_url:
         settings.redis_url = redis_url
         settings.rate_limit_storage = redis_url  # the ``limits`` storage URI is the URL

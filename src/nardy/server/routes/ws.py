@@ -40,20 +40,21 @@ router = APIRouter()
 
 
 class AddressCounts(Protocol):
-    """Open sockets per client address counted across the server's processes (Redis:
-    ``nardy.server.redis_live.RedisSocketCounts``)."""
+    """Open sockets per key (a client address, or ``game:<id>``) counted across the
+    server's processes (Redis: ``nardy.server.redis_live.RedisSocketCounts``)."""
 
     async def take(self, address: str, cap: int) -> bool:
-        """Count one more socket of ``address`` unless it has ``cap`` open in all the
-        processes together (False), in one step."""
+        """Count one more socket under ``address`` unless it has ``cap`` open in all
+        the processes together (False), in one step."""
 
     async def release(self, address: str) -> None:
-        """Uncount one socket of ``address``."""
+        """Uncount one socket under ``address``."""
 
 
 class SocketCaps:
     """Counts of open game sockets per client address and per game: in this process,
-    and with ``shared`` (several processes) the address's across the processes too."""
+    and with ``shared`` (several processes) across the processes too (a game's under
+    the key ``game:<id>``)."""
 
     def __init__(
         self, per_address: int, per_game: int, shared: AddressCounts | None = None
@@ -105,27 +106,42 @@ class SocketCaps:
         self.open(address, slot)
         if self.shared is None:
             return None
-        try:
-            taken = await self.shared.take(address, self.per_address)
-        except Exception as exc:  # Redis is down: this process's cap still holds
-            log.warning("counting a socket in Redis failed: %r", exc)
-            return None
-        if not taken:
-            self.close(address, slot)
-            return self.too_many()
-        self.counted[address] += 1
+        caps = [(address, self.per_address, self.too_many())]
+        if game_id is not None:
+            game_full = ApiError(429, "too-many", "ws-too-many-to-game", n=self.per_game)
+            caps.append((f"game:{game_id}", self.per_game, game_full))
+        taken: list[str] = []
+        for key, cap, refused in caps:
+            try:
+                if not await self.shared.take(key, cap):
+                    self.close(address, slot)
+                    for done in taken:  # (the address's place, taken before the game's)
+                        await self._uncount(done)
+                    return refused
+            except Exception as exc:  # Redis is down: this process's caps still hold
+                log.warning("counting a socket in Redis failed: %r", exc)
+                return None
+            self.counted[key] += 1
+            taken.append(key)
         return None
 
     async def leave(self, address: str, slot: str) -> None:
-        """Uncount a socket ``enter`` let in."""
+        """Uncount a socket ``enter`` let in (``slot``: a game's id, for a game's)."""
         self.close(address, slot)
-        if self.shared is None or self.counted[address] <= 0:
+        if self.shared is None:
             return
-        self.counted[address] -= 1
-        if self.counted[address] <= 0:
-            del self.counted[address]
+        for key in (address, f"game:{slot}"):
+            await self._uncount(key)
+
+    async def _uncount(self, key: str) -> None:
+        """One socket less under ``key`` across the processes, if it was counted there."""
+        if self.shared is None or self.counted[key] <= 0:
+            return
+        self.counted[key] -= 1
+        if self.counted[key] <= 0:
+            del self.counted[key]
         try:
-            await self.shared.release(address)
+            await self.shared.release(key)
         except Exception as exc:  # its count goes with this process's key's expiry
             log.warning("uncounting a socket in Redis failed: %r", exc)
 
