@@ -338,13 +338,23 @@ class Seat:
             self.state = msg["state"]
 
     def to_move(self) -> bool:
+        if "next-game" in self.state["actions"]:
+            return True
         return bool(self.state["actions"]) and self.state["to_act"] == self.state["role"]
 
     def act(self) -> None:
-        """Send the turn's first possible action: a roll, or the first legal play."""
+        """Send the turn's first possible action: the next game, a take, a double
+        (with the cube in the middle), a roll, or the first legal play."""
         actions = self.state["actions"]
-        if "roll" in actions:
-            action: dict[str, Any] = {"action": "roll"}
+        centred = self.state["cube"] is not None and self.state["cube"]["owner"] is None
+        if "next-game" in actions:
+            action: dict[str, Any] = {"action": "next-game"}
+        elif "take" in actions:
+            action = {"action": "take"}
+        elif "double" in actions and centred:
+            action = {"action": "double"}
+        elif "roll" in actions:
+            action = {"action": "roll"}
         else:
             assert self.state["legal"] is not None, self.state
             action = {"action": "play", "play": self.state["legal"]["plays"][0]}
@@ -362,7 +372,8 @@ def test_players_on_two_processes_play_one_game_and_a_spectator_sees_it_all(
         spy_client.portal = first[0].portal
         spy = Visitor(spy_client).register("vera")
         assert a.id is not None and b.id is not None
-        spec = {"variant": "long", "length": 1, "cube": False}
+        # a whole match to 3 with the cube: each doubles at once, the other takes
+        spec = {"variant": "short", "length": 3}
         live = first[0].portal.call(pg_apps[0].state.games.create_paired, a.id, b.id, spec)
         gid = live.meta.id
         url = f"/ws/games/{gid}"
@@ -373,7 +384,9 @@ def test_players_on_two_processes_play_one_game_and_a_spectator_sees_it_all(
         ):
             sa, sb, watcher = Seat(wa), Seat(wb), Seat(ws)
             moved = {"a": 0, "b": 0}
-            for _ in range(16):  # turns: each player's moves go over his own process
+            for _ in range(2000):  # each player's actions go over his own process
+                if sa.state["match"]["over"]:
+                    break
                 mover, other, who = (sa, sb, "a") if sa.to_move() else (sb, sa, "b")
                 assert mover.to_move(), (sa.state, sb.state)
                 mover.act()
@@ -384,7 +397,10 @@ def test_players_on_two_processes_play_one_game_and_a_spectator_sees_it_all(
                 watcher.until(mover.acked)
                 moved[who] += 1
                 assert other.state["seq"] == mover.state["seq"] == watcher.state["seq"]
-            assert moved["a"] >= 4 and moved["b"] >= 4
+            assert sa.state["match"]["over"] and moved["a"] >= 4 and moved["b"] >= 4
+            kinds = [e["data"].get("record", {}).get("type") for e in sa.events]
+            assert {"double", "take", "game"} <= set(kinds)  # (the cube, a next game)
+            assert max(sa.state["match"]["score"].values()) >= 3
             for seat in (sa, sb, watcher):  # every event, once, in order
                 assert [e["seq"] for e in seat.events] == list(range(1, sa.state["seq"] + 1))
             assert sb.events == sa.events == watcher.events
