@@ -21,6 +21,7 @@ from nardy.errors import MalformedError
 from nardy.game import Game
 from nardy.match import Match
 from nardy.outcome import tiers
+from nardy.plays import Move
 from nardy.position import Color, other
 from nardy.variants import Variant, find_variant
 
@@ -452,9 +453,19 @@ def targets(g: Game) -> dict[int, list[int]]:
     can reach this turn (one die or several dice in a row), in the mover's numbering
     (the game page and the analysis board offer these)."""
     out: dict[int, set[int]] = {}
+    # the walk comes back to the same moves made so far (each first point starts at
+    # the root): the steps after them are generated once (movegen is the cost here)
+    known: dict[tuple[tuple[Move, ...], tuple[int, ...]], list[Move]] = {}
+
+    def steps() -> list[Move]:
+        key = (tuple(g.pending), tuple(g.dice_left))
+        found = known.get(key)
+        if found is None:
+            found = known[key] = g.legal_steps()
+        return found
 
     def walk(start: int, at: int, depth: int) -> None:
-        for step in g.legal_steps():
+        for step in steps():
             if step.frm != at or (depth and step.frm == 0):
                 continue
             out.setdefault(start, set()).add(step.to)
@@ -466,6 +477,6 @@ def targets(g: Game) -> dict[int, list[int]]:
             finally:
                 g.undo()
 
-    for first in {s.frm for s in g.legal_steps()}:
+    for first in {s.frm for s in steps()}:
         walk(first, first, 0)
     return {k: sorted(v, reverse=True) for k, v in sorted(out.items(), reverse=True)}
