@@ -158,6 +158,20 @@ class Game:
         steps = {raw for raw, _ in self._next_steps()}
         return sorted((Move(*s) for s in steps), reverse=True)
 
+    def steps_after(self, moves: Sequence[tuple[Move, int]]) -> list[tuple[Move, int]]:
+        """The single checker moves that may follow this turn's moves so far and then
+        ``moves`` (each with its die), without making any: each with the die ``move``
+        would use for it (the smallest that does it). Walking the rest of a turn this
+        way costs one move generation a step, making and undoing the moves two."""
+        self._need("move")
+        done = self._done() + [((m.frm, m.to, m.hit), d) for m, d in moves]
+        assert self.segment is not None
+        least: dict[tuple[int, int, bool], int] = {}
+        for raw, die in next_steps(self.variant, self.position, self.segment.dice, done):
+            if raw not in least or die < least[raw]:
+                least[raw] = die
+        return sorted(((Move(*raw), die) for raw, die in least.items()), reverse=True)
+
     @property
     def dice_left(self) -> list[int]:
         """The dice of the segment being played that this turn's checker moves have not
@@ -468,12 +482,15 @@ class Game:
                 raise GameError("game-over")
             raise GameError(codes[phase])
 
-    def _next_steps(self) -> list[tuple[tuple[int, int, bool], int]]:
-        assert self.segment is not None
-        done = [
+    def _done(self) -> list[tuple[tuple[int, int, bool], int]]:
+        """This turn's moves so far, each with its die (``next_steps``'s ``done``)."""
+        return [
             ((m.frm, m.to, m.hit), d) for m, d in zip(self.pending, self._pending_dice, strict=True)
         ]
-        return next_steps(self.variant, self.position, self.segment.dice, done)
+
+    def _next_steps(self) -> list[tuple[tuple[int, int, bool], int]]:
+        assert self.segment is not None
+        return next_steps(self.variant, self.position, self.segment.dice, self._done())
 
     def _hop_path(self, frm: int, to: int) -> list[tuple[Move, int]] | None:
         """The single moves (with dice) that take one checker from ``frm`` to ``to``

@@ -453,30 +453,18 @@ def targets(g: Game) -> dict[int, list[int]]:
     can reach this turn (one die or several dice in a row), in the mover's numbering
     (the game page and the analysis board offer these)."""
     out: dict[int, set[int]] = {}
-    # the walk comes back to the same moves made so far (each first point starts at
-    # the root): the steps after them are generated once (movegen is the cost here)
-    known: dict[tuple[tuple[Move, ...], tuple[int, ...]], list[Move]] = {}
+    # walked without making the moves (``Game.steps_after``: one move generation a
+    # step); the root's steps, asked again for each first point, generated once
+    root = g.steps_after([])
 
-    def steps() -> list[Move]:
-        key = (tuple(g.pending), tuple(g.dice_left))
-        found = known.get(key)
-        if found is None:
-            found = known[key] = g.legal_steps()
-        return found
-
-    def walk(start: int, at: int, depth: int) -> None:
-        for step in steps():
+    def walk(start: int, at: int, depth: int, done: list[tuple[Move, int]]) -> None:
+        for step, die in g.steps_after(done) if done else root:
             if step.frm != at or (depth and step.frm == 0):
                 continue
             out.setdefault(start, set()).add(step.to)
-            if step.to == 0:
-                continue
-            g.move(step.frm, step.to)
-            try:
-                walk(start, step.to, depth + 1)
-            finally:
-                g.undo()
+            if step.to != 0:
+                walk(start, step.to, depth + 1, [*done, (step, die)])
 
-    for first in {s.frm for s in steps()}:
-        walk(first, first, 0)
+    for first in {s.frm for s, _ in root}:
+        walk(first, first, 0, [])
     return {k: sorted(v, reverse=True) for k, v in sorted(out.items(), reverse=True)}
