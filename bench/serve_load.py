@@ -46,6 +46,8 @@ SQLite        200   1,963      0    0 15 / 3,617      22 / 793        28 % 8.7 m
 SQLite        500   2,389      0    0 1,130 / 18,430  1,368 / 16,552  44 % 11 ms    4.9 -> 6.5
 SQLite 2x250  500   4,369      0    0 20-26 / 3,700-  29-32 / 2,700-  57 % 7.8 ms   6.1 -> 6.9
                                       5,254           3,177
+SQLite *      200   1,899      0    0 8.2 / 67        10 / 45         37 % 8.9 ms   2.4 -> 1.5
+SQLite *      500   3,525      0    0 19 / 4,297      21 / 3,292      57 % 7.3 ms   2.2 -> 3.9
 PostgreSQL    100   1,283      0    0 29 / 226        39 / 269        23 % 11 ms    9.1 -> 9.3
 PostgreSQL    200   1,622      0    0 29 / 10,561     42 / 3,865      33 % 12 ms    9.0 -> 11.5
 PostgreSQL    500   1,949      0    0 923 / 23,709    905 / 21,696    46 % 16 ms    7.4 -> 9.8
@@ -53,8 +55,9 @@ PostgreSQL    500   4,338      0    0 169-190 /       218-251 /       63 % 8.7 m
 2x250                                 5,160-7,688     2,475-3,083
 =========== ===== ======= ====== ==== =============== =============== ============ ===========
 
-"2x250": the crowd split over two processes against one server (one crowd process at
-500 games used half a core itself and lagged); each figure of the two processes given.
+"*": 45 s runs after the targets walk was cut (below). "2x250": the crowd split over
+two processes against one server (one crowd process at 500 games used half a core
+itself and lagged); each figure of the two processes given.
 
 Before these changes (d8897e6), the same bench, 500 games: SQLite 1,917 actions,
 2 errors, p50 1,462 / p99 18,693 ms, 16 ms CPU per action (load 6.4 -> 7.7);
@@ -66,6 +69,18 @@ pool of 5 + 10 against 40 worker threads: connections opened per request). Back 
 back at the same load, SQLite 200 games: before p50 20.5 / p99 431 ms, 8.8 ms CPU per
 action (load 6.9); after 12.7 / 566 ms, 8.4 ms (6.5 -> 5.0); before 11.2 / 402 ms,
 9.2 ms (4.9 -> 3.0); after 9.3 / 127 ms, 7.2 ms (3.0 -> 4.4).
+
+Back to back on a 2-core machine with lighter load, 45 s runs (SQLite): before the
+walk of a turn's targets was cut (104537a) and after it (and the session cache), 200
+games: 1,898 actions, p50 7.7 / p99 65 ms, 7.3 ms CPU per action (load 1.6 -> 1.6) and
+9.8 ms (session cache off) / 10.0 ms (on) in a busier spell (0.9 -> 2.1); after, 1,899
+actions, p50 8.2 / p99 67 ms, 8.9 ms (2.4 -> 1.5). 500 games: before 2,814 actions,
+0 errors, p50 222 / p99 7,026 ms, 59 % CPU, 9.5 ms per action (load 1.4 -> 2.2); after
+3,525 actions, 0 errors, p50 19 / p99 4,297 ms, 57 % CPU, 7.3 ms per action (2.2 ->
+3.9). The legal targets a view offers (``nardy.server.live.targets``) walked the turn by
+making and undoing each move, two move generations a step, and generated the root once
+for every first point: 0.96 ms a call, now 0.24 ms (``Game.steps_after``); py-spy
+(``--gil``, 200 games) had views at 26 % of the GIL's samples, the walk 13 % of them.
 
 Where the time goes at 500 games (py-spy on the server, SQLite, active samples): the
 database 51 % (the event writes 21 %, the session lookup of every request 16 % — since
