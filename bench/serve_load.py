@@ -71,9 +71,10 @@ action (load 6.9); after 12.7 / 566 ms, 8.4 ms (6.5 -> 5.0); before 11.2 / 402 m
 9.2 ms (4.9 -> 3.0); after 9.3 / 127 ms, 7.2 ms (3.0 -> 4.4).
 
 Back to back on a 2-core machine with lighter load, 45 s runs (SQLite): before the
-walk of a turn's targets was cut (104537a) and after it (and the session cache), 200
-games: 1,898 actions, p50 7.7 / p99 65 ms, 7.3 ms CPU per action (load 1.6 -> 1.6) and
-9.8 ms (session cache off) / 10.0 ms (on) in a busier spell (0.9 -> 2.1); after, 1,899
+walk of a turn's targets was cut (104537a) and after it, 200 games: 1,898 actions,
+p50 7.7 / p99 65 ms, 7.3 ms CPU per action (load 1.6 -> 1.6), and 9.8-10.0 ms in a
+busier spell (0.9 -> 2.1; a cache of sessions, tried then, changed nothing measurable
+and was dropped: the lookup is 2-3 % of the samples); after, 1,899
 actions, p50 8.2 / p99 67 ms, 8.9 ms (2.4 -> 1.5). 500 games: before 2,814 actions,
 0 errors, p50 222 / p99 7,026 ms, 59 % CPU, 9.5 ms per action (load 1.4 -> 2.2); after
 3,525 actions, 0 errors, p50 19 / p99 4,297 ms, 57 % CPU, 7.3 ms per action (2.2 ->
