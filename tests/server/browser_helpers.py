@@ -146,3 +146,22 @@ def start_friend_game(a: Any, b: Any, base: str, variant: str) -> tuple[Any, Any
     a.wait_for_selector("#status[data-role]:not([data-role='player'])")
     b.wait_for_selector("#status[data-role]:not([data-role='player'])")
     return (a, b) if my_turn(a) else (b, a)
+
+
+def open_home(page: Any, base: str) -> None:
+    """Opens the club's front page and waits for the page's own ``/api/session``: an
+    anonymous visitor's CSRF cookie is set by whichever answer comes last, so a test
+    that asks for a token while the page's request is still in flight can hold a
+    token the cookie no longer matches."""
+    with page.expect_response(lambda r: r.url.endswith("/api/session")):
+        page.goto(base + "/")
+
+
+def page_api(page: Any, server: Any, method: str, path: str, body: Any = None) -> Any:
+    """A request with the page's cookies (its context's) and its CSRF token."""
+    token = page.request.get(server.url + "/api/session").json()["csrf"]
+    r = page.request.fetch(
+        server.url + path, method=method, data=body, headers={"x-csrf-token": token}
+    )
+    assert r.ok, r.text()
+    return r.json()

@@ -207,3 +207,25 @@ def test_server_errors_come_in_the_interface_language(browser: Any, server: Any)
     page.click("#login-form button[type=submit]")
     page.wait_for_selector("#toast:has-text('wrong username or password')")
     assert page.errors == [] and page.csp == []
+
+
+def test_a_token_overwritten_by_another_tab_is_asked_for_again(browser: Any, server: Any) -> None:
+    """Two tabs opened together each get an anonymous CSRF token, and the cookie holds
+    whichever answer came last: the other tab's token is then refused (403 ``csrf``).
+    The page asks for its session again and sends the refused request once more, so
+    the visitor's click is not lost."""
+    page = new_page(browser, PHONE, motion=False)
+    with page.expect_response(lambda r: r.url.endswith("/api/session")):
+        page.goto(server.url + "/")
+    page.wait_for_selector("#try")
+    # what the other tab's answer did: the cookie now holds another token
+    page.context.add_cookies([{"name": "nardy_csrf", "value": "x" * 43, "url": server.url}])
+    refused: list[int] = []
+    page.on(
+        "response",
+        lambda r: refused.append(r.status) if r.url.endswith("/api/games") else None,
+    )
+    page.click("#try")
+    page.wait_for_selector("#board .hit.src")
+    assert refused == [403, 201]
+    assert page.errors == []

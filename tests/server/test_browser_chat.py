@@ -10,19 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
+from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page, open_home, page_api
 
 pytestmark = BROWSER_MARKS
 
 SCRIPT = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">'
-
-
-def api(page: Any, server: Any, path: str, body: Any) -> Any:
-    """A POST with the page's cookies (its context's) and its CSRF token."""
-    token = page.request.get(server.url + "/api/session").json()["csrf"]
-    r = page.request.post(server.url + path, data=body, headers={"x-csrf-token": token})
-    assert r.ok, r.text()
-    return r.json()
 
 
 def my_turn(page: Any) -> bool:
@@ -51,8 +43,8 @@ def test_players_and_a_spectator_chat_apart(browser: Any, server: Any, shots: Pa
     a = new_page(browser, DESKTOP)  # Russian
     b = new_page(browser, PHONE, locale="en-US")
     c = new_page(browser, PHONE)  # the spectator, Russian
-    a.goto(server.url + "/")
-    st = api(a, server, "/api/games", {"mode": "friend", "variant": "long"})
+    open_home(a, server.url)
+    st = page_api(a, server, "POST", "/api/games", {"mode": "friend", "variant": "long"})
     a.goto(f"{server.url}/game/{st['id']}")
     a.wait_for_selector("#chat-input")
     b.goto(st["invite_url"])  # the join page takes the seat and opens the game
@@ -75,8 +67,8 @@ def test_players_and_a_spectator_chat_apart(browser: Any, server: Any, shots: Pa
     assert b.evaluate("() => window.__pwned") is None
 
     # a spectator with an account: the spectators' chat only
-    c.goto(server.url + "/")
-    api(c, server, "/api/register", {"username": "vera", "password": "correct horse"})
+    open_home(c, server.url)
+    page_api(c, server, "POST", "/api/register", {"username": "vera", "password": "correct horse"})
     c.goto(f"{server.url}/game/{st['id']}")
     c.wait_for_selector("#chat-input")
     assert c.inner_text("#chat .chat-title") == "Зрители"
@@ -107,8 +99,10 @@ def test_players_and_a_spectator_chat_apart(browser: Any, server: Any, shots: Pa
     c.screenshot(path=str(shots / "chat-spectators-phone-ru.png"), full_page=True)
     # once the game is over the players may read the spectators' chat, not write there
     resigner, other = (a, b) if my_turn(a) else (b, a)
-    api(resigner, server, f"/api/games/{st['id']}/actions", {"action": "resign", "level": 1})
-    api(other, server, f"/api/games/{st['id']}/actions", {"action": "accept"})
+    page_api(
+        resigner, server, "POST", f"/api/games/{st['id']}/actions", {"action": "resign", "level": 1}
+    )
+    page_api(other, server, "POST", f"/api/games/{st['id']}/actions", {"action": "accept"})
     a.click("#result-close")
     a.click("#chat-tab-watch")
     wait_line(a, "Белые играют смело")
@@ -150,8 +144,10 @@ def test_a_moderator_hides_a_line_and_bans_its_author(
     g = new_page(browser, PHONE, locale="en-US")  # the member who is rude
     c = new_page(browser, PHONE)  # a member who reports him
     for page, name in ((m, "vera"), (g, "grisha"), (c, "lev")):
-        page.goto(server.url + "/")
-        api(page, server, "/api/register", {"username": name, "password": "correct horse"})
+        open_home(page, server.url)
+        page_api(
+            page, server, "POST", "/api/register", {"username": name, "password": "correct horse"}
+        )
     made = CliRunner().invoke(cli, ["admin", "moderator", "vera", "--db", server.db_url])
     assert made.exit_code == 0, made.output
     g.goto(server.url + "/")
@@ -162,7 +158,7 @@ def test_a_moderator_hides_a_line_and_bans_its_author(
     lobby = c.request.get(server.url + "/api/chat/lobby").json()["messages"]
     ids = {x["text"]: x["id"] for x in lobby}
     for text in ("rude words", "hello all"):
-        api(c, server, f"/api/chat/messages/{ids[text]}/report", {})
+        page_api(c, server, "POST", f"/api/chat/messages/{ids[text]}/report", {})
 
     # hidden from the lobby's chat: gone from every open page at once
     m.goto(server.url + "/")
@@ -192,7 +188,7 @@ def test_a_moderator_hides_a_line_and_bans_its_author(
     m.click("#ban >> text=Разблокировать")
     m.wait_for_selector("#toast:not([hidden]) >> text=grisha разблокирован")
     m.wait_for_selector("#ban >> text=Заблокировать")
-    assert api(g, server, "/api/chat/lobby", {"text": "sorry"})["text"] == "sorry"
+    assert page_api(g, server, "POST", "/api/chat/lobby", {"text": "sorry"})["text"] == "sorry"
     # the page on the phone: the table scrolls inside its card, the page does not
     m.set_viewport_size(PHONE)
     m.goto(server.url + "/moderation")
@@ -208,8 +204,8 @@ def test_what_is_typed_while_a_line_is_on_its_way_stays(browser: Any, server: An
     holds that line: the next one, typed meanwhile, is not wiped (it was, and a quick
     second message was lost)."""
     g = new_page(browser, PHONE)
-    g.goto(server.url + "/")
-    api(g, server, "/api/register", {"username": "tanya", "password": "correct horse"})
+    open_home(g, server.url)
+    page_api(g, server, "POST", "/api/register", {"username": "tanya", "password": "correct horse"})
     g.goto(server.url + "/")
     held: list[Any] = []
     g.route(

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
+from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page, open_home, page_api
 
 from nardy.server.matchmaking import QUICK_LENGTH
 
@@ -22,20 +22,9 @@ pytestmark = BROWSER_MARKS
 GAME = re.compile(r".*/game/([\w-]+)$")
 
 
-def api(page: Any, server: Any, method: str, path: str, body: Any = None) -> Any:
-    """A request with the page's cookies (its context's) and its CSRF token."""
-    token = page.request.get(server.url + "/api/session").json()["csrf"]
-    r = page.request.fetch(
-        server.url + path, method=method, data=body, headers={"x-csrf-token": token}
-    )
-    assert r.ok, r.text()
-    return r.json()
-
-
 def register(page: Any, server: Any, name: str) -> None:
-    page.goto(server.url + "/")
-    page.wait_for_selector("#play-now-btn")  # (the page's own session is made first)
-    api(page, server, "POST", "/api/register", {"username": name, "password": "correct horse"})
+    open_home(page, server.url)
+    page_api(page, server, "POST", "/api/register", {"username": name, "password": "correct horse"})
 
 
 def game_id(page: Any) -> str:
@@ -46,7 +35,7 @@ def game_id(page: Any) -> str:
 
 
 def state(page: Any, server: Any, gid: str) -> Any:
-    return api(page, server, "GET", f"/api/games/{gid}")
+    return page_api(page, server, "GET", f"/api/games/{gid}")
 
 
 def seconds(text: str) -> int:
@@ -82,9 +71,11 @@ def play_turn(page: Any, server: Any, gid: str) -> None:
         page.press("#play-input", "Enter")
         return
     if "roll" in st["actions"]:
-        st = api(page, server, "POST", f"/api/games/{gid}/actions", {"action": "roll"})["state"]
+        st = page_api(page, server, "POST", f"/api/games/{gid}/actions", {"action": "roll"})[
+            "state"
+        ]
     play = st["legal"]["plays"][0]
-    api(page, server, "POST", f"/api/games/{gid}/actions", {"action": "play", "play": play})
+    page_api(page, server, "POST", f"/api/games/{gid}/actions", {"action": "play", "play": play})
 
 
 #: Whether the page says it is its player's turn.

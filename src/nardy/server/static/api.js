@@ -28,6 +28,23 @@ export async function session() {
 
 /** @param {string} method @param {string} url @param {object} [body] @returns {Promise<Json>} */
 export async function call(method, url, body) {
+  let { r, data } = await send(method, url, body);
+  // A refused token is asked for again once: an anonymous visitor's CSRF cookie is
+  // set by whichever /api/session answer came last (two tabs opened together, or a
+  // session that expired), so the token this page holds may no longer be the
+  // cookie's. The server did nothing with the refused request, so sending it again
+  // cannot apply anything twice.
+  if (r.status === 403 && data.code === "csrf" && method !== "GET") {
+    await session();
+    ({ r, data } = await send(method, url, body));
+  }
+  if (!r.ok) throw new ApiError(r.status, data.code, data.error || r.statusText, data.params);
+  if (data.csrf) csrf = data.csrf;
+  return data;
+}
+
+/** @param {string} method @param {string} url @param {object} [body] */
+async function send(method, url, body) {
   /** @type {RequestInit & { headers: Record<string, string> }} */
   const opts = { method, credentials: "same-origin", headers: { "X-Lang": currentLang() } };
   if (method !== "GET") {
@@ -36,10 +53,9 @@ export async function call(method, url, body) {
     opts.body = JSON.stringify(body ?? {});
   }
   const r = await fetch(url, opts);
+  /** @type {Json} */
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new ApiError(r.status, data.code, data.error || r.statusText, data.params);
-  if (data.csrf) csrf = data.csrf;
-  return data;
+  return { r, data };
 }
 
 // A fresh id for one action. The server answers a repeat of an id (a retry after an
