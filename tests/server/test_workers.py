@@ -130,5 +130,30 @@ def test_two_workers_answer_and_two_members_play_one_game_through_them(
             seq = r.json()["state"]["seq"]
             moved[who] += 1
         assert moved["a"] >= 2 and moved["b"] >= 2, moved
+
+        # /metrics answered by either worker counts both workers' actions
+        answered: dict[str, dict[str, float]] = {}
+        for _ in range(200):  # a fresh connection each time, as for /healthz
+            r = httpx.get(server.url + "/metrics", timeout=10)
+            assert r.status_code == 200, r.text
+            answered[r.headers["x-nardy-pid"]] = samples(r.text)
+            if len(answered) == 2:
+                break
+        assert len(answered) == 2, answered.keys()
+        for got in answered.values():
+            actions = sum(v for k, v in got.items() if k.startswith("nardy_actions_total{"))
+            assert actions == 12, got
+            assert got["nardy_action_seconds_count"] == 12
+            assert got["nardy_websockets"] == 0
     finally:
         server.stop()
+
+
+def samples(text: str) -> dict[str, float]:
+    """A Prometheus text exposition's samples: ``name{labels}`` -> value."""
+    out: dict[str, float] = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            key, value = line.rsplit(" ", 1)
+            out[key] = float(value)
+    return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from typing import Any
 
 import click
@@ -238,6 +239,7 @@ def command(
     # so the settings travel as JSON in the environment; the schema is migrated here
     # once, before the workers would race to do it
     from nardy.server.db import make_engine, migrate
+    from nardy.server.metrics import MULTIPROC_ENV
     from nardy.server.settings import SETTINGS_ENV
 
     engine = make_engine(settings.db_url)
@@ -245,4 +247,8 @@ def command(
     engine.dispose()
     os.environ[SETTINGS_ENV] = settings.to_json()
     os.environ["NARDY_LOG_LEVEL"] = log_level
-    uvicorn.run("nardy.server.app:app_from_env", factory=True, workers=workers, **options)
+    # the workers' metrics in files of a directory of this run's own, so that a scrape
+    # answered by any worker sums them all (nardy.server.metrics)
+    with tempfile.TemporaryDirectory(prefix="nardy-metrics-") as shared:
+        os.environ[MULTIPROC_ENV] = shared
+        uvicorn.run("nardy.server.app:app_from_env", factory=True, workers=workers, **options)

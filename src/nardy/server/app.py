@@ -46,7 +46,7 @@ from nardy.server.fanout import Fanout
 from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
-from nardy.server.metrics import HttpErrorsMiddleware, Metrics
+from nardy.server.metrics import REFRESH_EVERY, HttpErrorsMiddleware, Metrics
 from nardy.server.redis_live import (
     SOCKETS_RENEW_EVERY,
     RedisChatDelivery,
@@ -145,6 +145,12 @@ def create_app(
             if socket_counts is not None
             else contextlib.nullcontext()
         )
+        # a worker of several sets its gauges for the scrapes the others answer
+        gauges: contextlib.AbstractAsyncContextManager[None] = (
+            ticking(app.state.metrics.refresh_async, REFRESH_EVERY, "setting the gauges")
+            if app.state.metrics.shared_dir
+            else contextlib.nullcontext()
+        )
         async with (
             # the flags at startup first: a restart enforces the stored deadlines
             ticking(game_service.sweep_flags, FLAG_SWEEP_EVERY.total_seconds(), "flagging"),
@@ -152,6 +158,7 @@ def create_app(
             lobby.running(),
             tourneys.running(),
             renewing,
+            gauges,
         ):
             yield
         await app.state.rollouts.close()

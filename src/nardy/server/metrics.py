@@ -5,20 +5,39 @@ process, and the library's global registry would mix their counts). What is meas
 open websockets and games in memory (read when scraped), player actions applied by kind
 and the time ``GameService.act`` takes, HTTP error answers by status class, and the time
 the computer takes to choose a play. The services report through plain callbacks
-(``GameService.on_act``, ``Computer.on_move``), so they know nothing of Prometheus."""
+(``GameService.on_act``, ``Computer.on_move``), so they know nothing of Prometheus.
+
+Under ``nardy serve --workers N`` the workers share one port, so a scrape reaches one
+worker at random: there the parent names a directory in ``PROMETHEUS_MULTIPROC_DIR``
+before it starts them, every worker's values go to files in it (prometheus-client's
+multiprocess mode, chosen when the library is imported), and each scrape answers the
+sum over the workers. The two gauges are then set by each worker (``refresh``, on a
+tick and at each scrape) and summed over the live ones; a dead worker's are dropped."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import re
+from pathlib import Path
 from typing import Protocol
 
 from prometheus_client import CONTENT_TYPE_LATEST as CONTENT_TYPE
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nardy.server.botplayer import Computer
 from nardy.server.service import GameService
 
-__all__ = ["CONTENT_TYPE", "HttpErrorsMiddleware", "Metrics"]
+__all__ = ["CONTENT_TYPE", "MULTIPROC_ENV", "REFRESH_EVERY", "HttpErrorsMiddleware", "Metrics"]
+
+#: The directory of the workers' shared values (prometheus-client reads this variable).
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+#: How often (seconds) a worker of several sets its gauges for the others' scrapes.
+REFRESH_EVERY = 2.0
+#: A live gauge's file: ``gauge_livesum_<pid>.db``.
+_LIVE_FILE = re.compile(r"gauge_live\w+?_(\d+)\.db")
 
 #: Buckets of an action's time, in seconds (a move stores one event: milliseconds; a
 #: computer's turn inside the action takes longer).
@@ -38,12 +57,23 @@ class Metrics:
     """One application's metrics, in its own registry."""
 
     def __init__(self, games: GameService, computer: Computer, sockets: OpenSockets) -> None:
+        self.shared_dir = os.environ.get(MULTIPROC_ENV) or None
         self.registry = CollectorRegistry()
-        r = self.registry
-        websockets = Gauge("nardy_websockets", "Open websockets.", registry=r)
-        websockets.set_function(lambda: float(sockets.total()))
-        live = Gauge("nardy_live_games", "Games kept in memory.", registry=r)
-        live.set_function(lambda: float(len(games.live)))
+        # several workers: the metrics live in a registry of their own (their values
+        # go to the shared files) and the one answered reads every worker's files
+        r = CollectorRegistry() if self.shared_dir else self.registry
+        if self.shared_dir:
+            MultiProcessCollector(self.registry, path=self.shared_dir)  # type: ignore[no-untyped-call]
+        self._games, self._sockets = games, sockets
+        self.websockets = Gauge(
+            "nardy_websockets", "Open websockets.", registry=r, multiprocess_mode="livesum"
+        )
+        self.live = Gauge(
+            "nardy_live_games", "Games kept in memory.", registry=r, multiprocess_mode="livesum"
+        )
+        if not self.shared_dir:  # read when scraped
+            self.websockets.set_function(lambda: float(sockets.total()))
+            self.live.set_function(lambda: float(len(games.live)))
         self.actions = Counter(
             "nardy_actions", "Player actions applied, by kind.", ["kind"], registry=r
         )
@@ -64,6 +94,18 @@ class Metrics:
         )
         games.on_act = self.acted
         computer.on_move = self.computer_seconds.observe
+        self.refresh()
+
+    async def refresh_async(self) -> None:
+        """``refresh`` as a tick's step."""
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Set this worker's gauges (several workers only: one alone reads them when
+        scraped)."""
+        if self.shared_dir:
+            self.websockets.set(self._sockets.total())
+            self.live.set(len(self._games.live))
 
     def acted(self, kind: str | None, seconds: float) -> None:
         """``GameService.act`` took ``seconds``; ``kind`` is the action applied, None
@@ -73,8 +115,29 @@ class Metrics:
             self.actions.labels(kind=kind).inc()
 
     def render(self) -> bytes:
-        """The text exposition of every metric."""
+        """The text exposition of every metric (every worker's, summed, when several)."""
+        if self.shared_dir:
+            self.refresh()
+            self._forget_dead_workers()
         return generate_latest(self.registry)
+
+    def _forget_dead_workers(self) -> None:
+        """Drop the gauges of workers no longer running (uvicorn restarts a dead one
+        under a new pid, and its sockets and games went with it); their counts stay,
+        as counts do."""
+        assert self.shared_dir is not None
+        for path in Path(self.shared_dir).glob("gauge_live*.db"):
+            m = _LIVE_FILE.fullmatch(path.name)
+            if m is None:
+                continue
+            pid = int(m.group(1))
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                with contextlib.suppress(FileNotFoundError):
+                    mark_process_dead(pid, self.shared_dir)  # type: ignore[no-untyped-call]
+            except PermissionError:  # alive, another user's
+                pass
 
 
 class HttpErrorsMiddleware:

@@ -99,8 +99,11 @@ def metrics_allowed(request: Request) -> bool:
 
 @router.get("/metrics")
 async def metrics(request: Request) -> Response:
-    """The Prometheus text exposition of this server's metrics."""
+    """The Prometheus text exposition of this server's metrics (all its workers'
+    together under ``--workers N``). Header ``X-Nardy-Pid``: the answering process."""
     if not metrics_allowed(request):
         raise ApiError(403, "forbidden", "metrics-forbidden")
     found: Metrics = request.app.state.metrics
-    return Response(found.render(), media_type=CONTENT_TYPE)
+    return Response(
+        found.render(), media_type=CONTENT_TYPE, headers={"X-Nardy-Pid": str(os.getpid())}
+    )
