@@ -13,8 +13,8 @@ from sqlalchemy import select
 
 from nardy.cli import main
 from nardy.server import Settings, create_app
+from nardy.server.api_error import ApiError
 from nardy.server.db import User
-from nardy.server.service import ApiError
 
 
 def _members(app: Any, *names: str) -> list[int]:

@@ -17,8 +17,8 @@ from conftest import ServerProcess
 from sqlalchemy import select, update
 
 from nardy.server import Settings, create_app
+from nardy.server.api_error import ApiError
 from nardy.server.db import GameRow, User, now
-from nardy.server.service import ApiError
 
 pytestmark = pytest.mark.anyio
 

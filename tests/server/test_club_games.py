@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from nardy.server import Settings, create_app
-from nardy.server.service import ApiError, GameService
+from nardy.server.api_error import ApiError
+from nardy.server.service import GameService
 
 
 def _service(db_url: str) -> tuple[Any, GameService]:

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
+from nardy.server.api_error import ApiError
 from nardy.server.db import Rating, RatingHistory
 from nardy.server.ratings import SCALE, START_RATING, Glicko, match_weight, pool_of, rate
-from nardy.server.service import ApiError
 
 pytestmark = pytest.mark.anyio
 

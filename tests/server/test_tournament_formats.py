@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nardy.errors import NardyError
-from nardy.server.service import ApiError
+from nardy.server.api_error import ApiError
 from nardy.server.tournament_formats import (
     BYE_POINTS,
     SIT_AND_GO_SIZES,

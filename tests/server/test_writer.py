@@ -74,9 +74,9 @@ def test_account_writes_from_many_threads_with_a_name_taken_twice(db_url: str) -
     with the same name is refused alone (409) and every other write is stored."""
     from sqlalchemy.orm import sessionmaker
 
+    from nardy.server.api_error import ApiError
     from nardy.server.auth import GUEST_LIMIT, Accounts, Who, new_token
     from nardy.server.db import migrate
-    from nardy.server.service import ApiError
     from nardy.server.throttle import LimitsThrottle
 
     engine = make_engine(db_url)

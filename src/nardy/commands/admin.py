@@ -126,8 +126,8 @@ def tournament_create(
 ) -> None:
     """Create the tournament NAME (public unless --private), checked as the server
     checks a member's; prints its id (and a private one's invitation)."""
+    from nardy.server.api_error import ApiError
     from nardy.server.db import Tournament, make_engine, migrate
-    from nardy.server.service import ApiError
     from nardy.server.settings import default_db_url
     from nardy.server.tournaments import parse_spec
 

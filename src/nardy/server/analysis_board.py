@@ -17,10 +17,11 @@ from nardy.match import MatchScore
 from nardy.notation.position_id import decode_id, encode_id
 from nardy.notation.xgid import PREFIX, decode_xgid
 from nardy.position import Color, Position, other, pip_count
+from nardy.server.api_error import ApiError
 from nardy.server.botplayer import Computer
 from nardy.server.live import targets
 from nardy.server.replay import moves_view
-from nardy.server.service import HINT_PLIES, HINT_TOP, ApiError
+from nardy.server.service import HINT_PLIES, HINT_TOP
 from nardy.server.views import board_view
 from nardy.variants import VARIANTS, Variant
 

@@ -23,6 +23,7 @@ from sqlalchemy.orm import sessionmaker
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from nardy.server.api_error import ApiError
 from nardy.server.auth import (
     GUEST_LIMIT,
     LOGIN_ACCOUNT_LIMIT,
@@ -70,7 +71,7 @@ from nardy.server.routes import (
 )
 from nardy.server.routes import lobby as lobby_routes
 from nardy.server.routes.pages import STATIC
-from nardy.server.service import ApiError, GameService
+from nardy.server.service import GameService
 from nardy.server.settings import SETTINGS_ENV, Settings
 from nardy.server.throttle import LimitsThrottle, Throttle, Throttled
 from nardy.server.ticker import ticking

@@ -26,9 +26,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
+from nardy.server.api_error import ApiError
 from nardy.server.db import GameRow, Session, User, now
 from nardy.server.names import guest_name, looks_like_guest_name, normalize_name, skeleton
-from nardy.server.service import ApiError
 from nardy.server.throttle import Throttle, Throttled
 from nardy.server.writer import Writer
 

@@ -39,9 +39,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
+from nardy.server.api_error import ApiError
 from nardy.server.auth import Who
 from nardy.server.db import Block, ChatMessage, ChatReport, User
-from nardy.server.service import ApiError, GameService
+from nardy.server.service import GameService
 from nardy.server.throttle import Throttle, Throttled
 from nardy.server.writer import Writer
 

@@ -14,10 +14,11 @@ from sqlalchemy.orm import sessionmaker
 from starlette.requests import HTTPConnection
 
 from nardy.server import logs
+from nardy.server.api_error import ApiError
 from nardy.server.auth import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, TOKEN, Accounts, Who
 from nardy.server.botplayer import Computer
 from nardy.server.live import LiveGame
-from nardy.server.service import ApiError, GameService
+from nardy.server.service import GameService
 from nardy.server.settings import Settings
 from nardy.server.views import Views
 

@@ -16,10 +16,10 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
+from nardy.server.api_error import ApiError
 from nardy.server.auth import Who
 from nardy.server.db import Block, Follow, Rating, User
 from nardy.server.names import normalize_name, skeleton
-from nardy.server.service import ApiError
 from nardy.server.writer import Writer
 
 #: Most players one member may follow, and block.

@@ -34,13 +34,15 @@ from sqlalchemy.orm import sessionmaker
 
 from nardy.cube import CubeRules
 from nardy.errors import NardyError
+from nardy.server.api_error import ApiError
 from nardy.server.auth import Clock, Who
 from nardy.server.db import GameRow, User
 from nardy.server.friends import Friends, Player
+from nardy.server.game_specs import HUMAN_MODES, MAX_MATCH_LENGTH
 from nardy.server.lobby import CLOCKS, Challenge, LobbyState, Present, Terms
 from nardy.server.pairing import Seeker, pairs, timed_out
 from nardy.server.ratings import pool_of
-from nardy.server.service import HUMAN_MODES, MAX_MATCH_LENGTH, ApiError, GameService
+from nardy.server.service import GameService
 from nardy.server.throttle import Throttle, Throttled
 from nardy.server.ticker import ticking
 from nardy.server.views import Views

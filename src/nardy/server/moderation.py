@@ -12,10 +12,10 @@ from __future__ import annotations
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from nardy.server.api_error import ApiError
 from nardy.server.auth import Who
 from nardy.server.db import User, now
 from nardy.server.names import normalize_name
-from nardy.server.service import ApiError
 from nardy.server.writer import Writer
 
 

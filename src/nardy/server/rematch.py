@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from nardy.server.api_error import ApiError
+from nardy.server.game_specs import HUMAN_MODES
 from nardy.server.live import LiveGame, Meta
-from nardy.server.service import HUMAN_MODES, ApiError, Event, GameService
+from nardy.server.referee import Event
+from nardy.server.service import GameService
 
 RematchAction = Literal["offer", "decline"]
 

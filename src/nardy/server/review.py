@@ -20,10 +20,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from nardy.bots.analysis import analyze_records
+from nardy.server.api_error import ApiError
 from nardy.server.db import Review
 from nardy.server.exports import named_match
 from nardy.server.live import LiveGame
-from nardy.server.service import ApiError, GameService
+from nardy.server.service import GameService
 from nardy.server.writer import Writer
 
 #: Depths a review may ask for (0: the net alone; 1: one ply, a few seconds a game).

@@ -42,7 +42,7 @@ from nardy.rollout.run import start_cube
 from nardy.rollout.stats import RolloutResult
 from nardy.rollout.trial import ZERO_PLY, Start, TrialSettings, play_trials
 from nardy.server.analysis_board import game_at, position_of, variant_of
-from nardy.server.service import ApiError
+from nardy.server.api_error import ApiError
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from nardy.server.service import ACTIONS, MAX_ACTION_ID, MAX_MATCH_LENGTH, MODES
+from nardy.server.game_specs import MAX_MATCH_LENGTH, MODES
+from nardy.server.referee import ACTIONS, MAX_ACTION_ID
 
 ActionName = Literal[ACTIONS]  # type: ignore[valid-type]
 Mode = Literal[MODES]  # type: ignore[valid-type]

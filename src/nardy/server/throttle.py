@@ -16,7 +16,7 @@ from limits import RateLimitItem, parse
 from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
-from nardy.server.service import ApiError
+from nardy.server.api_error import ApiError
 
 
 class Throttled(ApiError):

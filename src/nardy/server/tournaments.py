@@ -49,6 +49,7 @@ from sqlalchemy.orm import Session as DbSession
 
 from nardy.errors import NardyError
 from nardy.server import tournament_formats as formats
+from nardy.server.api_error import ApiError
 from nardy.server.auth import Clock, Who
 from nardy.server.db import (
     EventRow,
@@ -59,10 +60,11 @@ from nardy.server.db import (
     TournamentMatch,
     User,
 )
+from nardy.server.game_specs import MAX_MATCH_LENGTH
 from nardy.server.live import LiveGame
 from nardy.server.lobby import CLOCKS, LobbyState
 from nardy.server.ratings import START_RATING, pool_of
-from nardy.server.service import MAX_MATCH_LENGTH, ApiError, GameService
+from nardy.server.service import GameService
 from nardy.server.ticker import ticking
 from nardy.variants import find_variant
 

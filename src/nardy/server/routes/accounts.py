@@ -8,6 +8,7 @@ from anyio import to_thread
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field, StrictStr
 
+from nardy.server.api_error import ApiError
 from nardy.server.auth import SESSION_COOKIE, Who, new_token
 from nardy.server.deps import (
     AccountsDep,
@@ -25,7 +26,6 @@ from nardy.server.deps import (
 )
 from nardy.server.history import dice_stats, game_history
 from nardy.server.schemas import Credentials
-from nardy.server.service import ApiError
 from nardy.variants import VARIANTS
 
 router = APIRouter(prefix="/api", tags=["accounts"])

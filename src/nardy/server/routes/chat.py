@@ -20,6 +20,7 @@ from typing import Annotated, Any
 from anyio import CancelScope, to_thread
 from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
 
+from nardy.server.api_error import ApiError
 from nardy.server.auth import Who
 from nardy.server.chat import PHRASES, ChatService, user_channel
 from nardy.server.deps import CheckedUser, MaybeUser, RowId
@@ -33,7 +34,6 @@ from nardy.server.routes.ws import (
     error_message,
     receive_message,
 )
-from nardy.server.service import ApiError
 
 log = logging.getLogger(__name__)
 router = APIRouter()

@@ -8,13 +8,14 @@ from fastapi import APIRouter, Query, Response
 from pydantic import BaseModel
 
 from nardy.dicecheck import check_rolls
+from nardy.server.api_error import ApiError
 from nardy.server.deps import Actor, BaseUrl, Game, GamesDep, MaybeUser, ViewsDep
 from nardy.server.exports import ExportError, export
 from nardy.server.fanout import seated
+from nardy.server.referee import Event
 from nardy.server.rematch import RematchAction, rematch
 from nardy.server.review import game_review
 from nardy.server.schemas import Action, GameSpec
-from nardy.server.service import ApiError, Event
 from nardy.server.views import rematch_view
 
 router = APIRouter(prefix="/api", tags=["games"])

@@ -17,6 +17,7 @@ from fastapi import APIRouter, Body, FastAPI, WebSocket, WebSocketDisconnect
 from starlette.requests import HTTPConnection
 
 from nardy.i18n import t
+from nardy.server.api_error import ApiError
 from nardy.server.auth import Clock, Who
 from nardy.server.deps import Actor, CheckedUser, MaybeUser
 from nardy.server.fanout import encode
@@ -34,7 +35,7 @@ from nardy.server.routes.ws import (
     error_message,
     receive_message,
 )
-from nardy.server.service import ApiError, GameService
+from nardy.server.service import GameService
 from nardy.server.settings import Settings
 from nardy.server.throttle import LimitsThrottle
 from nardy.server.views import Views

@@ -22,9 +22,9 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
+from nardy.server.api_error import ApiError
 from nardy.server.deps import client_address, get_settings
 from nardy.server.metrics import CONTENT_TYPE, Metrics
-from nardy.server.service import ApiError
 
 log = logging.getLogger(__name__)
 

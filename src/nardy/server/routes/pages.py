@@ -19,8 +19,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from nardy.i18n import t
+from nardy.server.api_error import ApiError
 from nardy.server.messages import request_lang
-from nardy.server.service import ApiError
 
 STATIC = Path(__file__).parent.parent / "static"
 INDEX = STATIC / "index.html"

@@ -7,13 +7,14 @@ from typing import Annotated, Any
 from anyio import to_thread
 from fastapi import APIRouter, Body, Query
 
+from nardy.server.api_error import ApiError
 from nardy.server.auth import Accounts
 from nardy.server.db import User
 from nardy.server.deps import AccountsDep, Actor, CheckedUser, DbDep, GamesDep, MaybeUser
+from nardy.server.game_specs import PLAY_SETTINGS, play_settings
 from nardy.server.moderation import set_ban
 from nardy.server.profiles import MAX_PAGE_SIZE, PAGE_SIZE, FilterError, leaderboard, profile
 from nardy.server.ratings import POOLS
-from nardy.server.service import PLAY_SETTINGS, ApiError, play_settings
 
 router = APIRouter(prefix="/api", tags=["players"])
 #: Any JSON body: checked here, so that every bad one gets the same clear answer.

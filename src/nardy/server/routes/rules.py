@@ -7,8 +7,8 @@ from typing import Any
 from fastapi import APIRouter, Query
 
 from nardy.errors import MalformedError, NardyError
+from nardy.server.api_error import ApiError
 from nardy.server.examples import UnknownExampleError, example_list, example_state
-from nardy.server.service import ApiError
 
 router = APIRouter(prefix="/api/rules", tags=["rules"])
 

@@ -14,9 +14,9 @@ from fastapi import APIRouter, Body
 from pydantic import BaseModel, StrictStr
 from starlette.requests import HTTPConnection
 
+from nardy.server.api_error import ApiError
 from nardy.server.auth import Who
 from nardy.server.deps import CheckedUser, MaybeUser, RowId
-from nardy.server.service import ApiError
 from nardy.server.tournaments import Tournaments
 
 router = APIRouter(tags=["tournaments"])

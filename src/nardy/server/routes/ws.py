@@ -22,6 +22,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from nardy.i18n import t
 from nardy.server import logs
+from nardy.server.api_error import ApiError
 from nardy.server.deps import (
     GamesDep,
     MaybeUser,
@@ -32,7 +33,6 @@ from nardy.server.fanout import Subscriber
 from nardy.server.guards import MAX_WS_MESSAGE, too_deep
 from nardy.server.matchmaking import Lobby
 from nardy.server.messages import request_lang
-from nardy.server.service import ApiError
 from nardy.server.views import Views
 
 log = logging.getLogger(__name__)

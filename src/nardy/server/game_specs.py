@@ -1,0 +1,67 @@
+"""What a new game may be asked for (pure: no storage): the modes, the match length and
+rules of a creation request (RULES.md C-3, C-4), and an account's play settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nardy.cube import CubeRules
+from nardy.errors import NardyError
+from nardy.server.api_error import ApiError
+
+MODES = ("computer", "local", "friend")
+#: Games between two people: hints are refused, both seats belong to someone. A
+#: ``club`` game is made by the lobby (``create_paired``) with both players known.
+HUMAN_MODES = ("friend", "club")
+#: Longest match on offer (points); 0 is one money game.
+MAX_MATCH_LENGTH = 25
+#: The account settings that change play, and their defaults: the server rolls for a
+#: player who cannot double (``auto_roll``), and plays a forced play (the only legal
+#: one) for him (``auto_play``).
+PLAY_SETTINGS = {"auto_roll": True, "auto_play": False}
+
+
+def play_settings(stored: dict[str, Any] | None) -> dict[str, bool]:
+    """The play settings of an account: the stored ones over the defaults."""
+    out = dict(PLAY_SETTINGS)
+    for key, value in (stored or {}).items():
+        if key in out and isinstance(value, bool):
+            out[key] = value
+    return out
+
+
+def match_spec(spec: dict[str, Any], variant: Any) -> tuple[int, dict[str, Any]]:
+    """Match length and rules from a creation request (RULES.md C-3, C-4).
+
+    ``length``: 0 (one money game, the default) or 1..25 points; ``crawford``
+    (default true); ``cube``: true/false (default: on in short nardy, off in long,
+    C-3/C-5); ``beavers`` (money play only, default false)."""
+    length = spec.get("length", 0)
+    if length is None or length == "":
+        length = 0
+    if isinstance(length, str) and length.strip().isdigit():
+        length = int(length)
+    if (
+        isinstance(length, bool)
+        or not isinstance(length, int)
+        or not 0 <= length <= MAX_MATCH_LENGTH
+    ):
+        raise ApiError(400, "bad-match", "match-length", max=MAX_MATCH_LENGTH)
+    flags: dict[str, bool | None] = {}
+    for name, default in (("crawford", True), ("cube", None), ("beavers", False)):
+        value = spec.get(name, default)
+        if value is not None and not isinstance(value, bool):
+            raise ApiError(400, "malformed", "not-boolean", name=name, value=repr(value))
+        flags[name] = value
+    if flags["beavers"] and length:
+        raise ApiError(400, "bad-match", "beavers-money-only")
+    changes: dict[str, Any] = {"money": length == 0, "beavers": bool(flags["beavers"])}
+    if flags["cube"] is not None:
+        changes["enabled"] = flags["cube"]
+    try:
+        cube = CubeRules.for_variant(variant, **changes)
+    except NardyError as exc:
+        raise ApiError(400, "bad-match", exc) from None
+    if flags["beavers"] and not cube.enabled:
+        raise ApiError(400, "bad-match", "beavers-need-cube")
+    return length, {"crawford": bool(flags["crawford"]), "cube": cube.to_json()}
