@@ -135,6 +135,24 @@ def test_i18n_js_has_no_text_table_of_its_own() -> None:
         assert f'"{english}"' not in i18n
 
 
+def without_comments(js: str) -> str:
+    """``js`` less its comments (block and line ones; a ``//`` inside a string such as
+    an ``https://`` address is not one: those strings hold no Russian text anyway)."""
+    js = re.sub(r"/\*.*?\*/", "", js, flags=re.DOTALL)
+    return re.sub(r"(^|[^:\\])//[^\n]*", r"\1", js)
+
+
+def test_no_page_script_holds_a_russian_text_of_its_own() -> None:
+    # every text a page shows comes from the catalogue (messages.js, generated); the
+    # comments may quote what a page says ("Гость 3"), the code may not
+    for path in sorted(STATIC.glob("*.js")):
+        if path.name == "messages.js":
+            continue
+        code = without_comments(path.read_text(encoding="utf-8"))
+        found = re.findall(r"[^\n]*[\u0400-\u04ff][^\n]*", code)
+        assert not found, (path.name, found[:3])
+
+
 def test_every_text_the_browser_asks_for_is_in_the_catalogue() -> None:
     keys = asked_keys()
     assert {"heroTitle", "status", "kinds", "turnOf", "reviewColumns", "title"} <= keys

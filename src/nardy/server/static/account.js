@@ -90,7 +90,7 @@ export async function statsPage(name) {
   const head = h("tr", {}, h("th", {}, ""), [1, 2, 3, 4, 5, 6].map((d) => h("th", {}, d)));
   const body = s.counts.map((/** @type {number[]} */ row, /** @type {number} */ i) => h("tr", {}, h("th", {}, i + 1), row.map((n) => h("td", {}, n))));
   main.replaceChildren(h("div", { class: "card" }, h("h2", {}, `${t("diceStats")}: ${playerName(s.user)}`),
-    h("p", {}, `${t("rolls")}: ${s.rolls}; ${t("expected")} ${s.expected_each.toFixed(2)} ${currentLang() === "ru" ? "на каждый из 36 исходов" : "per each of the 36 outcomes"}`),
+    h("p", {}, `${t("rolls")}: ${s.rolls}; ${msg("web.expected-each", { n: s.expected_each.toFixed(2) })}`),
     h("table", { id: "dice-table" }, head, body),
     h("p", {}, `${t("doublesRate")}: ${s.doubles_rate == null ? "—" : (100 * s.doubles_rate).toFixed(1) + "%"} (${t("expected")} 16.7%)`),
     h("p", {}, `1…6: ${s.faces.join(", ")} (${t("expected")} ${s.expected_face.toFixed(1)})`)));

@@ -125,6 +125,10 @@ register(
         "web.rolls": {"en": "Rolls", "ru": "Бросков"},
         "web.doubles-rate": {"en": "Doubles rate", "ru": "Доля дублей (кушей)"},
         "web.expected": {"en": "expected", "ru": "ожидается"},
+        "web.expected-each": {
+            "en": "expected {n} for each of the 36 outcomes",
+            "ru": "ожидается {n} на каждый из 36 исходов",
+        },
         "web.status.waiting": {"en": "waiting", "ru": "ожидание"},
         "web.status.active": {"en": "in play", "ru": "идёт"},
         "web.status.over": {"en": "finished", "ru": "окончена"},
