@@ -233,6 +233,9 @@ def command(
         "proxy_headers": False,
     }
     if app is not None:
+        from nardy.server.heap import settle
+
+        settle()  # the collector set for a long-running server (nardy.server.heap)
         uvicorn.run(app, **options)
         return
     # several processes: uvicorn starts each worker afresh and imports the app there,

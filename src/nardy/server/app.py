@@ -45,6 +45,7 @@ from nardy.server.db import make_engine, migrate, now
 from nardy.server.deps import carry_new_session
 from nardy.server.fanout import Fanout
 from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
+from nardy.server.heap import settle
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
 from nardy.server.metrics import REFRESH_EVERY, HttpErrorsMiddleware, Metrics
@@ -94,7 +95,9 @@ def app_from_env() -> FastAPI:
     from nardy.server.logs import configure
 
     configure(os.environ.get("NARDY_LOG_LEVEL", "info"))
-    return create_app(Settings.from_json(os.environ[SETTINGS_ENV]))
+    app = create_app(Settings.from_json(os.environ[SETTINGS_ENV]))
+    settle()  # this process serves this one app (nardy.server.heap)
+    return app
 
 
 def create_app(
