@@ -19,8 +19,9 @@ in flight: they were most of the round trips over 100 ms once every game had sta
   second-generation collections they leave grow to ~100 ms themselves.
 
 Measured (500 games, 60 s, the round trips once settled, from twice the ramp on): p99
-249 and 252 ms as CPython sets it; with the freeze alone 116 ms; with both 82, 84 and
-111 ms. The figures are in bench/serve_load.py.
+249 and 252 ms as CPython sets it; with the freeze alone 116 ms; with both 82, 84,
+111 and 174 ms (that run had two full collections still, of 115 and 196 ms). The
+figures are in bench/serve_load.py.
 
 Not for a process that builds many apps (the tests): what ``freeze`` holds is never
 collected, so only ``nardy serve`` calls it, once per process.
