@@ -84,6 +84,8 @@ log = logging.getLogger(__name__)
 
 #: How often idle guests are expired.
 GUEST_SWEEP_EVERY = timedelta(hours=1)
+#: How often finished games are let go from memory (``GameService.forget_finished``).
+FORGET_EVERY = 60.0
 #: How often games past their clock's deadline are looked for (an indexed query).
 FLAG_SWEEP_EVERY = timedelta(seconds=1)
 
@@ -159,6 +161,7 @@ def create_app(
             # the flags at startup first: a restart enforces the stored deadlines
             ticking(game_service.sweep_flags, FLAG_SWEEP_EVERY.total_seconds(), "flagging"),
             ticking(expire, GUEST_SWEEP_EVERY.total_seconds(), "expiring idle guests"),
+            ticking(game_service.forget_finished, FORGET_EVERY, "forgetting finished games"),
             lobby.running(),
             tourneys.running(),
             renewing,

@@ -17,7 +17,7 @@ import secrets
 import signal
 import time
 from collections.abc import Awaitable, Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from anyio import to_thread
@@ -51,6 +51,9 @@ from nardy.server.settings import Settings
 from nardy.server.writer import Writer
 from nardy.variants import find_variant
 
+#: A finished game nobody has asked for this long, with no socket open on it, leaves
+#: memory (``GameService.forget_finished``); it is loaded again if asked for.
+FORGET_AFTER = timedelta(minutes=10)
 #: Depth and length of a hint (``GameService.hint``).
 HINT_PLIES = 1
 HINT_TOP = 5
@@ -87,6 +90,8 @@ class GameService:
         #: Called under the game's lock with the events just stored (broadcasting).
         self.notify: Callable[[LiveGame, list[Event]], Awaitable[None]] | None = None
         self._load_locks: dict[str, asyncio.Lock] = {}
+        #: When each game in memory was last asked for (``get``).
+        self._asked: dict[str, datetime] = {}
         self.writer = writer
         #: Changes stored so far (``_committed``).
         self.commits = 0
@@ -152,6 +157,7 @@ class GameService:
             )
         live = self.live.get(game_id)
         if live is not None:
+            self._asked[game_id] = self.clock()
             return live
         lock = self._load_locks.setdefault(game_id, asyncio.Lock())
         async with lock:
@@ -161,7 +167,33 @@ class GameService:
                 async with live.lock:
                     await self._stored(live, self.referee.advance)
                 self.live[game_id] = live
+        self._asked[game_id] = self.clock()
         return live
+
+    async def forget_finished(self) -> int:
+        """Drop from memory the finished games that nobody watches (no socket open) and
+        nobody has asked for in ``FORGET_AFTER``; returns how many. Without it every
+        game a process ever loaded stayed in memory until a restart, and every full
+        garbage collection walked them all. A game asked for again is loaded again.
+        Active games stay: the lobby reads whose turn it is from memory."""
+        cutoff = self.clock() - FORGET_AFTER
+        gone = 0
+        # (no await in the loop: a ``get`` that returned a game before this began has
+        # marked it asked for, so a caller never holds a game forgotten under it)
+        for game_id, live in list(self.live.items()):
+            if (
+                live.meta.status == "over"
+                and not live.sockets
+                and not live.lock.locked()
+                and self._asked.get(game_id, cutoff) <= cutoff
+            ):
+                del self.live[game_id]
+                self._asked.pop(game_id, None)
+                loading = self._load_locks.get(game_id)
+                if loading is not None and not loading.locked():
+                    del self._load_locks[game_id]
+                gone += 1
+        return gone
 
     # -- the change pipeline -------------------------------------------------------
     def _step(self, live: LiveGame, change: Callable[[LiveGame, list[Event]], None]) -> list[Event]:
