@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 from argon2 import PasswordHasher
+from server_helpers import same_loop_clients
 
 from nardy.server.auth import NAME_RATE
 
@@ -121,3 +122,36 @@ async def test_name_changes_are_limited(player_factory: Any) -> None:
     # another guest is not held back by him
     q = await guest(player_factory)
     assert (await rename(q, "Sasha_last")).status_code == 200
+
+
+def test_a_new_name_reaches_the_game_in_play_at_once(app: Any) -> None:
+    """A game in play stays in memory with the names it was loaded with: the new name
+    is written into it and sent to its watchers, without waiting for an event."""
+    with same_loop_clients(app, 2) as (host, friend):
+        csrf = host.get("/api/session").json()["csrf"]
+        game = host.post("/api/games", json={"mode": "friend"}, headers={"x-csrf-token": csrf})
+        assert game.status_code == 201, game.text
+        gid, token = game.json()["id"], game.json()["invite_url"].rsplit("/", 1)[1]
+        fcsrf = friend.get("/api/session").json()["csrf"]
+        joined = friend.post(f"/api/join/{token}", json={}, headers={"x-csrf-token": fcsrf})
+        assert joined.status_code == 200, joined.text
+        state = joined.json()
+        mine = state["players"][state["view"]]["name"]
+        theirs = state["players"]["white" if state["view"] == "black" else "black"]["name"]
+        assert theirs.startswith("Guest-")
+        with friend.websocket_connect(f"/ws/games/{gid}") as ws:
+            ws.send_json({"type": "hello", "last_seq": state["seq"]})
+            assert ws.receive_json()["events"] == []
+            r = host.put("/api/me/name", json={"name": "Sasha"}, headers={"x-csrf-token": csrf})
+            assert r.status_code == 200, r.text
+            # (a hello after it: without the push, its answer comes first and fails
+            # the test instead of leaving it waiting)
+            ws.send_json({"type": "hello", "last_seq": state["seq"]})
+            pushed = ws.receive_json()  # no event: the game is sent again
+            assert (pushed["type"], pushed["events"]) == ("update", [])
+            names = {pushed["state"]["players"][c]["name"] for c in ("white", "black")}
+            assert names == {"Sasha", mine}
+            assert pushed["state"]["seq"] == state["seq"]
+            assert ws.receive_json()["state"]["players"] == pushed["state"]["players"]
+        again = friend.get(f"/api/games/{gid}").json()
+        assert {again["players"][c]["name"] for c in ("white", "black")} == {"Sasha", mine}

@@ -182,6 +182,9 @@ class LiveGame:
         self.meta = meta
         self.lock = asyncio.Lock()
         self.sockets: set[Any] = set()
+        #: Changes to what the views show that make no event (a player's new name):
+        #: the views are built once per (``seq``, ``revision``).
+        self.revision = 0
         records = [e["data"]["record"] for e in events if e["kind"] == "record"]
         self.match = meta.new_match()
         #: Cube actions and resignations of the current game: (turns before it, entry).
@@ -277,7 +280,7 @@ class LiveGame:
         """Become ``fresh`` (the same game just loaded), keeping this object's lock and
         sockets: whoever holds this object (a game socket's handler) sees the new state
         (``GameService.catch_up``)."""
-        kept = {"lock": self.lock, "sockets": self.sockets}
+        kept = {"lock": self.lock, "sockets": self.sockets, "revision": self.revision + 1}
         self.__dict__.update(fresh.__dict__)
         self.__dict__.update(kept)
 

@@ -358,6 +358,24 @@ class GameService:
             if user_id in (live.meta.creator_id, live.meta.opponent_id):
                 live.meta.auto[user_id] = play_settings(stored)
 
+    async def renamed(self, user_id: int, name: str) -> int:
+        """A guest's new name, into the games in memory he plays (a game is loaded
+        with its players' names and an active one stays in memory, so without this his
+        opponent saw the old name until a restart); their watchers are sent the game
+        again. Returns how many games changed."""
+        changed = 0
+        for live in list(self.live.values()):
+            m = live.meta
+            if user_id not in (m.creator_id, m.opponent_id) or m.names.get(user_id) == name:
+                continue
+            async with live.lock:
+                m.names[user_id] = name
+                live.revision += 1  # (the views built for the old name are stale)
+                if self.notify is not None:
+                    await self.notify(live, [])
+            changed += 1
+        return changed
+
     # -- creating and joining ------------------------------------------------------
     def _server_seed(self) -> bytes:
         if self.settings.dice_seed is not None:

@@ -35,9 +35,9 @@ class Views:
     def __init__(self, clock: Callable[[], datetime] = now) -> None:
         #: The time the clocks are shown at (the game service's, injectable).
         self.clock = clock
-        self._cache: weakref.WeakKeyDictionary[LiveGame, tuple[int, dict[ViewKey, Any]]] = (
-            weakref.WeakKeyDictionary()
-        )
+        self._cache: weakref.WeakKeyDictionary[
+            LiveGame, tuple[tuple[int, int], dict[ViewKey, Any]]
+        ] = weakref.WeakKeyDictionary()
 
     def key(self, live: LiveGame, user_id: int | None, base_url: str) -> ViewKey:
         """The cache key of ``user_id``'s view (only the invitation link is personal)."""
@@ -46,11 +46,11 @@ class Views:
         return (m.role_of(user_id), base_url if owner else None)
 
     def memo(self, live: LiveGame, key: Any, build: Any) -> Any:
-        """``build()`` once per (game, event number, ``key``)."""
-        seq, views = self._cache.get(live, (-1, {}))
-        if seq != live.seq:
+        """``build()`` once per (game, event number, revision, ``key``)."""
+        built, views = self._cache.get(live, ((-1, -1), {}))
+        if built != (live.seq, live.revision):
             views = {}
-            self._cache[live] = (live.seq, views)
+            self._cache[live] = ((live.seq, live.revision), views)
         if key not in views:
             views[key] = build()
         return views[key]

@@ -16,6 +16,7 @@ from nardy.server.deps import (
     CheckedUser,
     ComputerDep,
     DbDep,
+    GamesDep,
     MaybeUser,
     SettingsDep,
     anonymous_csrf,
@@ -150,11 +151,14 @@ class NewName(BaseModel):
 
 
 @router.put("/me/name")
-async def rename(body: NewName, user: Actor, accounts: AccountsDep) -> dict[str, Any]:
+async def rename(
+    body: NewName, user: Actor, accounts: AccountsDep, games: GamesDep
+) -> dict[str, Any]:
     """A guest chooses the name the others see (an anonymous visitor becomes a guest
     for it); 400 for a bad or reserved name, 409 for one like a member's, 429 past the
-    limit."""
+    limit. His games in play show it at once."""
     name = await to_thread.run_sync(accounts.rename, user, body.name)
+    await games.renamed(user.user_id, name)
     return {"user": {**user_json(user), "name": name}}
 
 
