@@ -4,9 +4,26 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+from nardy.server.db import now
+
+
+class Clock:
+    """A clock the test moves, injected where the server reads the time: timeouts and
+    expiries are tested by moving it, never by sleeping."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.moment = start or now()
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+    def wait(self, seconds: float) -> None:
+        self.moment += timedelta(seconds=seconds)
 
 
 async def play_first_steps(player: Any, state: dict[str, Any]) -> dict[str, Any]:

@@ -11,23 +11,13 @@ from typing import Any
 import httpx
 import pytest
 from argon2 import PasswordHasher
+from server_helpers import Clock
 from sqlalchemy import text
 
 from nardy.server import Settings, create_app
-from nardy.server.db import now
 from nardy.server.names import normalize_name, skeleton
 
 pytestmark = pytest.mark.anyio
-
-
-class Clock:
-    """A clock the test moves."""
-
-    def __init__(self) -> None:
-        self.moment = now()
-
-    def __call__(self) -> Any:
-        return self.moment
 
 
 class CountingHasher(PasswordHasher):

@@ -7,13 +7,14 @@ settings (auto-roll, auto-play) and bans."""
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from conftest import ServerProcess
+from server_helpers import Clock
 from sqlalchemy import select, update
 
 from nardy.server import Settings, create_app
@@ -23,19 +24,6 @@ from nardy.server.db import GameRow, User, now
 pytestmark = pytest.mark.anyio
 
 CLOCK = {"delay": 12, "reserve": 60}
-
-
-class Clock:
-    """A clock the test moves."""
-
-    def __init__(self) -> None:
-        self.moment = now()
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-    def wait(self, seconds: float) -> None:
-        self.moment += timedelta(seconds=seconds)
 
 
 @pytest.fixture

@@ -6,26 +6,16 @@ stay. The time is the app's injected clock."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from fastapi.testclient import TestClient
+from server_helpers import Clock
 
 from nardy.server import Settings, create_app
-from nardy.server.db import now
 from nardy.server.service import FORGET_AFTER
 
 SECOND = timedelta(seconds=1)
-
-
-class Clock:
-    """A clock the test moves."""
-
-    def __init__(self) -> None:
-        self.moment = now()
-
-    def __call__(self) -> datetime:
-        return self.moment
 
 
 def new_game(c: TestClient, csrf: str) -> str:

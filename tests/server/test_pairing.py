@@ -4,10 +4,11 @@ wait, the computer offered after ``pair_timeout``, blocks respected, guests unra
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from server_helpers import Clock
 from sqlalchemy import select
 
 from nardy.server import Settings, create_app
@@ -85,15 +86,6 @@ def test_the_computer_is_offered_once_after_the_timeout() -> None:
 
 
 # -- the lobby's tick, with the app's injected clock ---------------------------------------
-class Clock:
-    def __init__(self) -> None:
-        self.at = datetime(2026, 1, 1, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.at
-
-    def advance(self, seconds: float) -> None:
-        self.at += timedelta(seconds=seconds)
 
 
 def members(app: Any, ratings: list[float | None], guests: int = 0) -> list[Any]:
@@ -120,7 +112,7 @@ def members(app: Any, ratings: list[float | None], guests: int = 0) -> list[Any]
 
 @pytest.fixture
 def clock() -> Clock:
-    return Clock()
+    return Clock(datetime(2026, 1, 1, tzinfo=UTC))
 
 
 @pytest.fixture
@@ -142,7 +134,7 @@ async def test_the_tick_pairs_the_nearest_and_widens_with_time(
     a, far, near = members(lobby_app, [1500, 1780, 1560])
     for who in (a, far, near):
         await lobby.seek(who, {"variant": "long"})
-        clock.advance(1)
+        clock.wait(1)
     started = await lobby.tick()
     assert len(started) == 1
     row = game_of(lobby_app, started[0])
@@ -150,10 +142,10 @@ async def test_the_tick_pairs_the_nearest_and_widens_with_time(
     assert row.mode == "club" and row.match_length == 3
     assert [s.user_id for s in await lobby.state.queue()] == [far.user_id]
     # alone in the queue: offered the computer after 20 s, once
-    clock.advance(17)  # he has waited 19 s
+    clock.wait(17)  # he has waited 19 s
     assert await lobby.tick() == []
     assert not (await lobby.state.queue())[0].offered
-    clock.advance(1)
+    clock.wait(1)
     assert await lobby.tick() == []
     assert (await lobby.state.queue())[0].offered
 
@@ -166,9 +158,9 @@ async def test_a_far_rating_is_paired_once_the_window_reaches_it(
     await lobby.seek(a, {"variant": "long"})
     await lobby.seek(b, {"variant": "long"})
     for _ in range(14):
-        clock.advance(1)
+        clock.wait(1)
         assert await lobby.tick() == []
-    clock.advance(1)
+    clock.wait(1)
     (gid,) = await lobby.tick()
     row = game_of(lobby_app, gid)
     assert {row.creator_id, row.opponent_id} == {a.user_id, b.user_id}
@@ -195,13 +187,13 @@ async def test_the_timeout_offer_is_sent_to_the_waiting_player_only(
 
     await lobby.seek(a, {"variant": "short", "clock": "blitz"})
     await lobby.seek(b, {"variant": "long"})  # another pool: never paired with a
-    clock.advance(19)
+    clock.wait(19)
     await lobby.tick()
     assert offered() == []
-    clock.advance(1)
+    clock.wait(1)
     await lobby.tick()
     assert offered() == [a.user_id, b.user_id]
-    clock.advance(30)
+    clock.wait(30)
     await lobby.tick()
     assert offered() == []  # offered once
 
@@ -261,7 +253,7 @@ async def test_a_player_gone_from_the_lobby_is_not_paired_and_leaves_the_queue(
     assert len(await lobby.tick()) == 1
     await lobby.seek(a, {"variant": "long"})
     await lobby.leave(a, "lobby")
-    clock.advance(LEAVE_GRACE)
+    clock.wait(LEAVE_GRACE)
     await lobby.tick()
     assert await lobby.state.queue() == []
     with lobby_app.state.db() as s:
@@ -279,5 +271,5 @@ async def test_a_pair_whose_player_is_being_started_elsewhere_waits_a_tick(
     assert await lobby.tick() == []
     assert {s.user_id for s in await lobby.state.queue()} == {a.user_id, b.user_id}
     await lobby.state.release((b.user_id,))
-    clock.advance(1)
+    clock.wait(1)
     assert len(await lobby.tick()) == 1
