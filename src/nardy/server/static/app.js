@@ -10,7 +10,7 @@ import { replayPage } from "./replay.js";
 import { leadersPage } from "./leaders.js";
 import { moderationPage } from "./moderation.js";
 import { currentLang, setLang, t } from "./i18n.js";
-import { workOffline } from "./offline.js";
+import { serverOutOfReach, workOffline } from "./offline.js";
 import { rulesPage } from "./rules.js";
 import { me, refreshMe } from "./session.js";
 import { signalsMenu } from "./settings.js";
@@ -82,4 +82,12 @@ setRouter(route);
 workOffline();
 signalsMenu();
 // offline the app cannot start: its bar says so, and it starts when the connection is back
-if (navigator.onLine) { await refreshMe(); route(); } else chrome();
+let started = false;
+if (navigator.onLine) {
+  try { await refreshMe(); started = true; } catch (e) { if (e instanceof ApiError) throw e; }
+}
+if (started) route();
+else {
+  if (navigator.onLine) serverOutOfReach();  // (the request failed: no network after all)
+  chrome();
+}
