@@ -539,7 +539,7 @@ class Crowd:
         async with contextlib.AsyncExitStack() as stack:
             socks: list[ClientConnection] = []
             states: list[dict[str, Any]] = []
-            for p, _ in seats:
+            for p, seen in seats:
                 ws = await stack.enter_async_context(
                     connect(
                         p.base.replace("http", "ws", 1) + f"/ws/games/{gid}",
@@ -549,7 +549,8 @@ class Crowd:
                         max_size=None,
                     )
                 )
-                await ws.send(json.dumps({"type": "hello", "last_seq": 0}))
+                # (as the game page does: the events up to its state's are in it)
+                await ws.send(json.dumps({"type": "hello", "last_seq": seen["seq"]}))
                 hello = json.loads(await ws.recv())
                 self.tally.saw(gid, hello["events"])
                 socks.append(ws)

@@ -15,6 +15,7 @@ import pytest
 from lobby_helpers import member
 
 from nardy.server.live import EXTENDABLE, LiveGame
+from nardy.server.views import state
 
 pytestmark = [pytest.mark.anyio, pytest.mark.one_database]
 
@@ -130,3 +131,33 @@ async def test_a_game_takes_on_stored_events_as_loading_it_again_would(
             assert seen(part) == seen(built(j)), (k, j, events[k:j])
         checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"mode": "computer", "variant": "long"},
+        {"mode": "computer", "variant": "short", "level": "expert", "length": 5},
+        {"mode": "friend", "variant": "short", "length": 7},
+        {"mode": "local", "variant": "fevga", "client_seed": "mine"},
+        {"variant": "long", "length": 3, "clock": {"delay": 12, "reserve": 60}},
+        {"variant": "short", "rated": True, "crawford": False},
+    ],
+)
+async def test_a_new_game_in_memory_is_the_game_loading_it_gives(
+    app: Any, player_factory: Any, spec: dict[str, Any]
+) -> None:
+    """A game just made is built in memory, not read back (``GameService._create``):
+    exactly the game that loading it from the database gives."""
+    ann, bob = await member(player_factory, "ann"), await member(player_factory, "bob")
+    games = app.state.games
+    if "mode" in spec:
+        live = await games.create(ann.user["id"], spec)
+    else:
+        live = await games.create_paired(ann.user["id"], bob.user["id"], spec)
+    loaded = games._load(live.meta.id)
+    assert live.meta == loaded.meta
+    assert live.seq == loaded.seq >= 2
+    assert seen(live) == seen(loaded)
+    for role in ("white", "black", "spectator"):
+        assert state(live, role, ann.user["id"], "") == state(loaded, role, ann.user["id"], "")

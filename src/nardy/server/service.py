@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import os
 import secrets
@@ -23,7 +24,7 @@ from typing import Any
 from anyio import to_thread
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from nardy.bots.advice import cube_advice
 from nardy.cube import CubeRules
@@ -61,6 +62,32 @@ HINT_TOP = 5
 CUBE_HINT_LEVEL = "expert"
 
 log = logging.getLogger(__name__)
+
+
+def game_meta(game: dict[str, Any], players: list[User]) -> Meta:
+    """A game's ``Meta`` from its ``games`` row (as a dict of its columns) and its
+    players' users."""
+    return Meta(
+        id=game["id"],
+        variant=game["variant"],
+        options=dict(game["options"]),
+        mode=game["mode"],
+        level=game["level"],
+        creator_id=game["creator_id"],
+        opponent_id=game["opponent_id"],
+        creator_color=game["creator_color"],
+        invite_token=game["invite_token"],
+        server_seed=game["server_seed"],
+        commitment=game["commitment"],
+        client_seed=game["client_seed"],
+        status=game["status"],
+        names={u.id: u.display_name for u in players},
+        length=game["match_length"] or 0,
+        rules=game["match_rules"],
+        rated=bool(game["rated"]),
+        clock=game["clock"],
+        auto={u.id: play_settings(u.settings) for u in players},
+    )
 
 
 class StaleGame(Exception):
@@ -120,33 +147,14 @@ class GameService:
             events = s.scalars(
                 select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
             ).all()
-            users = s.scalars(
-                select(User).where(User.id.in_([row.creator_id, row.opponent_id or -1]))
-            ).all()
-            names = {u.id: u.display_name for u in users}
-            meta = Meta(
-                id=row.id,
-                variant=row.variant,
-                options=dict(row.options),
-                mode=row.mode,
-                level=row.level,
-                creator_id=row.creator_id,
-                opponent_id=row.opponent_id,
-                creator_color=row.creator_color,  # type: ignore[arg-type]
-                invite_token=row.invite_token,
-                server_seed=row.server_seed,
-                commitment=row.commitment,
-                client_seed=row.client_seed,
-                status=row.status,
-                names=names,
-                length=row.match_length or 0,
-                rules=row.match_rules,
-                rated=bool(row.rated),
-                clock=row.clock,
-                auto={u.id: play_settings(u.settings) for u in users},
-            )
+            game = {c.name: getattr(row, c.name) for c in GameRow.__table__.columns}
+            meta = game_meta(game, self._players(s, row.creator_id, row.opponent_id))
             evs = [{"seq": e.seq, "kind": e.kind, "by": e.by, "data": e.data} for e in events]
         return LiveGame(meta, evs)
+
+    @staticmethod
+    def _players(s: Session, creator_id: int, opponent_id: int | None) -> list[User]:
+        return list(s.scalars(select(User).where(User.id.in_([creator_id, opponent_id or -1]))))
 
     async def get(self, game_id: str) -> LiveGame:
         """The live game ``game_id``, loaded from the database when not in memory; a
@@ -163,11 +171,17 @@ class GameService:
         async with lock:
             live = self.live.get(game_id)
             if live is None:
-                live = await to_thread.run_sync(self._load, game_id)
-                async with live.lock:
-                    await self._stored(live, self.referee.advance)
-                self.live[game_id] = live
+                live = await self._adopt(await to_thread.run_sync(self._load, game_id))
         self._asked[game_id] = self.clock()
+        return live
+
+    async def _adopt(self, live: LiveGame) -> LiveGame:
+        """A game just loaded or made, into memory: a computer side to move (a restart
+        mid-turn; a computer that won the opening toss) moves on first."""
+        async with live.lock:
+            await self._stored(live, self.referee.advance)
+        self.live[live.meta.id] = live
+        self._asked[live.meta.id] = self.clock()
         return live
 
     async def forget_finished(self) -> int:
@@ -382,7 +396,11 @@ class GameService:
             return hashlib.sha256(f"nardy-test-dice:{self.settings.dice_seed}".encode()).digest()
         return secrets.token_bytes(32)
 
-    def _create(self, user_id: int, spec: dict[str, Any], opponent_id: int | None = None) -> str:
+    def _create(
+        self, user_id: int, spec: dict[str, Any], opponent_id: int | None = None
+    ) -> LiveGame:
+        """A new game, stored and built in memory as loading it would build it (the
+        same ``game_meta``, the same events), without reading it back."""
         if not isinstance(spec, dict):
             raise ApiError(400, "malformed", "body-not-object")
         mode = spec.get("mode", "computer") if opponent_id is None else "club"
@@ -458,7 +476,14 @@ class GameService:
             conn.execute(insert(EventRow), events)
 
         self.writer.run(write)
-        return game_id
+        with self.db() as s:
+            players = self._players(s, user_id, opponent_id)
+        # (through JSON, as the database gives them back: tuples become lists)
+        stored = json.loads(json.dumps({"game": game, "events": events}))
+        return LiveGame(
+            game_meta(stored["game"], players),
+            [{k: e[k] for k in ("seq", "kind", "by", "data")} for e in stored["events"]],
+        )
 
     def _club_spec(
         self, spec: dict[str, Any], length: int, user_id: int, opponent_id: int | None
@@ -490,8 +515,7 @@ class GameService:
 
     async def create(self, user_id: int, spec: dict[str, Any]) -> LiveGame:
         """A new game made by ``user_id``; computer and local games start at once."""
-        game_id = await to_thread.run_sync(self._create, user_id, spec)
-        return await self.get(game_id)
+        return await self._adopt(await to_thread.run_sync(self._create, user_id, spec))
 
     async def create_paired(
         self, creator_id: int, opponent_id: int, spec: dict[str, Any]
@@ -501,8 +525,9 @@ class GameService:
         ``create`` takes, less ``mode`` and ``level``."""
         if creator_id == opponent_id:
             raise ApiError(409, "forbidden", "own-challenge")
-        game_id = await to_thread.run_sync(self._create, creator_id, spec, opponent_id)
-        return await self.get(game_id)
+        return await self._adopt(
+            await to_thread.run_sync(self._create, creator_id, spec, opponent_id)
+        )
 
     def _find_invite(self, token: str) -> str:
         with self.db() as s:

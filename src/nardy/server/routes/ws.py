@@ -290,7 +290,14 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
                 if isinstance(last, bool) or not isinstance(last, int) or last < 0:
                     last = 0
                 async with live.lock:
-                    missed = await games.events_after(game_id, last)
+                    # (one process: a client that has seen the last event missed
+                    # nothing, and the database need not be asked; with several,
+                    # another may have stored more)
+                    missed = (
+                        []
+                        if last >= live.seq and not games.shared
+                        else await games.events_after(game_id, last)
+                    )
                     if missed and missed[-1]["seq"] > live.seq:
                         # stored by another process that died before telling us (its
                         # clients resync here): the state sent must not be behind

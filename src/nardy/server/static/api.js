@@ -73,10 +73,12 @@ export class GameSocket {
    * @param {string} gameId
    * @param {(msg: Json) => void} onUpdate  an "update" message: its events and the state
    * @param {(msg: Json) => void} onError  an "error" message
+   * @param {number} lastSeq  the last event the page has seen (its state's ``seq``): the
+   *   first hello asks only for what came after it
    */
-  constructor(gameId, onUpdate, onError) {
+  constructor(gameId, onUpdate, onError, lastSeq = 0) {
     this.gameId = gameId; this.onUpdate = onUpdate; this.onError = onError;
-    this.lastSeq = 0; this.nextId = 1; this.closed = false; this.paused = false;
+    this.lastSeq = lastSeq; this.nextId = 1; this.closed = false; this.paused = false;
     this.delay = 500;
     /** @type {WebSocket | undefined} */
     this.ws = undefined;

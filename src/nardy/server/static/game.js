@@ -551,13 +551,13 @@ export function gamePage(id) {
       .then((p) => { away.hidden = p.online[opponent] !== false; })
       .catch(() => undefined);  // (the network: the next check tells)
   };
-  const listen = () => {
-    sock = new GameSocket(id, (m) => render(m.state), (err) => { toast(`${t("errorPrefix")}: ${err.error}`); unlock(); });
+  const listen = (seq = 0) => {
+    sock = new GameSocket(id, (m) => render(m.state), (err) => { toast(`${t("errorPrefix")}: ${err.error}`); unlock(); }, seq);
     presenceTimer = setInterval(checkPresence, PRESENCE_MS);
   };
   call("GET", `/api/games/${id}`).then((st) => {
     if (closed) return;
-    listen();
+    listen(st.seq);  // (the events up to it are in the state already)
     render(st);
   }).catch((e) => {
     if (closed) return;
