@@ -82,12 +82,10 @@ setRouter(route);
 workOffline();
 signalsMenu();
 // offline the app cannot start: its bar says so, and it starts when the connection is back
-let started = false;
-if (navigator.onLine) {
-  try { await refreshMe(); started = true; } catch (e) { if (e instanceof ApiError) throw e; }
+/** Whether the server answered the first request (a network error: it did not). */
+async function reached() {
+  try { await refreshMe(); return true; } catch (e) { if (e instanceof ApiError) throw e; return false; }
 }
-if (started) route();
-else {
-  if (navigator.onLine) serverOutOfReach();  // (the request failed: no network after all)
-  chrome();
-}
+if (!navigator.onLine) chrome();
+else if (await reached()) route();
+else { serverOutOfReach(); chrome(); }  // (the request failed: no network after all)

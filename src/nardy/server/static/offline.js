@@ -2,25 +2,21 @@
 // The installable app's page side: it registers the service worker (sw.js, which keeps
 // the app shell for opening offline), and a bar under the header says when the device
 // has lost its connection.
-import { h } from "./dom.js";
+import { byId, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { me } from "./session.js";
 
 /** How often an app that could not start asks the server again. */
 const RETRY_MS = 5000;
 
-/** The bar under the header (made by ``workOffline``). @type {HTMLElement | undefined} */
-let bar;
-
 export function workOffline() {
   // service workers exist on HTTPS pages and on localhost only
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch((e) => console.warn("service worker:", e));
   }
-  const shown = h("div", { id: "offline", role: "status", "data-t": "offline" }, t("offline"));
-  bar = shown;
-  document.querySelector("header")?.after(shown);
-  const show = () => { shown.hidden = navigator.onLine; };
+  const bar = h("div", { id: "offline", role: "status", "data-t": "offline" }, t("offline"));
+  document.querySelector("header")?.after(bar);
+  const show = () => { bar.hidden = navigator.onLine; };
   window.addEventListener("offline", show);
   window.addEventListener("online", () => {
     show();
@@ -34,7 +30,7 @@ export function workOffline() {
  * emulated offline that the browser does not report): the bar says so, and the app
  * starts once the server answers again (no "online" event will come to say it). */
 export function serverOutOfReach() {
-  if (bar) bar.hidden = false;
+  byId("offline").hidden = false;
   const probe = setInterval(() => {
     fetch("/healthz", { cache: "no-store" })
       .then((r) => { if (r.ok) { clearInterval(probe); location.reload(); } })
