@@ -65,6 +65,10 @@ register(
             "ru": "games, workers, batch-games, eval-every должны быть ≥ 1, eval-games ≥ 2",
         },
         "cli.lambda": {"en": "lambda must be in [0, 1]", "ru": "λ должна быть от 0 до 1"},
+        "cli.mix-family": {
+            "en": "{variant} is not a {family} nardy variant: one net plays one family",
+            "ru": "{variant} — не вариант семейства {family}: одна сеть играет одно семейство",
+        },
         "cli.average-last": {
             "en": "the number of snapshots is ≥ 0",
             "ru": "число снимков должно быть ≥ 0",

@@ -23,6 +23,7 @@ from nardy.variants import find_variant
 if TYPE_CHECKING:  # the training modules (numpy) load when the command runs
     from nardy.train.distill import DistillProgress
     from nardy.train.loop import Progress as TrainProgress
+    from nardy.variants.base import Variant
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +100,13 @@ log = logging.getLogger(__name__)
     default=None,
     help="Fan self-play out over a Ray cluster ('auto', 'local' or host:port).",
 )
+@click.option(
+    "--mix",
+    default="",
+    metavar="V1,V2",
+    help="Other variants of the family whose games alternate with --variant's (td): one "
+    "net for them all, best with a feature set that has variant inputs (long-v2).",
+)
 @click.option("--fresh", is_flag=True, help="Ignore an existing checkpoint in --out.")
 @click.option(
     "--average-last",
@@ -130,6 +138,7 @@ def command(
     eval_games: int,
     workers: int | None,
     ray_address: str | None,
+    mix: str,
     fresh: bool,
     average_last: int,
 ) -> None:
@@ -145,10 +154,10 @@ def command(
         variant = find_variant(variant_name)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--variant") from exc
-    from nardy.eval.features import FEATURES, family_of
+    from nardy.eval.features import SETS, family_of
 
-    if features is not None and (features not in FEATURES or family_of(features) != variant.family):
-        sets = ", ".join(f for f in FEATURES if family_of(f) == variant.family)
+    if features is not None and (features not in SETS or family_of(features) != variant.family):
+        sets = ", ".join(f for f in SETS if family_of(f) == variant.family)
         raise click.BadParameter(f"{features!r}: use one of {sets}", param_hint="--features")
     if method == "distill":
         _distill(
@@ -175,6 +184,7 @@ def command(
         raise click.BadParameter(say("cli.lambda"), param_hint="--lam")
     if average_last < 0:
         raise click.BadParameter(say("cli.average-last"), param_hint="--average-last")
+    mixed = _mixed(variant, mix)
     config = TrainConfig(
         variant=variant.name,
         games=games,
@@ -194,6 +204,7 @@ def command(
         ray_address=ray_address,
         out=out or f"runs/{variant.name}",
         average_last=average_last,
+        mix=",".join(mixed),
     )
     console = Console(stderr=True)
     columns = (
@@ -236,6 +247,24 @@ def command(
             f"mean of the last {average_last} snapshots: {avg}  /  "
             f"среднее последних {average_last} снимков: {avg}"
         )
+
+
+def _mixed(variant: Variant, mix: str) -> list[str]:
+    """The --mix variants, each checked: known and of ``variant``'s family (every
+    variant of a family has its input in the family's sets with variant inputs)."""
+    names = []
+    for name in (m.strip() for m in mix.split(",") if m.strip()):
+        try:
+            other = find_variant(name)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--mix") from exc
+        if other.family != variant.family:
+            raise click.BadParameter(
+                say("cli.mix-family", variant=other.name, family=variant.family),
+                param_hint="--mix",
+            )
+        names.append(other.name)
+    return names
 
 
 def _distill(

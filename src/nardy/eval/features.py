@@ -25,6 +25,10 @@ on roll first, each in its own numbering):
   exception), pips ``/360``, checkers at home ``/15``, checkers still on the head
   ``/15`` and the longest block of occupied points along the opponent's path ``/6``,
   which carries the six-block rule; then the pip difference ``/60``. 205 inputs.
+* ``long-v2`` — ``long-v1`` plus one input per long-family variant, 1 for the variant
+  being played and 0 for the others (:data:`LONG_VARIANTS` order): one net for every
+  long variant, which learns what each changes. 213 inputs. Its encoder needs the
+  variant (:func:`encoder`).
 """
 
 from __future__ import annotations
@@ -285,15 +289,56 @@ def long_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     return np.concatenate(parts, axis=1)
 
 
+Encoder = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
 #: Feature sets by name; a weight file names its set (older files: ``<family>-v1``).
-FEATURES: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
+FEATURES: dict[str, Encoder] = {
     "short-v1": short_features,
     "short-v2": short_v2_features,
     "short-v3": short_v3_features,
     "long-v1": long_features,
 }
 
-_COUNTS = {"short-v1": 199, "short-v2": 213, "short-v3": 221, "long-v1": 205}
+#: The variants ``long-v2``'s variant inputs name, in input order. A weight file's
+#: inputs are fixed, so this list only ever grows at its end (with a new feature set).
+LONG_VARIANTS = (
+    "long",
+    "nardgammon",
+    "crazy",
+    "gulbara",
+    "crazy-gulbara",
+    "khachapuri",
+    "fevga",
+    "fevga-giul",
+)
+
+#: Feature sets that end with one input per variant of theirs: (base set, variants).
+VARIANT_INPUTS: dict[str, tuple[str, tuple[str, ...]]] = {"long-v2": ("long-v1", LONG_VARIANTS)}
+
+_COUNTS = {"short-v1": 199, "short-v2": 213, "short-v3": 221, "long-v1": 205, "long-v2": 213}
+
+#: Every feature set's name (those of :data:`FEATURES` and those with variant inputs).
+SETS = tuple(_COUNTS)
+
+
+def encoder(name: str, variant: str) -> Encoder:
+    """The inputs of feature set ``name`` for boards of ``variant``: the set itself, or,
+    for a set with variant inputs, its base set followed by the variant's one-hot row."""
+    if name not in VARIANT_INPUTS:
+        return FEATURES[name]
+    base, variants = VARIANT_INPUTS[name]
+    if variant not in variants:
+        raise ValueError(f"feature set {name} has no input for the variant {variant}")
+    row = np.zeros(len(variants), dtype=np.float32)
+    row[variants.index(variant)] = 1.0
+    encode = FEATURES[base]
+
+    def with_variant(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
+        x = encode(boards, first)
+        return np.concatenate([x, np.broadcast_to(row, (len(x), len(row)))], axis=1)
+
+    return with_variant
+
 
 #: The feature set new networks of each family are trained on (the shipped nets' sets).
 DEFAULT_FEATURES = {"short": "short-v3", "long": "long-v1"}

@@ -9,7 +9,7 @@ import numpy as np
 
 from nardy.eval.bearoff import bearoff_probs, uses_standard_bearoff
 from nardy.eval.boards import final_probs, settled
-from nardy.eval.features import DEFAULT_FEATURES, FEATURES, family_of, feature_count
+from nardy.eval.features import DEFAULT_FEATURES, encoder, family_of, feature_count
 from nardy.variants.base import Variant
 
 DATA = Path(__file__).parent / "data"
@@ -58,7 +58,7 @@ class NetEvaluator:
         self.features = features or DEFAULT_FEATURES[self.family]
         if family_of(self.features) != self.family:
             raise ValueError(f"feature set {self.features} is not for {self.family} nardy")
-        self.encode = FEATURES[self.features]
+        self.encode = encoder(self.features, variant.name)
         if w1.shape[0] != feature_count(self.features):
             raise ValueError(
                 f"weights expect {w1.shape[0]} inputs, feature set {self.features} has "
@@ -68,6 +68,7 @@ class NetEvaluator:
         self.name = name
         #: Exact database values replace the net's in pure bear-offs (when they apply).
         self.bearoff = bearoff and uses_standard_bearoff(variant)
+        self._bearoff_asked = bearoff
 
     @classmethod
     def from_params(
@@ -122,6 +123,18 @@ class NetEvaluator:
             self.b2.astype(float),
             self.name,
             features,
+        )
+
+    def on(self, variant: Variant) -> NetEvaluator:
+        """This net playing ``variant`` (a variant of its family), sharing its weight
+        arrays: training one trains the other. A net with variant inputs reads the
+        variant's; any other plays every variant alike."""
+        if variant.name == self.variant.name:
+            return self
+        if variant.family != self.family:
+            raise ValueError(f"a {self.family} nardy net cannot play {variant.name}")
+        return NetEvaluator.from_params(
+            variant, self.params(), self.name, self.features, bearoff=self._bearoff_asked
         )
 
     def copy(self) -> NetEvaluator:

@@ -42,6 +42,11 @@ class TrainConfig(RunConfig):
     batch_games: int = 4  # games per job and update
     eval_every: int = 1000  # games between snapshots and arena checks
     average_last: int = 0  # > 0: also write average.npz, the mean of the last N snapshots
+    mix: str = ""  # other variants of the family (comma-separated) whose games alternate
+
+    def variants(self) -> list[str]:
+        """The variants self-play cycles through, game by game: ``variant`` first."""
+        return [self.variant, *(m for m in self.mix.split(",") if m)]
 
 
 @dataclass
@@ -57,16 +62,21 @@ class Progress:
 
 
 def play_batch(
-    variant_name: str,
+    games: list[tuple[str, int]],
     weights: list[np.ndarray],
-    seeds: list[int],
     explore: float,
     features: str | None = None,
 ) -> list[Trajectory]:
-    """Self-play one game per seed with the given weights (runs in workers too)."""
-    v = find_variant(variant_name)
-    net = NetEvaluator.from_params(v, weights, features=features)
-    return [play_game(v, net, np.random.default_rng(s), explore=explore) for s in seeds]
+    """Self-play one game per (variant, seed) with the given weights (runs in workers
+    too)."""
+    nets: dict[str, NetEvaluator] = {}
+    out = []
+    for name, seed in games:
+        if name not in nets:
+            nets[name] = NetEvaluator.from_params(find_variant(name), weights, features=features)
+        net = nets[name]
+        out.append(play_game(net.variant, net, np.random.default_rng(seed), explore=explore))
+    return out
 
 
 class _Local:
@@ -220,11 +230,14 @@ def train(
             n_jobs = runner.slots
             per = min(config.batch_games, max(1, (config.games - games + n_jobs - 1) // n_jobs))
             weights = [p.copy() for p in net.params()]
+            names = config.variants()
             jobs = [
                 (
-                    config.variant,
+                    [
+                        (names[g % len(names)], config.seed * 1_000_000_007 + g)
+                        for g in range(games + j * per, games + (j + 1) * per)
+                    ],
                     weights,
-                    [config.seed * 1_000_000_007 + games + j * per + k for k in range(per)],
                     config.explore,
                     net.features,
                 )

@@ -19,11 +19,13 @@ MAX_TURNS = 1000
 @dataclass
 class Trajectory:
     """One game: boards (T+1, 2, 26) and flags from each side on roll, the last one
-    finished; ``final`` is its exact result from the last board's side on roll."""
+    finished; ``final`` is its exact result from the last board's side on roll;
+    ``variant`` names the rules it was played by (a run may mix variants)."""
 
     boards: np.ndarray
     first: np.ndarray
     final: np.ndarray
+    variant: str
 
     def __len__(self) -> int:
         return len(self.boards) - 1
@@ -67,4 +69,4 @@ def play_game(
     firsts.append((pos.mine_first, pos.theirs_first))
     arr = np.array(boards, dtype=np.int16)
     final = final_probs(variant, arr[-1:])[0]
-    return Trajectory(arr, np.array(firsts, dtype=bool), final)
+    return Trajectory(arr, np.array(firsts, dtype=bool), final, variant.name)

@@ -19,6 +19,7 @@ import numpy as np
 from nardy.eval.boards import invert
 from nardy.eval.net import NetEvaluator
 from nardy.train.selfplay import Trajectory
+from nardy.variants import find_variant
 
 
 def lambda_returns(values: np.ndarray, final: np.ndarray, lam: float) -> np.ndarray:
@@ -40,6 +41,8 @@ class TDLearner:
         self, net: NetEvaluator, lr: float = 1e-3, lam: float = 0.7, minibatch: int = 16
     ) -> None:
         self.net = net
+        #: The net on each variant the games come from, sharing ``net``'s weights.
+        self.on: dict[str, NetEvaluator] = {net.variant.name: net}
         self.minibatch = minibatch
         self.lr = lr
         self.lam = lam
@@ -51,9 +54,12 @@ class TDLearner:
     def targets(self, traj: Trajectory) -> tuple[np.ndarray, np.ndarray]:
         """Inputs and λ-return targets of one game's non-final positions (bootstrapped
         from the evaluator's values: exact in pure bear-offs, impossible tiers zero)."""
+        net = self.on.get(traj.variant)
+        if net is None:
+            net = self.on[traj.variant] = self.net.on(find_variant(traj.variant))
         boards = traj.boards[:-1]
-        x = self.net.encode(boards, traj.first[:-1])
-        return x, lambda_returns(self.net.probs_of(boards, x), traj.final, self.lam)
+        x = net.encode(boards, traj.first[:-1])
+        return x, lambda_returns(net.probs_of(boards, x), traj.final, self.lam)
 
     def update(self, games: Sequence[Trajectory]) -> float:
         """Adam steps over the positions of ``games`` (targets computed first, then one
