@@ -306,6 +306,51 @@ async def test_a_player_who_acted_keeps_his_match(
     assert len(by_uid) == 2
 
 
+async def test_a_match_whose_players_leave_between_games_is_carried_on(
+    player_factory: Any, app: Any, clock: FakeClock
+) -> None:
+    """A knock-out final to 3: game 1 ends 1-0 and neither player starts game 2. Past
+    the no-show time the tick starts it for them; past it again, the one on turn in
+    game 2 (neither acted in it, though both did in game 1) loses the match, and the
+    tournament ends instead of waiting forever."""
+    a, b = await member(player_factory, "stays"), await member(player_factory, "goes")
+    t = await create(a, format="knockout", size=2, no_show=60, length=3)
+    await join(a, t)
+    t = await join(b, t)
+    (m,) = current_round(t)
+    gid = m["game"]
+    st = (await a.get(f"/api/games/{gid}")).json()
+    on_turn, other = (a, b) if st["role"] == st["to_act"] else (b, a)
+    r = await on_turn.post(f"/api/games/{gid}/actions", {"action": "resign", "level": 1})
+    assert r.status_code == 200, r.text
+    r = await other.post(f"/api/games/{gid}/actions", {"action": "accept"})
+    assert r.status_code == 200, r.text
+    st = (await a.get(f"/api/games/{gid}")).json()
+    assert st["phase"] == "over" and "next-game" in st["actions"]
+    tournaments = app.state.tournaments
+    clock.pass_(30)
+    (m,) = current_round(await tournament(a, t["id"]))
+    # the game's end (at START) gave the players the no-show time again
+    assert m["deadline"] == (START + timedelta(seconds=60)).isoformat()
+    assert await tournaments.tick() == 0
+    clock.pass_(31)
+    assert await tournaments.tick() == 0  # game 2 started by the tick, nobody forfeited
+    st = (await a.get(f"/api/games/{gid}")).json()
+    assert st["phase"] != "over" and sorted(st["match"]["score"].values()) == [0, 1]
+    (m,) = current_round(await tournament(a, t["id"]))
+    assert m["winner"] is None
+    assert m["deadline"] == (START + timedelta(seconds=121)).isoformat()
+    to_act = st["to_act"]
+    clock.pass_(61)
+    assert await tournaments.tick() == 1
+    t = await tournament(a, t["id"])
+    (m,) = current_round(t)
+    assert m["forfeit"] == "no-show" and t["status"] == "over"
+    loser = a if (await a.get(f"/api/games/{gid}")).json()["role"] == to_act else b
+    entry_of = {e["user_id"]: e["id"] for e in t["entries"]}
+    assert m["winner"] != entry_of[loser.user["id"]]
+
+
 async def test_a_withdrawal_loses_the_match_in_play_and_later_ones(
     player_factory: Any, app: Any
 ) -> None:

@@ -314,12 +314,30 @@ class GameService:
         """End the game ``game_id`` against ``loser_id`` (``Referee.forfeit``); nothing when
         it is over already. Call it under no tournament's lock: its end is reported
         (``on_over``) as any other."""
+
+        def change(lv: LiveGame, out: list[Event]) -> None:
+            self.referee.forfeit(lv, loser_id, reason, out)
+
+        return await self._for_game(game_id, change)
+
+    async def next_game(self, game_id: str) -> list[Event]:
+        """Start the next game of the match ``game_id`` when its last game is over and
+        the match is not (what either player's ``next-game`` does); nothing otherwise.
+        A tournament does it for players who have gone."""
+
+        def change(lv: LiveGame, out: list[Event]) -> None:
+            if lv.over and not lv.finished:
+                self.referee.next_game(lv, out)
+
+        return await self._for_game(game_id, change)
+
+    async def _for_game(
+        self, game_id: str, change: Callable[[LiveGame, list[Event]], None]
+    ) -> list[Event]:
+        """Apply a change of the server's own (no player's action) to ``game_id`` under
+        its lock, store its events and send them."""
         live = await self.get(game_id)
         async with live.lock:
-
-            def change(lv: LiveGame, out: list[Event]) -> None:
-                self.referee.forfeit(lv, loser_id, reason, out)
-
             events = await self._stored(live, change)
             await self._notify(live, events)
         return events

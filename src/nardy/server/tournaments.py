@@ -919,6 +919,30 @@ class Tournaments:
 
         return self.writer.session(write)
 
+    def _between_games(self, game_id: str) -> int | None:
+        """A game of the match in ``game_id`` ended and the match goes on: its players
+        have ``no_show`` seconds again, to start the next game and to act in it (past
+        them the tick starts it for them, then forfeits who is still absent). The
+        tournament's id, or None for a game of no tournament."""
+        moment = self.clock()
+
+        def write(s: DbSession) -> int | None:
+            m = s.scalar(
+                select(TournamentMatch).where(
+                    TournamentMatch.game_id == game_id, TournamentMatch.winner_id.is_(None)
+                )
+            )
+            if m is None:
+                return None
+            t = s.get(Tournament, m.tournament_id)
+            assert t is not None
+            m.deadline = moment + timedelta(seconds=t.no_show)
+            return t.id
+
+        if not self._in_tournament(game_id):
+            return None  # (most games: a read, no write transaction)
+        return self.writer.session(write)
+
     def _in_tournament(self, game_id: str) -> bool:
         with self.db() as s:
             found = s.scalar(select(TournamentMatch.id).where(TournamentMatch.game_id == game_id))
@@ -928,6 +952,11 @@ class Tournaments:
         """``GameService.on_over``: a game ended; a tournament's records its winner and
         moves on. Never raises (a game's end must not fail for its tournament)."""
         try:
+            if not live.finished:  # a game of a longer match
+                tid = await to_thread.run_sync(self._between_games, live.meta.id)
+                if tid is not None:
+                    await self._publish(tid)
+                return
             color = live.score_winner()
             if color is None:
                 return
@@ -977,19 +1006,40 @@ class Tournaments:
         return tids, late
 
     def _acted(self, game_id: str) -> set[str]:
-        """The colours that made a decision of their own in ``game_id``."""
+        """The colours that made a decision of their own in the current game of the
+        match played in ``game_id`` (a match's next game starts with a "game" record)."""
         with self.db() as s:
             rows = s.execute(
-                select(EventRow.kind, EventRow.by, EventRow.data).where(
-                    EventRow.game_id == game_id, EventRow.by.is_not(None)
+                select(EventRow.kind, EventRow.by, EventRow.data)
+                .where(
+                    EventRow.game_id == game_id,
+                    EventRow.by.is_not(None) | (EventRow.kind == "record"),
                 )
+                .order_by(EventRow.seq)
             ).all()
         out: set[str] = set()
         for kind, by, data in rows:
             rec = data.get("record") if isinstance(data, dict) else None
-            if kind in ("step", "undo") or (isinstance(rec, dict) and rec.get("type") in ACTED):
+            if isinstance(rec, dict) and rec.get("type") == "game":
+                out.clear()
+            elif by is not None and (
+                kind in ("step", "undo") or (isinstance(rec, dict) and rec.get("type") in ACTED)
+            ):
                 out.add(by)
         return out
+
+    def _rearm(self, mid: int) -> None:
+        """The match's next game has started: its players have ``no_show`` seconds."""
+        moment = self.clock()
+
+        def write(s: DbSession) -> None:
+            m = s.get(TournamentMatch, mid)
+            assert m is not None
+            t = s.get(Tournament, m.tournament_id)
+            assert t is not None
+            m.deadline = moment + timedelta(seconds=t.no_show)
+
+        self.writer.session(write)
 
     def _clear_deadline(self, mid: int) -> None:
         def write(s: DbSession) -> None:
@@ -1000,10 +1050,15 @@ class Tournaments:
         self.writer.session(write)
 
     async def _no_shows(self, late: Sequence[tuple[int, str]]) -> int:
-        """Forfeit the late matches whose player did not act; returns how many."""
+        """Start the next game of the late matches between two games, and forfeit
+        those whose player did not act in the current game; returns how many."""
         forfeited = 0
         for mid, game_id in late:
             live = await self.games.get(game_id)
+            if live.over and not live.finished:  # between two games of the match
+                await self.games.next_game(game_id)
+                await to_thread.run_sync(self._rearm, mid)
+                continue
             m = live.meta
             acted = await to_thread.run_sync(self._acted, game_id)
             humans = [c for c in ("white", "black") if c != m.computer_color]
