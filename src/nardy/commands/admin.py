@@ -129,7 +129,7 @@ def tournament_create(
     from nardy.server.api_error import ApiError
     from nardy.server.db import Tournament, make_engine, migrate
     from nardy.server.settings import default_db_url
-    from nardy.server.tournaments import parse_spec
+    from nardy.server.tournament_specs import parse_spec
 
     body: dict[str, Any] = {
         "name": name,

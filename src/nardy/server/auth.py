@@ -16,7 +16,7 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 from argon2 import PasswordHasher
@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
 from nardy.server.api_error import ApiError
-from nardy.server.db import GameRow, Session, User, now
+from nardy.server.db import GameRow, Session, User, aware, now
 from nardy.server.names import guest_name, looks_like_guest_name, normalize_name, skeleton
 from nardy.server.throttle import Throttle, Throttled
 from nardy.server.writer import Writer
@@ -75,11 +75,6 @@ class Who:
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _aware(moment: datetime) -> datetime:
-    # SQLite hands back naive datetimes; every stored time is UTC
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _count(result: Result[Any]) -> int:
@@ -136,7 +131,7 @@ class Accounts:
         if row is None:
             return None
         user_id, username, display_name, csrf, last_seen, moderator, banned_at = row
-        seen = _aware(last_seen)
+        seen = aware(last_seen)
         if username is None and moment - seen > self.guest_idle:
             return None
         if moment - seen > TOUCH_EVERY:

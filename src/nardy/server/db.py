@@ -32,6 +32,12 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(moment: datetime) -> datetime:
+    """A stored time with its zone: SQLite hands back naive datetimes, and every time
+    the club stores is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     """Declarative base of the server's tables."""
 

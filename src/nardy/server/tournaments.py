@@ -37,17 +37,14 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from anyio import to_thread
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session as DbSession
 
-from nardy.errors import NardyError
 from nardy.server import tournament_formats as formats
 from nardy.server.api_error import ApiError
 from nardy.server.auth import Clock, Who
@@ -59,41 +56,17 @@ from nardy.server.db import (
     TournamentEntry,
     TournamentMatch,
     User,
+    aware,
 )
-from nardy.server.game_specs import MAX_MATCH_LENGTH
 from nardy.server.live import LiveGame
 from nardy.server.lobby import CLOCKS, LobbyState
 from nardy.server.ratings import START_RATING, pool_of
 from nardy.server.service import GameService
 from nardy.server.ticker import ticking
-from nardy.variants import find_variant
+from nardy.server.tournament_rows import Loaded, length_of, load_in, may_cancel, summary, view
+from nardy.server.tournament_specs import parse_spec
 
 log = logging.getLogger(__name__)
-
-FORMATS = ("knockout", "sitngo", "swiss", "roundrobin")
-STATUSES = ("registering", "running", "over")
-MAX_NAME = 80
-#: The no-show time's bounds (seconds) and default.
-NO_SHOW_MIN, NO_SHOW_MAX, NO_SHOW_DEFAULT = 30, 7 * 24 * 3600, 300
-#: How often the tick starts scheduled tournaments and forfeits no-shows.
-TICK_EVERY = 1.0
-#: The seeding rating of a computer player, by level (weakest first): between the
-#: club's beginners and its experts, so that members are seeded among them sensibly.
-BOT_RATING_BASE, BOT_RATING_STEP = 1200.0, 100.0
-#: What a player has done in a game, for the no-show rule: any of his own decisions.
-ACTED = ("play", "double", "take", "pass", "beaver", "resign", "accept", "reject")
-
-
-def _aware(moment: datetime | None) -> datetime | None:
-    # SQLite hands back naive datetimes; every stored time is UTC
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=UTC)
-
-
-def _iso(moment: datetime | None) -> str | None:
-    moment = _aware(moment)
-    return None if moment is None else moment.isoformat()
 
 
 def _coin(tid: int, round_no: int, slot: int) -> int:
@@ -101,190 +74,13 @@ def _coin(tid: int, round_no: int, slot: int) -> int:
     return hashlib.sha256(f"nardy-tournament:{tid}:{round_no}:{slot}".encode()).digest()[0] & 1
 
 
-def length_of(t: Tournament, round_no: int) -> int:
-    """The match length of round ``round_no`` (the last given repeats)."""
-    lengths = list(t.lengths) or [1]
-    return int(lengths[min(round_no, len(lengths)) - 1])
-
-
-# -- the creation request -----------------------------------------------------------------
-
-
-def _int(body: dict[str, Any], name: str, default: int | None) -> int | None:
-    value = body.get(name, default)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ApiError(400, "malformed", "tournament-bad-number", name=name, value=repr(value)[:40])
-    return value
-
-
-def _bool(body: dict[str, Any], name: str, default: bool) -> bool:
-    value = body.get(name, default)
-    if not isinstance(value, bool):
-        raise ApiError(400, "malformed", "not-boolean", name=name, value=repr(value)[:40])
-    return value
-
-
-def parse_spec(body: Any, now: datetime) -> dict[str, Any]:
-    """A new tournament's columns from a creation request: ``name``, ``format``,
-    ``variant``, ``options``, ``length`` (or ``lengths``, one per round), ``clock``,
-    ``rated``, ``public``, ``size``, ``rounds`` (Swiss), ``starts_at`` (ISO time; a
-    sit-and-go has none and starts when full), ``no_show`` (seconds). Refuses what
-    cannot be played (the formats' sizes, a Swiss's rounds) before anyone joins."""
-    if not isinstance(body, dict):
-        raise ApiError(400, "malformed", "body-not-object")
-    name = body.get("name")
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME:
-        raise ApiError(400, "malformed", "tournament-bad-name", max=MAX_NAME)
-    fmt = body.get("format", "sitngo")
-    if fmt not in FORMATS:
-        raise ApiError(
-            400,
-            "bad-tournament",
-            "tournament-bad-format",
-            value=repr(fmt)[:40],
-            known=", ".join(FORMATS),
-        )
-    options = body.get("options") or {}
-    if not isinstance(options, dict):
-        raise ApiError(400, "malformed", "options-not-object")
-    try:
-        variant = find_variant(str(body.get("variant", "long"))[:40]).with_options(**options)
-    except NardyError as exc:
-        raise ApiError(400, "bad-variant", exc) from None
-    lengths = body.get("lengths")
-    if lengths is None:
-        lengths = [_int(body, "length", 1)]
-    if (
-        not isinstance(lengths, list)
-        or not 1 <= len(lengths) <= 6
-        or any(
-            isinstance(x, bool) or not isinstance(x, int) or not 1 <= x <= MAX_MATCH_LENGTH
-            for x in lengths
-        )
-    ):
-        raise ApiError(400, "bad-tournament", "tournament-bad-lengths", max=MAX_MATCH_LENGTH)
-    clock = body.get("clock", "none") or "none"
-    if not isinstance(clock, str) or clock not in CLOCKS:
-        raise ApiError(
-            400, "malformed", "lobby-bad-clock", value=repr(clock)[:40], known=", ".join(CLOCKS)
-        )
-    size = _int(body, "size", 8)
-    assert size is not None
-    rounds = _int(body, "rounds", None)
-    try:
-        if fmt == "sitngo":
-            if size not in formats.SIT_AND_GO_SIZES:
-                raise ApiError(
-                    400,
-                    "bad-tournament",
-                    "tournament-sitngo-size",
-                    sizes=", ".join(map(str, formats.SIT_AND_GO_SIZES)),
-                    n=size,
-                )
-        elif fmt == "knockout":
-            formats.bracket_size(size)
-        elif fmt == "swiss":
-            if rounds is None:
-                rounds = min(formats.max_swiss_rounds(size), (size - 1).bit_length() + 1)
-            formats.validate_swiss(size, rounds)
-        else:
-            formats.round_robin(list(range(size)))
-    except formats.TournamentError as exc:
-        raise ApiError(400, "bad-tournament", exc) from None
-    if fmt != "swiss":
-        rounds = None
-    starts_at = body.get("starts_at")
-    if starts_at is not None:
-        if fmt == "sitngo":
-            raise ApiError(400, "bad-tournament", "tournament-sitngo-no-start")
-        try:
-            starts_at = _aware(datetime.fromisoformat(str(starts_at)))
-        except ValueError:
-            raise ApiError(400, "malformed", "tournament-bad-start") from None
-        assert starts_at is not None
-        if starts_at <= now:
-            raise ApiError(400, "bad-tournament", "tournament-start-past")
-    no_show = _int(body, "no_show", NO_SHOW_DEFAULT)
-    assert no_show is not None
-    if not NO_SHOW_MIN <= no_show <= NO_SHOW_MAX:
-        raise ApiError(
-            400, "bad-tournament", "tournament-bad-no-show", low=NO_SHOW_MIN, high=NO_SHOW_MAX
-        )
-    public = _bool(body, "public", False)
-    return {
-        "name": name.strip(),
-        "format": fmt,
-        "variant": variant.name,
-        "options": variant.options(),
-        "lengths": lengths,
-        "clock": clock,
-        "rated": _bool(body, "rated", False),
-        "public": public,
-        "invite_token": None if public else secrets.token_urlsafe(16),
-        "size": size,
-        "rounds": rounds,
-        "status": "registering",
-        "starts_at": starts_at,
-        "no_show": no_show,
-        "created_at": now,
-    }
-
-
-# -- what the rows say ---------------------------------------------------------------------
-
-
-@dataclass
-class Loaded:
-    """A tournament's rows, read in one session."""
-
-    t: Tournament
-    entries: list[TournamentEntry]
-    matches: list[TournamentMatch]
-    names: dict[int, str]
-
-    def entry(self, eid: int | None) -> TournamentEntry | None:
-        return next((e for e in self.entries if e.id == eid), None)
-
-    def rounds(self) -> list[list[TournamentMatch]]:
-        """The matches by round (1-based order), each in slot order."""
-        out: list[list[TournamentMatch]] = []
-        for m in sorted(self.matches, key=lambda m: (m.round, m.slot)):
-            while len(out) < m.round:
-                out.append([])
-            out[m.round - 1].append(m)
-        return out
-
-    def players(self) -> list[tuple[int, float]]:
-        return [(e.id, float(e.rating or START_RATING)) for e in self.entries]
-
-    def seeded(self) -> list[int]:
-        return [e.id for e in sorted(self.entries, key=lambda e: (e.seed or 0, e.id))]
-
-    def history(self) -> list[list[formats.Result]]:
-        """Each decided round's results (for the Swiss and the standings)."""
-        out = []
-        for ms in self.rounds():
-            if any(m.winner_id is None for m in ms):
-                break
-            out.append(
-                [formats.Result(m.first_id, m.second_id, m.winner_id or m.first_id) for m in ms]
-            )
-        return out
-
-    def computer_number(self, e: TournamentEntry) -> int | None:
-        """A computer entry's number among the tournament's computers (in the order
-        they were added), so that three of one level are told apart on the bracket."""
-        if e.user_id is not None:
-            return None
-        computers = sorted(x.id for x in self.entries if x.user_id is None)
-        return computers.index(e.id) + 1
-
-    def name_of(self, e: TournamentEntry) -> str:
-        if e.user_id is None:
-            return f"computer {self.computer_number(e)} ({e.level})"
-        return self.names.get(e.user_id, "?")
+#: How often the tick starts scheduled tournaments and forfeits no-shows.
+TICK_EVERY = 1.0
+#: The seeding rating of a computer player, by level (weakest first): between the
+#: club's beginners and its experts, so that members are seeded among them sensibly.
+BOT_RATING_BASE, BOT_RATING_STEP = 1200.0, 100.0
+#: What a player has done in a game, for the no-show rule: any of his own decisions.
+ACTED = ("play", "double", "take", "pass", "beaver", "resign", "accept", "reject")
 
 
 class Tournaments:
@@ -303,121 +99,10 @@ class Tournaments:
         return self._locks.setdefault(tid, asyncio.Lock())
 
     # -- reading -------------------------------------------------------------------
-    def _load_in(self, s: DbSession, tid: Any) -> Loaded:
-        t = s.get(Tournament, tid) if isinstance(tid, int) else None
-        if t is None:
-            raise ApiError(404, "not-found", "tournament-not-found", id=str(tid)[:20])
-        entries = list(
-            s.scalars(
-                select(TournamentEntry)
-                .where(TournamentEntry.tournament_id == tid)
-                .order_by(TournamentEntry.id)
-            )
-        )
-        matches = list(
-            s.scalars(select(TournamentMatch).where(TournamentMatch.tournament_id == tid))
-        )
-        uids = [e.user_id for e in entries if e.user_id is not None]
-        if t.creator_id is not None:
-            uids.append(t.creator_id)
-        rows = s.execute(select(User.id, User.display_name).where(User.id.in_(uids))).all()
-        names = {int(uid): str(name) for uid, name in rows}
-        return Loaded(t, entries, matches, names)
-
     def load(self, tid: Any) -> Loaded:
         """The rows of tournament ``tid`` (404 when there is none)."""
         with self.db() as s:
-            return self._load_in(s, tid)
-
-    def summary(self, lt: Loaded) -> dict[str, Any]:
-        t = lt.t
-        return {
-            "id": t.id,
-            "name": t.name,
-            "format": t.format,
-            "variant": t.variant,
-            "lengths": list(t.lengths),
-            "clock": t.clock,
-            "rated": t.rated,
-            "public": t.public,
-            "size": t.size,
-            "rounds": t.rounds,
-            "status": t.status,
-            "players": sum(1 for e in lt.entries if e.withdrawn_at is None),
-            "starts_at": _iso(t.starts_at),
-            "started_at": _iso(t.started_at),
-            "no_show": t.no_show,
-            "creator": None if t.creator_id is None else lt.names.get(t.creator_id),
-            "creator_id": t.creator_id,
-            "winner": self._winner_name(lt),
-        }
-
-    @staticmethod
-    def _winner_name(lt: Loaded) -> str | None:
-        """The winner's name once the result is stored."""
-        winner = lt.entry((lt.t.result or {}).get("winner"))
-        return None if winner is None else lt.name_of(winner)
-
-    def view(self, lt: Loaded, who: Who | None) -> dict[str, Any]:
-        """One tournament as its page shows it: the entries, the rounds' matches (with
-        their games), the standings (Swiss and round robin) and the result."""
-        t = lt.t
-        out = self.summary(lt)
-        uid = who.user_id if who else None
-        out["invite"] = t.invite_token if uid is not None and uid == t.creator_id else None
-        out["entries"] = [
-            {
-                "id": e.id,
-                "name": lt.name_of(e),
-                "user_id": e.user_id,
-                "computer": e.user_id is None,
-                "number": lt.computer_number(e),
-                "level": e.level,
-                "seed": e.seed,
-                "rating": e.rating,
-                "withdrawn": e.withdrawn_at is not None,
-            }
-            for e in lt.entries
-        ]
-        out["joined"] = any(e.user_id == uid for e in lt.entries if uid is not None)
-        out["can_cancel"] = who is not None and self._may_cancel(lt, who)
-        out["rounds_played"] = [
-            [
-                {
-                    "round": m.round,
-                    "slot": m.slot,
-                    "first": m.first_id,
-                    "second": m.second_id,
-                    "game": m.game_id,
-                    "winner": m.winner_id,
-                    "forfeit": m.forfeit,
-                    "deadline": _iso(m.deadline),
-                    "length": length_of(t, m.round),
-                }
-                for m in ms
-            ]
-            for ms in lt.rounds()
-        ]
-        out["standings"] = None
-        if t.format in ("swiss", "roundrobin") and t.status != "registering":
-            try:
-                table = formats.standings(lt.players(), lt.history())
-            except formats.TournamentError:
-                table = []
-            out["standings"] = [
-                {
-                    "rank": st.rank,
-                    "entry": st.player,
-                    "points": st.points,
-                    "buchholz": st.buchholz,
-                    "sonneborn_berger": st.sonneborn_berger,
-                    "head_to_head": st.head_to_head,
-                    "byes": st.byes,
-                }
-                for st in table
-            ]
-        out["result"] = t.result
-        return out
+            return load_in(s, tid)
 
     def _list(self, who: Who | None) -> dict[str, list[dict[str, Any]]]:
         uid = who.user_id if who else -1  # (never None: "= NULL" would match computers)
@@ -435,11 +120,11 @@ class Tournaments:
                 .order_by(Tournament.id.desc())
                 .limit(300)
             ).all()
-            loaded = [self._load_in(s, tid) for tid in rows]
+            loaded = [load_in(s, tid) for tid in rows]
         out: dict[str, list[dict[str, Any]]] = {"upcoming": [], "running": [], "finished": []}
         key = {"registering": "upcoming", "running": "running", "over": "finished"}
         for lt in loaded:
-            out[key[lt.t.status]].append(self.summary(lt))
+            out[key[lt.t.status]].append(summary(lt))
         out["finished"] = out["finished"][:50]
         return out
 
@@ -450,7 +135,7 @@ class Tournaments:
 
     async def get(self, tid: Any, who: Who | None) -> dict[str, Any]:
         lt = await to_thread.run_sync(self.load, tid)
-        return self.view(lt, who)
+        return view(lt, who)
 
     async def _publish(self, tid: int) -> None:
         lt = await to_thread.run_sync(self.load, tid)
@@ -460,7 +145,7 @@ class Tournaments:
             if lt.t.creator_id is not None:
                 people.add(lt.t.creator_id)
             audience = tuple(sorted(people))
-        await self.state.publish({"type": "tournament", "tournament": self.summary(lt)}, audience)
+        await self.state.publish({"type": "tournament", "tournament": summary(lt)}, audience)
 
     # -- registration --------------------------------------------------------------
     @staticmethod
@@ -498,7 +183,7 @@ class Tournaments:
         """Enter ``who``; whether the field is now full."""
 
         def write(s: DbSession) -> bool:
-            lt = self._load_in(s, tid)
+            lt = load_in(s, tid)
             t = lt.t
             if not t.public and t.creator_id != who.user_id and invite != t.invite_token:
                 raise ApiError(403, "forbidden", "tournament-invite")
@@ -532,7 +217,7 @@ class Tournaments:
             raise ApiError(400, "bad-level", known=", ".join(levels), value=repr(level)[:40])
 
         def write(s: DbSession) -> bool:
-            lt = self._load_in(s, tid)
+            lt = load_in(s, tid)
             t = lt.t
             if t.creator_id != who.user_id:
                 raise ApiError(403, "forbidden", "tournament-not-creator")
@@ -561,7 +246,7 @@ class Tournaments:
 
     def _leave(self, who: Who, tid: Any) -> None:
         def write(s: DbSession) -> None:
-            lt = self._load_in(s, tid)
+            lt = load_in(s, tid)
             if lt.t.status != "registering":
                 raise ApiError(409, "started", "tournament-started-withdraw")
             mine = next((e for e in lt.entries if e.user_id == who.user_id), None)
@@ -578,19 +263,12 @@ class Tournaments:
         await self._publish(tid)
         return await self.get(tid, who)
 
-    @staticmethod
-    def _may_cancel(lt: Loaded, who: Who) -> bool:
-        """Its creator or a moderator, before the start: once games are played, players
-        have results at stake and the tournament runs to its end."""
-        mine = who.user_id is not None and who.user_id == lt.t.creator_id
-        return lt.t.status == "registering" and (mine or who.moderator)
-
     def _cancel(self, who: Who, tid: Any) -> None:
         def write(s: DbSession) -> None:
-            lt = self._load_in(s, tid)
+            lt = load_in(s, tid)
             if lt.t.status != "registering":
                 raise ApiError(409, "started", "tournament-started-cancel")
-            if not self._may_cancel(lt, who):
+            if not may_cancel(lt, who):
                 raise ApiError(403, "forbidden", "tournament-not-creator")
             lt.t.status = "over"
             by = "creator" if who.user_id == lt.t.creator_id else "moderator"
@@ -611,7 +289,7 @@ class Tournaments:
         now = self.clock()
 
         def write(s: DbSession) -> list[tuple[str, int]]:
-            lt = self._load_in(s, tid)
+            lt = load_in(s, tid)
             if lt.t.status != "running":
                 raise ApiError(409, "not-running", "tournament-not-running")
             mine = next((e for e in lt.entries if e.user_id == who.user_id), None)
@@ -652,11 +330,11 @@ class Tournaments:
         now = self.clock()
 
         def write(s: DbSession) -> bool | None:
-            lt = self._load_in(s, tid)
+            lt = load_in(s, tid)
             t = lt.t
             if t.status != "registering":
                 return None
-            starts = _aware(t.starts_at)
+            starts = None if t.starts_at is None else aware(t.starts_at)
             if starts is None:
                 if not (full and len(lt.entries) >= t.size):
                     return None
@@ -741,7 +419,7 @@ class Tournaments:
         now = self.clock()
 
         def write(s: DbSession) -> str:
-            lt = self._load_in(s, tid)
+            lt = load_in(s, tid)
             t = lt.t
             if t.status != "running":
                 return "idle"

@@ -56,7 +56,7 @@ async def list_tournaments(conn: HTTPConnection, user: MaybeUser) -> dict[str, A
 async def create_tournament(
     conn: HTTPConnection, user: CheckedUser, body: AnyBody = None
 ) -> dict[str, Any]:
-    """A new tournament (``nardy.server.tournaments.parse_spec`` says the fields)."""
+    """A new tournament (``nardy.server.tournament_specs.parse_spec`` says the fields)."""
     return {"tournament": await _t(conn).create(_member(user), body)}
 
 
