@@ -409,6 +409,36 @@ def test_players_on_two_processes_play_one_game_and_a_spectator_sees_it_all(
             c.__exit__(None, None, None)
 
 
+def test_a_guest_renamed_on_one_process_is_seen_at_once_on_another(
+    pg_apps: tuple[Any, Any],
+) -> None:
+    """A guest's game is in memory on both processes (he made it on one, his friend
+    joined on the other): his new name, given on his process, reaches his friend's
+    socket on the other, though no event of the game carries it."""
+    first = {i: TestClient(pg_apps[i]).__enter__() for i in (0, 1)}
+    try:
+        host, friend = Visitor(first[0]), Visitor(first[1])
+        game = host.post("/api/games", {"mode": "friend"})
+        assert game.status_code == 201, game.text
+        gid, token = game.json()["id"], game.json()["invite_url"].rsplit("/", 1)[1]
+        joined = friend.post(f"/api/join/{token}", {})
+        assert joined.status_code == 200, joined.text
+        state = joined.json()
+        assert gid in pg_apps[0].state.games.live and gid in pg_apps[1].state.games.live
+        with friend.c.websocket_connect(f"/ws/games/{gid}") as ws:
+            ws.send_json({"type": "hello", "last_seq": state["seq"]})
+            assert receive(ws)["events"] == []
+            r = host.c.put("/api/me/name", json={"name": "Sasha"}, headers=host.headers())
+            assert r.status_code == 200, r.text
+            pushed = receive(ws)
+            assert (pushed["type"], pushed["events"]) == ("update", [])
+            names = {pushed["state"]["players"][c]["name"] for c in ("white", "black")}
+            assert "Sasha" in names
+    finally:
+        for c in first.values():
+            c.__exit__(None, None, None)
+
+
 def test_a_process_acting_on_a_stale_game_stores_nothing_and_catches_up(
     pg_apps: tuple[Any, Any],
 ) -> None:

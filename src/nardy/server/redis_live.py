@@ -30,7 +30,7 @@ import logging
 import time
 import uuid
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import asdict
 from typing import Any
 
@@ -513,7 +513,8 @@ class RedisGameEvents:
 
     One channel, ``nardy:games``, followed by every process: a process must hear of
     every game it holds, with sockets or not, and a notice is a few bytes
-    (``{"game", "seq", "from"}``). Catching up waits for the game's lock, so it runs
+    (``{"game", "seq", "from"}``; a guest's new name, which no event carries:
+    ``{"renamed", "name", "from"}``). Catching up waits for the game's lock, so it runs
     as a task of its own, never holding up the pub/sub reader. Two processes acting on
     one game at once are kept apart by the game row's lock in the database
     (``GameService._step``), not here: a notice only says where to look."""
@@ -528,6 +529,7 @@ class RedisGameEvents:
         self._tasks: set[asyncio.Task[None]] = set()
         hub.route(self.CHANNEL, self._arrived)
         games.announce = self.announce
+        games.tell_renamed = self.tell_renamed
 
     async def follow_once(self) -> bool:
         """Follow the notices; False when Redis cannot be reached (logged)."""
@@ -555,16 +557,37 @@ class RedisGameEvents:
             # finds the game moved on, ``GameService._stored``)
             log.exception("announcing game %s's event %d failed", game_id, seq)
 
+    async def tell_renamed(self, user_id: int, name: str) -> None:
+        """Tell the others that guest ``user_id`` is now called ``name``."""
+        notice = {"renamed": user_id, "name": name, "from": self.hub.id}
+        try:
+            await self.hub.publish(self.CHANNEL, encode(notice))
+        except Exception:  # the name is stored: the others show it on their next load
+            log.exception("telling of user %d's new name failed", user_id)
+
     async def _arrived(self, _channel: str, data: str) -> None:
         notice = json.loads(data)
         if notice.get("from") == self.hub.id:
             return
+        if "renamed" in notice:
+            self._spawn(self._rename(int(notice["renamed"]), str(notice["name"])))
+            return
         live = self.games.live.get(notice["game"])
         if live is None or live.seq >= notice["seq"]:
             return  # not held here, or already caught up
-        task = asyncio.create_task(self._catch_up(live))
+        self._spawn(self._catch_up(live))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        # (waits for games' locks: never in the pub/sub reader itself)
+        task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _rename(self, user_id: int, name: str) -> None:
+        try:
+            await self.games.renamed(user_id, name, told=True)
+        except Exception:
+            log.exception("a new name for user %d failed", user_id)
 
     async def _catch_up(self, live: LiveGame) -> None:
         try:

@@ -131,6 +131,8 @@ class GameService:
         #: its events are stored, so that other server processes catch up
         #: (``nardy.server.redis_live.RedisGameEvents``); None with one process.
         self.announce: Callable[[str, int], Awaitable[None]] | None = None
+        #: Tells the other processes of a guest's new name (``--redis``).
+        self.tell_renamed: Callable[[int, str], Awaitable[None]] | None = None
 
     @property
     def shared(self) -> bool:
@@ -390,11 +392,12 @@ class GameService:
             if user_id in (live.meta.creator_id, live.meta.opponent_id):
                 live.meta.auto[user_id] = play_settings(stored)
 
-    async def renamed(self, user_id: int, name: str) -> int:
+    async def renamed(self, user_id: int, name: str, *, told: bool = False) -> int:
         """A guest's new name, into the games in memory he plays (a game is loaded
         with its players' names and an active one stays in memory, so without this his
         opponent saw the old name until a restart); their watchers are sent the game
-        again. Returns how many games changed."""
+        again, and the other processes are told (unless this is their telling, ``told``).
+        Returns how many games changed here."""
         changed = 0
         for live in list(self.live.values()):
             m = live.meta
@@ -406,6 +409,8 @@ class GameService:
                 if self.notify is not None:
                     await self.notify(live, [])
             changed += 1
+        if not told and self.tell_renamed is not None:
+            await self.tell_renamed(user_id, name)
         return changed
 
     # -- creating and joining ------------------------------------------------------
