@@ -351,6 +351,70 @@ async def test_a_match_whose_players_leave_between_games_is_carried_on(
     assert m["winner"] != entry_of[loser.user["id"]]
 
 
+async def test_an_idle_player_of_an_untimed_game_loses_once_both_have_acted(
+    player_factory: Any, app: Any, clock: FakeClock
+) -> None:
+    """Untimed, both players act (a resignation offered and refused), the one on turn
+    plays 30 s later, and then the other walks away on his turn: each change gives the
+    player to act the no-show time again, and past it, idle on his turn, he loses the
+    match instead of holding the tournament up."""
+    a, b = await member(player_factory, "walker"), await member(player_factory, "sitter")
+    t = await create(a, format="knockout", size=2, no_show=60)
+    await join(a, t)
+    t = await join(b, t)
+    gid = current_round(t)[0]["game"]
+    st = (await a.get(f"/api/games/{gid}")).json()
+    on_turn, other = (a, b) if st["role"] == st["to_act"] else (b, a)
+    r = await on_turn.post(f"/api/games/{gid}/actions", {"action": "resign", "level": 1})
+    assert r.status_code == 200, r.text
+    r = await other.post(f"/api/games/{gid}/actions", {"action": "reject"})
+    assert r.status_code == 200, r.text
+    tournaments = app.state.tournaments
+    clock.pass_(30)
+    st = (await on_turn.get(f"/api/games/{gid}")).json()
+    assert st["to_act"] == st["role"] and st["legal"]["plays"], st
+    play = {"action": "play", "play": st["legal"]["plays"][0]}
+    r = await on_turn.post(f"/api/games/{gid}/actions", play)
+    assert r.status_code == 200, r.text
+    st = (await other.get(f"/api/games/{gid}")).json()
+    assert st["to_act"] == st["role"]  # the other's turn now
+    clock.pass_(31)  # the first deadline: both acted, and the last change is 31 s old
+    assert await tournaments.tick() == 0
+    (m,) = current_round(await tournament(a, t["id"]))
+    assert m["winner"] is None
+    assert m["deadline"] == (START + timedelta(seconds=90)).isoformat()
+    clock.pass_(30)
+    assert await tournaments.tick() == 1
+    t = await tournament(a, t["id"])
+    (m,) = current_round(t)
+    st = (await on_turn.get(f"/api/games/{gid}")).json()
+    assert st["phase"] == "over" and st["outcome"]["reason"] == "no-show"
+    entry_of = {e["user_id"]: e["id"] for e in t["entries"]}
+    assert m["winner"] == entry_of[on_turn.user["id"]] and t["status"] == "over"
+
+
+async def test_a_timed_game_where_both_acted_is_left_to_its_clock(
+    player_factory: Any, app: Any, clock: FakeClock
+) -> None:
+    """With a clock, once both have acted the no-show deadline is dropped: the clock,
+    not the tick, ends an idle turn."""
+    a, b = await member(player_factory, "ticka"), await member(player_factory, "tickb")
+    t = await create(a, format="knockout", size=2, no_show=60, clock="rapid")
+    await join(a, t)
+    t = await join(b, t)
+    gid = current_round(t)[0]["game"]
+    st = (await a.get(f"/api/games/{gid}")).json()
+    on_turn, other = (a, b) if st["role"] == st["to_act"] else (b, a)
+    r = await on_turn.post(f"/api/games/{gid}/actions", {"action": "resign", "level": 1})
+    assert r.status_code == 200, r.text
+    r = await other.post(f"/api/games/{gid}/actions", {"action": "reject"})
+    assert r.status_code == 200, r.text
+    clock.pass_(61)
+    assert await app.state.tournaments.tick() == 0
+    (m,) = current_round(await tournament(a, t["id"]))
+    assert m["deadline"] is None and m["winner"] is None
+
+
 async def test_a_withdrawal_loses_the_match_in_play_and_later_ones(
     player_factory: Any, app: Any
 ) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from nardy.cube import CubeRules
@@ -185,6 +186,9 @@ class LiveGame:
         #: Changes to what the views show that make no event (a player's new name):
         #: the views are built once per (``seq``, ``revision``).
         self.revision = 0
+        #: When this process last saw the game change (its server clock; None: not
+        #: since it was loaded): an untimed tournament game's idle player is found by it.
+        self.changed_at: datetime | None = None
         records = [e["data"]["record"] for e in events if e["kind"] == "record"]
         self.match = meta.new_match()
         #: Cube actions and resignations of the current game: (turns before it, entry).
@@ -280,7 +284,12 @@ class LiveGame:
         """Become ``fresh`` (the same game just loaded), keeping this object's lock and
         sockets: whoever holds this object (a game socket's handler) sees the new state
         (``GameService.catch_up``)."""
-        kept = {"lock": self.lock, "sockets": self.sockets, "revision": self.revision + 1}
+        kept = {
+            "lock": self.lock,
+            "sockets": self.sockets,
+            "revision": self.revision + 1,
+            "changed_at": self.changed_at,
+        }
         self.__dict__.update(fresh.__dict__)
         self.__dict__.update(kept)
 

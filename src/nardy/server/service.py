@@ -705,7 +705,10 @@ class GameService:
         the game is reloaded (its watchers get those events) and the change refused
         (409 ``game-moved``: the player sees the game as it is now, and acts again)."""
         try:
-            return await to_thread.run_sync(self._step, live, change)
+            events = await to_thread.run_sync(self._step, live, change)
+            if events:
+                live.changed_at = self.clock()
+            return events
         except StaleGame:
             await self.catch_up(live, reload=True)
             raise ApiError(409, "game-moved") from None
@@ -720,6 +723,8 @@ class GameService:
         if (events or reload) and (reload or not self._extended(live, events)):
             fresh = await to_thread.run_sync(self._load, live.meta.id)
             live.take(fresh)
+        if events:
+            live.changed_at = self.clock()
         if events and self.notify is not None:
             await self.notify(live, events)
         return events

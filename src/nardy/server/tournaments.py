@@ -22,9 +22,11 @@ How a round is played:
 
 A game's end reaches ``game_over`` (the ``GameService.on_over`` hook), which records the
 winner and, when the round is complete, pairs the next one. **No-show**: each match has
-a deadline ``no_show`` seconds after the round's start; a player who has not acted in
-his game by then loses it (``_no_shows``: the one who did not act; when neither did,
-the one whose turn it was, as the other could not act yet). A player who
+a deadline ``no_show`` seconds after the round's start (and after each game of a longer
+match); a player who has not acted in his game by then loses it (``_no_shows``: the one
+who did not act; when neither did, the one whose turn it was, as the other could not
+act yet). Once both have acted, an untimed game still loses the player to act who has
+left it unchanged ``no_show`` seconds; a timed one is left to its clock. A player who
 **withdraws** during the tournament loses his match in progress and every later one.
 
 Who may create one: any member a private tournament (joined by its invitation), a
@@ -38,7 +40,8 @@ import contextlib
 import hashlib
 import logging
 from collections.abc import Sequence
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from anyio import to_thread
@@ -67,6 +70,20 @@ from nardy.server.tournament_rows import Loaded, length_of, load_in, may_cancel,
 from nardy.server.tournament_specs import parse_spec
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Late:
+    """A match past its no-show deadline, with what the tick needs of its tournament."""
+
+    match_id: int
+    game_id: str
+    timed: bool  # the tournament's games have a clock (it, not the tick, ends an idle turn)
+    seconds: int  # the tournament's no-show time
+
+    @property
+    def no_show(self) -> timedelta:
+        return timedelta(seconds=self.seconds)
 
 
 def _coin(tid: int, round_no: int, slot: int) -> int:
@@ -652,7 +669,7 @@ class Tournaments:
             log.exception("recording the tournament game %s failed", live.meta.id)
 
     # -- the clock ---------------------------------------------------------------------
-    def _due(self) -> tuple[list[int], list[tuple[int, str]]]:
+    def _due(self) -> tuple[list[int], list[Late]]:
         """The tournaments to carry on (running, or registering past their start) and
         the matches past their no-show deadline (match id, game id)."""
         now = self.clock()
@@ -670,9 +687,16 @@ class Tournaments:
                 )
             )
             late = [
-                (mid, gid)
-                for mid, gid in s.execute(
-                    select(TournamentMatch.id, TournamentMatch.game_id).where(
+                Late(mid, gid, clock != "none", no_show)
+                for mid, gid, clock, no_show in s.execute(
+                    select(
+                        TournamentMatch.id,
+                        TournamentMatch.game_id,
+                        Tournament.clock,
+                        Tournament.no_show,
+                    )
+                    .join(Tournament, Tournament.id == TournamentMatch.tournament_id)
+                    .where(
                         TournamentMatch.winner_id.is_(None),
                         TournamentMatch.game_id.is_not(None),
                         TournamentMatch.deadline.is_not(None),
@@ -706,45 +730,45 @@ class Tournaments:
                 out.add(by)
         return out
 
-    def _rearm(self, mid: int) -> None:
-        """The match's next game has started: its players have ``no_show`` seconds."""
-        moment = self.clock()
-
-        def write(s: DbSession) -> None:
-            m = s.get(TournamentMatch, mid)
-            assert m is not None
-            t = s.get(Tournament, m.tournament_id)
-            assert t is not None
-            m.deadline = moment + timedelta(seconds=t.no_show)
-
-        self.writer.session(write)
-
-    def _clear_deadline(self, mid: int) -> None:
+    def _set_deadline(self, mid: int, deadline: datetime | None) -> None:
         def write(s: DbSession) -> None:
             s.execute(
-                update(TournamentMatch).where(TournamentMatch.id == mid).values(deadline=None)
+                update(TournamentMatch).where(TournamentMatch.id == mid).values(deadline=deadline)
             )
 
         self.writer.session(write)
 
-    async def _no_shows(self, late: Sequence[tuple[int, str]]) -> int:
+    async def _no_shows(self, late: Sequence[Late]) -> int:
         """Start the next game of the late matches between two games, and forfeit
-        those whose player did not act in the current game; returns how many."""
+        those whose player did not act in the current game, or, in an untimed game
+        where both did, whose player to act has been idle ``no_show`` seconds; returns
+        how many were forfeited."""
         forfeited = 0
-        for mid, game_id in late:
+        now = self.clock()
+        for late_match in late:
+            mid, game_id = late_match.match_id, late_match.game_id
             live = await self.games.get(game_id)
             if live.over and not live.finished:  # between two games of the match
                 await self.games.next_game(game_id)
-                await to_thread.run_sync(self._rearm, mid)
+                await to_thread.run_sync(self._set_deadline, mid, now + late_match.no_show)
                 continue
             m = live.meta
+            g = live.game
             acted = await to_thread.run_sync(self._acted, game_id)
             humans = [c for c in ("white", "black") if c != m.computer_color]
             absent = [c for c in humans if c not in acted]
-            if not absent or live.finished:
-                await to_thread.run_sync(self._clear_deadline, mid)
+            if live.finished or (not absent and late_match.timed):
+                await to_thread.run_sync(self._set_deadline, mid, None)  # the clock rules
                 continue
-            g = live.game
+            if not absent:  # untimed: the one to act must not sit idle
+                since = live.changed_at or now  # (loaded since: he gets the time again)
+                if g is None or g.to_act not in humans:  # (the computer: it moves at once)
+                    await to_thread.run_sync(self._set_deadline, mid, now + late_match.no_show)
+                    continue
+                if now - since < late_match.no_show:
+                    await to_thread.run_sync(self._set_deadline, mid, since + late_match.no_show)
+                    continue
+                absent = [g.to_act]
             loser = absent[0]
             if len(absent) == 2 and g is not None and g.to_act in absent:
                 loser = g.to_act  # neither acted: the other could not yet
