@@ -54,6 +54,8 @@ def test_a_sit_and_go_is_made_filled_and_shown_as_a_bracket(
     a.screenshot(path=str(shots / "tournament-bracket-desktop-ru.png"), full_page=True)
     link = a.get_attribute("#rounds li.match a", "href")
     assert link is not None and link.startswith("/game/")
+    # his match against a computer shows the time by which he must act (no-show)
+    assert (a.inner_text("#rounds li.match .deadline") or "").startswith(" · ход до ")
 
     # a visitor on a phone, in English: the same bracket, no registration buttons
     p = new_page(browser, PHONE, locale="en-US")

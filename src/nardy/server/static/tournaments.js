@@ -209,13 +209,16 @@ export function tournamentPage(id) {
   return watchTournaments((m) => { if (m.id === id) draw(); });
 }
 
-/** A match's line: the two players, the winner in bold, the game's link. @param {Json} m @param {Map<number, Json>} entries */
+/** A match's line: the two players, the winner in bold, the game's link, the time to act by. @param {Json} m @param {Map<number, Json>} entries */
 function matchLine(m, entries) {
   const side = (/** @type {number | null} */ e) => e == null ? h("i", {}, t("tournamentBye"))
     : h(m.winner === e ? "b" : "span", {}, entryName(entries.get(e)));
   return h("li", { class: "match", "data-round": m.round, "data-slot": m.slot },
     side(m.first), " — ", side(m.second),
     m.game ? [" · ", h("a", { href: `/game/${m.game}`, "data-link": true }, t("tournamentGame"))] : null,
+    // (the no-show deadline: who has not acted by then loses the match)
+    m.deadline && m.winner == null ? h("span", { class: "small deadline" }, " · ",
+      msg("web.tournament-act-by", { time: new Date(m.deadline).toLocaleTimeString(currentLang(), { hour: "2-digit", minute: "2-digit" }) })) : null,
     m.forfeit && m.forfeit !== "bye" ? h("span", { class: "small" }, ` (${t("tournamentForfeit")[m.forfeit] ?? m.forfeit})`) : null);
 }
 

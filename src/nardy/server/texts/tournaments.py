@@ -236,6 +236,7 @@ register(
         "web.tournament-forfeit.banned": {"en": "banned", "ru": "заблокирован"},
         "web.tournament-forfeit.bye": {"en": "bye", "ru": "свободен"},
         "web.tournament-game": {"en": "game", "ru": "партия"},
+        "web.tournament-act-by": {"en": "act by {time}", "ru": "ход до {time}"},
         "web.tournament-members-only": {
             "en": "Tournaments are for members: sign up to play",
             "ru": "Турниры — для зарегистрированных: зарегистрируйтесь, чтобы играть",
