@@ -351,15 +351,11 @@ async def test_a_match_whose_players_leave_between_games_is_carried_on(
     assert m["winner"] != entry_of[loser.user["id"]]
 
 
-async def test_an_idle_player_of_an_untimed_game_loses_once_both_have_acted(
-    player_factory: Any, app: Any, clock: FakeClock
-) -> None:
-    """Untimed, both players act (a resignation offered and refused), the one on turn
-    plays 30 s later, and then the other walks away on his turn: each change gives the
-    player to act the no-show time again, and past it, idle on his turn, he loses the
-    match instead of holding the tournament up."""
-    a, b = await member(player_factory, "walker"), await member(player_factory, "sitter")
-    t = await create(a, format="knockout", size=2, no_show=60)
+async def both_acted(a: Any, b: Any, **spec: Any) -> tuple[dict[str, Any], str, Any, Any]:
+    """A knock-out final of ``a`` and ``b`` (no-show 60 s) where both have acted: the
+    one on turn offered a resignation, the other refused it. The tournament, the
+    game, the one on turn and the other."""
+    t = await create(a, format="knockout", size=2, no_show=60, **spec)
     await join(a, t)
     t = await join(b, t)
     gid = current_round(t)[0]["game"]
@@ -369,6 +365,18 @@ async def test_an_idle_player_of_an_untimed_game_loses_once_both_have_acted(
     assert r.status_code == 200, r.text
     r = await other.post(f"/api/games/{gid}/actions", {"action": "reject"})
     assert r.status_code == 200, r.text
+    return t, gid, on_turn, other
+
+
+async def test_an_idle_player_of_an_untimed_game_loses_once_both_have_acted(
+    player_factory: Any, app: Any, clock: FakeClock
+) -> None:
+    """Untimed, both players act (a resignation offered and refused), the one on turn
+    plays 30 s later, and then the other walks away on his turn: each change gives the
+    player to act the no-show time again, and past it, idle on his turn, he loses the
+    match instead of holding the tournament up."""
+    a, b = await member(player_factory, "walker"), await member(player_factory, "sitter")
+    t, gid, on_turn, other = await both_acted(a, b)
     tournaments = app.state.tournaments
     clock.pass_(30)
     st = (await on_turn.get(f"/api/games/{gid}")).json()
@@ -399,16 +407,7 @@ async def test_a_timed_game_where_both_acted_is_left_to_its_clock(
     """With a clock, once both have acted the no-show deadline is dropped: the clock,
     not the tick, ends an idle turn."""
     a, b = await member(player_factory, "ticka"), await member(player_factory, "tickb")
-    t = await create(a, format="knockout", size=2, no_show=60, clock="rapid")
-    await join(a, t)
-    t = await join(b, t)
-    gid = current_round(t)[0]["game"]
-    st = (await a.get(f"/api/games/{gid}")).json()
-    on_turn, other = (a, b) if st["role"] == st["to_act"] else (b, a)
-    r = await on_turn.post(f"/api/games/{gid}/actions", {"action": "resign", "level": 1})
-    assert r.status_code == 200, r.text
-    r = await other.post(f"/api/games/{gid}/actions", {"action": "reject"})
-    assert r.status_code == 200, r.text
+    t, gid, on_turn, other = await both_acted(a, b, clock="rapid")
     clock.pass_(61)
     assert await app.state.tournaments.tick() == 0
     (m,) = current_round(await tournament(a, t["id"]))
