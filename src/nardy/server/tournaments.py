@@ -671,7 +671,8 @@ class Tournaments:
     # -- the clock ---------------------------------------------------------------------
     def _due(self) -> tuple[list[int], list[Late]]:
         """The tournaments to carry on (running, or registering past their start) and
-        the matches past their no-show deadline (match id, game id)."""
+        the matches past their no-show deadline (``Late``: with their tournament's clock
+        and no-show time)."""
         now = self.clock()
         with self.db() as s:
             tids = list(
