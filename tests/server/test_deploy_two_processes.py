@@ -66,6 +66,21 @@ def two_behind_nginx(redis_url: str, tmp_path: Path) -> Iterator[tuple[list[Serv
             server.stop()
 
 
+#: Keeps each game socket's close (code, reason, when) in ``window.__nardyCloses``, so
+#: that a socket opened again says why the one before it closed.
+CLOSES = """(() => {
+  const Native = window.WebSocket;
+  window.__nardyCloses = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("close", (e) => window.__nardyCloses.push(
+        {url: this.url, code: e.code, reason: e.reason, clean: e.wasClean, at: Date.now()}));
+    }
+  };
+})()"""
+
+
 class GameSockets:
     """The processes that held ``page``'s game websockets, in order: each handshake's
     ``X-Nardy-Pid``, read through Chromium's DevTools protocol (Playwright shows no
@@ -73,6 +88,7 @@ class GameSockets:
 
     def __init__(self, page: Any) -> None:
         self.page = page
+        page.add_init_script(CLOSES)
         self.urls: dict[str, str] = {}
         self.pids: list[str] = []
         cdp = page.context.new_cdp_session(page)
@@ -98,6 +114,11 @@ class GameSockets:
             self.page.wait_for_timeout(50)  # the page's own reconnect, half a second on
         raise AssertionError("the page did not open its game socket again")
 
+    def closes(self) -> list[dict[str, Any]]:
+        """The page's game sockets closed so far: code, reason, clean, when (ms)."""
+        found: list[dict[str, Any]] = self.page.evaluate("window.__nardyCloses")
+        return [c for c in found if "/ws/games/" in c["url"]]
+
 
 def test_a_friend_game_through_nginx_in_front_of_two_processes(
     two_behind_nginx: tuple[list[Server], Nginx], browser: Any, shots: Path
@@ -121,6 +142,7 @@ def test_a_friend_game_through_nginx_in_front_of_two_processes(
         held[b].reconnect()
     assert {held[a].pids[-1], held[b].pids[-1]} == pids, (held[a].pids, held[b].pids)
     sockets = {p: len(h.pids) for p, h in held.items()}
+    closed = {p: len(h.closes()) for p, h in held.items()}
 
     for _ in range(TURNS):
         play_turn_by_clicking(mover)
@@ -133,7 +155,10 @@ def test_a_friend_game_through_nginx_in_front_of_two_processes(
             assert my_turn(mover)  # (a roll that could not be played passes the turn back)
     assert seq(a) == seq(b) >= TURNS * 2
     assert a.locator("#moves li").count() == b.locator("#moves li").count() >= TURNS
-    assert {p: len(h.pids) for p, h in held.items()} == sockets  # none was opened again
+    # none was opened again (else: why each closed, and what the servers logged)
+    why = [h.closes()[closed[p] :] for p, h in held.items()]
+    logs = [(s.workdir / f"server-{s.port}.log").read_text()[-3000:] for s in servers]
+    assert {p: len(h.pids) for p, h in held.items()} == sockets, (why, logs)
     a.screenshot(path=str(shots / "two-processes-a.png"))
     b.screenshot(path=str(shots / "two-processes-b.png"))
     assert a.errors == [] and b.errors == [] and a.csp == [] and b.csp == []
