@@ -267,7 +267,8 @@ async def test_banned_members_play_no_club_games(app: Any, player_factory: Any) 
     )
     assert r.status_code == 403 and r.json()["code"] == "banned"
     assert "отстранён" in r.json()["error"]
-    assert (await state_of(actor, gid))["seq"] == st["seq"]  # nothing changed
+    after = await state_of(actor, gid)
+    assert after["seq"] == st["seq"] and after["board"] == st["board"]  # nothing changed
     other = players["black" if st["to_act"] == "white" else "white"]
     with pytest.raises(ApiError) as err:
         await app.state.games.create_paired(other.user["id"], actor.user["id"], {})
@@ -281,6 +282,17 @@ async def test_banned_members_play_no_club_games(app: Any, player_factory: Any) 
     r = await actor.post(f"/api/join/{token}")
     assert r.status_code == 403 and r.json()["code"] == "banned"
     assert (await other.get(f"/api/games/{invite['id']}")).json()["status"] == "waiting"
+    # the ban lifted, the refused play is his to make: the game in memory was put back
+    # as stored (the play had been applied there before the store refused it)
+    with app.state.db() as s:
+        s.execute(update(User).where(User.id == actor.user["id"]).values(banned_at=None))
+        s.commit()
+    r = await actor.http.post(
+        f"/api/games/{gid}/actions",
+        json={"action": "play", "play": st["legal"]["plays"][0]},
+        headers={"x-csrf-token": actor.csrf},
+    )
+    assert r.status_code == 200, r.text
 
 
 def test_a_stored_deadline_is_enforced_after_a_restart(db_url: str, tmp_path: Path) -> None:

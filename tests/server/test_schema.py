@@ -72,6 +72,9 @@ def test_games_stored_before_matches_load_after_the_upgrade(db_url: str) -> None
     with TestClient(create_app(Settings(db_url=db_url, dice_seed="x"))) as c:
         st = c.get("/api/games/old1").json()
     assert st["phase"] == "move" and st["turn"] == "white" and st["dice"] == [5, 3]
+    # migration 0009 counted its events: the next change is stored on top of the third
+    with make_engine(db_url).connect() as conn:
+        assert conn.execute(text("SELECT last_seq FROM games WHERE id = 'old1'")).scalar() == 3
     assert st["match"]["length"] == 0 and st["match"]["game"] == 1
     assert st["cube"]["enabled"] and st["cube"]["value"] == 1 and st["cube"]["owner"] is None
 

@@ -112,6 +112,9 @@ class GameRow(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     #: When the player to act loses on time (kept so that a restart enforces it).
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    #: The number of its last stored event: a change is stored only where it still
+    #: holds what the process had in memory (compare and set, one statement).
+    last_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class EventRow(Base):

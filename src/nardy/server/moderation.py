@@ -3,7 +3,8 @@
 
 A moderator bans members, never another moderator (only the owner, through the CLI,
 makes and unmakes moderators and may ban one), and never himself. A ban takes effect at
-once: the club reads it on every club action (``GameService._banned``), the chat on
+once: the club reads it on every club action (in the statement that stores it,
+``GameService._step``) and every game made or joined, the chat on
 every post; the member keeps his account, games and ratings.
 """
 

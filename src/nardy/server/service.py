@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from anyio import to_thread
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import exists, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -93,6 +93,14 @@ def game_meta(game: dict[str, Any], players: list[User]) -> Meta:
 class StaleGame(Exception):
     """The stored game moved on past the one in memory: another server process stored
     its events meanwhile (``GameService._step``)."""
+
+
+class BannedPlayer(Exception):
+    """The player who acted was banned (``GameService._step``): nothing was stored."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
 
 
 class GameService:
@@ -212,9 +220,16 @@ class GameService:
         return gone
 
     # -- the change pipeline -------------------------------------------------------
-    def _step(self, live: LiveGame, change: Callable[[LiveGame, list[Event]], None]) -> list[Event]:
+    def _step(
+        self,
+        live: LiveGame,
+        change: Callable[[LiveGame, list[Event]], None],
+        banned_check: int | None = None,
+    ) -> list[Event]:
         """Apply ``change`` (which appends events), then store the events; on any
         storage failure the cached game is dropped so it reloads from the database.
+        ``banned_check``: the user who acted, whose ban (checked in the same
+        statement) refuses the change (``BannedPlayer``).
 
         The clock switches to whoever must act now; a rated match that just ended
         updates both players' ratings in the same transaction, stored as a "rating"
@@ -249,18 +264,23 @@ class GameService:
         players = winner_loser(live) if ended else None
 
         def write(conn: Connection) -> dict[int, dict[str, Any]]:  # a short transaction
-            # The game's row is locked (PostgreSQL: SELECT ... FOR UPDATE; SQLite has
-            # one writer) until the commit, and its last stored event must be the one
-            # in memory: of two processes acting on one game, the second waits for the
-            # first's commit, then finds the game moved on and stores nothing.
-            conn.execute(select(GameRow.id).where(GameRow.id == m.id).with_for_update())
-            stored = conn.execute(
-                select(func.max(EventRow.seq)).where(EventRow.game_id == m.id)
-            ).scalar()
-            if (stored or 0) != live.seq:
+            # Compare and set: the game's row changes only if its last stored event is
+            # still the one in memory (and the acting player is not banned, where that
+            # matters). The update locks the row (PostgreSQL; SQLite has one writer), so
+            # of two processes acting on one game the second waits for the first's
+            # commit, then finds the game moved on and stores nothing. One statement
+            # where a lock, a read of the events and an update were three round trips.
+            cas = update(GameRow).where(GameRow.id == m.id, GameRow.last_seq == live.seq)
+            banned = (User.id == banned_check, User.banned_at.is_not(None))
+            if banned_check is not None:
+                cas = cas.where(~exists().where(*banned))
+            if conn.execute(cas.values(**values, last_seq=rows[-1]["seq"])).rowcount != 1:
+                if banned_check is not None:
+                    name = conn.execute(select(User.display_name).where(*banned)).scalar()
+                    if name is not None:
+                        raise BannedPlayer(name)
                 raise StaleGame(m.id)
             conn.execute(insert(EventRow), rows)
-            conn.execute(update(GameRow).where(GameRow.id == m.id).values(**values))
             if players is None:
                 return {}
             changes = rate_match(
@@ -274,12 +294,14 @@ class GameService:
             )
             if changes:
                 data = {"changes": {str(k): v for k, v in changes.items()}}
+                rated_seq = live.seq + len(out) + 1
+                conn.execute(update(GameRow).where(GameRow.id == m.id).values(last_seq=rated_seq))
                 conn.execute(
                     insert(EventRow),
                     [
                         {
                             "game_id": m.id,
-                            "seq": live.seq + len(out) + 1,
+                            "seq": rated_seq,
                             "kind": "rating",
                             "by": None,
                             "data": data,
@@ -290,7 +312,7 @@ class GameService:
 
         try:
             changes = self.writer.run(write)
-        except StaleGame:
+        except (StaleGame, BannedPlayer):
             raise  # (``_stored`` reloads the game in place)
         except Exception:
             self.live.pop(m.id, None)
@@ -477,6 +499,7 @@ class GameService:
             "score": None,
             "rated": rated,
             "clock": clock,
+            "last_seq": 2,  # (the two events below)
         }
         created = {
             "mode": mode,
@@ -652,8 +675,8 @@ class GameService:
         """``act``'s events, and whether the action was a repeat (nothing applied)."""
         aid = action_id(action)
         user = live.meta.user_of_role(role)
-        if user is not None and live.meta.mode in HUMAN_MODES:
-            await to_thread.run_sync(self._banned, [user])
+        # (a club action of a banned player is refused by the statement that stores it)
+        banned_check = user if live.meta.mode in HUMAN_MODES else None
         async with live.lock:
             done = live.done.get((user, aid)) if aid is not None else None
             if done is not None:
@@ -666,7 +689,7 @@ class GameService:
                     out[0]["data"]["action"] = {"id": aid, "user": user, "events": len(out)}
 
             try:
-                events = await self._stored(live, change)
+                events = await self._stored(live, change, banned_check)
             except ApiError as exc:
                 # another process stored this very action and died before answering
                 # it or telling us: the game just reloaded holds it, as a retry's
@@ -699,19 +722,27 @@ class GameService:
             await self.on_over(live)
 
     async def _stored(
-        self, live: LiveGame, change: Callable[[LiveGame, list[Event]], None]
+        self,
+        live: LiveGame,
+        change: Callable[[LiveGame, list[Event]], None],
+        banned_check: int | None = None,
     ) -> list[Event]:
         """``_step`` in a thread; when another process stored events of the game first,
         the game is reloaded (its watchers get those events) and the change refused
-        (409 ``game-moved``: the player sees the game as it is now, and acts again)."""
+        (409 ``game-moved``: the player sees the game as it is now, and acts again);
+        when ``banned_check``'s user is banned, the game is reloaded as stored and the
+        change refused (403 ``banned``)."""
         try:
-            events = await to_thread.run_sync(self._step, live, change)
+            events = await to_thread.run_sync(self._step, live, change, banned_check)
             if events:
                 live.changed_at = self.clock()
             return events
         except StaleGame:
             await self.catch_up(live, reload=True)
             raise ApiError(409, "game-moved") from None
+        except BannedPlayer as banned:
+            await self.catch_up(live, reload=True)
+            raise ApiError(403, "banned", name=banned.name) from None
 
     async def catch_up(self, live: LiveGame, reload: bool = False) -> list[Event]:
         """Bring a game in memory up to the database, where another server process
