@@ -56,6 +56,14 @@ def test_a_sit_and_go_is_made_filled_and_shown_as_a_bracket(
     assert link is not None and link.startswith("/game/")
     # his match against a computer shows the time by which he must act (no-show)
     assert (a.inner_text("#rounds li.match .deadline") or "").startswith(" · ход до ")
+    # his game's page says which tournament and round it is, and by when he must act
+    a.goto(server.url + link)
+    a.wait_for_selector("#game-tournament a")
+    line = a.inner_text("#game-tournament")
+    assert "Кубок пятницы" in line and "Тур 1" in line and "ход до" in line, line
+    a.screenshot(path=str(shots / "tournament-game-desktop-ru.png"))
+    a.click("#game-tournament a")  # and leads back to the tournament
+    a.wait_for_selector("#bracket g.bmatch")
 
     # a visitor on a phone, in English: the same bracket, no registration buttons
     p = new_page(browser, PHONE, locale="en-US")

@@ -401,6 +401,57 @@ async def test_an_idle_player_of_an_untimed_game_loses_once_both_have_acted(
     assert m["winner"] == entry_of[on_turn.user["id"]] and t["status"] == "over"
 
 
+async def test_an_idle_players_time_runs_on_when_his_game_is_loaded_again(
+    player_factory: Any, app: Any, clock: FakeClock
+) -> None:
+    """The game leaves the server's memory (as at a restart) 30 s into the idle turn:
+    loaded again, it knows when it last changed, and the idle player loses at 60 s,
+    not 60 s after the reload."""
+    a, b = await member(player_factory, "reload1"), await member(player_factory, "reload2")
+    t, gid, on_turn, _ = await both_acted(a, b)
+    clock.pass_(30)
+    assert app.state.games.live.pop(gid, None) is not None
+    clock.pass_(31)
+    assert await app.state.tournaments.tick() == 1
+    st = (await on_turn.get(f"/api/games/{gid}")).json()
+    assert st["phase"] == "over" and st["outcome"]["reason"] == "no-show"
+
+
+async def test_a_games_page_is_told_its_tournament_and_when_to_act(
+    player_factory: Any, app: Any, clock: FakeClock
+) -> None:
+    """``GET /api/games/{id}/tournament``: the tournament, the round and the time the
+    tick would forfeit the match at — the stored deadline while someone has not acted,
+    then (untimed) the no-show time after the last change, at once, before any tick
+    moved the stored one; none once the match is decided, and null for other games."""
+    a, b = await member(player_factory, "page1"), await member(player_factory, "page2")
+    t, gid, on_turn, other = await both_acted(a, b)
+
+    async def told() -> Any:
+        r = await other.get(f"/api/games/{gid}/tournament")
+        assert r.status_code == 200, r.text
+        return r.json()["tournament"]
+
+    x = await told()
+    assert (x["id"], x["name"], x["round"]) == (t["id"], t["name"], 1)
+    assert x["act_by"] == (START + timedelta(seconds=60)).isoformat()
+    clock.pass_(30)
+    st = (await on_turn.get(f"/api/games/{gid}")).json()
+    r = await on_turn.post(
+        f"/api/games/{gid}/actions", {"action": "play", "play": st["legal"]["plays"][0]}
+    )
+    assert r.status_code == 200, r.text
+    assert (await told())["act_by"] == (START + timedelta(seconds=90)).isoformat()
+    clock.pass_(61)
+    assert await app.state.tournaments.tick() == 1
+    assert (await told())["act_by"] is None  # decided
+    friendly = (await a.post("/api/games", {"mode": "computer", "variant": "long"})).json()
+    r = await a.get(f"/api/games/{friendly['id']}/tournament")
+    assert r.status_code == 200 and r.json() == {"tournament": None}
+    r = await a.get(f"/api/games/{'x' * 17}/tournament")
+    assert r.status_code == 404 and r.json()["code"] == "not-found"
+
+
 async def test_a_timed_game_where_both_acted_is_left_to_its_clock(
     player_factory: Any, app: Any, clock: FakeClock
 ) -> None:
@@ -412,6 +463,8 @@ async def test_a_timed_game_where_both_acted_is_left_to_its_clock(
     assert await app.state.tournaments.tick() == 0
     (m,) = current_round(await tournament(a, t["id"]))
     assert m["deadline"] is None and m["winner"] is None
+    r = await a.get(f"/api/games/{gid}/tournament")
+    assert r.json()["tournament"]["act_by"] is None  # the clock rules, not the tick
 
 
 async def test_a_withdrawal_loses_the_match_in_play_and_later_ones(

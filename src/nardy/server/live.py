@@ -186,8 +186,9 @@ class LiveGame:
         #: Changes to what the views show that make no event (a player's new name):
         #: the views are built once per (``seq``, ``revision``).
         self.revision = 0
-        #: When this process last saw the game change (its server clock; None: not
-        #: since it was loaded): an untimed tournament game's idle player is found by it.
+        #: When the game last changed (the server's clock; loaded: as stored with the
+        #: game, None only for one never loaded): an untimed tournament game's idle
+        #: player is found by it.
         self.changed_at: datetime | None = None
         records = [e["data"]["record"] for e in events if e["kind"] == "record"]
         self.match = meta.new_match()

@@ -34,7 +34,7 @@ from nardy.match import Match
 from nardy.server import clocks
 from nardy.server.api_error import ApiError
 from nardy.server.botplayer import Computer
-from nardy.server.db import EventRow, GameRow, User, now
+from nardy.server.db import EventRow, GameRow, User, aware, now
 from nardy.server.game_specs import HUMAN_MODES, MODES, match_spec, play_settings
 from nardy.server.live import LiveGame, Meta, Role
 from nardy.server.ratings import rate_match
@@ -160,7 +160,10 @@ class GameService:
             game = {c.name: getattr(row, c.name) for c in GameRow.__table__.columns}
             meta = game_meta(game, self._players(s, row.creator_id, row.opponent_id))
             evs = [{"seq": e.seq, "kind": e.kind, "by": e.by, "data": e.data} for e in events]
-        return LiveGame(meta, evs)
+        live = LiveGame(meta, evs)
+        # (stored at each change: an idle player's time runs on over a restart)
+        live.changed_at = aware(row.updated_at)
+        return live
 
     @staticmethod
     def _players(s: Session, creator_id: int, opponent_id: int | None) -> list[User]:

@@ -66,7 +66,15 @@ from nardy.server.lobby import CLOCKS, LobbyState
 from nardy.server.ratings import START_RATING, pool_of
 from nardy.server.service import GameService
 from nardy.server.ticker import ticking
-from nardy.server.tournament_rows import Loaded, length_of, load_in, may_cancel, summary, view
+from nardy.server.tournament_rows import (
+    Loaded,
+    iso,
+    length_of,
+    load_in,
+    may_cancel,
+    summary,
+    view,
+)
 from nardy.server.tournament_specs import parse_spec
 
 log = logging.getLogger(__name__)
@@ -731,6 +739,72 @@ class Tournaments:
                 out.add(by)
         return out
 
+    async def of_game(self, game_id: str) -> dict[str, Any] | None:
+        """The tournament match played in ``game_id`` as the game's page shows it: the
+        tournament (id, name), the round, and ``act_by``: while the match is undecided,
+        when its player to act loses it by the no-show rule (None where the clock rules
+        instead); None for a game of no tournament."""
+        found = await to_thread.run_sync(self._match_of, game_id)
+        if found is None:
+            return None
+        tid, name, round_no, stored, timed, no_show, decided = found
+        out: dict[str, Any] = {"id": tid, "name": name, "round": round_no, "act_by": None}
+        if decided or stored is None:
+            return out
+        live = await self.games.get(game_id)
+        out["act_by"] = iso(await self._act_by(live, aware(stored), timed, no_show))
+        return out
+
+    async def _act_by(
+        self, live: LiveGame, stored: datetime, timed: bool, no_show: timedelta
+    ) -> datetime | None:
+        """When the tick (``_no_shows``) will forfeit the match in ``live`` if nobody
+        acts: at its stored deadline while a player has not acted (or between two
+        games, or the computer to act); once both have, never in a timed game, and in an
+        untimed one ``no_show`` after its last change, not before the stored deadline."""
+        if live.finished:
+            return None
+        if live.over:  # between two games: the next starts then
+            return stored
+        acted = await to_thread.run_sync(self._acted, live.meta.id)
+        humans = [c for c in ("white", "black") if c != live.meta.computer_color]
+        g = live.game
+        if any(c not in acted for c in humans) or g is None or g.to_act not in humans:
+            return stored
+        if timed:
+            return None
+        return max(stored, (live.changed_at or self.clock()) + no_show)
+
+    def _match_of(
+        self, game_id: str
+    ) -> tuple[int, str, int, datetime | None, bool, timedelta, bool] | None:
+        with self.db() as s:
+            row = s.execute(
+                select(
+                    Tournament.id,
+                    Tournament.name,
+                    TournamentMatch.round,
+                    TournamentMatch.deadline,
+                    Tournament.clock,
+                    Tournament.no_show,
+                    TournamentMatch.winner_id,
+                )
+                .join(Tournament, Tournament.id == TournamentMatch.tournament_id)
+                .where(TournamentMatch.game_id == game_id)
+            ).first()
+        if row is None:
+            return None
+        tid, name, round_no, deadline, clock, no_show, winner = row
+        return (
+            tid,
+            name,
+            round_no,
+            deadline,
+            clock != "none",
+            timedelta(seconds=no_show),
+            winner is not None,
+        )
+
     def _set_deadline(self, mid: int, deadline: datetime | None) -> None:
         def write(s: DbSession) -> None:
             s.execute(
@@ -762,7 +836,7 @@ class Tournaments:
                 await to_thread.run_sync(self._set_deadline, mid, None)  # the clock rules
                 continue
             if not absent:  # untimed: the one to act must not sit idle
-                since = live.changed_at or now  # (loaded since: he gets the time again)
+                since = live.changed_at or now  # (its last stored change, if loaded)
                 if g is None or g.to_act not in humans:  # (the computer: it moves at once)
                     await to_thread.run_sync(self._set_deadline, mid, now + late_match.no_show)
                     continue

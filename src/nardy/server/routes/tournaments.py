@@ -66,6 +66,15 @@ async def get_tournament(conn: HTTPConnection, tid: RowId, user: MaybeUser) -> d
     return {"tournament": await _t(conn).get(tid, user)}
 
 
+@router.get("/api/games/{game_id}/tournament")
+async def game_tournament(conn: HTTPConnection, game_id: str) -> dict[str, Any]:
+    """The tournament match a game is played in (its page shows the tournament, the
+    round and the no-show deadline), or null."""
+    if not 1 <= len(game_id) <= 16:
+        raise ApiError(404, "not-found", "no-game", game=game_id[:16])
+    return {"tournament": await _t(conn).of_game(game_id)}
+
+
 @router.post("/api/tournaments/{tid}/join")
 async def join_tournament(
     conn: HTTPConnection, tid: RowId, user: CheckedUser, body: JoinBody | None = None

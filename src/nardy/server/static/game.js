@@ -14,6 +14,7 @@ import { chatChannels, mountChat } from "./chat.js";
 import { variantName } from "./session.js";
 import { onState } from "./signals.js";
 import { GameClock } from "./clock.js";  // the club clock (clock.js)
+import { gameTournament } from "./game_tournament.js";
 
 /** @typedef {import("./api.js").Json} Json */
 /** @typedef {import("./dom.js").Kid} Kid */
@@ -64,6 +65,7 @@ export function gamePage(id) {
       access.node, h("h3", {}, t("moves")), moves, extra), chatBox)));
   // -- the club clock and rating change (clock.js) --
   const clock = new GameClock(); players.after(clock.el);
+  const tourney = gameTournament(id); status.before(tourney.el);  // a tournament's game
   /** @type {import("./board.js").BoardUi & { resignMenu: boolean, closed: string | null }} */
   const ui = { selected: null, die: null, resignMenu: false, closed: null };
   /** @type {Json} the game state shown (the server's last, once its plays are shown) */
@@ -522,6 +524,7 @@ export function gamePage(id) {
     renderAll(st);
     access.update(st);
     clock.update(st);  // the club clock (clock.js)
+    if (!prev || st.seq !== prev.seq) tourney.refresh();
     onState(st);  // the turn signals and sounds (signals.js)
     const live = newLiveSteps(prev, st);
     if (live.length && !reduceMotion()) glideSteps(svg, prev.board, live, st.turn === st.view ? "mine" : "theirs", st.turn, STEP_MS);

@@ -237,6 +237,10 @@ register(
         "web.tournament-forfeit.bye": {"en": "bye", "ru": "свободен"},
         "web.tournament-game": {"en": "game", "ru": "партия"},
         "web.tournament-act-by": {"en": "act by {time}", "ru": "ход до {time}"},
+        "web.tournament-act-by-why": {
+            "en": "Who has not acted by then loses the match (no-show)",
+            "ru": "Кто не сделал ход к этому времени, проигрывает матч (неявка)",
+        },
         "web.tournament-members-only": {
             "en": "Tournaments are for members: sign up to play",
             "ru": "Турниры — для зарегистрированных: зарегистрируйтесь, чтобы играть",

@@ -1,0 +1,30 @@
+// @ts-check
+// A tournament game's line on its page: the tournament (a link to its page), the round,
+// and while the match is undecided the time by which the player to act must act, or
+// lose the match by the no-show rule (the server's rule, as its tick applies it).
+import { call } from "./api.js";
+import { h } from "./dom.js";
+import { currentLang, msg } from "./i18n.js";
+
+/** @param {string} gameId @returns {{ el: HTMLElement, refresh: () => void }} the line, and what
+ * asks the server again (at each change of the game) */
+export function gameTournament(gameId) {
+  const el = h("div", { class: "small game-tournament", id: "game-tournament", hidden: true });
+  let asked = 0, none = false;
+  const refresh = () => {
+    if (none) return;  // (a game of no tournament never becomes one)
+    const mine = ++asked;  // (answers out of order: only the last asked is shown)
+    call("GET", `/api/games/${gameId}/tournament`).then((r) => {
+      const x = r.tournament;
+      if (!x) none = true;
+      if (mine !== asked || !x) return;
+      const by = x.act_by ? new Date(x.act_by).toLocaleTimeString(currentLang(), { hour: "2-digit", minute: "2-digit" }) : null;
+      el.replaceChildren(
+        h("a", { href: `/tournaments/${x.id}`, "data-link": true }, x.name), " · ",
+        msg("web.tournament-round", { n: x.round }),
+        by ? h("span", { class: "deadline", id: "act-by", title: msg("web.tournament-act-by-why") }, " · ", msg("web.tournament-act-by", { time: by })) : "");
+      el.hidden = false;
+    }).catch(() => undefined);  // (a line of context: the next change asks again)
+  };
+  return { el, refresh };
+}
