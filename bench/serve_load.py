@@ -178,6 +178,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import http.cookiejar
 import json
 import os
@@ -735,6 +736,26 @@ def servers_cpu(pids: list[int]) -> float:
     return sum(cpu_seconds(p) for p in pids)
 
 
+class Pauses:
+    """The crowd's own garbage-collector pauses (``gc.callbacks``): while one runs,
+    every person's round trip in flight waits with it and is counted as the server's, so
+    the run reports them beside the round trips."""
+
+    def __init__(self) -> None:
+        self.began = 0.0
+        self.total = 0.0
+        self.full: list[float] = []  # (the whole-heap collections, the long ones)
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.began = time.perf_counter()
+            return
+        took = time.perf_counter() - self.began
+        self.total += took
+        if info["generation"] == 2:
+            self.full.append(took)
+
+
 async def run(
     base: str | list[str], args: argparse.Namespace, pid: int | list[int] | None
 ) -> dict[str, Any]:
@@ -748,6 +769,8 @@ async def run(
     cpu0 = servers_cpu(pids)
     own0 = time.process_time()
     load0 = load_average()
+    pauses = Pauses()
+    gc.callbacks.append(pauses)
     tasks = [asyncio.create_task(crowd.person(n)) for n in range(args.games)]
 
     async def progress() -> None:
@@ -775,6 +798,7 @@ async def run(
     ticker = asyncio.create_task(progress()) if args.progress else None
     sampler = asyncio.create_task(sample())
     await asyncio.gather(*tasks)
+    gc.callbacks.remove(pauses)
     sampler.cancel()
     wall = time.monotonic() - t_start
     cpu = (servers_cpu(pids) - cpu0) / wall * 100 if pids else float("nan")
@@ -812,6 +836,8 @@ async def run(
         "server_cpu_pct": cpu,
         "server_cpu_ms_per_action": cpu / 100 * wall * 1000 / max(1, t.actions),
         "crowd_cpu_pct": own,
+        "crowd_gc_ms": pauses.total * 1000,
+        "crowd_gc_full_ms": [round(x * 1000, 1) for x in pauses.full],
         "wall_s": wall,
         "load_start": load0,
         "load_end": load1,
@@ -875,6 +901,7 @@ def main(argv: list[str] | None = None) -> int:
         f"server CPU {result['server_cpu_pct']:.0f} % "
         f"({result['server_cpu_ms_per_action']:.1f} ms per action)  "
         f"crowd CPU {result['crowd_cpu_pct']:.0f} %  "
+        f"crowd GC {result['crowd_gc_ms']:.0f} ms (full: {result['crowd_gc_full_ms']} ms)  "
         f"load {result['load_start']:.2f} -> {result['load_end']:.2f}"
     )
     if result["error_kinds"]:
