@@ -3,6 +3,7 @@ them, and the client address and scheme taken from trusted proxies only."""
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import socket
@@ -172,6 +173,23 @@ def test_metrics_count_what_the_server_does(settings: Settings) -> None:
     assert after[("nardy_computer_move_seconds_count", ())] >= 1
     assert after[("nardy_computer_move_seconds_sum", ())] > 0
     assert before[("nardy_computer_move_seconds_count", ())] == 0
+
+
+def test_metrics_time_the_collectors_pauses(settings: Settings) -> None:
+    """Every collection is timed, by generation, while the app runs (a whole-heap one,
+    generation 2, stops every thread: the tail of every action in flight); a stopped
+    app records none."""
+    app = create_app(settings)
+    whole = ("nardy_gc_pause_seconds_count", (("generation", "2"),))
+    with TestClient(app, client=LOOPBACK) as c:
+        before = scrape(c).get(whole, 0)
+        gc.collect()
+        gc.collect()
+        after = scrape(c)
+        assert after[whole] >= before + 2
+        assert after[("nardy_gc_pause_seconds_sum", (("generation", "2"),))] > 0
+    gc.collect()
+    assert app.state.metrics.gc_pauses.drain() == []  # (its callback went with it)
 
 
 def test_each_app_counts_its_own(settings: Settings, tmp_path: Path) -> None:

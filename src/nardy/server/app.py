@@ -151,12 +151,9 @@ def create_app(
             if socket_counts is not None
             else contextlib.nullcontext()
         )
-        # a worker of several sets its gauges for the scrapes the others answer
-        gauges: contextlib.AbstractAsyncContextManager[None] = (
-            ticking(app.state.metrics.refresh_async, REFRESH_EVERY, "setting the gauges")
-            if app.state.metrics.shared_dir
-            else contextlib.nullcontext()
-        )
+        # the collector's pauses taken in (and a worker of several sets its gauges for
+        # the scrapes the others answer)
+        gauges = ticking(app.state.metrics.refresh_async, REFRESH_EVERY, "refreshing the metrics")
         async with (
             # the flags at startup first: a restart enforces the stored deadlines
             ticking(game_service.sweep_flags, FLAG_SWEEP_EVERY.total_seconds(), "flagging"),
@@ -167,7 +164,8 @@ def create_app(
             renewing,
             gauges,
         ):
-            yield
+            with app.state.metrics.gc_pauses.installed():
+                yield
         await app.state.rollouts.close()
         for sweeper in sweepers:
             sweeper.cancel()

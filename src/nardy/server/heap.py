@@ -25,11 +25,19 @@ figures are in bench/serve_load.py.
 
 Not for a process that builds many apps (the tests): what ``freeze`` holds is never
 collected, so only ``nardy serve`` calls it, once per process.
+
+``Pauses`` times every collection while an app runs; the metrics report them
+(``nardy_gc_pause_seconds`` by generation), so that an operator sees what the collector
+costs the tail of the round trips.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import time
+from collections import deque
+from collections.abc import Iterator
 
 #: Collection thresholds: (first generation, second, third). CPython's are (700, 10, 10).
 THRESHOLDS = (2_000, 10, 10)
@@ -41,3 +49,43 @@ def settle() -> None:
     gc.collect()  # (what is garbage already is not frozen)
     gc.freeze()
     gc.set_threshold(*THRESHOLDS)
+
+
+#: The most pauses kept between two drains (a drain every ``metrics.REFRESH_EVERY``
+#: seconds; even a busy server collects its youngest generation a few hundred times a
+#: second at most): older ones are dropped rather than let the record grow.
+KEPT = 10_000
+
+
+class Pauses:
+    """The collector's pauses while ``installed``: (generation, seconds), taken by
+    ``drain``. The callback only appends to a bounded deque: it runs inside a
+    collection, on whichever thread allocated, where taking a lock (a metric's) could
+    deadlock against that very thread."""
+
+    def __init__(self) -> None:
+        self._began = 0.0
+        self._seen: deque[tuple[int, float]] = deque(maxlen=KEPT)
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self._seen.append((info["generation"], time.perf_counter() - self._began))
+
+    def drain(self) -> list[tuple[int, float]]:
+        """The pauses since the last drain, oldest first."""
+        out = []
+        while self._seen:
+            out.append(self._seen.popleft())
+        return out
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[Pauses]:
+        """Record while the context lasts (``gc.callbacks`` is the process's: each
+        app takes its own callback off when it stops)."""
+        gc.callbacks.append(self._callback)
+        try:
+            yield self
+        finally:
+            gc.callbacks.remove(self._callback)

@@ -3,8 +3,10 @@
 Each application keeps its own ``CollectorRegistry`` (several apps live in one test
 process, and the library's global registry would mix their counts). What is measured:
 open websockets and games in memory (read when scraped), player actions applied by kind
-and the time ``GameService.act`` takes, HTTP error answers by status class, and the time
-the computer takes to choose a play. The services report through plain callbacks
+and the time ``GameService.act`` takes, HTTP error answers by status class, the time
+the computer takes to choose a play, and the garbage collector's pauses by generation
+(every thread waits through one: a whole-heap collection is a tail of every action in
+flight). The services report through plain callbacks
 (``GameService.on_act``, ``Computer.on_move``), so they know nothing of Prometheus.
 
 Under ``nardy serve --workers N`` the workers share one port, so a scrape reaches one
@@ -28,6 +30,7 @@ from prometheus_client.multiprocess import MultiProcessCollector, mark_process_d
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nardy.server.botplayer import Computer
+from nardy.server.heap import Pauses
 from nardy.server.service import GameService
 
 __all__ = ["CONTENT_TYPE", "MULTIPROC_ENV", "REFRESH_EVERY", "HttpErrorsMiddleware", "Metrics"]
@@ -44,6 +47,9 @@ _LIVE_FILE = re.compile(r"gauge_live\w+?_(\d+)\.db")
 ACTION_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 #: Buckets of the computer's time for one play.
 MOVE_BUCKETS = (0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+#: Buckets of a garbage-collector pause (the young generations: well under a
+#: millisecond; a whole-heap collection over a crowd's games and sockets: ~100 ms).
+GC_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
 
 
 class OpenSockets(Protocol):
@@ -92,6 +98,17 @@ class Metrics:
             buckets=MOVE_BUCKETS,
             registry=r,
         )
+        self.gc_seconds = Histogram(
+            "nardy_gc_pause_seconds",
+            "Garbage-collector pauses (every thread and the event loop wait), by generation"
+            " (2: the whole heap).",
+            ["generation"],
+            buckets=GC_BUCKETS,
+            registry=r,
+        )
+        #: The pauses, recorded while the app runs and taken into the histogram at
+        #: each refresh (``heap.Pauses`` says why not at once).
+        self.gc_pauses = Pauses()
         games.on_act = self.acted
         computer.on_move = self.computer_seconds.observe
         self.refresh()
@@ -101,8 +118,10 @@ class Metrics:
         self.refresh()
 
     def refresh(self) -> None:
-        """Set this worker's gauges (several workers only: one alone reads them when
-        scraped)."""
+        """Take the collector's pauses in, and set this worker's gauges (several
+        workers only: one alone reads them when scraped)."""
+        for generation, seconds in self.gc_pauses.drain():
+            self.gc_seconds.labels(generation=str(generation)).observe(seconds)
         if self.shared_dir:
             self.websockets.set(self._sockets.total())
             self.live.set(len(self._games.live))
@@ -116,8 +135,8 @@ class Metrics:
 
     def render(self) -> bytes:
         """The text exposition of every metric (every worker's, summed, when several)."""
+        self.refresh()
         if self.shared_dir:
-            self.refresh()
             self._forget_dead_workers()
         return generate_latest(self.registry)
 
