@@ -736,6 +736,25 @@ def servers_cpu(pids: list[int]) -> float:
     return sum(cpu_seconds(p) for p in pids)
 
 
+def server_gc(base: str | list[str]) -> tuple[float, float, float]:
+    """The server's whole-heap collections so far, from its ``/metrics`` (loopback may
+    read them): how many, their seconds in all, and how many took over 50 ms. Zeros
+    for several processes (a scrape reaches one of them)."""
+    if not isinstance(base, str):
+        return (0.0, 0.0, 0.0)
+    from prometheus_client.parser import text_string_to_metric_families
+
+    seen: dict[tuple[str, str], float] = {}
+    text = httpx.get(base + "/metrics", timeout=10).text
+    for family in text_string_to_metric_families(text):
+        for x in family.samples:
+            if x.name.startswith("nardy_gc_pause_seconds") and x.labels.get("generation") == "2":
+                seen[(x.name, x.labels.get("le", ""))] = x.value
+    count = seen.get(("nardy_gc_pause_seconds_count", ""), 0.0)
+    short = seen.get(("nardy_gc_pause_seconds_bucket", "0.05"), 0.0)
+    return (count, seen.get(("nardy_gc_pause_seconds_sum", ""), 0.0), count - short)
+
+
 #: The crowd's collector during a run: no whole-heap collection (its pauses, 70-220 ms
 #: over ~1,000 sockets' objects six times in a 90 s run of 500 games, were counted in
 #: every round trip in flight, as if the server's); the young generations as usual.
@@ -773,6 +792,7 @@ async def run(
     t_start = time.monotonic()
     crowd.deadline = t_start + args.seconds
     cpu0 = servers_cpu(pids)
+    gc0 = server_gc(base)
     own0 = time.process_time()
     load0 = load_average()
     pauses = Pauses()
@@ -815,6 +835,7 @@ async def run(
     load1 = load_average()
     if ticker:
         ticker.cancel()
+    gc1 = server_gc(base)
     lost, checked = await crowd.check_stored()
     for client in crowd.clients:
         await client.aclose()
@@ -845,6 +866,9 @@ async def run(
         "server_cpu_pct": cpu,
         "server_cpu_ms_per_action": cpu / 100 * wall * 1000 / max(1, t.actions),
         "crowd_cpu_pct": own,
+        "server_gc_full": gc1[0] - gc0[0],
+        "server_gc_full_ms": (gc1[1] - gc0[1]) * 1000,
+        "server_gc_over_50ms": gc1[2] - gc0[2],
         "crowd_gc_ms": pauses.total * 1000,
         "crowd_gc_full_ms": [round(x * 1000, 1) for x in pauses.full],
         "wall_s": wall,
@@ -910,6 +934,8 @@ def main(argv: list[str] | None = None) -> int:
         f"server CPU {result['server_cpu_pct']:.0f} % "
         f"({result['server_cpu_ms_per_action']:.1f} ms per action)  "
         f"crowd CPU {result['crowd_cpu_pct']:.0f} %  "
+        f"server GC {result['server_gc_full']:.0f} full, {result['server_gc_full_ms']:.0f} ms, "
+        f"{result['server_gc_over_50ms']:.0f} over 50 ms  "
         f"crowd GC {result['crowd_gc_ms']:.0f} ms (full: {result['crowd_gc_full_ms']} ms)  "
         f"load {result['load_start']:.2f} -> {result['load_end']:.2f}"
     )
