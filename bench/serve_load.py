@@ -218,9 +218,9 @@ SQLite       500   (a)        0    0 (a)          47.7         4.4 ms     2/227 
 
 "srv GC": the server's whole-heap collections in the run / their milliseconds in all.
 (a) the two runs before the table, with a progress line every 10 s, whose whole-run
-figures were not kept. Zero errors and zero lost in every run. At 500 games the target (p99 under 100
-ms) is met in some runs and not in others on the same code: the whole run's p99 was
-94.8 ms once on SQLite, the settled p99 47.7-139 ms on SQLite and 64.7-170 ms on
+figures were not kept. Zero errors and zero lost in every run. At 500 games the target
+(p99 under 100 ms) is met in some runs and not in others on the same code: the whole
+run's p99 was 94.8 ms once on SQLite, the settled p99 47.7-139 ms on SQLite and 64.7-170 ms on
 PostgreSQL, and what separates them is the machine (CPU per action 4.4-7.2 ms on the
 same code) and the server's two whole-heap collections of a run (80-150 ms each, every
 action in flight waits through one).
