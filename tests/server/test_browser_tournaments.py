@@ -73,6 +73,13 @@ def test_a_sit_and_go_is_made_filled_and_shown_as_a_bracket(
     assert p.query_selector("#join-tournament") is None
     assert p.query_selector("#withdraw-tournament") is None
     p.screenshot(path=str(shots / "tournament-bracket-phone-en.png"), full_page=True)
+    # the game, watched on the phone: the same line, in English
+    p.goto(server.url + link)
+    p.wait_for_selector("#game-tournament a")
+    line = p.inner_text("#game-tournament")
+    assert "Round 1" in line and "act by" in line, line
+    assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    p.screenshot(path=str(shots / "tournament-game-phone-en.png"))
 
     # the lobby's card lists it to its players (a private one: to them only)
     p.goto(server.url + "/")
