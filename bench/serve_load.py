@@ -224,6 +224,15 @@ run's p99 was 94.8 ms once on SQLite, the settled p99 47.7-139 ms on SQLite and 
 PostgreSQL, and what separates them is the machine (CPU per action 4.4-7.2 ms on the
 same code) and the server's two whole-heap collections of a run (80-150 ms each, every
 action in flight waits through one).
+
+What such a collection walks (a probe in the server, 75 s into a 500-game SQLite run):
+225,845 tracked objects beside the 159,242 frozen at startup, one ``gc.collect()`` over
+them 163 ms. Lists 48,653, dicts 26,089, tuples 17,221; coroutines 18,101 and cells
+17,449 (about 18 of each per websocket: the ASGI stack's frames and closures); the
+engine's objects of the games in memory, Move 14,236, Position 6,308, Play 5,810,
+Candidate 3,031, Turn 2,779, and these grow with each game's length (the bench's games
+were ~80 s old). Shorter collections want games kept as data rather than as replayed
+engine objects, and fewer layers held per socket.
 """
 
 from __future__ import annotations
