@@ -78,7 +78,7 @@ export class GameSocket {
    */
   constructor(gameId, onUpdate, onError, lastSeq = 0) {
     this.gameId = gameId; this.onUpdate = onUpdate; this.onError = onError;
-    this.lastSeq = lastSeq; this.nextId = 1; this.closed = false; this.paused = false;
+    this.lastSeq = lastSeq; this.nextId = 1; this.closed = false;
     this.delay = 500;
     /** @type {WebSocket | undefined} */
     this.ws = undefined;
@@ -87,7 +87,7 @@ export class GameSocket {
     this.connect();
   }
   connect() {
-    if (this.closed || this.paused) return;
+    if (this.closed) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws/games/${this.gameId}`);
     this.ws = ws;
