@@ -502,7 +502,6 @@ class GameService:
             "score": None,
             "rated": rated,
             "clock": clock,
-            "last_seq": 2,  # (the two events below)
         }
         created = {
             "mode": mode,
@@ -519,6 +518,7 @@ class GameService:
             {"game_id": game_id, "seq": 1, "kind": "created", "by": None, "data": created},
             {"game_id": game_id, "seq": 2, "kind": "record", "by": None, "data": {"record": setup}},
         ]
+        game["last_seq"] = len(events)
 
         def write(conn: Connection) -> None:
             conn.execute(insert(GameRow).values(**game))

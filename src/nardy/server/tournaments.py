@@ -747,13 +747,21 @@ class Tournaments:
         found = await to_thread.run_sync(self._match_of, game_id)
         if found is None:
             return None
-        tid, name, round_no, stored, timed, no_show, decided = found
+        tid, name, round_no, stored, clock, no_show, winner = found
         out: dict[str, Any] = {"id": tid, "name": name, "round": round_no, "act_by": None}
-        if decided or stored is None:
+        if winner is not None or stored is None:
             return out
         live = await self.games.get(game_id)
-        out["act_by"] = iso(await self._act_by(live, aware(stored), timed, no_show))
+        when = await self._act_by(live, aware(stored), clock != "none", timedelta(seconds=no_show))
+        out["act_by"] = iso(when)
         return out
+
+    async def _absent(self, live: LiveGame) -> tuple[list[str], list[str]]:
+        """The colours people play in ``live``, and those of them who have made no
+        decision of their own in its current game (the no-show rule's two questions)."""
+        acted = await to_thread.run_sync(self._acted, live.meta.id)
+        humans = [c for c in ("white", "black") if c != live.meta.computer_color]
+        return humans, [c for c in humans if c not in acted]
 
     async def _act_by(
         self, live: LiveGame, stored: datetime, timed: bool, no_show: timedelta
@@ -766,20 +774,19 @@ class Tournaments:
             return None
         if live.over:  # between two games: the next starts then
             return stored
-        acted = await to_thread.run_sync(self._acted, live.meta.id)
-        humans = [c for c in ("white", "black") if c != live.meta.computer_color]
+        humans, absent = await self._absent(live)
         g = live.game
-        if any(c not in acted for c in humans) or g is None or g.to_act not in humans:
+        if absent or g is None or g.to_act not in humans:
             return stored
         if timed:
             return None
         return max(stored, (live.changed_at or self.clock()) + no_show)
 
-    def _match_of(
-        self, game_id: str
-    ) -> tuple[int, str, int, datetime | None, bool, timedelta, bool] | None:
+    def _match_of(self, game_id: str) -> Any:
+        """The row of the match played in ``game_id`` with its tournament's terms: id,
+        name, round, stored deadline, clock, no-show seconds, winner (None: none)."""
         with self.db() as s:
-            row = s.execute(
+            return s.execute(
                 select(
                     Tournament.id,
                     Tournament.name,
@@ -792,18 +799,6 @@ class Tournaments:
                 .join(Tournament, Tournament.id == TournamentMatch.tournament_id)
                 .where(TournamentMatch.game_id == game_id)
             ).first()
-        if row is None:
-            return None
-        tid, name, round_no, deadline, clock, no_show, winner = row
-        return (
-            tid,
-            name,
-            round_no,
-            deadline,
-            clock != "none",
-            timedelta(seconds=no_show),
-            winner is not None,
-        )
 
     def _set_deadline(self, mid: int, deadline: datetime | None) -> None:
         def write(s: DbSession) -> None:
@@ -829,9 +824,7 @@ class Tournaments:
                 continue
             m = live.meta
             g = live.game
-            acted = await to_thread.run_sync(self._acted, game_id)
-            humans = [c for c in ("white", "black") if c != m.computer_color]
-            absent = [c for c in humans if c not in acted]
+            humans, absent = await self._absent(live)
             if live.finished or (not absent and late_match.timed):
                 await to_thread.run_sync(self._set_deadline, mid, None)  # the clock rules
                 continue
