@@ -798,12 +798,13 @@ def servers_cpu(pids: list[int]) -> float:
     return sum(cpu_seconds(p) for p in pids)
 
 
-def server_gc(base: str | list[str]) -> tuple[float, float, float]:
+def server_gc(base: str | list[str]) -> tuple[float, float, float, float]:
     """The server's whole-heap collections so far, from its ``/metrics`` (loopback may
-    read them): how many, their seconds in all, and how many took over 50 ms. Zeros
+    read them): how many, their seconds in all, how many took over 50 ms, and the
+    unreachable objects its heap's thaws found (``nardy.server.heap.Ageing``). Zeros
     for several processes (a scrape reaches one of them)."""
     if not isinstance(base, str):
-        return (0.0, 0.0, 0.0)
+        return (0.0, 0.0, 0.0, 0.0)
     from prometheus_client.parser import text_string_to_metric_families
 
     seen: dict[tuple[str, str], float] = {}
@@ -812,9 +813,12 @@ def server_gc(base: str | list[str]) -> tuple[float, float, float]:
         for x in family.samples:
             if x.name.startswith("nardy_gc_pause_seconds") and x.labels.get("generation") == "2":
                 seen[(x.name, x.labels.get("le", ""))] = x.value
+            if x.name == "nardy_gc_thawed_objects_total":
+                seen[(x.name, "")] = x.value
     count = seen.get(("nardy_gc_pause_seconds_count", ""), 0.0)
     short = seen.get(("nardy_gc_pause_seconds_bucket", "0.05"), 0.0)
-    return (count, seen.get(("nardy_gc_pause_seconds_sum", ""), 0.0), count - short)
+    thawed = seen.get(("nardy_gc_thawed_objects_total", ""), 0.0)
+    return (count, seen.get(("nardy_gc_pause_seconds_sum", ""), 0.0), count - short, thawed)
 
 
 #: The crowd's collector during a run: no whole-heap collection (its pauses, 70-220 ms
@@ -931,6 +935,7 @@ async def run(
         "server_gc_full": gc1[0] - gc0[0],
         "server_gc_full_ms": (gc1[1] - gc0[1]) * 1000,
         "server_gc_over_50ms": gc1[2] - gc0[2],
+        "server_gc_thawed": gc1[3] - gc0[3],
         "crowd_gc_ms": pauses.total * 1000,
         "crowd_gc_full_ms": [round(x * 1000, 1) for x in pauses.full],
         "wall_s": wall,
@@ -997,7 +1002,8 @@ def main(argv: list[str] | None = None) -> int:
         f"({result['server_cpu_ms_per_action']:.1f} ms per action)  "
         f"crowd CPU {result['crowd_cpu_pct']:.0f} %  "
         f"server GC {result['server_gc_full']:.0f} full, {result['server_gc_full_ms']:.0f} ms, "
-        f"{result['server_gc_over_50ms']:.0f} over 50 ms  "
+        f"{result['server_gc_over_50ms']:.0f} over 50 ms, "
+        f"{result['server_gc_thawed']:.0f} objects thawed  "
         f"crowd GC {result['crowd_gc_ms']:.0f} ms (full: {result['crowd_gc_full_ms']} ms)  "
         f"load {result['load_start']:.2f} -> {result['load_end']:.2f}"
     )

@@ -45,7 +45,7 @@ from nardy.server.db import make_engine, migrate, now
 from nardy.server.deps import carry_new_session
 from nardy.server.fanout import Fanout
 from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
-from nardy.server.heap import settle
+from nardy.server.heap import AGEING, settle
 from nardy.server.logs import RequestIdMiddleware
 from nardy.server.messages import request_lang
 from nardy.server.metrics import REFRESH_EVERY, HttpErrorsMiddleware, Metrics
@@ -88,6 +88,8 @@ GUEST_SWEEP_EVERY = timedelta(hours=1)
 FORGET_EVERY = 60.0
 #: How often games past their clock's deadline are looked for (an indexed query).
 FLAG_SWEEP_EVERY = timedelta(seconds=1)
+#: How often (seconds) the heap's ageing is stepped (``nardy.server.heap.Ageing``).
+AGE_EVERY = 5.0
 
 
 def app_from_env() -> FastAPI:
@@ -154,6 +156,8 @@ def create_app(
         # the collector's pauses taken in (and a worker of several sets its gauges for
         # the scrapes the others answer)
         gauges = ticking(app.state.metrics.refresh_async, REFRESH_EVERY, "refreshing the metrics")
+        # (a no-op unless this process settled its heap: nardy serve's, not the tests')
+        ageing = ticking(AGEING.step_async, AGE_EVERY, "ageing the heap")
         async with (
             # the flags at startup first: a restart enforces the stored deadlines
             ticking(game_service.sweep_flags, FLAG_SWEEP_EVERY.total_seconds(), "flagging"),
@@ -163,6 +167,7 @@ def create_app(
             tourneys.running(),
             renewing,
             gauges,
+            ageing,
         ):
             with app.state.metrics.gc_pauses.installed():
                 yield

@@ -30,7 +30,7 @@ from prometheus_client.multiprocess import MultiProcessCollector, mark_process_d
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nardy.server.botplayer import Computer
-from nardy.server.heap import Pauses
+from nardy.server.heap import AGEING, Pauses
 from nardy.server.service import GameService
 
 __all__ = ["CONTENT_TYPE", "MULTIPROC_ENV", "REFRESH_EVERY", "HttpErrorsMiddleware", "Metrics"]
@@ -106,6 +106,12 @@ class Metrics:
             buckets=GC_BUCKETS,
             registry=r,
         )
+        self.gc_thawed = Counter(
+            "nardy_gc_thawed_objects",
+            "Unreachable objects the heap's thaws found: garbage cycles that waited, frozen,"
+            " for the thaw (nardy.server.heap.Ageing).",
+            registry=r,
+        )
         #: The pauses, recorded while the app runs and taken into the histogram at
         #: each refresh (``heap.Pauses`` says why not at once).
         self.gc_pauses = Pauses()
@@ -122,6 +128,7 @@ class Metrics:
         workers only: one alone reads them when scraped)."""
         for generation, seconds in self.gc_pauses.drain():
             self.gc_seconds.labels(generation=str(generation)).observe(seconds)
+        self.gc_thawed.inc(AGEING.take_found())
         if self.shared_dir:
             self.websockets.set(self._sockets.total())
             self.live.set(len(self._games.live))

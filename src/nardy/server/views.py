@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from nardy.dicecheck import SCHEME
+from nardy.game import Game
 from nardy.i18n import t as say
 from nardy.outcome import resignation, tiers
 from nardy.plays import Move
@@ -231,26 +232,43 @@ def history(live: LiveGame, view: Color) -> list[dict[str, Any]]:
     numbering (the board shows the last play and animates the opponent's)."""
     g = live.game
     assert g is not None
-    mapping = g.variant.mapping
     notes = iter(live.notes)
     pending = next(notes, None)
     out: list[dict[str, Any]] = []
-    for i, t in enumerate(g.turns):
+    for i, row in enumerate(turn_rows(g, view)):
         while pending is not None and pending[0] <= i:
             out.append(pending[1])
             pending = next(notes, None)
-        out.append(
-            {
-                "color": t.color,
-                "dice": list(t.dice),
-                "play": t.play.text,
-                "steps": play_steps(t.play.moves, mapping, t.color == view),
-            }
-        )
+        out.append(row)
     while pending is not None:
         out.append(pending[1])
         pending = next(notes, None)
     return out
+
+
+#: Each game's history rows by viewer colour. A turn, once played, never changes (a
+#: game's ``turns`` only grow), so its row is built once, not again at every event: at
+#: 60 turns the rebuild cost ~1 ms a view, two or three views an action, and the server's
+#: CPU per action grew with the games' length (bench/serve_load.py, 240 s runs).
+_ROWS: weakref.WeakKeyDictionary[Game, dict[Color, list[dict[str, Any]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def turn_rows(g: Game, view: Color) -> list[dict[str, Any]]:
+    """One row per finished turn of ``g``, its steps in ``view``'s numbering (shared:
+    not to be changed)."""
+    rows = _ROWS.setdefault(g, {}).setdefault(view, [])
+    for t in g.turns[len(rows) :]:
+        rows.append(
+            {
+                "color": t.color,
+                "dice": list(t.dice),
+                "play": t.play.text,
+                "steps": play_steps(t.play.moves, g.variant.mapping, t.color == view),
+            }
+        )
+    return rows
 
 
 def play_steps(moves: Sequence[Move], mapping: tuple[int, ...], own: bool) -> list[dict[str, Any]]:
