@@ -24,15 +24,18 @@ print(json.dumps({"before": before, "frozen": gc.get_freeze_count(),
 """
 
 
-def test_settle_freezes_the_built_app_and_raises_the_first_threshold(tmp_path: Path) -> None:
+def last_line(script: str, *args: str) -> str:
+    """The last line ``script`` prints, run in a fresh interpreter (its stderr shown
+    when it fails)."""
     out = subprocess.run(
-        [sys.executable, "-c", PROBE, str(tmp_path / "nardy.sqlite3")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=120
     )
-    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip().splitlines()[-1]
+
+
+def test_settle_freezes_the_built_app_and_raises_the_first_threshold(tmp_path: Path) -> None:
+    got = json.loads(last_line(PROBE, str(tmp_path / "nardy.sqlite3")))
     assert got["before"] == 0
     assert got["frozen"] > 50_000  # the imports and the app: all of it, not a part
     assert tuple(got["thresholds"]) == THRESHOLDS != (700, 10, 10)
@@ -89,11 +92,7 @@ def test_ageing_freezes_the_survivors_and_a_thaw_collects_their_garbage_cycles()
     """Between freezes an automatic collection walks only what was made since; a
     garbage cycle among frozen objects waits for the thaw, which collects it, counts
     it and freezes what lives again (an injected clock)."""
-    out = subprocess.run(
-        [sys.executable, "-c", AGEING_PROBE], capture_output=True, text=True, timeout=120
-    )
-    assert out.returncode == 0, out.stderr
-    got = json.loads(out.stdout.strip().splitlines()[-1])
+    got = json.loads(last_line(AGEING_PROBE))
     assert got["frozen_unstarted"] == 0  # a process that did not settle: untouched
     assert got["frozen_at_start"] > 0
     assert got["young_cycle_collected"]  # not frozen yet: collected as ever
@@ -134,13 +133,6 @@ with TestClient(app, client=("127.0.0.1", 5000)) as c:
 
 
 def test_the_metrics_count_what_a_thaw_found(tmp_path: Path) -> None:
-    out = subprocess.run(
-        [sys.executable, "-c", METRIC_PROBE, str(tmp_path / "nardy.sqlite3")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert out.returncode == 0, out.stderr
-    line = out.stdout.strip().splitlines()[-1]
+    line = last_line(METRIC_PROBE, str(tmp_path / "nardy.sqlite3"))
     assert line.startswith("nardy_gc_thawed_objects_total ")
     assert float(line.split()[1]) >= 1  # the cycle
