@@ -267,6 +267,25 @@ No whole-heap collection in any run. SQLite at 500 games holds p99 < 100 ms over
 whole run, ramp included, in both runs; PostgreSQL does once settled in one run of two
 (83 and 122 ms) and not over its ramp (its own processes share the 2 cores while 500
 games are made in 30 s).
+
+And 11 minutes (660 s, 500 games, SQLite; a real thaw at 10 minutes; 230 games end
+and new ones start), as CPython collects (the tree before) / aged:
+
+================ ============== ============ ============ ================ ===========
+tree             all p50 / p99  settled p99  CPU/action   srv GC           memory
+================ ============== ============ ============ ================ ===========
+before           17.9 / 641     658          8.2 ms       27 / 10,146 ms   396 MB
+aged             9.5 / 141      146          7.4 ms       6 / 1,078 ms     384 MB
+================ ============== ============ ============ ================ ===========
+
+Zero errors and zero lost in both (~131,000 events checked each). The aged server's
+whole-heap pauses: five automatic ones over the young objects (~55 ms each) and the
+thaw, 804 ms over everything, which found 23,995 unreachable objects. The server's
+memory (RSS, sampled every 30 s) grew alike in both runs, ~11 MB a minute while the
+games lengthen. As the games grow the CPU per action does too (4-5 ms at the start,
+~8 at ten minutes, the server's core full): a profile of the tree before at seven
+minutes had the views at 30 % of the GIL's samples, the history rows 16 % of them
+(kept since), the JSON of the whole history 8 % and the targets 10 %.
 """
 
 from __future__ import annotations
