@@ -269,7 +269,7 @@ whole run, ramp included, in both runs; PostgreSQL does once settled in one run 
 games are made in 30 s).
 
 And 11 minutes (660 s, 500 games, SQLite; a real thaw at 10 minutes; 230 games end
-and new ones start), as CPython collects (the tree before) / aged:
+and new ones start), the tree before (frozen once at startup) / aged:
 
 ================ ============== ============ ============ ================ ===========
 tree             all p50 / p99  settled p99  CPU/action   srv GC           memory

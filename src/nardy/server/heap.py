@@ -46,7 +46,7 @@ tick steps it):
   500 games with a thaw every two minutes (a 240 s run, to see it), the thaws found
   5,900-9,700 objects in all, and the run had two to four whole-heap collections of
   ~240 ms. An 11-minute run (660 s, 500 games, the games' ends and new ones
-  included), as CPython collects / aged: p99 641 / 141 ms; 27 / 6 whole-heap
+  included), frozen once at startup / aged: p99 641 / 141 ms; 27 / 6 whole-heap
   collections, 10.1 / 1.1 s of pauses in all; the thaw found 23,995 objects; the
   server's memory at the end 396 / 384 MB (the freezing holds back no more than the
   thaw frees).
