@@ -93,6 +93,11 @@ class Late:
     def no_show(self) -> timedelta:
         return timedelta(seconds=self.seconds)
 
+    @classmethod
+    def of(cls, match_id: int, game_id: str, clock: str, no_show: int) -> Late:
+        """From the match's row and its tournament's stored clock and no-show time."""
+        return cls(match_id, game_id, clock != "none", no_show)
+
 
 def _coin(tid: int, round_no: int, slot: int) -> int:
     """0 or 1, the same for the same match (a seeded coin, weighted by nothing)."""
@@ -696,7 +701,7 @@ class Tournaments:
                 )
             )
             late = [
-                Late(mid, gid, clock != "none", no_show)
+                Late.of(mid, gid, clock, no_show)
                 for mid, gid, clock, no_show in s.execute(
                     select(
                         TournamentMatch.id,
@@ -747,12 +752,12 @@ class Tournaments:
         found = await to_thread.run_sync(self._match_of, game_id)
         if found is None:
             return None
-        tid, name, round_no, stored, clock, no_show, winner = found
+        tid, name, round_no, mid, stored, clock, no_show, winner = found
         out: dict[str, Any] = {"id": tid, "name": name, "round": round_no, "act_by": None}
         if winner is not None or stored is None:
             return out
         live = await self.games.get(game_id)
-        when = await self._act_by(live, aware(stored), clock != "none", timedelta(seconds=no_show))
+        when = await self._act_by(live, aware(stored), Late.of(mid, game_id, clock, no_show))
         out["act_by"] = iso(when)
         return out
 
@@ -763,13 +768,12 @@ class Tournaments:
         humans = [c for c in ("white", "black") if c != live.meta.computer_color]
         return humans, [c for c in humans if c not in acted]
 
-    async def _act_by(
-        self, live: LiveGame, stored: datetime, timed: bool, no_show: timedelta
-    ) -> datetime | None:
-        """When the tick (``_no_shows``) will forfeit the match in ``live`` if nobody
-        acts: at its stored deadline while a player has not acted (or between two
+    async def _act_by(self, live: LiveGame, stored: datetime, match: Late) -> datetime | None:
+        """When the tick (``_no_shows``) will forfeit ``match``, played in ``live``, if
+        nobody acts: at its stored deadline while a player has not acted (or between two
         games, or the computer to act); once both have, never in a timed game, and in an
-        untimed one ``no_show`` after its last change, not before the stored deadline."""
+        untimed one the no-show time after its last change, not before the stored
+        deadline."""
         if live.finished:
             return None
         if live.over:  # between two games: the next starts then
@@ -778,19 +782,21 @@ class Tournaments:
         g = live.game
         if absent or g is None or g.to_act not in humans:
             return stored
-        if timed:
+        if match.timed:
             return None
-        return max(stored, (live.changed_at or self.clock()) + no_show)
+        return max(stored, (live.changed_at or self.clock()) + match.no_show)
 
     def _match_of(self, game_id: str) -> Any:
         """The row of the match played in ``game_id`` with its tournament's terms: id,
-        name, round, stored deadline, clock, no-show seconds, winner (None: none)."""
+        name, round, the match's id, its stored deadline, clock, no-show seconds, winner
+        (None: none)."""
         with self.db() as s:
             return s.execute(
                 select(
                     Tournament.id,
                     Tournament.name,
                     TournamentMatch.round,
+                    TournamentMatch.id,
                     TournamentMatch.deadline,
                     Tournament.clock,
                     Tournament.no_show,
