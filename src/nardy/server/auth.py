@@ -21,13 +21,13 @@ from typing import Any, cast
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import CursorResult, Result, delete, exists, or_, select, update
+from sqlalchemy import CursorResult, Result, bindparam, delete, exists, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
 from nardy.server.api_error import ApiError
-from nardy.server.db import GameRow, Session, User, aware, now
+from nardy.server.db import GameRow, Session, User, aware, now, one_statement
 from nardy.server.names import guest_name, looks_like_guest_name, normalize_name, skeleton
 from nardy.server.throttle import Throttle, Throttled
 from nardy.server.writer import Writer
@@ -87,6 +87,23 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+#: A session's user, by the SHA-256 of its token: built once, so that SQLAlchemy finds
+#: its compiled form by the object's remembered cache key.
+_LOOKUP = (
+    select(
+        User.id,
+        User.username,
+        User.display_name,
+        Session.csrf,
+        Session.last_seen_at,
+        User.moderator,
+        User.banned_at,
+    )
+    .join(Session, Session.user_id == User.id)
+    .where(Session.token_hash == bindparam("digest"))
+)
+
+
 class Accounts:
     """Users and sessions in the database."""
 
@@ -101,6 +118,9 @@ class Accounts:
         hasher: PasswordHasher | None = None,
     ) -> None:
         self.db = db  # reads
+        #: The session lookup of every request: one statement, and on PostgreSQL one
+        #: round trip (``one_statement``).
+        self._lookups = one_statement(db.kw["bind"])
         self.writer = writer  # writes (one at a time on SQLite)
         self.throttle = throttle
         self.guest_idle = guest_idle
@@ -114,20 +134,8 @@ class Accounts:
             return None
         moment = self.clock()
         digest = _hash(token)
-        with self.db() as s:  # (every request asks: one query, no ORM objects)
-            row = s.execute(
-                select(
-                    User.id,
-                    User.username,
-                    User.display_name,
-                    Session.csrf,
-                    Session.last_seen_at,
-                    User.moderator,
-                    User.banned_at,
-                )
-                .join(Session, Session.user_id == User.id)
-                .where(Session.token_hash == digest)
-            ).first()
+        with self._lookups.connect() as conn:  # (every request asks: one query, no ORM)
+            row = conn.execute(_LOOKUP, {"digest": digest}).first()
         if row is None:
             return None
         user_id, username, display_name, csrf, last_seen, moderator, banned_at = row

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from anyio import to_thread
-from sqlalchemy import exists, insert, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -36,6 +36,7 @@ from nardy.server.api_error import ApiError
 from nardy.server.botplayer import Computer
 from nardy.server.db import EventRow, GameRow, User, aware, now
 from nardy.server.game_specs import HUMAN_MODES, MODES, match_spec, play_settings
+from nardy.server.game_writes import BannedPlayer, StaleGame, store_change
 from nardy.server.live import LiveGame, Meta, Role
 from nardy.server.ratings import rate_match
 from nardy.server.referee import (
@@ -88,19 +89,6 @@ def game_meta(game: dict[str, Any], players: list[User]) -> Meta:
         clock=game["clock"],
         auto={u.id: play_settings(u.settings) for u in players},
     )
-
-
-class StaleGame(Exception):
-    """The stored game moved on past the one in memory: another server process stored
-    its events meanwhile (``GameService._step``)."""
-
-
-class BannedPlayer(Exception):
-    """The player who acted was banned (``GameService._step``): nothing was stored."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__(name)
-        self.name = name
 
 
 class GameService:
@@ -266,24 +254,8 @@ class GameService:
         ended = m.rated and any(e["kind"] == "over" for e in out)
         players = winner_loser(live) if ended else None
 
-        def write(conn: Connection) -> dict[int, dict[str, Any]]:  # a short transaction
-            # Compare and set: the game's row changes only if its last stored event is
-            # still the one in memory (and the acting player is not banned, where that
-            # matters). The update locks the row (PostgreSQL; SQLite has one writer), so
-            # of two processes acting on one game the second waits for the first's
-            # commit, then finds the game moved on and stores nothing. One statement
-            # where a lock, a read of the events and an update were three round trips.
-            cas = update(GameRow).where(GameRow.id == m.id, GameRow.last_seq == live.seq)
-            banned = (User.id == banned_check, User.banned_at.is_not(None))
-            if banned_check is not None:
-                cas = cas.where(~exists().where(*banned))
-            if conn.execute(cas.values(**values, last_seq=rows[-1]["seq"])).rowcount != 1:
-                if banned_check is not None:
-                    name = conn.execute(select(User.display_name).where(*banned)).scalar()
-                    if name is not None:
-                        raise BannedPlayer(name)
-                raise StaleGame(m.id)
-            conn.execute(insert(EventRow), rows)
+        def write(conn: Connection) -> dict[int, dict[str, Any]]:
+            store_change(conn, m.id, live.seq, values, rows, banned_check)
             if players is None:
                 return {}
             changes = rate_match(
@@ -314,7 +286,9 @@ class GameService:
             return changes
 
         try:
-            changes = self.writer.run(write)
+            # a change alone is one statement (on PostgreSQL, outside a transaction);
+            # a rated match's end rates the players in the same transaction
+            changes = (self.writer.statement if players is None else self.writer.run)(write)
         except (StaleGame, BannedPlayer):
             raise  # (``_stored`` reloads the game in place)
         except Exception:
