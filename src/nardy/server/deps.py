@@ -4,8 +4,9 @@ user behind a request, the CSRF check, the game named in the path, the cookies."
 from __future__ import annotations
 
 import hmac
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from anyio import to_thread
 from fastapi import Depends, Path, Request, Response
@@ -22,6 +23,7 @@ from nardy.server.service import GameService
 from nardy.server.settings import Settings
 from nardy.server.views import Views
 
+T = TypeVar("T")
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 ACCOUNT_COOKIE_AGE = timedelta(days=365)
 
@@ -62,12 +64,24 @@ def get_views(conn: HTTPConnection) -> Views:
     return views
 
 
-SettingsDep = Annotated[Settings, Depends(get_settings)]
-GamesDep = Annotated[GameService, Depends(get_games)]
-AccountsDep = Annotated[Accounts, Depends(get_accounts)]
-ComputerDep = Annotated[Computer, Depends(get_computer)]
-DbDep = Annotated[sessionmaker[DbSession], Depends(get_db)]
-ViewsDep = Annotated[Views, Depends(get_views)]
+def on_loop(read: Callable[[HTTPConnection], T]) -> Callable[[HTTPConnection], Awaitable[T]]:
+    """``read`` as a dependency FastAPI calls on the event loop. FastAPI runs a plain
+    ``def`` dependency in a worker thread: a thread hop, with its GIL hand-overs, for
+    each attribute read of each request (a game action's request had five of them, and
+    the hand-overs were a fifth of the server's time at 500 games)."""
+
+    async def dependency(conn: HTTPConnection) -> T:
+        return read(conn)
+
+    return dependency
+
+
+SettingsDep = Annotated[Settings, Depends(on_loop(get_settings))]
+GamesDep = Annotated[GameService, Depends(on_loop(get_games))]
+AccountsDep = Annotated[Accounts, Depends(on_loop(get_accounts))]
+ComputerDep = Annotated[Computer, Depends(on_loop(get_computer))]
+DbDep = Annotated[sessionmaker[DbSession], Depends(on_loop(get_db))]
+ViewsDep = Annotated[Views, Depends(on_loop(get_views))]
 
 #: A row's number in a path (a tournament, a chat message, a member): the tables' ids are
 #: INTEGER, 32 bits on PostgreSQL (64 on SQLite), and a larger number reached the
@@ -101,7 +115,7 @@ def base_url(conn: HTTPConnection) -> str:
     return url
 
 
-BaseUrl = Annotated[str, Depends(base_url)]
+BaseUrl = Annotated[str, Depends(on_loop(base_url))]
 
 
 async def current_user(conn: HTTPConnection, accounts: AccountsDep) -> Who | None:

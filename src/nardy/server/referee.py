@@ -374,17 +374,24 @@ class Referee:
                 live.note(rec, actor)  # type: ignore[arg-type]
             out.append({"kind": "record", "by": actor, "data": data})
 
+    @staticmethod
+    def flag_is_due(live: LiveGame, now: datetime) -> bool:
+        """Whether the player on the clock is past his deadline at ``now``."""
+        m = live.meta
+        if m.clock is None or live.game is None or live.finished or m.status == "over":
+            return False
+        due = clocks.deadline(m.clock)
+        return due is not None and now >= due
+
     def flag_due(self, live: LiveGame, now: datetime, out: list[Event]) -> None:
         """End the match if the player on the clock is past his deadline: he loses on
         time (``nardy.server.clocks``: the match, or a money game as a single game at
         the cube's value)."""
         m = live.meta
         g = live.game
-        if m.clock is None or g is None or live.finished or m.status == "over":
+        if g is None or not self.flag_is_due(live, now):
             return
-        due = clocks.deadline(m.clock)
-        if due is None or now < due:
-            return
+        assert m.clock is not None
         loser_side = m.clock["actor"]
         side_winner = "opponent" if loser_side == "creator" else "creator"
         self._end_against(live, g.to_act, side_winner, "time", out)

@@ -345,6 +345,8 @@ class GameService:
 
     async def flag_if_due(self, live: LiveGame) -> list[Event]:
         """Store a loss on time if the game is past its deadline (call under its lock)."""
+        if not self.referee.flag_is_due(live, self.clock()):
+            return []  # (every action asks: no thread hop for nothing)
 
         def change(lv: LiveGame, out: list[Event]) -> None:
             self.referee.flag_due(lv, self.clock(), out)
