@@ -8,15 +8,21 @@ cheap: one view and one ``json.dumps`` per role, then a write per socket.
 
 from __future__ import annotations
 
-import json
 import logging
+import secrets
 from typing import Any, Protocol
 
 from nardy.position import Color
+from nardy.server.jsontext import encode
 from nardy.server.live import LiveGame
-from nardy.server.views import Views
+from nardy.server.views import Views, history_text
 
 log = logging.getLogger(__name__)
+
+#: Where an update's history goes, spliced in as text: unguessable, so that nothing
+#: else in a message (a name, an event) can hold it.
+_SLOT = f"history-{secrets.token_hex(16)}"
+_SLOT_TEXT = f'"{_SLOT}"'
 
 
 class Socket(Protocol):
@@ -35,11 +41,6 @@ class Subscriber:
         self.base_url = base_url
 
 
-def encode(message: dict[str, Any]) -> str:
-    """A message as compact JSON (what Starlette's ``send_json`` writes)."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-
-
 class Fanout:
     """Sends each stored update of a game to the sockets watching it."""
 
@@ -55,7 +56,13 @@ class Fanout:
 
         def build() -> str:
             state = self.views.state(live, user_id, base_url)
-            return encode({"type": "update", "events": events, "state": state})
+            if live.game is None:
+                return encode({"type": "update", "events": events, "state": state})
+            # The history, the longest part of a long game's update, goes in as text
+            # whose turns were encoded once (``history_text``), not again every update.
+            slot = {**state, "history": _SLOT}
+            text = encode({"type": "update", "events": events, "state": slot})
+            return text.replace(_SLOT_TEXT, history_text(live, state["view"]), 1)
 
         text: str = self.views.memo(live, ("update", key), build)
         return text

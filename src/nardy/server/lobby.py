@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from nardy.server.fanout import encode
 from nardy.server.friends import Player
+from nardy.server.jsontext import encode
 from nardy.server.pairing import Seeker
 
 #: Time controls on offer: a delay per move (seconds) and a reserve per match point.

@@ -37,8 +37,8 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from nardy.server.chat import ChatSubscriber
-from nardy.server.fanout import encode
 from nardy.server.friends import Player
+from nardy.server.jsontext import encode
 from nardy.server.live import LiveGame
 from nardy.server.lobby import Challenge, Present, Subscriber, Terms
 from nardy.server.pairing import Seeker

@@ -12,7 +12,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from nardy.dicecheck import SCHEME
 from nardy.game import Game
@@ -22,7 +22,10 @@ from nardy.plays import Move
 from nardy.position import BAR, OFF, Color, Position, other, pip_count
 from nardy.server import clocks
 from nardy.server.db import now
+from nardy.server.jsontext import encode
 from nardy.server.live import LiveGame, Role
+
+T = TypeVar("T")
 
 #: What one view depends on besides the game: the role, and for the creator of a friend
 #: game the base URL of his invitation link.
@@ -232,17 +235,35 @@ def history(live: LiveGame, view: Color) -> list[dict[str, Any]]:
     numbering (the board shows the last play and animates the opponent's)."""
     g = live.game
     assert g is not None
-    notes = iter(live.notes)
-    pending = next(notes, None)
-    out: list[dict[str, Any]] = []
-    for i, row in enumerate(turn_rows(g, view)):
-        while pending is not None and pending[0] <= i:
-            out.append(pending[1])
-            pending = next(notes, None)
+    return _with_notes(turn_rows(g, view), live.notes)
+
+
+def history_text(live: LiveGame, view: Color) -> str:
+    """``history(live, view)`` as JSON text (``jsontext.encode``), each turn's row
+    encoded once: a long game's history is most of its update."""
+    g = live.game
+    assert g is not None
+    rows = turn_rows(g, view)
+    texts = _ROW_TEXTS.setdefault(g, {}).setdefault(view, [])
+    texts.extend(encode(row) for row in rows[len(texts) :])
+    notes = [(at, encode(note)) for at, note in live.notes]
+    return "[" + ",".join(_with_notes(texts, notes)) + "]"
+
+
+def _with_notes(rows: Sequence[T], notes: Sequence[tuple[int, T]]) -> list[T]:
+    """``rows`` with each note ``(i, note)`` put before row ``i`` (after the last row
+    where ``i`` is past it)."""
+    out: list[T] = []
+    pending = iter(notes)
+    note = next(pending, None)
+    for i, row in enumerate(rows):
+        while note is not None and note[0] <= i:
+            out.append(note[1])
+            note = next(pending, None)
         out.append(row)
-    while pending is not None:
-        out.append(pending[1])
-        pending = next(notes, None)
+    while note is not None:
+        out.append(note[1])
+        note = next(pending, None)
     return out
 
 
@@ -253,6 +274,10 @@ def history(live: LiveGame, view: Color) -> list[dict[str, Any]]:
 _ROWS: weakref.WeakKeyDictionary[Game, dict[Color, list[dict[str, Any]]]] = (
     weakref.WeakKeyDictionary()
 )
+
+
+#: The same rows as JSON text (``history_text``), kept in step with them.
+_ROW_TEXTS: weakref.WeakKeyDictionary[Game, dict[Color, list[str]]] = weakref.WeakKeyDictionary()
 
 
 def turn_rows(g: Game, view: Color) -> list[dict[str, Any]]:
