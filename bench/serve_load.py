@@ -329,6 +329,33 @@ settled, each sample counted where its innermost frame falls): the HTTP stack (u
 Starlette, FastAPI, anyio, pydantic) 20 %, SQLAlchemy 13 %, the rest of the server 12 %,
 the rules engine 12 %, the driver 10 %, the views and their JSON 9.5 %, websocket framing
 7 %, handing work to and from threads 7 %, the event loop 7 %, the computer 1.5 %.
+
+Threads and long games (2026-12-06, third session, SQLite). In a 330 s run the server's
+CPU per action still grows with the games (4.3 ms at 90 s, 7.6 ms over 330 s), and a
+profile at 250-300 s had handing work to threads at 20 % of the GIL's samples
+(``Condition.notify`` alone 17 %: a thread that wakes another holds the GIL through the
+wake-up, and on a busy machine is often descheduled there). Of those hops, FastAPI ran
+every plain ``def`` dependency (the services read from ``app.state``, the base URL) in a
+worker thread: five a game action; and every action hopped to a thread to check a clock
+that most games do not have. Both now stay on the event loop (``deps.on_loop``,
+``Referee.flag_is_due``). The JSON of whole histories was 8 %: an update's history now
+goes in as text whose turns were encoded once (``views.history_text``). Back to back:
+
+================ ============ ======= ============ ============ ==========
+tree             run          actions all p50/p99  settled p99  CPU/action
+================ ============ ======= ============ ============ ==========
+before (eb75af0) 90 s           9,104 4.6 / 38.2   34.2         4.3 ms
+hops (f36635f)   90 s           9,130 3.9 / 21.7   19.5         3.7 ms
+before (eb75af0) 330 s         38,988 5.4 / 59.4   62.3         7.6 ms
+all (7eb36dd)    330 s         39,064 4.3 / 35.1   35.1         7.1 ms
+================ ============ ======= ============ ============ ==========
+
+Zero errors and zero lost everywhere (64,418 events checked in the last run). What is
+left of the hand-overs at 330 s (17 % of the samples) is work that belongs in a thread:
+a change and its write (the rules, the computer's turn, then SQLite's single writer,
+which wakes the waiting thread when it commits) and the session lookup. The growth with
+a game's length is now the rules engine (27 %: the legal plays of long games' positions)
+and websocket framing (11 %: a long game's update is larger), not the views (6 %).
 """
 
 from __future__ import annotations
