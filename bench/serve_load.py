@@ -360,16 +360,17 @@ and websocket framing (11 %: a long game's update is larger), not the views (6 %
 The whole table at 341fa12 (each line one run, in this order; "computer": the actions a
 computer turn answered):
 
-========== ===== ======= ====== ==== ============ ================ ============ ========== ========== ===========
-database   games actions errors lost all p50/p99  computer p50/p99 settled p99  server CPU CPU/action load
-========== ===== ======= ====== ==== ============ ================ ============ ========== ========== ===========
-SQLite       500   9,140      0    0 4.1 / 23.9   7.1 / 36.1       22.6         39 %       3.9 ms     2.3 -> 1.3
-PostgreSQL   500   9,127      0    0 6.7 / 51.9   10.5 / 81.3      56.4         45 %       4.5 ms     1.5 -> 1.2
-SQLite       200   3,683      0    0 3.5 / 12.8   6.3 / 22.4       14.8         19 %       4.6 ms     1.3 -> 0.7
-PostgreSQL   200   3,697      0    0 5.6 / 22.4   9.0 / 35.2       38.7         21 %       5.1 ms     0.6 -> 0.6
-SQLite       100   1,795      0    0 3.8 / 12.1   6.6 / 15.4       11.0         11 %       5.4 ms     0.6 -> 0.2
-PostgreSQL   100   1,788      0    0 5.3 / 14.9   8.0 / 24.8       15.1         11 %       5.8 ms     0.2 -> 0.3
-========== ===== ======= ====== ==== ============ ================ ============ ========== ========== ===========
+========== ===== ======= ====== ==== =========== =========== ======= ==== ====== =========
+database   games actions errors lost all p50/p99 computer    settled CPU  CPU/   load
+                                                 p50/p99     p99          action
+========== ===== ======= ====== ==== =========== =========== ======= ==== ====== =========
+SQLite       500   9,140      0    0 4.1 / 23.9  7.1 / 36.1  22.6    39 % 3.9 ms 2.3 -> 1.3
+PostgreSQL   500   9,127      0    0 6.7 / 51.9  10.5 / 81.3 56.4    45 % 4.5 ms 1.5 -> 1.2
+SQLite       200   3,683      0    0 3.5 / 12.8  6.3 / 22.4  14.8    19 % 4.6 ms 1.3 -> 0.7
+PostgreSQL   200   3,697      0    0 5.6 / 22.4  9.0 / 35.2  38.7    21 % 5.1 ms 0.6 -> 0.6
+SQLite       100   1,795      0    0 3.8 / 12.1  6.6 / 15.4  11.0    11 % 5.4 ms 0.6 -> 0.2
+PostgreSQL   100   1,788      0    0 5.3 / 14.9  8.0 / 24.8  15.1    11 % 5.8 ms 0.2 -> 0.3
+========== ===== ======= ====== ==== =========== =========== ======= ==== ====== =========
 
 Zero errors, zero lost events (15,115 checked in the largest run) and no whole-heap
 collection of the server in any run: 500 games hold p99 < 100 ms on either database,
