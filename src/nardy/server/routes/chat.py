@@ -24,7 +24,8 @@ from nardy.server.api_error import ApiError
 from nardy.server.auth import Who
 from nardy.server.chat import PHRASES, ChatService, user_channel
 from nardy.server.deps import CheckedUser, MaybeUser, RowId
-from nardy.server.fanout import Socket, encode
+from nardy.server.fanout import Socket
+from nardy.server.jsontext import encode
 from nardy.server.messages import request_lang
 from nardy.server.routes.ws import (
     BadMessage,

@@ -20,8 +20,8 @@ from nardy.i18n import t
 from nardy.server.api_error import ApiError
 from nardy.server.auth import Clock, Who
 from nardy.server.deps import Actor, CheckedUser, MaybeUser
-from nardy.server.fanout import encode
 from nardy.server.friends import Friends, Player
+from nardy.server.jsontext import encode
 from nardy.server.lobby import OUTBOX, LobbyState, MemoryLobbyState, Subscriber
 from nardy.server.matchmaking import SEEK_LIMIT, Lobby
 from nardy.server.messages import request_lang
