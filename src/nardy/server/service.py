@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from anyio import to_thread
-from sqlalchemy import insert, select, update
+from sqlalchemy import insert, select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -267,22 +267,11 @@ class GameService:
                 loser_id=players[1],
                 at=at,
             )
-            if changes:
+            if changes:  # the "rating" event after the others, stored as they were
                 data = {"changes": {str(k): v for k, v in changes.items()}}
-                rated_seq = live.seq + len(out) + 1
-                conn.execute(update(GameRow).where(GameRow.id == m.id).values(last_seq=rated_seq))
-                conn.execute(
-                    insert(EventRow),
-                    [
-                        {
-                            "game_id": m.id,
-                            "seq": rated_seq,
-                            "kind": "rating",
-                            "by": None,
-                            "data": data,
-                        }
-                    ],
-                )
+                last = rows[-1]["seq"]
+                rating = {"game_id": m.id, "seq": last + 1, "kind": "rating", "by": None}
+                store_change(conn, m.id, last, {}, [{**rating, "data": data}])
             return changes
 
         try:
