@@ -261,7 +261,7 @@ def _random_boards(seed: int, n: int) -> np.ndarray:
     return boards
 
 
-@pytest.mark.parametrize("name", ["short-v1", "short-v2", "short-v3", "long-v1"])
+@pytest.mark.parametrize("name", ["short-v1", "short-v2", "short-v3", "long-v1", "long-v3"])
 def test_compiled_inputs_equal_the_numpy_reference(name: str, monkeypatch) -> None:
     """The compiled inputs (``nardy._fastfeat``) equal the numpy definitions on 3,000
     random boards (random first-turn flags) and on the positions of a played game."""
@@ -309,6 +309,14 @@ def test_compiled_inputs_reject_wrong_shapes() -> None:
     with pytest.raises(ValueError, match="205"):
         compiled.ext.long(
             boards, np.zeros((2, 2), dtype=bool), np.empty((2, 199), dtype=np.float32)
+        )
+    with pytest.raises(ValueError, match="227"):
+        compiled.ext.long(
+            boards, np.zeros((2, 2), dtype=bool), np.empty((2, 205), dtype=np.float32), 3
+        )
+    with pytest.raises(ValueError, match="version"):
+        compiled.ext.long(
+            boards, np.zeros((2, 2), dtype=bool), np.empty((2, 205), dtype=np.float32), 2
         )
 
 

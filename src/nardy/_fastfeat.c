@@ -1,5 +1,5 @@
-/* Compiled network inputs (nardy.eval.features): short-v1, short-v2, short-v3 and
- * long-v1 for a whole board batch. The numpy functions in features.py define the
+/* Compiled network inputs (nardy.eval.features): short-v1, short-v2, short-v3, long-v1
+ * and long-v3 for a whole board batch. The numpy functions in features.py define the
  * inputs and stay the reference; tests compare both on random and game boards.
  *
  * boards: int16 (N, 2, 26), side on roll first, each side in its own numbering
@@ -207,18 +207,58 @@ static PyObject *fastfeat_short(PyObject *self, PyObject *args) {
 static const int LONG_PATH[24] = {12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1,
                                   24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13};
 
-/* long(boards, first, out): long-v1 inputs (N, 205); first: uint8/bool (N, 2). */
+/* long-v3's 11 inputs of one side (features.py: _long_v3_side): `me` its board, `them`
+ * the other side's, each in its own numbering; the other side's point facing my point p
+ * is p + 12 for p <= 12 and p - 12 above. */
+static void long_v3_side(const int16_t *me, const int16_t *them, float *o) {
+    int held[25] = {0}, cum[25] = {0};
+    for (int p = 1; p <= 24; p++) {
+        held[p] = them[p <= 12 ? p + 12 : p - 12] > 0;
+        cum[p] = cum[p - 1] + held[p];
+    }
+    int stuck = 0;
+    for (int d = 1; d <= 6; d++) {
+        int from = 0;
+        for (int p = d + 1; p <= 24; p++) from += me[p] > 0 && !held[p - d];
+        if (from > 6) from = 6;
+        o[d - 1] = from / 6.0f;
+        stuck += from == 0;
+    }
+    o[6] = (float)(stuck * stuck) / 36.0f;
+    o[7] = 1.0f - (float)((6 - stuck) * (6 - stuck)) / 36.0f;
+    int blockage = 0, rear = 0, low = 25, behind = 0;
+    for (int p = 1; p <= 24; p++) {
+        blockage += me[p] * (cum[p - 1] - cum[p > 7 ? p - 7 : 0]);
+        if (me[p] > 0) rear = p;
+        if (held[p] && low == 25) low = p;
+    }
+    int run = 0, best = 0;
+    for (int q = rear - 1; q >= 1 && q >= rear - 12; q--) {
+        run = held[q] ? run + 1 : 0;
+        if (run > best) best = run;
+    }
+    for (int p = low + 1; p <= 24; p++) behind += me[p];
+    o[8] = blockage / 90.0f;
+    o[9] = best / 6.0f;
+    o[10] = behind / 15.0f;
+}
+
+/* long(boards, first, out[, version]): long-v1 inputs (N, 205), or long-v3's (N, 227)
+ * with version 3; first: uint8/bool (N, 2). */
 static PyObject *fastfeat_long(PyObject *self, PyObject *args) {
     Py_buffer bb, fb, ob;
-    if (!PyArg_ParseTuple(args, "y*y*w*", &bb, &fb, &ob)) return NULL;
+    int version = 1;
+    if (!PyArg_ParseTuple(args, "y*y*w*|i", &bb, &fb, &ob, &version)) return NULL;
+    Py_ssize_t width = version == 3 ? 227 : 205;
     Py_ssize_t n = bb.len / (Py_ssize_t)(52 * sizeof(int16_t));
-    if (bb.len != n * 52 * (Py_ssize_t)sizeof(int16_t) || fb.len != n * 2 ||
-        ob.len != n * 205 * (Py_ssize_t)sizeof(float)) {
+    if ((version != 1 && version != 3) || bb.len != n * 52 * (Py_ssize_t)sizeof(int16_t) ||
+        fb.len != n * 2 || ob.len != n * width * (Py_ssize_t)sizeof(float)) {
         PyBuffer_Release(&bb);
         PyBuffer_Release(&fb);
         PyBuffer_Release(&ob);
-        PyErr_SetString(PyExc_ValueError, "boards must be int16 (N, 2, 26), first bool (N, 2) "
-                                          "and out float32 (N, 205)");
+        PyErr_SetString(PyExc_ValueError, "boards must be int16 (N, 2, 26), first bool (N, 2), "
+                                          "out float32 (N, 205) for version 1 or (N, 227) "
+                                          "for version 3");
         return NULL;
     }
     const int16_t *boards = bb.buf;
@@ -227,7 +267,7 @@ static PyObject *fastfeat_long(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n; i++) {
         const int16_t *b = boards + 52 * i;
-        float *o = out + 205 * i;
+        float *o = out + width * i;
         int pips[2];
         for (int s = 0; s < 2; s++) {
             const int16_t *side = b + 26 * s;
@@ -249,6 +289,10 @@ static PyObject *fastfeat_long(PyObject *self, PyObject *args) {
             base[101] = best / 6.0f;
         }
         o[204] = (pips[1] - pips[0]) / 60.0f;
+        if (version == 3) {
+            long_v3_side(b, b + 26, o + 205);
+            long_v3_side(b + 26, b, o + 216);
+        }
     }
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&bb);
@@ -332,8 +376,9 @@ static PyMethodDef methods[] = {
      "short(boards, out, version): short-v1/v2/v3 inputs of int16 (N, 2, 26) boards "
      "into a float32 (N, F) array."},
     {"long", fastfeat_long, METH_VARARGS,
-     "long(boards, first, out): long-v1 inputs of int16 (N, 2, 26) boards and bool (N, 2) "
-     "first-turn flags into a float32 (N, 205) array."},
+     "long(boards, first, out[, version]): long-v1 (version 1, the default) or long-v3 "
+     "(version 3) inputs of int16 (N, 2, 26) boards and bool (N, 2) first-turn flags into "
+     "a float32 (N, 205) or (N, 227) array."},
     {"settle", fastfeat_settle, METH_VARARGS,
      "settle(boards, probs, long, bearoff, finished): consistent probabilities in place, "
      "impossible tiers zeroed; the bear-off and finished rows into two bool arrays."},

@@ -25,6 +25,15 @@ on roll first, each in its own numbering):
   exception), pips ``/360``, checkers at home ``/15``, checkers still on the head
   ``/15`` and the longest block of occupied points along the opponent's path ``/6``,
   which carries the six-block rule; then the pip difference ``/60``. 205 inputs.
+* ``long-v3`` — ``long-v1`` plus 11 inputs per side (the side on roll first) on how the
+  other side's points hold it up, a single checker holding a point in the long family:
+  for each die 1–6, its points from which a checker can move that die onto a point not
+  held by the other side (at most 6, ``/6``; moves off the board not counted); the
+  share of the 36 rolls with neither die so movable, and with at least one die not;
+  its *blockage*, the held points among the six in front of each of its checkers,
+  summed over its checkers ``/90``; the longest run of held points within the 12 in
+  front of its rearmost checker ``/6``; and its checkers with some held point still in
+  front of them ``/15``. 227 inputs.
 * ``long-v2`` — ``long-v1`` plus one input per long-family variant, 1 for the variant
   being played and 0 for the others (:data:`LONG_VARIANTS` order): one net for every
   long variant, which learns what each changes. 213 inputs. Its encoder needs the
@@ -289,6 +298,61 @@ def long_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     return np.concatenate(parts, axis=1)
 
 
+#: The other side's point on each of a side's points 1..24 (index p − 1 → their index).
+_FACING = np.r_[np.arange(13, 25), np.arange(1, 13)]
+
+
+def _long_v3_side(me: np.ndarray, held: np.ndarray) -> np.ndarray:
+    """(N, 11) ``long-v3`` inputs of one side: ``me`` its checkers on points 1..24 and
+    ``held`` the points the other side holds, both (N, 24) in its own numbering."""
+    n = len(me)
+    occ = me > 0
+    out = np.zeros((n, 11), dtype=np.float32)
+    for d in range(1, 7):
+        out[:, d - 1] = np.minimum((occ[:, d:] & ~held[:, : 24 - d]).sum(1), 6) / 6.0
+    stuck = (out[:, :6] == 0).sum(1).astype(np.float32)
+    out[:, 6] = stuck * stuck / 36.0
+    out[:, 7] = 1.0 - (6.0 - stuck) ** 2 / 36.0
+    # held points among p − 6 .. p − 1 (and ≥ 1), for each point p: cumulative counts
+    c = np.zeros((n, 25), dtype=np.int64)
+    c[:, 1:] = np.cumsum(held, axis=1)
+    p = np.arange(1, 25)
+    window = c[:, p - 1] - c[:, np.maximum(p - 7, 0)]
+    out[:, 8] = (me * window).sum(1) / 90.0
+    rear = np.where(occ.any(1), 24 - np.argmax(occ[:, ::-1], axis=1), 0)
+    run = np.zeros(n, dtype=np.float32)
+    best = np.zeros(n, dtype=np.float32)
+    for q in range(23, 0, -1):  # points 23..1, walking forward from the back
+        inside = (q < rear) & (q >= rear - 12)
+        run = np.where(inside & held[:, q - 1], run + 1, 0)
+        best = np.maximum(best, run)
+    out[:, 9] = best / 6.0
+    low = np.where(held.any(1), np.argmax(held, axis=1) + 1, 25)
+    out[:, 10] = (me * (p[None, :] > low[:, None])).sum(1) / 15.0
+    return out
+
+
+def long_v3_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
+    """(N, 227) ``long-v3`` inputs: ``long-v1`` and each side's hold-ups."""
+    if compiled.available():
+        out = np.empty((len(boards), 227), dtype=np.float32)
+        assert compiled.ext is not None
+        compiled.ext.long(
+            np.ascontiguousarray(boards, dtype=np.int16),
+            np.ascontiguousarray(first, dtype=np.bool_),
+            out,
+            3,
+        )
+        return out
+    out = np.empty((len(boards), 227), dtype=np.float32)
+    out[:, :205] = long_features(boards, first)
+    for s in (0, 1):
+        me = boards[:, s, 1:25].astype(np.int64)
+        held = boards[:, 1 - s, _FACING] > 0
+        out[:, 205 + 11 * s : 216 + 11 * s] = _long_v3_side(me, held)
+    return out
+
+
 Encoder = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 #: Feature sets by name; a weight file names its set (older files: ``<family>-v1``).
@@ -297,6 +361,7 @@ FEATURES: dict[str, Encoder] = {
     "short-v2": short_v2_features,
     "short-v3": short_v3_features,
     "long-v1": long_features,
+    "long-v3": long_v3_features,
 }
 
 #: The variants ``long-v2``'s variant inputs name, in input order. A weight file's
@@ -315,7 +380,14 @@ LONG_VARIANTS = (
 #: Feature sets that end with one input per variant of theirs: (base set, variants).
 VARIANT_INPUTS: dict[str, tuple[str, tuple[str, ...]]] = {"long-v2": ("long-v1", LONG_VARIANTS)}
 
-_COUNTS = {"short-v1": 199, "short-v2": 213, "short-v3": 221, "long-v1": 205, "long-v2": 213}
+_COUNTS = {
+    "short-v1": 199,
+    "short-v2": 213,
+    "short-v3": 221,
+    "long-v1": 205,
+    "long-v2": 213,
+    "long-v3": 227,
+}
 
 #: Every feature set's name (those of :data:`FEATURES` and those with variant inputs).
 SETS = tuple(_COUNTS)
