@@ -4,11 +4,14 @@ of our bot against PubEval, gnubg 0-ply or another net (head to head at 0 ply).
     .venv/bin/python bench/strength_short.py --opponent pubeval --level advanced --games 1000
     .venv/bin/python bench/strength_short.py --opponent gnubg --level strongest --games 2000 \
         --workers 2
+    .venv/bin/python bench/strength_short.py --opponent gnubg --gnubg-plies 2 \
+        --level strongest --games 1000 --workers 2     # gnubg 2-ply: "world class"
     .venv/bin/python bench/strength_short.py --player gnubg --opponent pubeval --games 5000
     .venv/bin/python bench/strength_short.py --weights new.npz --opponent-weights old.npz
 
-Targets (issue 4): ≥ +0.63 ppg vs PubEval at 0 ply; ≥ 0.00 vs gnubg 0-ply at the
-strongest level. gnubg is installed by the bench itself (pinned), never at run time.
+Targets (issues 4 and 19): ≥ +0.63 ppg vs PubEval at 0 ply; ≥ 0.00 vs gnubg 0-ply at 0
+ply; ≥ 0.00 vs gnubg 2-ply at the strongest level. gnubg is installed by the bench itself
+(pinned), never at run time.
 """
 
 from __future__ import annotations
@@ -111,6 +114,12 @@ def main(argv: list[str] | None = None) -> None:
         help="who plays side A: our bot, or gnubg 0-ply (to calibrate the yardstick)",
     )
     ap.add_argument(
+        "--gnubg-plies",
+        type=int,
+        default=0,
+        help="gnubg's look-ahead as the opponent (0 = 'expert', 2 = 'world class')",
+    )
+    ap.add_argument(
         "--opponent-weights", default=None, help="play this net at 0 ply instead of --opponent"
     )
     ap.add_argument(
@@ -124,7 +133,13 @@ def main(argv: list[str] | None = None) -> None:
         if args.player == "gnubg"
         else partial(our_bot, args.level, args.seed, args.weights)
     )
-    opp = PubEvalPlayer if args.opponent == "pubeval" else partial(GnubgPlayer, plies=0)
+    opp = (
+        PubEvalPlayer
+        if args.opponent == "pubeval"
+        else partial(GnubgPlayer, plies=args.gnubg_plies)
+    )
+    if args.opponent == "gnubg":
+        args.opponent = f"gnubg-{args.gnubg_plies}ply"
     if args.opponent_weights:
         opp = partial(our_bot, "advanced", args.seed, args.opponent_weights)
         args.opponent = f"net {args.opponent_weights}"

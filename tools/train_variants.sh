@@ -11,6 +11,9 @@
 # finished, the mean of its last three (average.npz). A run cut by SECONDS still has the
 # snapshots written every GAMES/8 games. The nets are then played against long-v4 on
 # their variant with bench/strength_long.py (duplicate dice), on any machine.
+#
+# INIT (default: long-v4) is the net every run starts from; FEATURES (default: INIT's
+# own) widens it onto a larger input set first, the new inputs at zero weight.
 set -u
 out=${1:?OUT}
 games=${2:?GAMES}
@@ -20,7 +23,9 @@ variants=("$@")
 [ ${#variants[@]} -eq 0 ] && variants=(long nardgammon crazy gulbara crazy-gulbara khachapuri fevga fevga-giul)
 py=${PYTHON:-python3}
 export OPENBLAS_NUM_THREADS=1 PYTHONUNBUFFERED=1
-init="$(dirname "$0")/../src/nardy/eval/data/long-v4.npz"
+init=${INIT:-"$(dirname "$0")/../src/nardy/eval/data/long-v4.npz"}
+widen=()
+[ -n "${FEATURES:-}" ] && widen=(--features "$FEATURES")
 every=$((games / 8))
 mkdir -p "$out"
 for v in "${variants[@]}"; do
@@ -29,7 +34,7 @@ for v in "${variants[@]}"; do
     for i in 0 1; do
         read -r lr lr_end <<<"${rates[$i]}"
         run="$out/$v-$i"
-        timeout -s INT "$seconds" "$py" -m nardy.cli train --variant "$v" --init "$init" \
+        timeout -s INT "$seconds" "$py" -m nardy.cli train --variant "$v" --init "$init" "${widen[@]}" \
             --games "$games" --lr "$lr" --lr-end "$lr_end" --lam 0.7 --batch-games 4 \
             --minibatch 16 --eval-every "$every" --eval-games 100 --seed $((11 + i)) \
             --average-last 3 --out "$run" --fresh >"$run.log" 2>&1 &
