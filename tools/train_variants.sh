@@ -13,7 +13,9 @@
 # their variant with bench/strength_long.py (duplicate dice), on any machine.
 #
 # INIT (default: long-v4) is the net every run starts from; FEATURES (default: INIT's
-# own) widens it onto a larger input set first, the new inputs at zero weight.
+# own) widens it onto a larger input set first, the new inputs at zero weight. RUNS
+# (default "0 1") picks which of the two learning rates run: "0" alone halves the work
+# on a small machine.
 set -u
 out=${1:?OUT}
 games=${2:?GAMES}
@@ -31,7 +33,7 @@ mkdir -p "$out"
 for v in "${variants[@]}"; do
     # long itself is long-v4's own game: 370,000 games in already, so gentler rates.
     if [ "$v" = long ]; then rates=("0.0003 0.00003" "0.0001 0.00001"); else rates=("0.001 0.0001" "0.0003 0.00003"); fi
-    for i in 0 1; do
+    for i in ${RUNS:-0 1}; do
         read -r lr lr_end <<<"${rates[$i]}"
         run="$out/$v-$i"
         timeout -s INT "$seconds" "$py" -m nardy.cli train --variant "$v" --init "$init" "${widen[@]}" \

@@ -413,7 +413,7 @@ def encoder(name: str, variant: str) -> Encoder:
 
 
 #: The feature set new networks of each family are trained on (the shipped nets' sets).
-DEFAULT_FEATURES = {"short": "short-v3", "long": "long-v1"}
+DEFAULT_FEATURES = {"short": "short-v3", "long": "long-v3"}
 
 
 def feature_count(name: str) -> int:
