@@ -271,17 +271,29 @@ def _longest_run(occ: np.ndarray) -> np.ndarray:
     return best
 
 
+def _compiled_long(
+    boards: np.ndarray, first: np.ndarray, width: int, version: int
+) -> np.ndarray | None:
+    """The long inputs of ``version`` (1: 205, 3: 227 wide) from the compiled encoder,
+    None where it is not built (the numpy code below is then the encoder)."""
+    if not compiled.available():
+        return None
+    assert compiled.ext is not None
+    out = np.empty((len(boards), width), dtype=np.float32)
+    compiled.ext.long(
+        np.ascontiguousarray(boards, dtype=np.int16),
+        np.ascontiguousarray(first, dtype=np.bool_),
+        out,
+        version,
+    )
+    return out
+
+
 def long_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     """(N, 205) ``long-v1`` inputs for long-nardy boards (N, 2, 26)."""
-    if compiled.available():
-        out = np.empty((len(boards), 205), dtype=np.float32)
-        assert compiled.ext is not None
-        compiled.ext.long(
-            np.ascontiguousarray(boards, dtype=np.int16),
-            np.ascontiguousarray(first, dtype=np.bool_),
-            out,
-        )
-        return out
+    fast = _compiled_long(boards, first, 205, 1)
+    if fast is not None:
+        return fast
     b = boards.astype(np.float32)
     n = len(b)
     parts = []
@@ -334,16 +346,9 @@ def _long_v3_side(me: np.ndarray, held: np.ndarray) -> np.ndarray:
 
 def long_v3_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     """(N, 227) ``long-v3`` inputs: ``long-v1`` and each side's hold-ups."""
-    if compiled.available():
-        out = np.empty((len(boards), 227), dtype=np.float32)
-        assert compiled.ext is not None
-        compiled.ext.long(
-            np.ascontiguousarray(boards, dtype=np.int16),
-            np.ascontiguousarray(first, dtype=np.bool_),
-            out,
-            3,
-        )
-        return out
+    fast = _compiled_long(boards, first, 227, 3)
+    if fast is not None:
+        return fast
     out = np.empty((len(boards), 227), dtype=np.float32)
     out[:, :205] = long_features(boards, first)
     for s in (0, 1):
