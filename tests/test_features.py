@@ -261,7 +261,9 @@ def _random_boards(seed: int, n: int) -> np.ndarray:
     return boards
 
 
-@pytest.mark.parametrize("name", ["short-v1", "short-v2", "short-v3", "long-v1", "long-v3"])
+@pytest.mark.parametrize(
+    "name", ["short-v1", "short-v2", "short-v3", "short-v4", "long-v1", "long-v3"]
+)
 def test_compiled_inputs_equal_the_numpy_reference(name: str, monkeypatch) -> None:
     """The compiled inputs (``nardy._fastfeat``) equal the numpy definitions on 3,000
     random boards (random first-turn flags) and on the positions of a played game."""

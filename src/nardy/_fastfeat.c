@@ -1,4 +1,4 @@
-/* Compiled network inputs (nardy.eval.features): short-v1, short-v2, short-v3, long-v1
+/* Compiled network inputs (nardy.eval.features): short-v1 to short-v4, long-v1
  * and long-v3 for a whole board batch. The numpy functions in features.py define the
  * inputs and stay the reference; tests compare both on random and game boards.
  *
@@ -12,6 +12,7 @@
 #define V1 199
 #define V2 213
 #define V3 221
+#define V4 243
 
 static float ESCAPES[4096]; /* rolls (of 36) escaping, per 12-bit blocked mask */
 
@@ -166,19 +167,71 @@ static void v3_side(const int16_t *me, const int16_t *them, float *o) {
     o[3] = free / 100.0f;
 }
 
-/* short(boards, out, version): fill out (N, 199|213|221) for version 1|2|3. */
+/* The 11 hold-up inputs of one side (features.py: _hold_ups; long-v3, short-v4): `me`
+ * its checkers and `held` the points the other side holds, both indexed 1..last in its
+ * own numbering (last = 24, or 25 with the bar, which nobody holds). */
+static void hold_ups(const int16_t *me, const int *held, int last, float *o) {
+    int cum[26] = {0};
+    for (int p = 1; p <= last; p++) cum[p] = cum[p - 1] + held[p];
+    int stuck = 0;
+    for (int d = 1; d <= 6; d++) {
+        int from = 0;
+        for (int p = d + 1; p <= last; p++) from += me[p] > 0 && !held[p - d];
+        if (from > 6) from = 6;
+        o[d - 1] = from / 6.0f;
+        stuck += from == 0;
+    }
+    o[6] = (float)(stuck * stuck) / 36.0f;
+    o[7] = 1.0f - (float)((6 - stuck) * (6 - stuck)) / 36.0f;
+    int blockage = 0, rear = 0, low = last + 1, behind = 0;
+    for (int p = 1; p <= last; p++) {
+        blockage += me[p] * (cum[p - 1] - cum[p > 7 ? p - 7 : 0]);
+        if (me[p] > 0) rear = p;
+        if (held[p] && low == last + 1) low = p;
+    }
+    int run = 0, best = 0;
+    for (int q = rear - 1; q >= 1 && q >= rear - 12; q--) {
+        run = held[q] ? run + 1 : 0;
+        if (run > best) best = run;
+    }
+    for (int p = low + 1; p <= last; p++) behind += me[p];
+    o[8] = blockage / 90.0f;
+    o[9] = best / 6.0f;
+    o[10] = behind / 15.0f;
+}
+
+/* long-v3's side: a single checker holds a point; the other side's point facing my
+ * point p is p + 12 for p <= 12 and p - 12 above. */
+static void long_v3_side(const int16_t *me, const int16_t *them, float *o) {
+    int held[26] = {0};
+    for (int p = 1; p <= 24; p++) held[p] = them[p <= 12 ? p + 12 : p - 12] > 0;
+    hold_ups(me, held, 24, o);
+}
+
+/* short-v4's side: two checkers hold a point; the other side's point q is my 25 - q. */
+static void short_v4_side(const int16_t *me, const int16_t *them, float *o) {
+    int held[26] = {0};
+    for (int p = 1; p <= 24; p++) held[p] = them[25 - p] >= 2;
+    hold_ups(me, held, 25, o);
+}
+
+/* short(boards, out, version): fill out (N, 199|213|221|243) for version 1|2|3|4. */
 static PyObject *fastfeat_short(PyObject *self, PyObject *args) {
     Py_buffer bb, ob;
     int version;
     if (!PyArg_ParseTuple(args, "y*w*i", &bb, &ob, &version)) return NULL;
-    int width = version == 1 ? V1 : version == 2 ? V2 : version == 3 ? V3 : 0;
+    int width = version == 1   ? V1
+                : version == 2 ? V2
+                : version == 3 ? V3
+                : version == 4 ? V4
+                               : 0;
     Py_ssize_t n = bb.len / (Py_ssize_t)(52 * sizeof(int16_t));
     if (!width || bb.len != n * 52 * (Py_ssize_t)sizeof(int16_t) ||
         ob.len != n * width * (Py_ssize_t)sizeof(float)) {
         PyBuffer_Release(&bb);
         PyBuffer_Release(&ob);
         PyErr_SetString(PyExc_ValueError, "boards must be int16 (N, 2, 26) and out float32 "
-                                          "(N, 199|213|221) for version 1|2|3");
+                                          "(N, 199|213|221|243) for version 1|2|3|4");
         return NULL;
     }
     const int16_t *boards = bb.buf;
@@ -196,6 +249,10 @@ static PyObject *fastfeat_short(PyObject *self, PyObject *args) {
             v3_side(b, b + 26, o + V2);
             v3_side(b + 26, b, o + V2 + 4);
         }
+        if (version >= 4) {
+            short_v4_side(b, b + 26, o + V3);
+            short_v4_side(b + 26, b, o + V3 + 11);
+        }
     }
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&bb);
@@ -206,42 +263,6 @@ static PyObject *fastfeat_short(PyObject *self, PyObject *args) {
 /* The opponent's path in a side's own numbering: points 12..1, then 24..13. */
 static const int LONG_PATH[24] = {12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1,
                                   24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13};
-
-/* long-v3's 11 inputs of one side (features.py: _long_v3_side): `me` its board, `them`
- * the other side's, each in its own numbering; the other side's point facing my point p
- * is p + 12 for p <= 12 and p - 12 above. */
-static void long_v3_side(const int16_t *me, const int16_t *them, float *o) {
-    int held[25] = {0}, cum[25] = {0};
-    for (int p = 1; p <= 24; p++) {
-        held[p] = them[p <= 12 ? p + 12 : p - 12] > 0;
-        cum[p] = cum[p - 1] + held[p];
-    }
-    int stuck = 0;
-    for (int d = 1; d <= 6; d++) {
-        int from = 0;
-        for (int p = d + 1; p <= 24; p++) from += me[p] > 0 && !held[p - d];
-        if (from > 6) from = 6;
-        o[d - 1] = from / 6.0f;
-        stuck += from == 0;
-    }
-    o[6] = (float)(stuck * stuck) / 36.0f;
-    o[7] = 1.0f - (float)((6 - stuck) * (6 - stuck)) / 36.0f;
-    int blockage = 0, rear = 0, low = 25, behind = 0;
-    for (int p = 1; p <= 24; p++) {
-        blockage += me[p] * (cum[p - 1] - cum[p > 7 ? p - 7 : 0]);
-        if (me[p] > 0) rear = p;
-        if (held[p] && low == 25) low = p;
-    }
-    int run = 0, best = 0;
-    for (int q = rear - 1; q >= 1 && q >= rear - 12; q--) {
-        run = held[q] ? run + 1 : 0;
-        if (run > best) best = run;
-    }
-    for (int p = low + 1; p <= 24; p++) behind += me[p];
-    o[8] = blockage / 90.0f;
-    o[9] = best / 6.0f;
-    o[10] = behind / 15.0f;
-}
 
 /* long(boards, first, out[, version]): long-v1 inputs (N, 205), or long-v3's (N, 227)
  * with version 3; first: uint8/bool (N, 2). */
@@ -373,7 +394,7 @@ static PyObject *fastfeat_settle(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"short", fastfeat_short, METH_VARARGS,
-     "short(boards, out, version): short-v1/v2/v3 inputs of int16 (N, 2, 26) boards "
+     "short(boards, out, version): short-v1/v2/v3/v4 inputs of int16 (N, 2, 26) boards "
      "into a float32 (N, F) array."},
     {"long", fastfeat_long, METH_VARARGS,
      "long(boards, first, out[, version]): long-v1 (version 1, the default) or long-v3 "

@@ -20,6 +20,11 @@ on roll first, each in its own numbering):
   which a checker of its would stay on the bar (made points of the other side's home
   board, squared over 36), and its *free pips* — pips of its checkers outside its home
   board ``/100``. 221 inputs.
+* ``short-v4`` — ``short-v3`` plus ``long-v3``'s 11 hold-up inputs per side (below),
+  with a point held when the other side has two or more checkers on it and the bar as
+  a point a checker moves from: mobility per die, the rolls with no die and with some
+  die blocked, blockage in front of each checker, the wall in front of the rearmost
+  checker, and the checkers with a held point still ahead. 243 inputs.
 * ``long-v1`` — per point ``n≥1, n≥2, n≥3, (n−3)/4`` (stacks are tall in long nardy,
   point 24 is the head); per side the checkers off ``/15``, the first-turn flag (head
   exception), pips ``/360``, checkers at home ``/15``, checkers still on the head
@@ -262,6 +267,20 @@ def short_v3_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     return out
 
 
+def short_v4_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
+    """(N, 243) ``short-v4`` inputs: ``short-v3`` and each side's hold-ups."""
+    if compiled.available():
+        return _short_compiled(boards, 4, 243)
+    out = np.empty((len(boards), 243), dtype=np.float32)
+    out[:, :221] = short_v3_features(boards, first)
+    no_bar = np.zeros((len(boards), 1), dtype=bool)
+    for s in (0, 1):
+        me = boards[:, s, 1:26].astype(np.int64)  # points 1..24 and the bar
+        held = np.concatenate([boards[:, 1 - s, 24:0:-1] >= 2, no_bar], axis=1)
+        out[:, 221 + 11 * s : 232 + 11 * s] = _hold_ups(me, held)
+    return out
+
+
 def _longest_run(occ: np.ndarray) -> np.ndarray:
     run = np.zeros(len(occ), dtype=np.float32)
     best = np.zeros(len(occ), dtype=np.float32)
@@ -314,32 +333,34 @@ def long_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
 _FACING = np.r_[np.arange(13, 25), np.arange(1, 13)]
 
 
-def _long_v3_side(me: np.ndarray, held: np.ndarray) -> np.ndarray:
-    """(N, 11) ``long-v3`` inputs of one side: ``me`` its checkers on points 1..24 and
-    ``held`` the points the other side holds, both (N, 24) in its own numbering."""
-    n = len(me)
+def _hold_ups(me: np.ndarray, held: np.ndarray) -> np.ndarray:
+    """(N, 11) inputs on how the other side's points hold one side up (``long-v3``,
+    ``short-v4``): ``me`` its checkers on points 1..L and ``held`` the points the other
+    side holds, both (N, L) in its own numbering (L = 24, or 25 with the bar, which
+    nobody holds)."""
+    n, last = me.shape
     occ = me > 0
     out = np.zeros((n, 11), dtype=np.float32)
     for d in range(1, 7):
-        out[:, d - 1] = np.minimum((occ[:, d:] & ~held[:, : 24 - d]).sum(1), 6) / 6.0
+        out[:, d - 1] = np.minimum((occ[:, d:] & ~held[:, : last - d]).sum(1), 6) / 6.0
     stuck = (out[:, :6] == 0).sum(1).astype(np.float32)
     out[:, 6] = stuck * stuck / 36.0
     out[:, 7] = 1.0 - (6.0 - stuck) ** 2 / 36.0
     # held points among p − 6 .. p − 1 (and ≥ 1), for each point p: cumulative counts
-    c = np.zeros((n, 25), dtype=np.int64)
+    c = np.zeros((n, last + 1), dtype=np.int64)
     c[:, 1:] = np.cumsum(held, axis=1)
-    p = np.arange(1, 25)
+    p = np.arange(1, last + 1)
     window = c[:, p - 1] - c[:, np.maximum(p - 7, 0)]
     out[:, 8] = (me * window).sum(1) / 90.0
-    rear = np.where(occ.any(1), 24 - np.argmax(occ[:, ::-1], axis=1), 0)
+    rear = np.where(occ.any(1), last - np.argmax(occ[:, ::-1], axis=1), 0)
     run = np.zeros(n, dtype=np.float32)
     best = np.zeros(n, dtype=np.float32)
-    for q in range(23, 0, -1):  # points 23..1, walking forward from the back
+    for q in range(last - 1, 0, -1):  # walking forward from the back
         inside = (q < rear) & (q >= rear - 12)
         run = np.where(inside & held[:, q - 1], run + 1, 0)
         best = np.maximum(best, run)
     out[:, 9] = best / 6.0
-    low = np.where(held.any(1), np.argmax(held, axis=1) + 1, 25)
+    low = np.where(held.any(1), np.argmax(held, axis=1) + 1, last + 1)
     out[:, 10] = (me * (p[None, :] > low[:, None])).sum(1) / 15.0
     return out
 
@@ -354,7 +375,7 @@ def long_v3_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     for s in (0, 1):
         me = boards[:, s, 1:25].astype(np.int64)
         held = boards[:, 1 - s, _FACING] > 0
-        out[:, 205 + 11 * s : 216 + 11 * s] = _long_v3_side(me, held)
+        out[:, 205 + 11 * s : 216 + 11 * s] = _hold_ups(me, held)
     return out
 
 
@@ -365,6 +386,7 @@ FEATURES: dict[str, Encoder] = {
     "short-v1": short_features,
     "short-v2": short_v2_features,
     "short-v3": short_v3_features,
+    "short-v4": short_v4_features,
     "long-v1": long_features,
     "long-v3": long_v3_features,
 }
@@ -389,6 +411,7 @@ _COUNTS = {
     "short-v1": 199,
     "short-v2": 213,
     "short-v3": 221,
+    "short-v4": 243,
     "long-v1": 205,
     "long-v2": 213,
     "long-v3": 227,
