@@ -126,14 +126,16 @@ def test_shipped_evaluator_outputs_probabilities(variant) -> None:
 def test_each_variant_plays_with_its_own_net_else_its_familys(name: str) -> None:
     """A variant with a net trained on its rules (src/nardy/eval/data/README.md) plays
     with it; the others with their family's. Each variant's own net is a net of the
-    right family that moved away from long-v4, the net its run started from."""
+    right family that moved away from the net its run started from: long-v4 for the
+    v1 nets (long-v1 inputs), long-v5 for the v2 nets (long-v3 inputs)."""
     variant = VARIANTS[name]
     net = load_shipped(variant)
     assert net is not None
     own = SHIPPED_VARIANTS.get(name)
     assert net.name == (own or SHIPPED[variant.family]).removesuffix(".npz")
     if own:
-        start = NetEvaluator.load(variant, DATA / "long-v4.npz")
+        origin = "long-v4.npz" if own.endswith("-v1.npz") else "long-v5.npz"
+        start = NetEvaluator.load(variant, DATA / origin)
         assert (net.features, net.w1.shape) == (start.features, start.w1.shape)
         assert not np.allclose(net.w1, start.w1)
 

@@ -20,10 +20,10 @@ SHIPPED: dict[str, str] = {"short": "short-v3.npz", "long": "long-v5.npz"}
 #: each beat the family's net on its variant (src/nardy/eval/data/README.md). The others
 #: play with the family's net.
 SHIPPED_VARIANTS: dict[str, str] = {
-    "crazy": "crazy-v1.npz",
-    "crazy-gulbara": "crazy-gulbara-v1.npz",
+    "crazy": "crazy-v2.npz",
+    "crazy-gulbara": "crazy-gulbara-v2.npz",
     "khachapuri": "khachapuri-v1.npz",
-    "fevga": "fevga-v1.npz",
+    "fevga": "fevga-v2.npz",
     "fevga-giul": "fevga-giul-v1.npz",
 }
 
