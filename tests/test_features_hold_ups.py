@@ -102,16 +102,23 @@ def _reference(me: list[int], them: list[int], family: str = "long") -> list[flo
     ]
 
 
-def test_inputs_match_a_plain_reference_on_random_boards(monkeypatch) -> None:
-    """numpy (the reference the compiled code is checked against) equals plain loops."""
-    monkeypatch.setenv("NARDY_PURE_PYTHON", "1")
-    rng = np.random.default_rng(11)
+def _random_boards(rng: np.random.Generator, last: int) -> np.ndarray:
+    """400 boards, 15 checkers a side stacked on a few to many of the indexes 0..last
+    (borne off, the points, and the bar where last is 25)."""
     boards = np.zeros((400, 2, 26), dtype=np.int16)
     for i in range(len(boards)):
         for s in range(2):
             spread = int(rng.integers(1, 15))  # few points (stacks) to many
-            points = rng.choice(np.arange(0, 25), size=spread, replace=False)
+            points = rng.choice(np.arange(0, last + 1), size=spread, replace=False)
             np.add.at(boards[i, s], rng.choice(points, size=15), 1)
+    return boards
+
+
+def test_inputs_match_a_plain_reference_on_random_boards(monkeypatch) -> None:
+    """numpy (the reference the compiled code is checked against) equals plain loops."""
+    monkeypatch.setenv("NARDY_PURE_PYTHON", "1")
+    rng = np.random.default_rng(11)
+    boards = _random_boards(rng, 24)
     first = rng.random((len(boards), 2)) < 0.5
     x = long_v3_features(boards, first)
     for i, b in enumerate(boards):
@@ -155,11 +162,7 @@ def test_short_closed_board_keeps_the_bar_checker_in() -> None:
 
 def test_short_inputs_match_a_plain_reference_on_random_boards(monkeypatch) -> None:
     monkeypatch.setenv("NARDY_PURE_PYTHON", "1")
-    rng = np.random.default_rng(12)
-    boards = np.zeros((400, 2, 26), dtype=np.int16)
-    for i in range(len(boards)):
-        for s in range(2):
-            np.add.at(boards[i, s], rng.integers(0, 26, size=15), 1)
+    boards = _random_boards(np.random.default_rng(12), 25)
     x = short_v4_features(boards, np.zeros((len(boards), 2), dtype=bool))
     for i, b in enumerate(boards):
         me, them = [int(c) for c in b[0]], [int(c) for c in b[1]]
