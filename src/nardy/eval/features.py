@@ -291,7 +291,7 @@ def _longest_run(occ: np.ndarray) -> np.ndarray:
 
 
 def _compiled_long(
-    boards: np.ndarray, first: np.ndarray, width: int, version: int
+    boards: np.ndarray, first: np.ndarray, version: int, width: int
 ) -> np.ndarray | None:
     """The long inputs of ``version`` (1: 205, 3: 227 wide) from the compiled encoder,
     None where it is not built (the numpy code below is then the encoder)."""
@@ -310,7 +310,7 @@ def _compiled_long(
 
 def long_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     """(N, 205) ``long-v1`` inputs for long-nardy boards (N, 2, 26)."""
-    fast = _compiled_long(boards, first, 205, 1)
+    fast = _compiled_long(boards, first, 1, 205)
     if fast is not None:
         return fast
     b = boards.astype(np.float32)
@@ -367,7 +367,7 @@ def _hold_ups(me: np.ndarray, held: np.ndarray) -> np.ndarray:
 
 def long_v3_features(boards: np.ndarray, first: np.ndarray) -> np.ndarray:
     """(N, 227) ``long-v3`` inputs: ``long-v1`` and each side's hold-ups."""
-    fast = _compiled_long(boards, first, 227, 3)
+    fast = _compiled_long(boards, first, 3, 227)
     if fast is not None:
         return fast
     out = np.empty((len(boards), 227), dtype=np.float32)
