@@ -113,11 +113,19 @@ def test_a_widened_net_plays_exactly_like_the_original(tmp_path) -> None:
         positions.append(nxt)
     boards, first = boards_from_positions(positions)
     assert wide.probs(boards, first) == pytest.approx(old.probs(boards, first), abs=1e-6)
+    # more hidden units too: the new ones are silent until trained, yet not all alike
+    wider = old.widened("short-v2", hidden=old.w1.shape[1] + 16, seed=3)
+    assert wider.w1.shape == (feature_count("short-v2"), old.w1.shape[1] + 16)
+    assert wider.probs(boards, first) == pytest.approx(old.probs(boards, first), abs=1e-6)
+    new_units = wider.w1[:, old.w1.shape[1] :]
+    assert np.all(wider.w2[old.w1.shape[1] :] == 0) and np.ptp(new_units, axis=1).max() > 0
     path = tmp_path / "wide.npz"
     wide.save(path)
     assert NetEvaluator.load(SHORT, path).features == "short-v2"
     with pytest.raises(ValueError, match="fewer inputs"):
         NetEvaluator.random(SHORT, hidden=4, features="short-v2").widened("short-v1")
+    with pytest.raises(ValueError, match="3 hidden units are fewer than the net's 4"):
+        NetEvaluator.random(SHORT, hidden=4, features="short-v2").widened("short-v2", hidden=3)
 
 
 def test_feature_sets_belong_to_their_family() -> None:

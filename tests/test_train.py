@@ -215,6 +215,26 @@ def test_cli_train_widens_a_net_onto_a_larger_feature_set(tmp_path) -> None:
     assert bad.exit_code != 0 and "short-v1, short-v2" in bad.output
 
 
+def test_cli_train_widens_a_net_to_more_hidden_units(tmp_path) -> None:
+    from nardy.commands.train import command
+
+    old = tmp_path / "old.npz"
+    NetEvaluator.random(SHORT, hidden=8, seed=2, features="short-v1").save(old)
+    out = tmp_path / "run"
+    common = ["--games", "2", "--eval-every", "2", "--eval-games", "2", "--init", str(old)]
+    res = CliRunner().invoke(command, [*common, "--hidden", "12", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    z = load_checkpoint(out / "checkpoint.npz")
+    assert z["w1"].shape == (199, 12) and z["w2"].shape == (12, 5)
+    # fewer units than the net has is refused before any checkpoint is written
+    fewer = tmp_path / "fewer"
+    bad = CliRunner().invoke(command, [*common, "--hidden", "4", "--out", str(fewer)])
+    assert bad.exit_code != 0 and "4 hidden units are fewer than the net's 8" in bad.output
+    assert not (fewer / "checkpoint.npz").exists()
+    bad = CliRunner().invoke(command, [*common, "--hidden", "0", "--out", str(fewer)])
+    assert bad.exit_code != 0 and "hidden must be ≥ 1" in bad.output
+
+
 def test_arena_games_can_start_from_given_positions() -> None:
     from nardy.bots import Bot
     from nardy.position import Position

@@ -61,8 +61,8 @@ register(
             "ru": "партию с заданной позицией или кубиком нельзя записать как матч",
         },
         "cli.train-counts": {
-            "en": "games, workers, batch-games, eval-every must be ≥ 1, eval-games ≥ 2",
-            "ru": "games, workers, batch-games, eval-every должны быть ≥ 1, eval-games ≥ 2",
+            "en": "games, workers, batch-games, eval-every, hidden must be ≥ 1, eval-games ≥ 2",
+            "ru": "games, workers, batch-games, eval-every, hidden должны быть ≥ 1, eval-games ≥ 2",
         },
         "cli.lambda": {"en": "lambda must be in [0, 1]", "ru": "λ должна быть от 0 до 1"},
         "cli.mix-family": {

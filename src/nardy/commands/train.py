@@ -56,7 +56,12 @@ log = logging.getLogger(__name__)
 )
 @click.option("--epochs", default=6, show_default=True, help="Epochs per round (distill).")
 @click.option("--out", default=None, help="Run directory (checkpoints) [runs/VARIANT].")
-@click.option("--hidden", default=80, show_default=True, help="Hidden units (new runs).")
+@click.option(
+    "--hidden",
+    type=int,
+    default=None,
+    help="Hidden units of a new net [80]; with --init, more than its own widens it.",
+)
 @click.option(
     "--features",
     default=None,
@@ -124,7 +129,7 @@ def command(
     target_plies: int,
     epochs: int,
     out: str | None,
-    hidden: int,
+    hidden: int | None,
     features: str | None,
     init: str | None,
     lr: float,
@@ -178,6 +183,7 @@ def command(
         )
         return
     counts = (games, 1 if workers is None else workers, batch_games, minibatch, eval_every)
+    counts += (1 if hidden is None else hidden,)
     if min(counts) < 1 or eval_games < 2:
         raise click.BadParameter(say("cli.train-counts"))
     if not 0.0 <= lam <= 1.0:

@@ -107,23 +107,29 @@ class NetEvaluator:
             features = str(z["features"]) if "features" in z.files else f"{fam}-v1"
             return cls(variant, z["w1"], z["b1"], z["w2"], z["b2"], Path(path).stem, features)
 
-    def widened(self, features: str) -> NetEvaluator:
-        """This net on a feature set that extends its own: the new inputs start with
-        zero weights, so the widened net plays exactly like this one."""
+    def widened(self, features: str, hidden: int | None = None, seed: int = 0) -> NetEvaluator:
+        """This net on a feature set that extends its own, and with at least ``hidden``
+        hidden units: the new inputs start with zero weights and the new hidden units
+        with random input weights but zero output weights, so the widened net plays
+        exactly like this one (and training gives the new units their say)."""
         n_old, n_new = self.w1.shape[0], feature_count(features)
         if n_new < n_old:
             raise ValueError(f"{features} has fewer inputs than {self.features}")
-        w1 = np.zeros((n_new, self.w1.shape[1]))
-        w1[:n_old] = self.w1
-        return NetEvaluator(
-            self.variant,
-            w1,
-            self.b1.astype(float),
-            self.w2.astype(float),
-            self.b2.astype(float),
-            self.name,
-            features,
-        )
+        h_old = self.w1.shape[1]
+        h_new = h_old if hidden is None else hidden
+        if h_new < h_old:
+            raise ValueError(f"{h_new} hidden units are fewer than the net's {h_old}")
+        rng = np.random.default_rng(seed)
+        w1 = np.zeros((n_new, h_new))
+        w1[:n_old, :h_old] = self.w1
+        # The new units' input weights are drawn like a fresh net's: they must differ from
+        # one another, or every new unit would learn the same thing.
+        w1[:, h_old:] = rng.normal(0, 1 / np.sqrt(n_new), (n_new, h_new - h_old))
+        b1 = np.zeros(h_new)
+        b1[:h_old] = self.b1
+        w2 = np.zeros((h_new, self.w2.shape[1]))
+        w2[:h_old] = self.w2
+        return NetEvaluator(self.variant, w1, b1, w2, self.b2.astype(float), self.name, features)
 
     def on(self, variant: Variant) -> NetEvaluator:
         """This net playing ``variant`` (a variant of its family), sharing its weight

@@ -36,7 +36,7 @@ class TrainConfig(RunConfig):
     """Everything that determines a self-play TD(λ) run (saved in every checkpoint)."""
 
     games: int = 10_000
-    hidden: int = 80  # hidden units of a new net
+    hidden: int | None = None  # hidden units: a new net's (None: 80), or more to widen ``init``
     lr_end: float = 1e-4  # reached at the last game (linear decay from ``lr``)
     lam: float = 0.7
     batch_games: int = 4  # games per job and update
@@ -215,10 +215,10 @@ def train(
         log.info("resuming %s at %d games", ckpt, games)
     elif config.init:
         net = NetEvaluator.load(variant, config.init)
-        net = net.widened(config.features or net.features)
+        net = net.widened(config.features or net.features, config.hidden, config.seed)
         learner = TDLearner(net, config.lr, config.lam, config.minibatch)
     else:
-        net = NetEvaluator.random(variant, config.hidden, config.seed, config.features)
+        net = NetEvaluator.random(variant, config.hidden or 80, config.seed, config.features)
         learner = TDLearner(net, config.lr, config.lam, config.minibatch)
     prev = net.copy()
     runner = runner_for(config.workers, config.ray_address)
