@@ -183,8 +183,7 @@ def command(
         )
         return
     counts = (games, 1 if workers is None else workers, batch_games, minibatch, eval_every)
-    counts += (1 if hidden is None else hidden,)
-    if min(counts) < 1 or eval_games < 2:
+    if min(counts) < 1 or eval_games < 2 or (hidden is not None and hidden < 1):
         raise click.BadParameter(say("cli.train-counts"))
     if not 0.0 <= lam <= 1.0:
         raise click.BadParameter(say("cli.lambda"), param_hint="--lam")
