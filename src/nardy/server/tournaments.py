@@ -23,10 +23,11 @@ How a round is played:
 A game's end reaches ``game_over`` (the ``GameService.on_over`` hook), which records the
 winner and, when the round is complete, pairs the next one. **No-show**: each match has
 a deadline ``no_show`` seconds after the round's start (and after each game of a longer
-match); a player who has not acted in his game by then loses it (``_no_shows``: the one
-who did not act; when neither did, the one whose turn it was, as the other could not
-act yet). Once both have acted, an untimed game still loses the player to act who has
-left it unchanged ``no_show`` seconds; a timed one is left to its clock. A player who
+match); a player who has not acted in his game by then loses it (the one who did not
+act; when neither did, the one whose turn it was, as the other could not act yet). Once
+both have acted, an untimed game still loses the player to act who has left it
+unchanged ``no_show`` seconds; a timed one is left to its clock. The rule is
+``nardy.server.no_show``'s; the tick carries it out. A player who
 **withdraws** during the tournament loses his match in progress and every later one.
 
 Who may create one: any member a private tournament (joined by its invitation), a
@@ -63,6 +64,7 @@ from nardy.server.db import (
 )
 from nardy.server.live import LiveGame
 from nardy.server.lobby import CLOCKS, LobbyState
+from nardy.server.no_show import MatchState, no_show_act_by, no_show_ruling
 from nardy.server.ratings import START_RATING, pool_of
 from nardy.server.service import GameService
 from nardy.server.ticker import ticking
@@ -757,34 +759,26 @@ class Tournaments:
         if winner is not None or stored is None:
             return out
         live = await self.games.get(game_id)
-        when = await self._act_by(live, aware(stored), Late.of(mid, game_id, clock, no_show))
-        out["act_by"] = iso(when)
+        late = Late.of(mid, game_id, clock, no_show)
+        state = await self._state(live, late.timed)
+        out["act_by"] = iso(no_show_act_by(state, late.no_show, aware(stored)))
         return out
 
-    async def _absent(self, live: LiveGame) -> tuple[list[str], list[str]]:
-        """The colours people play in ``live``, and those of them who have made no
-        decision of their own in its current game (the no-show rule's two questions)."""
+    async def _state(self, live: LiveGame, timed: bool) -> MatchState:
+        """What the no-show rule reads of ``live``: who plays it, who of them has made
+        no decision of his own in its current game, who is to act."""
         acted = await to_thread.run_sync(self._acted, live.meta.id)
         humans = [c for c in ("white", "black") if c != live.meta.computer_color]
-        return humans, [c for c in humans if c not in acted]
-
-    async def _act_by(self, live: LiveGame, stored: datetime, match: Late) -> datetime | None:
-        """When the tick (``_no_shows``) will forfeit ``match``, played in ``live``, if
-        nobody acts: at its stored deadline while a player has not acted (or between two
-        games, or the computer to act); once both have, never in a timed game, and in an
-        untimed one the no-show time after its last change, not before the stored
-        deadline."""
-        if live.finished:
-            return None
-        if live.over:  # between two games: the next starts then
-            return stored
-        humans, absent = await self._absent(live)
         g = live.game
-        if absent or g is None or g.to_act not in humans:
-            return stored
-        if match.timed:
-            return None
-        return max(stored, (live.changed_at or self.clock()) + match.no_show)
+        return MatchState(
+            finished=live.finished,
+            between_games=live.over,
+            humans=humans,
+            absent=[c for c in humans if c not in acted],
+            to_act=None if g is None else g.to_act,
+            timed=timed,
+            since=live.changed_at or self.clock(),  # (its last stored change, if loaded)
+        )
 
     def _match_of(self, game_id: str) -> Any:
         """The row of the match played in ``game_id`` with its tournament's terms: id,
@@ -815,38 +809,23 @@ class Tournaments:
         self.writer.session(write)
 
     async def _no_shows(self, late: Sequence[Late]) -> int:
-        """Start the next game of the late matches between two games, and forfeit
-        those whose player did not act in the current game, or, in an untimed game
-        where both did, whose player to act has been idle ``no_show`` seconds; returns
-        how many were forfeited."""
+        """Carry out the no-show rule (``nardy.server.no_show``) on the late matches:
+        start the next game, forfeit, or set the next deadline; returns how many were
+        forfeited."""
         forfeited = 0
         now = self.clock()
         for late_match in late:
             mid, game_id = late_match.match_id, late_match.game_id
             live = await self.games.get(game_id)
-            if live.over and not live.finished:  # between two games of the match
+            state = await self._state(live, late_match.timed)
+            ruling = no_show_ruling(state, late_match.no_show, now)
+            if ruling.next_game:
                 await self.games.next_game(game_id)
-                await to_thread.run_sync(self._set_deadline, mid, now + late_match.no_show)
+            if ruling.loser is None:
+                await to_thread.run_sync(self._set_deadline, mid, ruling.deadline)
                 continue
-            m = live.meta
-            g = live.game
-            humans, absent = await self._absent(live)
-            if live.finished or (not absent and late_match.timed):
-                await to_thread.run_sync(self._set_deadline, mid, None)  # the clock rules
-                continue
-            if not absent:  # untimed: the one to act must not sit idle
-                since = live.changed_at or now  # (its last stored change, if loaded)
-                if g is None or g.to_act not in humans:  # (the computer: it moves at once)
-                    await to_thread.run_sync(self._set_deadline, mid, now + late_match.no_show)
-                    continue
-                if now - since < late_match.no_show:
-                    await to_thread.run_sync(self._set_deadline, mid, since + late_match.no_show)
-                    continue
-                absent = [g.to_act]
-            loser = absent[0]
-            if len(absent) == 2 and g is not None and g.to_act in absent:
-                loser = g.to_act  # neither acted: the other could not yet
-            await self.games.forfeit(game_id, m.user_of(loser), "no-show")  # type: ignore[arg-type]
+            loser = live.meta.user_of(ruling.loser)  # type: ignore[arg-type]
+            await self.games.forfeit(game_id, loser, "no-show")
             forfeited += 1
         return forfeited
 
