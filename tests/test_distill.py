@@ -1,4 +1,5 @@
-"""Search distillation: positions, n-ply targets, a tiny resumable run, the CLI."""
+"""Search distillation: positions, n-ply and rollout targets, a tiny resumable run, the
+CLI."""
 
 from __future__ import annotations
 
@@ -12,7 +13,15 @@ from nardy.bots.search import Search
 from nardy.eval.boards import boards_from_positions
 from nardy.eval.net import DATA, NetEvaluator, load_shipped
 from nardy.position import Position
-from nardy.train.distill import DistillConfig, distill, sample_positions, search_targets
+from nardy.rollout.run import Plan, rollout_position
+from nardy.rollout.trial import TrialSettings
+from nardy.train.distill import (
+    DistillConfig,
+    distill,
+    rollout_targets,
+    sample_positions,
+    search_targets,
+)
 from nardy.variants import find_variant
 
 SHORT = find_variant("short")
@@ -44,6 +53,52 @@ def test_targets_are_the_search_values() -> None:
     assert t[0].tolist() == [1.0, 1.0, 1.0, 0.0, 0.0]  # backgammon: he is in my home
     ref = Search(SHORT, NetEvaluator.from_params(SHORT, weights, features=features)).value(start, 1)
     assert t[1] == pytest.approx(ref)
+
+
+def test_rollout_targets_are_rollouts_by_the_given_net() -> None:
+    weights, features = _weights()
+    sure = Position.from_points({1: 2}, {19: 15})  # every roll bears off both (G-10)
+    start = SHORT.start_position()
+    boards, first = boards_from_positions([sure, start])
+    t = rollout_targets("short", weights, features, boards, first, 36, 3, 7)
+    assert t[0] == pytest.approx([1.0, 1.0, 1.0, 0.0, 0.0])  # a backgammon, no luck in it
+    # the same games as `nardy rollout` plays (the shipped net, trial by trial, VR)
+    ref = rollout_position(SHORT, start, TrialSettings(truncate=3, seed=7), Plan(games=36))
+    assert t[1] == pytest.approx([p.mean for p in ref.probs])
+    assert ((t >= 0) & (t <= 1)).all()
+    # another net rolls out otherwise: the targets are the trained net's, not the shipped
+    other = NetEvaluator.random(SHORT, hidden=8, seed=1, features=features).params()
+    assert not np.allclose(
+        rollout_targets("short", other, features, boards, first, 36, 3, 7)[1], t[1]
+    )
+
+
+def test_a_tiny_rollout_run(tmp_path) -> None:
+    start = tmp_path / "start.npz"
+    NetEvaluator.random(SHORT, hidden=16, seed=3, features="short-v2").save(start)
+    cfg = DistillConfig(
+        init=str(start),
+        rounds=1,
+        positions=60,
+        epochs=2,
+        eval_games=2,
+        holdout=0.2,
+        targets="rollout",
+        trials=4,
+        truncate=2,
+        out=str(tmp_path / "a"),
+    )
+    distill(cfg)
+    with np.load(tmp_path / "a" / "data-001.npz") as d:
+        targets = d["targets"]
+    assert targets.shape == (60, 5) and ((targets >= 0) & (targets <= 1)).all()
+    cfg.out = str(tmp_path / "b")  # the same run again: the same dice, the same targets
+    distill(cfg)
+    with np.load(tmp_path / "b" / "data-001.npz") as d:
+        assert np.array_equal(d["targets"], targets)
+    cfg.targets = "oracle"
+    with pytest.raises(ValueError, match="search, rollout"):
+        distill(cfg)
 
 
 def test_a_tiny_run_resumes_and_improves_the_fit(tmp_path) -> None:
@@ -104,6 +159,11 @@ def test_cli_distill_and_bad_options(tmp_path) -> None:
     assert "round 1" in res.output
     bad = runner.invoke(command, ["--method", "distill", "--target-plies", "7"])
     assert bad.exit_code != 0 and "target-plies" in bad.output
+    for opts in (["--trials", "0"], ["--truncate", "-1"]):
+        bad = runner.invoke(command, ["--method", "distill", "--targets", "rollout", *opts])
+        assert bad.exit_code != 0 and "truncate ≥ 0" in bad.output, opts
+    bad = runner.invoke(command, ["--method", "distill", "--targets", "oracle"])
+    assert bad.exit_code != 0 and "'search', 'rollout'" in bad.output
     bad = runner.invoke(
         command,
         [

@@ -75,11 +75,12 @@ register(
         },
         "cli.distill-counts": {
             "en": (
-                "rounds, positions, epochs, workers must be ≥ 1, target-plies 1..3, eval-games ≥ 2"
+                "rounds, positions, epochs, workers, trials must be ≥ 1, target-plies 1..3,"
+                " truncate ≥ 0, eval-games ≥ 2"
             ),
             "ru": (
-                "rounds, positions, epochs, workers должны быть ≥ 1,"
-                " target-plies от 1 до 3, eval-games ≥ 2"
+                "rounds, positions, epochs, workers, trials должны быть ≥ 1,"
+                " target-plies от 1 до 3, truncate ≥ 0, eval-games ≥ 2"
             ),
         },
     }

@@ -54,6 +54,22 @@ log = logging.getLogger(__name__)
 @click.option(
     "--target-plies", default=1, show_default=True, help="Search depth of the targets (distill)."
 )
+@click.option(
+    "--targets",
+    type=click.Choice(["search", "rollout"]),
+    default="search",
+    show_default=True,
+    help="distill: fit to n-ply search values, or to rollouts by the 0-ply net.",
+)
+@click.option(
+    "--trials", default=36, show_default=True, help="Rollout games per position (rollout targets)."
+)
+@click.option(
+    "--truncate",
+    default=0,
+    show_default=True,
+    help="Rollout targets: rolls before the net judges (0: play each game out).",
+)
 @click.option("--epochs", default=6, show_default=True, help="Epochs per round (distill).")
 @click.option("--out", default=None, help="Run directory (checkpoints) [runs/VARIANT].")
 @click.option(
@@ -127,6 +143,9 @@ def command(
     rounds: int,
     positions: int,
     target_plies: int,
+    targets: str,
+    trials: int,
+    truncate: int,
     epochs: int,
     out: str | None,
     hidden: int | None,
@@ -180,6 +199,7 @@ def command(
             ray_address,
             out,
             fresh,
+            targets=(targets, trials, truncate),
         )
         return
     counts = (games, 1 if workers is None else workers, batch_games, minibatch, eval_every)
@@ -287,11 +307,14 @@ def _distill(
     ray_address: str | None,
     out: str | None,
     fresh: bool,
+    *,
+    targets: tuple[str, int, int],
 ) -> None:
     from nardy.train.distill import DistillConfig, distill
 
-    counts = (rounds, positions, epochs, 1 if workers is None else workers)
-    if min(counts) < 1 or not 1 <= plies <= 3 or eval_games < 2:
+    kind, trials, truncate = targets
+    counts = (rounds, positions, epochs, 1 if workers is None else workers, trials)
+    if min(counts) < 1 or not 1 <= plies <= 3 or eval_games < 2 or truncate < 0:
         raise click.BadParameter(say("cli.distill-counts"))
     config = DistillConfig(
         variant=variant,
@@ -300,6 +323,9 @@ def _distill(
         rounds=rounds,
         positions=positions,
         plies=plies,
+        targets=kind,
+        trials=trials,
+        truncate=truncate,
         epochs=epochs,
         lr=lr,
         seed=seed,
@@ -317,7 +343,7 @@ def _distill(
     )
     stages = {
         "positions": "positions / позиции",
-        "targets": "search targets / цели поиска",
+        "targets": f"{kind} targets / цели: {'роллауты' if kind == 'rollout' else 'поиск'}",
         "fit": "epochs / эпохи",
         "arena": "arena / матч",
     }

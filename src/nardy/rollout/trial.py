@@ -136,12 +136,16 @@ def _delta_to_root(delta: np.ndarray, same: bool) -> np.ndarray:
 class Roller:
     """Plays the trials of one start with one set of settings (one per process)."""
 
-    def __init__(self, start: Start, settings: TrialSettings) -> None:
+    def __init__(
+        self, start: Start, settings: TrialSettings, evaluator: Evaluator | None = None
+    ) -> None:
+        """``evaluator``: the net the bot plays and evaluates with (default: the
+        variant's shipped one; training rolls out with the net being trained)."""
         self.start = start
         self.settings = settings
         self.variant = start.variant
         self.spec = level_spec(settings.level)
-        self.bot = Bot(self.variant, self.spec.name, seed=settings.seed)
+        self.bot = Bot(self.variant, self.spec.name, seed=settings.seed, evaluator=evaluator)
         self.evaluator: Evaluator = self.bot.evaluator
         self.search = Search(self.variant, self.evaluator, cache_size=1)
         self.fast = self.spec.plies == 0 and self.spec.noise == 0.0

@@ -1,4 +1,5 @@
-"""Search distillation: train the 0-ply net towards its own n-ply values.
+"""Search distillation: train the 0-ply net towards its own n-ply values, or towards
+its own rollouts.
 
 A round: sample positions from 0-ply self-play of the current net (a little equity
 noise for variety; finished games and exact bear-offs left out), give each the n-ply
@@ -6,8 +7,11 @@ value the current net finds by search (``nardy.bots.search``, 1 ply by default: 
 average over the 21 rolls of the best play), then fit the net to those values by Adam
 epochs (the same cross-entropy step as TD training) over the last ``keep_rounds``
 rounds' data. The 0-ply net thereby learns what one more ply of look-ahead knows, and
-the next round searches with the better net. Positions and targets of each round are
-saved, so a run resumes where it stopped.
+the next round searches with the better net. With ``targets="rollout"`` each position's
+target is instead a cubeless rollout by the 0-ply net (``nardy.rollout``: VR, quasi-random
+dice, ``trials`` games, played out or truncated): gnubg's way past self-play, where the
+targets see to the end of the game. Positions and targets of each round are saved, so a
+run resumes where it stopped.
 """
 
 from __future__ import annotations
@@ -24,7 +28,11 @@ import numpy as np
 from nardy.bots.search import Search
 from nardy.eval.boards import bearoff_mask
 from nardy.eval.net import NetEvaluator
+from nardy.game import Game
 from nardy.position import Position
+from nardy.rollout.run import start_cube
+from nardy.rollout.stats import RolloutResult
+from nardy.rollout.trial import Roller, Start, TrialSettings
 from nardy.train.config import RunConfig
 from nardy.train.loop import resume_learner, runner_for, save_checkpoint
 from nardy.train.selfplay import play_game
@@ -32,6 +40,8 @@ from nardy.train.td import TDLearner
 from nardy.variants import find_variant
 
 CHECKPOINT = "distill.npz"
+#: What a run's targets are: n-ply search values, or rollouts.
+TARGETS = ("search", "rollout")
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +53,9 @@ class DistillConfig(RunConfig):
     rounds: int = 4
     positions: int = 100_000  # self-play positions per round
     plies: int = 1  # search depth of the targets
+    targets: str = "search"  # "search": n-ply values; "rollout": rollouts by the 0-ply net
+    trials: int = 36  # rollout targets: games per position (a multiple of 36 stratifies)
+    truncate: int = 0  # rollout targets: rolls before the 0-ply net judges (0: play out)
     epochs: int = 6  # fitting epochs per round
     keep_rounds: int = 3  # rounds of data each fit uses
     holdout: float = 0.05  # share of this round's data held out to check the fit
@@ -110,6 +123,74 @@ def search_targets(
     return out
 
 
+def rollout_targets(
+    variant_name: str,
+    weights: list[np.ndarray],
+    features: str,
+    boards: np.ndarray,
+    first: np.ndarray,
+    trials: int,
+    truncate: int,
+    seed: int,
+) -> np.ndarray:
+    """(N, 5) cubeless rollout values (side on roll) of the given boards: ``trials``
+    games each, played by the 0-ply net of these weights with variance reduction and
+    quasi-random dice, to the end (or the exact bear-off database), or for
+    ``truncate`` rolls and then judged by the same net. A rollout averages the net's
+    own future over the dice instead of trusting its present opinion, which is what
+    self-play TD(λ) and n-ply targets cannot do beyond their horizon."""
+    v = find_variant(variant_name)
+    net = NetEvaluator.from_params(v, weights, features=features)
+    settings = TrialSettings(truncate=truncate, seed=seed)
+    cube = start_cube(v, cubeful=False)
+    out = np.empty((len(boards), 5))
+    for i, (b, f) in enumerate(zip(boards, first, strict=True)):
+        pos = Position.trusted(
+            tuple(int(x) for x in b[0]),
+            tuple(int(x) for x in b[1]),
+            "white",
+            bool(f[0]),
+            bool(f[1]),
+        )
+        setup = Game(v, position=pos, cube=cube).records[0]
+        roller = Roller(Start.of(v, [setup], "white"), settings, net)
+        rows = np.array([roller.trial(t) for t in range(trials)])
+        result = RolloutResult.of(rows, vr=True, cubeful=False, match=False)
+        # VR can carry a mean a hair past 0 or 1; targets are probabilities
+        out[i] = np.clip([p.mean for p in result.probs], 0.0, 1.0)
+    return out
+
+
+def _target_jobs(
+    config: DistillConfig,
+    weights: list[np.ndarray],
+    features: str,
+    boards: np.ndarray,
+    first: np.ndarray,
+    parts: list[tuple[int, int]],
+    rnd: int,
+) -> tuple[Callable[..., np.ndarray], list[tuple[object, ...]]]:
+    """The function that gives this run's targets, and its jobs for the given slices."""
+    if config.targets == "rollout":
+        return rollout_targets, [
+            (
+                config.variant,
+                weights,
+                features,
+                boards[a:b],
+                first[a:b],
+                config.trials,
+                config.truncate,
+                # each slice its own dice, and the same ones when the run resumes
+                config.seed * 1_000_003 + rnd * 100_000_007 + a,
+            )
+            for a, b in parts
+        ]
+    return search_targets, [
+        (config.variant, weights, features, boards[a:b], first[a:b], config.plies) for a, b in parts
+    ]
+
+
 def _start_net(config: DistillConfig) -> NetEvaluator:
     from nardy.eval.net import load_shipped
 
@@ -152,6 +233,8 @@ def distill(
     from nardy.bots import Bot
     from nardy.train.arena import play_match
 
+    if config.targets not in TARGETS:
+        raise ValueError(f"targets must be one of {', '.join(TARGETS)}, not {config.targets!r}")
     variant = find_variant(config.variant)
     out = Path(config.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -210,18 +293,7 @@ def distill(
                     if lo + j * chunk < len(boards)
                 ]
                 results = runner.map(
-                    search_targets,
-                    [
-                        (
-                            config.variant,
-                            weights,
-                            net.features,
-                            boards[a:b],
-                            first[a:b],
-                            config.plies,
-                        )
-                        for a, b in parts
-                    ],
+                    *_target_jobs(config, weights, net.features, boards, first, parts, rnd)
                 )
                 for (a, b), t in zip(parts, results, strict=True):
                     targets[a:b] = t
