@@ -24,7 +24,7 @@ SHIPPED_VARIANTS: dict[str, str] = {
     "crazy-gulbara": "crazy-gulbara-v2.npz",
     "khachapuri": "khachapuri-v1.npz",
     "fevga": "fevga-v2.npz",
-    "fevga-giul": "fevga-giul-v1.npz",
+    "fevga-giul": "fevga-giul-v2.npz",
 }
 
 
