@@ -99,6 +99,17 @@ def sample_positions(
     return np.concatenate(boards), np.concatenate(first)
 
 
+def _on_roll(board: np.ndarray, first: np.ndarray) -> Position:
+    """The position of a sampled board, its side on roll playing white."""
+    return Position.trusted(
+        tuple(int(x) for x in board[0]),
+        tuple(int(x) for x in board[1]),
+        "white",
+        bool(first[0]),
+        bool(first[1]),
+    )
+
+
 def search_targets(
     variant_name: str,
     weights: list[np.ndarray],
@@ -112,14 +123,7 @@ def search_targets(
     search = Search(v, NetEvaluator.from_params(v, weights, features=features), cache_size=50_000)
     out = np.empty((len(boards), 5))
     for i, (b, f) in enumerate(zip(boards, first, strict=True)):
-        pos = Position.trusted(
-            tuple(int(x) for x in b[0]),
-            tuple(int(x) for x in b[1]),
-            "white",
-            bool(f[0]),
-            bool(f[1]),
-        )
-        out[i] = search.value(pos, plies)
+        out[i] = search.value(_on_roll(b, f), plies)
     return out
 
 
@@ -145,14 +149,7 @@ def rollout_targets(
     cube = start_cube(v, cubeful=False)
     out = np.empty((len(boards), 5))
     for i, (b, f) in enumerate(zip(boards, first, strict=True)):
-        pos = Position.trusted(
-            tuple(int(x) for x in b[0]),
-            tuple(int(x) for x in b[1]),
-            "white",
-            bool(f[0]),
-            bool(f[1]),
-        )
-        setup = Game(v, position=pos, cube=cube).records[0]
+        setup = Game(v, position=_on_roll(b, f), cube=cube).records[0]
         roller = Roller(Start.of(v, [setup], "white"), settings, net)
         rows = np.array([roller.trial(t) for t in range(trials)])
         result = RolloutResult.of(rows, vr=True, cubeful=False, match=False)
