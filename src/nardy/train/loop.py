@@ -229,7 +229,10 @@ def train(
         while games < config.games:
             n_jobs = runner.slots
             per = min(config.batch_games, max(1, (config.games - games + n_jobs - 1) // n_jobs))
-            weights = [p.copy() for p in net.params()]
+            # Self-play chooses its plays in float32, as the shipped nets play: a quarter
+            # more games a second than float64 (and half the bytes to each worker); the
+            # learner keeps float64 and computes the targets itself.
+            weights = [p.astype(np.float32) for p in net.params()]
             names = config.variants()
             jobs = [
                 (
