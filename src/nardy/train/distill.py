@@ -255,7 +255,8 @@ def distill(
 
     try:
         for rnd in range(start_round + 1, config.rounds + 1):
-            weights = [p.copy() for p in net.params()]
+            # positions and targets are played in float32, as self-play is (loop.py)
+            weights = [p.astype(np.float32) for p in net.params()]
             jobs_n = runner.slots
             # 1. positions from self-play (about 60 per game, so games come in chunks)
             boards_l, first_l, n, game = [], [], 0, 0
