@@ -22,7 +22,7 @@ SHIPPED: dict[str, str] = {"short": "short-v3.npz", "long": "long-v5.npz"}
 SHIPPED_VARIANTS: dict[str, str] = {
     "crazy": "crazy-v2.npz",
     "crazy-gulbara": "crazy-gulbara-v2.npz",
-    "khachapuri": "khachapuri-v1.npz",
+    "khachapuri": "khachapuri-v2.npz",
     "fevga": "fevga-v2.npz",
     "fevga-giul": "fevga-giul-v2.npz",
 }
