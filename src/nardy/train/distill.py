@@ -99,7 +99,7 @@ def sample_positions(
     return np.concatenate(boards), np.concatenate(first)
 
 
-def _on_roll(board: np.ndarray, first: np.ndarray) -> Position:
+def position_of(board: np.ndarray, first: np.ndarray) -> Position:
     """The position of a sampled board, its side on roll playing white."""
     return Position.trusted(
         tuple(int(x) for x in board[0]),
@@ -123,7 +123,7 @@ def search_targets(
     search = Search(v, NetEvaluator.from_params(v, weights, features=features), cache_size=50_000)
     out = np.empty((len(boards), 5))
     for i, (b, f) in enumerate(zip(boards, first, strict=True)):
-        out[i] = search.value(_on_roll(b, f), plies)
+        out[i] = search.value(position_of(b, f), plies)
     return out
 
 
@@ -149,7 +149,7 @@ def rollout_targets(
     cube = start_cube(v, cubeful=False)
     out = np.empty((len(boards), 5))
     for i, (b, f) in enumerate(zip(boards, first, strict=True)):
-        setup = Game(v, position=_on_roll(b, f), cube=cube).records[0]
+        setup = Game(v, position=position_of(b, f), cube=cube).records[0]
         roller = Roller(Start.of(v, [setup], "white"), settings, net)
         rows = np.array([roller.trial(t) for t in range(trials)])
         result = RolloutResult.of(rows, vr=True, cubeful=False, match=False)
