@@ -766,8 +766,11 @@ class Tournaments:
 
     async def _state(self, live: LiveGame, timed: bool) -> MatchState:
         """What the no-show rule reads of ``live``: who plays it, who of them has made
-        no decision of his own in its current game, who is to act."""
-        acted = await to_thread.run_sync(self._acted, live.meta.id)
+        no decision of his own in its current game, who is to act. Who has acted is
+        read only while a game is in play: the rule asks nothing more of a finished
+        match or of one between two games."""
+        playing = not (live.over or live.finished)
+        acted = await to_thread.run_sync(self._acted, live.meta.id) if playing else set()
         humans = [c for c in ("white", "black") if c != live.meta.computer_color]
         g = live.game
         return MatchState(
