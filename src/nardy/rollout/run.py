@@ -161,9 +161,22 @@ def rollout_position(
 ) -> RolloutResult:
     """Roll out ``position`` from the side on roll (cubeful: its own cube decision
     included, as the bots make it)."""
-    cube = cube or start_cube(variant, cubeful=settings.cubeful, score=score)
-    start = Start.of(variant, [_setup(variant, position, cube)], position.turn, score)
+    start = position_start(variant, position, cubeful=settings.cubeful, cube=cube, score=score)
     return run(start, settings, plan, runner=runner, on_progress=on_progress, stop_asked=stop_asked)
+
+
+def position_start(
+    variant: Variant,
+    position: Position,
+    *,
+    cubeful: bool,
+    cube: Cube | None = None,
+    score: MatchScore | None = None,
+) -> Start:
+    """Where every trial of a rollout of ``position`` begins: the position from its side
+    on roll, with ``cube`` (default: :func:`start_cube`'s) at the match ``score``."""
+    cube = cube or start_cube(variant, cubeful=cubeful, score=score)
+    return Start.of(variant, [_setup(variant, position, cube)], position.turn, score)
 
 
 @dataclass(frozen=True)

@@ -28,11 +28,10 @@ import numpy as np
 from nardy.bots.search import Search
 from nardy.eval.boards import bearoff_mask
 from nardy.eval.net import NetEvaluator
-from nardy.game import Game
 from nardy.position import Position
-from nardy.rollout.run import start_cube
+from nardy.rollout.run import position_start
 from nardy.rollout.stats import RolloutResult
-from nardy.rollout.trial import Roller, Start, TrialSettings
+from nardy.rollout.trial import Roller, TrialSettings
 from nardy.train.config import RunConfig
 from nardy.train.loop import resume_learner, runner_for, save_checkpoint
 from nardy.train.selfplay import play_game
@@ -146,11 +145,9 @@ def rollout_targets(
     v = find_variant(variant_name)
     net = NetEvaluator.from_params(v, weights, features=features)
     settings = TrialSettings(truncate=truncate, seed=seed)
-    cube = start_cube(v, cubeful=False)
     out = np.empty((len(boards), 5))
     for i, (b, f) in enumerate(zip(boards, first, strict=True)):
-        setup = Game(v, position=position_of(b, f), cube=cube).records[0]
-        roller = Roller(Start.of(v, [setup], "white"), settings, net)
+        roller = Roller(position_start(v, position_of(b, f), cubeful=False), settings, net)
         rows = np.array([roller.trial(t) for t in range(trials)])
         result = RolloutResult.of(rows, vr=True, cubeful=False, match=False)
         # VR can carry a mean a hair past 0 or 1; targets are probabilities
