@@ -62,8 +62,9 @@ def test_rollout_targets_are_rollouts_by_the_given_net() -> None:
     boards, first = boards_from_positions([sure, start])
     t = rollout_targets("short", weights, features, boards, first, 36, 3, 7)
     assert t[0] == pytest.approx([1.0, 1.0, 1.0, 0.0, 0.0])  # a backgammon, no luck in it
-    # the same games as `nardy rollout` plays (the shipped net, trial by trial, VR)
-    ref = rollout_position(SHORT, start, TrialSettings(truncate=3, seed=7), Plan(games=36))
+    # the same games as `nardy rollout` plays (the shipped net, trial by trial, VR);
+    # board i rolls the dice of seed + i
+    ref = rollout_position(SHORT, start, TrialSettings(truncate=3, seed=8), Plan(games=36))
     assert t[1] == pytest.approx([p.mean for p in ref.probs])
     assert ((t >= 0) & (t <= 1)).all()
     # another net rolls out otherwise: the targets are the trained net's, not the shipped
@@ -71,6 +72,20 @@ def test_rollout_targets_are_rollouts_by_the_given_net() -> None:
     assert not np.allclose(
         rollout_targets("short", other, features, boards, first, 36, 3, 7)[1], t[1]
     )
+
+
+def test_each_rollout_target_rolls_its_own_dice() -> None:
+    """One position twice in a slice gets two rollouts on different dice (seed + i), so
+    the targets' noise is not shared across positions; each is `nardy rollout`'s."""
+    weights, features = _weights()
+    start = SHORT.start_position()
+    boards, first = boards_from_positions([start, start])
+    # (past two rolls: VR over two rolls telescopes to a value that no dice change)
+    t = rollout_targets("short", weights, features, boards, first, 36, 8, 20)
+    assert not np.allclose(t[0], t[1])
+    for i in range(2):
+        ref = rollout_position(SHORT, start, TrialSettings(truncate=8, seed=20 + i), Plan(games=36))
+        assert t[i] == pytest.approx([p.mean for p in ref.probs])
 
 
 def test_a_tiny_rollout_run(tmp_path) -> None:
@@ -122,11 +137,18 @@ def test_a_tiny_run_resumes_and_improves_the_fit(tmp_path) -> None:
     assert hist[0]["holdout_mse_after"] < hist[0]["holdout_mse_before"]
     with np.load(tmp_path / "data-001.npz") as d:
         assert d["boards"].shape == (300, 2, 26) and d["targets"].shape == (300, 5)
+    assert hist[0]["fit_positions"] == 240  # this round's positions less the hold-out
     cfg.rounds = 2
     seen = []
     distill(cfg, seen.append)
     assert {p.round for p in seen} == {2}  # round 1 was not done again
     assert (tmp_path / "net-r002.npz").exists() and (tmp_path / "final.npz").exists()
+    # the second fit also uses round 1's positions (keep_rounds 3), all of them
+    assert seen[-1].history[-1]["fit_positions"] == 300 + 240
+    cfg.rounds, cfg.keep_rounds = 3, 1
+    seen = []
+    distill(cfg, seen.append)
+    assert seen[-1].history[-1]["fit_positions"] == 240  # only its own round's
 
 
 def test_cli_distill_and_bad_options(tmp_path) -> None:
@@ -144,6 +166,8 @@ def test_cli_distill_and_bad_options(tmp_path) -> None:
             "100",
             "--epochs",
             "1",
+            "--keep-rounds",
+            "2",
             "--eval-games",
             "2",
             "--init",
@@ -156,10 +180,12 @@ def test_cli_distill_and_bad_options(tmp_path) -> None:
     )
     assert res.exit_code == 0, res.output
     assert NetEvaluator.load(SHORT, tmp_path / "final.npz").features == "short-v2"
+    with np.load(tmp_path / "final.npz") as z:
+        assert json.loads(str(z["config"]))["keep_rounds"] == 2
     assert "round 1" in res.output
     bad = runner.invoke(command, ["--method", "distill", "--target-plies", "7"])
     assert bad.exit_code != 0 and "target-plies" in bad.output
-    for opts in (["--trials", "0"], ["--truncate", "-1"]):
+    for opts in (["--trials", "0"], ["--truncate", "-1"], ["--keep-rounds", "0"]):
         bad = runner.invoke(command, ["--method", "distill", "--targets", "rollout", *opts])
         assert bad.exit_code != 0 and "truncate ≥ 0" in bad.output, opts
     bad = runner.invoke(command, ["--method", "distill", "--targets", "oracle"])

@@ -75,11 +75,11 @@ register(
         },
         "cli.distill-counts": {
             "en": (
-                "rounds, positions, epochs, workers, trials must be ≥ 1, target-plies 1..3,"
-                " truncate ≥ 0, eval-games ≥ 2"
+                "rounds, positions, epochs, workers, trials, keep-rounds must be ≥ 1,"
+                " target-plies 1..3, truncate ≥ 0, eval-games ≥ 2"
             ),
             "ru": (
-                "rounds, positions, epochs, workers, trials должны быть ≥ 1,"
+                "rounds, positions, epochs, workers, trials, keep-rounds должны быть ≥ 1,"
                 " target-plies от 1 до 3, truncate ≥ 0, eval-games ≥ 2"
             ),
         },

@@ -71,6 +71,12 @@ log = logging.getLogger(__name__)
     help="Rollout targets: rolls before the net judges (0: play each game out).",
 )
 @click.option("--epochs", default=6, show_default=True, help="Epochs per round (distill).")
+@click.option(
+    "--keep-rounds",
+    default=3,
+    show_default=True,
+    help="distill: each fit uses the positions of the last N rounds.",
+)
 @click.option("--out", default=None, help="Run directory (checkpoints) [runs/VARIANT].")
 @click.option(
     "--hidden",
@@ -147,6 +153,7 @@ def command(
     trials: int,
     truncate: int,
     epochs: int,
+    keep_rounds: int,
     out: str | None,
     hidden: int | None,
     features: str | None,
@@ -200,6 +207,7 @@ def command(
             out,
             fresh,
             targets=(targets, trials, truncate),
+            keep_rounds=keep_rounds,
         )
         return
     counts = (games, 1 if workers is None else workers, batch_games, minibatch, eval_every)
@@ -309,11 +317,12 @@ def _distill(
     fresh: bool,
     *,
     targets: tuple[str, int, int],
+    keep_rounds: int,
 ) -> None:
     from nardy.train.distill import DistillConfig, distill
 
     kind, trials, truncate = targets
-    counts = (rounds, positions, epochs, 1 if workers is None else workers, trials)
+    counts = (rounds, positions, epochs, 1 if workers is None else workers, trials, keep_rounds)
     if min(counts) < 1 or not 1 <= plies <= 3 or eval_games < 2 or truncate < 0:
         raise click.BadParameter(say("cli.distill-counts"))
     config = DistillConfig(
@@ -327,6 +336,7 @@ def _distill(
         trials=trials,
         truncate=truncate,
         epochs=epochs,
+        keep_rounds=keep_rounds,
         lr=lr,
         seed=seed,
         eval_games=eval_games,

@@ -56,7 +56,7 @@ class DistillConfig(RunConfig):
     trials: int = 36  # rollout targets: games per position (a multiple of 36 stratifies)
     truncate: int = 0  # rollout targets: rolls before the 0-ply net judges (0: play out)
     epochs: int = 6  # fitting epochs per round
-    keep_rounds: int = 3  # rounds of data each fit uses
+    keep_rounds: int = 3  # rounds of data each fit uses (this one and the ones before)
     holdout: float = 0.05  # share of this round's data held out to check the fit
     # the shared settings with this job's defaults
     lr: float = 3e-4
@@ -141,12 +141,16 @@ def rollout_targets(
     quasi-random dice, to the end (or the exact bear-off database), or for
     ``truncate`` rolls and then judged by the same net. A rollout averages the net's
     own future over the dice instead of trusting its present opinion, which is what
-    self-play TD(λ) and n-ply targets cannot do beyond their horizon."""
+    self-play TD(λ) and n-ply targets cannot do beyond their horizon.
+
+    Board ``i`` is rolled out with dice seed ``seed + i``: with one seed for all, trial
+    t of every position would roll the same dice and the targets' noise would be
+    correlated across positions, which a fit cannot average away."""
     v = find_variant(variant_name)
     net = NetEvaluator.from_params(v, weights, features=features)
-    settings = TrialSettings(truncate=truncate, seed=seed)
     out = np.empty((len(boards), 5))
     for i, (b, f) in enumerate(zip(boards, first, strict=True)):
+        settings = TrialSettings(truncate=truncate, seed=seed + i)
         roller = Roller(position_start(v, position_of(b, f), cubeful=False), settings, net)
         rows = np.array([roller.trial(t) for t in range(trials)])
         result = RolloutResult.of(rows, vr=True, cubeful=False, match=False)
@@ -175,7 +179,8 @@ def _target_jobs(
                 first[a:b],
                 config.trials,
                 config.truncate,
-                # each slice its own dice, and the same ones when the run resumes
+                # each position its own dice (the slice's seed + its index in the
+                # round), and the same ones when the run resumes
                 config.seed * 1_000_003 + rnd * 100_000_007 + a,
             )
             for a, b in parts
@@ -331,6 +336,7 @@ def distill(
                 {
                     "round": rnd,
                     "positions": len(boards),
+                    "fit_positions": len(x),
                     "holdout_mse_before": before,
                     "holdout_mse_after": after,
                     "ppg_vs_previous": res.ppg,
