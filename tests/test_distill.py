@@ -138,6 +138,10 @@ def test_a_tiny_run_resumes_and_improves_the_fit(tmp_path) -> None:
     with np.load(tmp_path / "data-001.npz") as d:
         assert d["boards"].shape == (300, 2, 26) and d["targets"].shape == (300, 5)
     assert hist[0]["fit_positions"] == 240  # this round's positions less the hold-out
+    # the net kept is the epoch that fits the hold-out best
+    errors = hist[0]["holdout_mse_epochs"]
+    assert len(errors) == 2 and hist[0]["best_epoch"] == 1 + int(np.argmin(errors))
+    assert hist[0]["holdout_mse_after"] == pytest.approx(min(errors))
     cfg.rounds = 2
     seen = []
     distill(cfg, seen.append)
@@ -149,6 +153,33 @@ def test_a_tiny_run_resumes_and_improves_the_fit(tmp_path) -> None:
     seen = []
     distill(cfg, seen.append)
     assert seen[-1].history[-1]["fit_positions"] == 240  # only its own round's
+
+
+def test_a_fit_that_only_spoils_the_hold_out_leaves_the_net_as_it_was(tmp_path) -> None:
+    """Steps far too long make every epoch worse on the hold-out: the round keeps the
+    net it started from (epoch 0), the optimizer's state with it."""
+    start = tmp_path / "start.npz"
+    NetEvaluator.random(SHORT, hidden=16, seed=3, features="short-v2").save(start)
+    cfg = DistillConfig(
+        init=str(start),
+        rounds=1,
+        positions=200,
+        epochs=3,
+        lr=5.0,
+        eval_games=2,
+        holdout=0.2,
+        out=str(tmp_path / "run"),
+    )
+    distill(cfg)
+    with np.load(tmp_path / "run" / "distill.npz") as z:
+        hist = json.loads(str(z["history"]))[0]
+        assert int(z["adam_steps"]) == 0 and not z["adam_m0"].any()
+    assert hist["best_epoch"] == 0
+    assert min(hist["holdout_mse_epochs"]) > hist["holdout_mse_before"]
+    assert hist["holdout_mse_after"] == pytest.approx(hist["holdout_mse_before"])
+    kept = NetEvaluator.load(SHORT, tmp_path / "run" / "final.npz").params()
+    for a, b in zip(kept, NetEvaluator.load(SHORT, start).params(), strict=True):
+        assert np.array_equal(a, b)
 
 
 def test_cli_distill_and_bad_options(tmp_path) -> None:
@@ -182,7 +213,7 @@ def test_cli_distill_and_bad_options(tmp_path) -> None:
     assert NetEvaluator.load(SHORT, tmp_path / "final.npz").features == "short-v2"
     with np.load(tmp_path / "final.npz") as z:
         assert json.loads(str(z["config"]))["keep_rounds"] == 2
-    assert "round 1" in res.output
+    assert "round 1" in res.output and "of 1)" in res.output  # the epoch kept, of 1
     bad = runner.invoke(command, ["--method", "distill", "--target-plies", "7"])
     assert bad.exit_code != 0 and "target-plies" in bad.output
     for opts in (["--trials", "0"], ["--truncate", "-1"], ["--keep-rounds", "0"]):

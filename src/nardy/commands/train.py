@@ -373,7 +373,8 @@ def _distill(
                 printed.add(p.round)
                 progress.console.print(
                     f"round {p.round}: hold-out mse {last['holdout_mse_before']:.5f} → "
-                    f"{last['holdout_mse_after']:.5f}; new net vs previous: "
+                    f"{last['holdout_mse_after']:.5f} (epoch {last['best_epoch']} of "
+                    f"{epochs}); new net vs previous: "
                     f"{last['ppg_vs_previous']:+.3f} ± {last['ci95']:.3f} ppg"
                 )
 

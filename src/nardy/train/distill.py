@@ -6,8 +6,9 @@ noise for variety; finished games and exact bear-offs left out), give each the n
 value the current net finds by search (``nardy.bots.search``, 1 ply by default: the
 average over the 21 rolls of the best play), then fit the net to those values by Adam
 epochs (the same cross-entropy step as TD training) over the last ``keep_rounds``
-rounds' data. The 0-ply net thereby learns what one more ply of look-ahead knows, and
-the next round searches with the better net. With ``targets="rollout"`` each position's
+rounds' data, keeping the epoch that best fits a hold-out of the round. The 0-ply net
+thereby learns what one more ply of look-ahead knows, and the next round searches with
+the better net. With ``targets="rollout"`` each position's
 target is instead a cubeless rollout by the 0-ply net (``nardy.rollout``: VR, quasi-random
 dice, ``trials`` games, played out or truncated): gnubg's way past self-play, where the
 targets see to the end of the game. Positions and targets of each round are saved, so a
@@ -41,6 +42,8 @@ from nardy.variants import find_variant
 CHECKPOINT = "distill.npz"
 #: What a run's targets are: n-ply search values, or rollouts.
 TARGETS = ("search", "rollout")
+#: A round's results in the run's history (the hold-out error after each epoch a list).
+Record = dict[str, float | list[float]]
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +77,7 @@ class DistillProgress:
     stage: str  # "positions", "targets", "fit", "arena"
     done: int
     total: int
-    history: list[dict[str, float]]
+    history: list[Record]
 
 
 def sample_positions(
@@ -202,20 +205,50 @@ def _start_net(config: DistillConfig) -> NetEvaluator:
 
 def _fit(
     learner: TDLearner,
-    x: np.ndarray,
-    y: np.ndarray,
+    data: tuple[np.ndarray, np.ndarray],
+    hold: tuple[np.ndarray, np.ndarray],
     epochs: int,
     seed: int,
     tick: Callable[[int], None],
-) -> None:
+) -> tuple[int, list[float]]:
+    """Adam epochs over ``data``, the hold-out error after each; the net and the
+    optimizer are left as after the epoch with the lowest error (as before the first
+    when none lowers it). A few thousand rollout targets carry noise that more epochs
+    fit: on 5,700 of them short-v3's hold-out error was lowest after one epoch and
+    above its start after sixteen. Returns that epoch (0: none) and the errors."""
+    x, y = data
+    net = learner.net
     rng = np.random.default_rng(seed)
     mb = learner.minibatch
+    best, best_epoch, errors = _mse(net, *hold), 0, []
+    kept = _snapshot(learner)
     for e in range(epochs):
         order = rng.permutation(len(x))
         for i in range(0, len(x), mb):
             idx = order[i : i + mb]
             learner.step(x[idx], y[idx])
+        errors.append(_mse(net, *hold))
+        if not len(hold[0]) or errors[-1] < best:  # without a hold-out: every epoch
+            best, best_epoch, kept = errors[-1], e + 1, _snapshot(learner)
         tick(e + 1)
+    _restore(learner, kept)
+    return best_epoch, errors
+
+
+def _arrays(learner: TDLearner) -> list[np.ndarray]:
+    """The weights and the optimizer's moments: what an Adam step changes in place."""
+    return learner.net.params() + learner.m + learner.v
+
+
+def _snapshot(learner: TDLearner) -> tuple[list[np.ndarray], int]:
+    return [a.copy() for a in _arrays(learner)], learner.steps
+
+
+def _restore(learner: TDLearner, kept: tuple[list[np.ndarray], int]) -> None:
+    """Back to a snapshot, in place (the net's arrays are the learner's own)."""
+    for a, saved in zip(_arrays(learner), kept[0], strict=True):
+        a[...] = saved
+    learner.steps = kept[1]
 
 
 def _mse(net: NetEvaluator, x: np.ndarray, y: np.ndarray) -> float:
@@ -238,7 +271,7 @@ def distill(
     out = Path(config.out)
     out.mkdir(parents=True, exist_ok=True)
     ckpt = out / CHECKPOINT
-    history: list[dict[str, float]] = []
+    history: list[Record] = []
     start_round = 0
     if resume and ckpt.exists():
         learner, z = resume_learner(ckpt, config.variant, config.lr, 0.0, config.minibatch)
@@ -314,10 +347,10 @@ def distill(
             before = _mse(net, x_hold, y_hold)
             prev = net.copy()
             report(rnd, "fit", 0, config.epochs)
-            _fit(
+            best_epoch, errors = _fit(
                 learner,
-                x,
-                y,
+                (x, y),
+                (x_hold, y_hold),
                 config.epochs,
                 config.seed + rnd,
                 partial(report, rnd, "fit", total=config.epochs),
@@ -339,6 +372,8 @@ def distill(
                     "fit_positions": len(x),
                     "holdout_mse_before": before,
                     "holdout_mse_after": after,
+                    "best_epoch": best_epoch,
+                    "holdout_mse_epochs": errors,
                     "ppg_vs_previous": res.ppg,
                     "ci95": res.ci95,
                 }
