@@ -105,6 +105,45 @@ def test_net_save_load_round_trip(tmp_path) -> None:
         NetEvaluator.load(LONG, path)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_forward_is_the_two_layer_logistic_net_and_leaves_its_input(dtype) -> None:
+    """The in-place forward pass against the textbook formula, 1 / (1 + e^−z), on a
+    batch of real inputs; the inputs are left as they were."""
+    short = find_variant("short")
+    net = NetEvaluator.random(short, hidden=24, seed=5, features="short-v3")
+    net = NetEvaluator.from_params(
+        short, [p.astype(dtype) for p in net.params()], features="short-v3"
+    )
+    start = short.start_position()
+    boards = np.array([[start.mine, start.theirs]] * 3, dtype=np.int16)
+    boards[1, 0, 6], boards[1, 0, 8] = 4, 4  # 6 and 8 made differently
+    x = net.encode(boards, np.zeros((3, 2), dtype=bool)).astype(dtype)
+    seen = x.copy()
+
+    def logistic(z: np.ndarray) -> np.ndarray:
+        return 1.0 / (1.0 + np.exp(-z.astype(np.float64)))
+
+    h = logistic(x @ net.w1 + net.b1)
+    got_h, got = net.forward(x)
+    assert np.array_equal(x, seen)
+    tol = 1e-6 if dtype == np.float32 else 1e-12
+    assert got_h == pytest.approx(h, abs=tol)
+    assert got == pytest.approx(logistic(h @ net.w2 + net.b2), abs=tol)
+    assert got.dtype == dtype
+
+
+def test_net_weights_share_one_dtype() -> None:
+    """Mixed weight arrays are brought to one dtype (the biases are added in place)."""
+    short = find_variant("short")
+    w = NetEvaluator.random(short, hidden=4, seed=1, features="short-v3").params()
+    mixed = [w[0].astype(np.float32), w[1].astype(np.float64), w[2], w[3].astype(np.float32)]
+    net = NetEvaluator.from_params(short, mixed, features="short-v3")
+    assert {p.dtype for p in net.params()} == {np.dtype(np.float64)}
+    same = [p.astype(np.float32) for p in w]
+    net = NetEvaluator.from_params(short, same, features="short-v3")
+    assert all(a is b for a, b in zip(net.params(), same, strict=True))  # no copies
+
+
 def test_evaluator_for_kinds() -> None:
     assert evaluator_for(SHORT, "heuristic").name.startswith("heuristic")
     assert evaluator_for(SHORT).name  # shipped net or the heuristic

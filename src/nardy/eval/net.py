@@ -33,8 +33,16 @@ def shipped_file(variant: Variant) -> str:
     return SHIPPED_VARIANTS.get(variant.name) or SHIPPED[variant.family]
 
 
-def _sigmoid(x: np.ndarray) -> np.ndarray:
-    return 0.5 + 0.5 * np.tanh(0.5 * x)
+def _sigmoid_in_place(x: np.ndarray) -> np.ndarray:
+    """The logistic function, as 0.5 + 0.5·tanh(x/2), written over ``x``: a batch's
+    hidden layer is hundreds of kilobytes, and each temporary array of that size is
+    fresh memory the kernel must map (the in-place forms made the forward pass of a
+    300-board batch about twice as fast, with the same bits)."""
+    x *= 0.5
+    np.tanh(x, out=x)
+    x *= 0.5
+    x += 0.5
+    return x
 
 
 class NetEvaluator:
@@ -64,7 +72,10 @@ class NetEvaluator:
                 f"weights expect {w1.shape[0]} inputs, feature set {self.features} has "
                 f"{feature_count(self.features)}"
             )
-        self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
+        # one dtype for all four (the same arrays when they share one already, as every
+        # saved and trained net does): forward adds the biases in place
+        dtype = np.result_type(w1, b1, w2, b2)
+        self.w1, self.b1, self.w2, self.b2 = (a.astype(dtype, copy=False) for a in (w1, b1, w2, b2))
         self.name = name
         #: Exact database values replace the net's in pure bear-offs (when they apply).
         self.bearoff = bearoff and uses_standard_bearoff(variant)
@@ -174,8 +185,12 @@ class NetEvaluator:
 
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Hidden activations and raw output probabilities for features ``x``."""
-        h = _sigmoid(x @ self.w1 + self.b1)
-        return h, _sigmoid(h @ self.w2 + self.b2)
+        h = x @ self.w1
+        h += self.b1
+        _sigmoid_in_place(h)
+        out = h @ self.w2
+        out += self.b2
+        return h, _sigmoid_in_place(out)
 
     def probs(self, boards: np.ndarray, first: np.ndarray) -> np.ndarray:
         """(N, 5) probabilities from the side on roll (exact bear-off database values
