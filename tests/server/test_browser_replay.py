@@ -198,6 +198,14 @@ def test_moves_tried_on_the_analysis_board(browser: Any, server: Any, shots: Pat
     page.wait_for_selector("#analysis-error:not([hidden])")
     assert "не ID позиции длинных нард" in page.inner_text("#analysis-error")
     assert page.input_value("#position-id") == "not an id"
+    # another game: its own starting position, not the last game's ID
+    page.fill("#position-id", "LAACA/z8AAMD/3w")
+    page.select_option("#analysis-variant", "short")
+    page.wait_for_function(
+        "() => document.querySelector('#position-id').value === '4HPwATDgc/ABMA'"
+    )
+    assert page.is_hidden("#analysis-error")
+    assert "short" in page.url and "4HPwATDgc" in page.url
     assert not page.errors and not page.csp
     phone = new_page(browser, PHONE, locale="en-US")
     phone.goto(f"{server.url}/analysis?variant=short&id=4HPwATDgc/ABMA&dice=31")

@@ -192,6 +192,9 @@ export function analysisPage() {
     }).catch(fail);
   };
   form.onsubmit = (ev) => { ev.preventDefault(); restart(); };
-  for (const s of [die1, die2, turn, variant]) s.onchange = restart;
+  for (const s of [die1, die2, turn]) s.onchange = restart;
+  // another game starts from its own starting position: the last game's ID may name
+  // no position of this one (a long ID in short nardy), or another start
+  variant.onchange = () => { idInput.value = ""; restart(); };
   restart();
 }
