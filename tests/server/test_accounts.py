@@ -5,7 +5,9 @@ password; names in NFKC, confusable names refused."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -14,7 +16,9 @@ from argon2 import PasswordHasher
 from server_helpers import Clock
 from sqlalchemy import text
 
+import nardy.server
 from nardy.server import Settings, create_app
+from nardy.server.auth import MIN_PASSWORD
 from nardy.server.names import normalize_name, skeleton
 
 pytestmark = pytest.mark.anyio
@@ -226,3 +230,11 @@ async def test_confusable_names_are_refused(settings: Settings) -> None:
     await v.open()  # the name logs in in either form
     r = await v.post("/api/login", {"username": "ＢＯＢ_1", "password": "correct horse"})
     assert r.status_code == 200 and r.json()["user"]["name"] == "BOB_1"
+
+
+def test_the_sign_up_page_states_the_servers_password_rule() -> None:
+    """The register page shows the shortest password before it is refused: its number
+    is the server's own."""
+    static = Path(nardy.server.__file__).resolve().parent / "static"
+    found = re.search(r"export const MIN_PASSWORD = (\d+);", (static / "account.js").read_text())
+    assert found and int(found.group(1)) == MIN_PASSWORD

@@ -190,6 +190,13 @@ def test_the_servers_errors_come_in_the_interface_language(
     page.wait_for_selector("#toast:not([hidden])")
     assert page.inner_text("#toast") == login
     page.goto(server.url + "/register")
+    # the rules of a new account are shown before they are broken, each bound to its
+    # field, as the fields are to their labels
+    label = {"ru": "Пароль", "en": "Password"}[lang]
+    assert page.get_by_label(label, exact=True).get_attribute("name") == "password"
+    described = page.get_attribute("#register-form input[name=password]", "aria-describedby")
+    assert password in page.inner_text(f"#{described}")
+    assert "3-30" in page.inner_text("#register-username-rule")
     page.fill("#register-form input[name=username]", "newcomer")
     page.fill("#register-form input[name=password]", "short")
     page.click("#register-form button[type=submit]")

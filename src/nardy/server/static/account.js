@@ -9,18 +9,28 @@ import { setBan } from "./moderation.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
+/** The shortest password the server takes (``nardy.server.auth.MIN_PASSWORD``). */
+export const MIN_PASSWORD = 8;
+
 /** @param {"login" | "register"} kind */
 export function authPage(kind) {
-  const user = h("input", { name: "username", autocomplete: "username", required: true });
-  const pass = h("input", { name: "password", type: "password", required: true,
-    autocomplete: kind === "login" ? "current-password" : "new-password" });
+  const signUp = kind === "register";
+  /** @param {string} field  a new account's field is described by its rule, shown before it is broken */
+  const rule = (field) => signUp ? { "aria-describedby": `${kind}-${field}-rule` } : {};
+  const user = h("input", { name: "username", id: `${kind}-username`, autocomplete: "username", required: true,
+    ...rule("username") });
+  const pass = h("input", { name: "password", id: `${kind}-password`, type: "password", required: true,
+    autocomplete: signUp ? "new-password" : "current-password", ...rule("password") });
+  /** @param {string} field @param {string} text */
+  const hint = (field, text) => signUp ? h("p", { class: "small", id: `${kind}-${field}-rule` }, text) : "";
   const form = h("form", { class: "card", id: `${kind}-form`, onsubmit: async (ev) => {
     ev.preventDefault();
     try { await call("POST", `/api/${kind}`, { username: user.value, password: pass.value }); await refreshMe(); go("/profile"); }
     catch (e) { toast(/** @type {Error} */ (e).message); }
-  } }, h("h2", {}, kind === "login" ? t("login") : t("register")),
-  h("label", {}, t("username")), user, h("label", {}, t("password")), pass,
-  h("button", { class: "big", type: "submit" }, kind === "login" ? t("loginBtn") : t("registerBtn")));
+  } }, h("h2", {}, signUp ? t("register") : t("login")),
+  h("label", { for: user.id }, t("username")), user, hint("username", msg("error.bad-username")),
+  h("label", { for: pass.id }, t("password")), pass, hint("password", msg("error.password-short", { n: MIN_PASSWORD })),
+  h("button", { class: "big", type: "submit" }, signUp ? t("registerBtn") : t("loginBtn")));
   const other = kind === "login" ? h("a", { href: "/register", "data-link": true }, t("register"))
     : h("a", { href: "/login", "data-link": true }, t("login"));
   main.replaceChildren(form, h("p", {}, other));
