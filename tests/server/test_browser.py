@@ -190,6 +190,45 @@ def test_every_page_runs_under_the_content_security_policy(browser: Any, server:
     assert any("style-src" in m for m in page.csp), page.csp
 
 
+#: The visible buttons still in the browser's own dress: its grey face or raised border.
+BARE_BUTTONS = """() => [...document.querySelectorAll("button")]
+  .filter((b) => b.offsetParent !== null)
+  .filter((b) => { const c = getComputedStyle(b);
+    return c.backgroundColor === "rgb(239, 239, 239)" || c.borderTopStyle === "outset"; })
+  .map((b) => b.id || b.className || b.innerText)"""
+
+
+def test_no_button_is_left_in_the_browsers_own_dress(browser: Any, server: Any) -> None:
+    """Every visible button of the pages, the game and its end is dressed by the site:
+    a bare one (grey face, raised border) reads as broken beside the others. Found so
+    on the analysis board's Roll out and Stop, the profile's Save and the review's
+    button under a finished game."""
+    page = new_page(browser, DESKTOP, motion=False)
+    seen: dict[str, list[str]] = {}
+    for path in ("/", "/rules", "/tutorial", "/leaders", "/tournaments", "/login", "/register"):
+        page.goto(server.url + path)
+        page.wait_for_load_state("networkidle")
+        seen[path] = page.evaluate(BARE_BUTTONS)
+    page.goto(server.url + "/analysis?variant=short&dice=31")
+    page.wait_for_selector("#analysis-board .hit.src")
+    page.click("#roll-out")
+    page.wait_for_selector("#rollout-stop")
+    seen["analysis"] = page.evaluate(BARE_BUTTONS)
+    page.goto(server.url + "/")
+    page.click("#try")
+    page.wait_for_selector("#board .hit.src")
+    seen["game"] = page.evaluate(BARE_BUTTONS)
+    page.click("#resign")
+    page.locator("[id^=resign-]:not(#resign-cancel)").first.click()
+    page.wait_for_selector("#analyse-side")
+    seen["game over"] = page.evaluate(BARE_BUTTONS)
+    page.goto(server.url + "/profile")
+    page.wait_for_load_state("networkidle")
+    seen["profile"] = page.evaluate(BARE_BUTTONS)
+    assert {k: v for k, v in seen.items() if v} == {}
+    assert page.errors == [] and page.csp == []
+
+
 def test_server_errors_come_in_the_interface_language(browser: Any, server: Any) -> None:
     """Issue 16.5: "wrong username or password" inside the Russian interface was English.
     The page sends its language (header and cookie); the server answers in it."""

@@ -84,7 +84,7 @@ export function nameCard(user, saved, later = false) {
       saved(renamed.name);
     } catch (e) { toast(/** @type {Error} */ (e).message); }
   } }, h("h2", {}, h("label", { for: "display-name" }, t("yourName"))), h("p", { class: "small" }, t("yourNameNote")),
-  input, h("button", { type: "submit", id: "save-name" }, t("saveName")));
+  input, h("button", { type: "submit", id: "save-name", class: "secondary" }, t("saveName")));
   if (later) {
     form.append(" ", h("button", { type: "button", id: "name-later", class: "plain", onclick: () => {
       localStorage.setItem(NAME_LATER, "1"); form.remove();

@@ -96,7 +96,7 @@ export function analysisPage() {
     else if (st.no_play) kids.push(t("noPlay"));
     else if (st.play) {
       kids.push(h("b", { id: "play-made" }, msg("web.play-made", { play: st.play })), " ",
-        h("button", { type: "button", id: "go-on", onclick: goOn }, t("goOn")));
+        h("button", { type: "button", id: "go-on", class: "secondary", onclick: goOn }, t("goOn")));
     } else kids.push(`${t("turnOf")(st.turn)}: ${st.dice.join("-")} · ${msg("web.legal-plays", { n: st.count })}`);
     status.replaceChildren(...kids,
       h("span", { class: "small pips" }, ` · ${t("pips")}: ${t("white")} ${st.pips.white}, ${t("black")} ${st.pips.black}`));
@@ -113,7 +113,7 @@ export function analysisPage() {
     const bar = h("progress", { id: "rollout-bar", max: job.games, value: job.done });
     const head = h("p", { class: "small", id: "rollout-status", "data-status": job.status },
       `${t("rollOutStatus")[job.status]} · ${msg("web.roll-out-progress", { done: job.done, games: job.games })}`);
-    const stop = running ? h("button", { type: "button", id: "rollout-stop", onclick: () => {
+    const stop = running ? h("button", { type: "button", id: "rollout-stop", class: "secondary", onclick: () => {
       call("DELETE", `/api/analysis/rollouts/${job.id}`).then(showRollout).catch(fail);
     } }, t("rollOutStop")) : null;
     const cols = t("rollOutColumns");

@@ -420,7 +420,7 @@ export function gamePage(id) {
       .catch((e) => { review.replaceChildren(); toast(e.message); });
   }
   /** @param {string} bid */
-  const reviewButton = (bid) => h("button", { type: "button", id: bid, onclick: showReview }, t("analyse"));
+  const reviewButton = (bid) => h("button", { type: "button", id: bid, class: "secondary", onclick: showReview }, t("analyse"));
   // Which result card the player closed: one per game, and one at the match's end.
   /** @param {Json} st */
   const overlayKey = (st) => `${st.match.game}:${st.match.over}`;

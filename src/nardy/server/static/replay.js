@@ -221,7 +221,7 @@ export function replayPage(id) {
     }
     links.append(h("a", { href: `/game/${id}`, "data-link": true, id: "back-to-game" }, t("backToGame")));
     if (data.over && !judged) {
-      links.append(h("button", { type: "button", id: "replay-analyse", onclick: () => loadReview(null) }, t("analyse")));
+      links.append(h("button", { type: "button", id: "replay-analyse", class: "secondary", onclick: () => loadReview(null) }, t("analyse")));
     }
   }
 
