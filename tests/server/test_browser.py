@@ -100,10 +100,13 @@ def test_friend_game_in_two_browsers_and_reconnect(browser: Any, server: Any, sh
     b = new_page(browser, PHONE, locale="en-US")
     mover, other = start_friend_game(a, b, server.url, "short")
     assert not my_turn(other)
+    # no moves yet, and the list says so (not blank above the variant's heading)
+    assert other.inner_text("#moves-none") in ("Ходов пока нет.", "No moves yet.")
     before = seq(other)
     play_turn_by_clicking(mover)
     wait_seq_above(other, before)  # the other browser saw it live
     assert my_turn(other)
+    assert other.locator("#moves-none").count() == 0
     mover.screenshot(path=str(shots / "friend-after-move.png"))
     # the mover's socket drops (and stays down) while the other plays a turn
     mover.evaluate("() => { const s = window.__nardyGame.socket; s.paused = true; s.drop(); }")

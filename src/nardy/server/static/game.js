@@ -496,6 +496,8 @@ export function gamePage(id) {
     moves.replaceChildren(...(st.history || []).map((/** @type {Json} */ m) => (m.action
       ? h("li", { class: "act" }, h("span", { class: `dot ${m.color}` }), actText(m))
       : h("li", {}, h("span", { class: `dot ${m.color}` }), `${m.dice.join("-")}: ${m.play === "-" ? t("noMove") : m.play}`))));
+    // an empty list would leave the variant's heading below to read as its content
+    if (!moves.children.length) moves.append(h("li", { class: "moves-none small", id: "moves-none" }, t("movesNone")));
     moves.scrollTop = moves.scrollHeight;
     renderExtra(st);
     renderOverlay(st);

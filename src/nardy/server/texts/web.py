@@ -71,6 +71,7 @@ register(
         "web.undo": {"en": "Undo", "ru": "Отменить"},
         "web.confirm": {"en": "Confirm move", "ru": "Подтвердить ход"},
         "web.moves": {"en": "Moves", "ru": "Ходы"},
+        "web.moves-none": {"en": "No moves yet.", "ru": "Ходов пока нет."},
         "web.pips": {"en": "Pips", "ru": "Пипсы"},
         "web.white": {"en": "White", "ru": "Белые"},
         "web.black": {"en": "Black", "ru": "Чёрные"},
