@@ -30,6 +30,13 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+#: The visible buttons still in the browser's own dress: its grey face or raised border.
+BARE_BUTTONS = """() => [...document.querySelectorAll("button")]
+  .filter((b) => b.offsetParent !== null)
+  .filter((b) => { const c = getComputedStyle(b);
+    return c.backgroundColor === "rgb(239, 239, 239)" || c.borderTopStyle === "outset"; })
+  .map((b) => b.id || b.className || b.innerText)"""
+
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_helpers import (
+    BARE_BUTTONS,
     BROWSER_MARKS,
     DESKTOP,
     PHONE,
@@ -191,14 +192,6 @@ def test_every_page_runs_under_the_content_security_policy(browser: Any, server:
     with page.expect_console_message(lambda m: m.text.startswith("CSP violation")):
         page.evaluate("document.body.setAttribute('style', 'color: red')")
     assert any("style-src" in m for m in page.csp), page.csp
-
-
-#: The visible buttons still in the browser's own dress: its grey face or raised border.
-BARE_BUTTONS = """() => [...document.querySelectorAll("button")]
-  .filter((b) => b.offsetParent !== null)
-  .filter((b) => { const c = getComputedStyle(b);
-    return c.backgroundColor === "rgb(239, 239, 239)" || c.borderTopStyle === "outset"; })
-  .map((b) => b.id || b.className || b.innerText)"""
 
 
 def test_no_button_is_left_in_the_browsers_own_dress(browser: Any, server: Any) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
+from browser_helpers import BARE_BUTTONS, BROWSER_MARKS, DESKTOP, PHONE, new_page
 from lobby_helpers import member_client
 
 pytestmark = BROWSER_MARKS
@@ -30,8 +30,16 @@ def test_a_sit_and_go_is_made_filled_and_shown_as_a_bracket(
     as_member(a, server.url, owner)
     a.goto(server.url + "/tournaments")
     a.wait_for_selector("#tournament-form")
+    assert a.evaluate(BARE_BUTTONS) == []  # the form's button is the page's own
+    # rounds are asked only of a Swiss tournament
+    assert a.is_hidden("#rounds-field")
+    a.select_option("#tournament-form select[name=format]", "swiss")
+    assert a.is_visible("#rounds-field")
+    a.fill("#tournament-form input[name=rounds]", "3")
     a.fill("#tournament-form input[name=name]", "Кубок пятницы")
     a.select_option("#tournament-form select[name=format]", "sitngo")
+    assert a.is_hidden("#rounds-field")
+    assert a.input_value("#tournament-form input[name=rounds]") == ""  # not sent
     a.fill("#tournament-form input[name=size]", "4")
     a.click("#create-tournament")
     a.wait_for_url("**/tournaments/1")

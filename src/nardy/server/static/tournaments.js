@@ -118,6 +118,13 @@ function createForm() {
   const starts = h("input", { name: "starts_at", type: "datetime-local" });
   const rated = h("input", { name: "rated", type: "checkbox" });
   const pub = h("input", { name: "public", type: "checkbox", disabled: !me.user.moderator });
+  // rounds are the Swiss format's own (the others play as many as the field needs)
+  const roundsField = h("label", { id: "rounds-field" }, t("tournamentRounds"), rounds);
+  format.onchange = () => {
+    roundsField.hidden = format.value !== "swiss";
+    if (roundsField.hidden) rounds.value = "";
+  };
+  format.onchange(new Event("change"));
   const form = h("form", { class: "card tournament-form", id: "tournament-form", onsubmit: (ev) => {
     ev.preventDefault();
     /** @type {Record<string, unknown>} */
@@ -134,11 +141,11 @@ function createForm() {
   h("div", { class: "grid" },
     h("label", {}, t("tournamentName"), name), h("label", {}, t("tournamentFormat"), format),
     h("label", {}, t("variant"), variant), h("label", {}, t("tournamentSize"), size),
-    h("label", {}, t("tournamentRounds"), rounds), h("label", {}, t("tournamentLength"), length),
+    roundsField, h("label", {}, t("tournamentLength"), length),
     h("label", {}, t("lobbyClockLabel"), clock), h("label", {}, t("tournamentStarts"), starts),
     h("label", { class: "check" }, rated, t("tournamentRated")),
     h("label", { class: "check" }, pub, t("tournamentPublic"))),
-  h("button", { type: "submit", id: "create-tournament" }, t("tournamentCreate")));
+  h("button", { type: "submit", id: "create-tournament", class: "big" }, t("tournamentCreate")));
   return form;
 }
 
