@@ -3,6 +3,7 @@ CLI."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -88,21 +89,19 @@ def test_each_rollout_target_rolls_its_own_dice() -> None:
         assert t[i] == pytest.approx([p.mean for p in ref.probs])
 
 
-def test_a_tiny_rollout_run(tmp_path) -> None:
+def _tiny_run(tmp_path, out: str, **settings: object) -> DistillConfig:
+    """A one-round run from an untrained 16-unit net (its file in ``tmp_path``), with
+    two arena games and a fifth of the round held out; ``settings`` as given."""
     start = tmp_path / "start.npz"
     NetEvaluator.random(SHORT, hidden=16, seed=3, features="short-v2").save(start)
-    cfg = DistillConfig(
-        init=str(start),
-        rounds=1,
-        positions=60,
-        epochs=2,
-        eval_games=2,
-        holdout=0.2,
-        targets="rollout",
-        trials=4,
-        truncate=2,
-        out=str(tmp_path / "a"),
+    tiny = DistillConfig(
+        init=str(start), rounds=1, epochs=2, eval_games=2, holdout=0.2, out=str(tmp_path / out)
     )
+    return dataclasses.replace(tiny, **settings)
+
+
+def test_a_tiny_rollout_run(tmp_path) -> None:
+    cfg = _tiny_run(tmp_path, "a", positions=60, targets="rollout", trials=4, truncate=2)
     distill(cfg)
     with np.load(tmp_path / "a" / "data-001.npz") as d:
         targets = d["targets"]
@@ -119,17 +118,7 @@ def test_a_tiny_rollout_run(tmp_path) -> None:
 def test_a_tiny_run_resumes_and_improves_the_fit(tmp_path) -> None:
     """From an untrained net, whose 0-ply values are far from its own 1-ply search
     values (the shipped net already fits its own search to ~1e-4)."""
-    start = tmp_path / "start.npz"
-    NetEvaluator.random(SHORT, hidden=16, seed=3, features="short-v2").save(start)
-    cfg = DistillConfig(
-        init=str(start),
-        rounds=1,
-        positions=300,
-        epochs=2,
-        eval_games=2,
-        holdout=0.2,
-        out=str(tmp_path),
-    )
+    cfg = _tiny_run(tmp_path, ".", positions=300)
     distill(cfg)
     with np.load(tmp_path / "distill.npz") as z:
         hist = json.loads(str(z["history"]))
@@ -158,18 +147,7 @@ def test_a_tiny_run_resumes_and_improves_the_fit(tmp_path) -> None:
 def test_a_fit_that_only_spoils_the_hold_out_leaves_the_net_as_it_was(tmp_path) -> None:
     """Steps far too long make every epoch worse on the hold-out: the round keeps the
     net it started from (epoch 0), the optimizer's state with it."""
-    start = tmp_path / "start.npz"
-    NetEvaluator.random(SHORT, hidden=16, seed=3, features="short-v2").save(start)
-    cfg = DistillConfig(
-        init=str(start),
-        rounds=1,
-        positions=200,
-        epochs=3,
-        lr=5.0,
-        eval_games=2,
-        holdout=0.2,
-        out=str(tmp_path / "run"),
-    )
+    cfg = _tiny_run(tmp_path, "run", positions=200, epochs=3, lr=5.0)
     distill(cfg)
     with np.load(tmp_path / "run" / "distill.npz") as z:
         hist = json.loads(str(z["history"]))[0]
@@ -178,7 +156,8 @@ def test_a_fit_that_only_spoils_the_hold_out_leaves_the_net_as_it_was(tmp_path) 
     assert min(hist["holdout_mse_epochs"]) > hist["holdout_mse_before"]
     assert hist["holdout_mse_after"] == pytest.approx(hist["holdout_mse_before"])
     kept = NetEvaluator.load(SHORT, tmp_path / "run" / "final.npz").params()
-    for a, b in zip(kept, NetEvaluator.load(SHORT, start).params(), strict=True):
+    start = NetEvaluator.load(SHORT, tmp_path / "start.npz")
+    for a, b in zip(kept, start.params(), strict=True):
         assert np.array_equal(a, b)
 
 
