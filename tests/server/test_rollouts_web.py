@@ -60,6 +60,29 @@ async def test_a_position_and_a_rolls_plays_are_rolled_out(app: Any, player_fact
         await app.state.rollouts.close()
 
 
+async def test_the_servers_shutdown_ends_a_worker_in_the_middle_of_a_batch(
+    app: Any, player_factory: Any
+) -> None:
+    """A worker process still playing a batch of trials when the server shut down used
+    to outlive it, an orphan for good (``shutdown`` cancels only batches not begun):
+    closing now ends it at once."""
+    rollouts = app.state.rollouts
+    a = await player_factory()
+    job = (await a.post("/api/analysis/rollouts", {"variant": "long", "games": 1296})).json()
+    assert job["status"] == "running"
+    workers: list[Any] = []
+    for _ in range(400):  # until the worker process is up (spawning it takes a second)
+        pool = rollouts._pool
+        workers = list((pool._processes or {}).values()) if pool is not None else []
+        if workers and all(w.is_alive() for w in workers):
+            break
+        await asyncio.sleep(0.05)
+    assert workers, "no worker process started"
+    await asyncio.sleep(0.5)  # in the middle of its first batch of long games
+    await rollouts.close()
+    assert not any(w.is_alive() for w in workers)
+
+
 async def test_stopping_the_limits_and_bad_requests(app: Any, player_factory: Any) -> None:
     rollouts = app.state.rollouts
     now = [0.0]
