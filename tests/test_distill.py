@@ -19,6 +19,7 @@ from nardy.rollout.trial import TrialSettings
 from nardy.train.distill import (
     DistillConfig,
     distill,
+    holdout_mask,
     rollout_targets,
     sample_positions,
     search_targets,
@@ -98,6 +99,20 @@ def _tiny_run(tmp_path, out: str, **settings: object) -> DistillConfig:
         init=str(start), rounds=1, epochs=2, eval_games=2, holdout=0.2, out=str(tmp_path / out)
     )
     return dataclasses.replace(tiny, **settings)
+
+
+@pytest.mark.parametrize(("n", "share"), [(5000, 0.05), (6000, 0.05), (300, 0.2), (60, 0.2)])
+def test_the_hold_out_spans_the_round(n: int, share: float) -> None:
+    """The held-out positions are the given share of the round, in runs of at most 50
+    consecutive positions (about a game) spread over all of it, not its first games."""
+    mask = holdout_mask(n, share)
+    held = np.flatnonzero(mask)
+    assert len(held) == pytest.approx(n * share, rel=0.01)
+    edges = np.diff(np.r_[0, mask.astype(int), 0])
+    runs = np.flatnonzero(edges == -1) - np.flatnonzero(edges == 1)
+    assert len(runs) >= 4 and runs.max() <= 50  # several runs of at most a game
+    assert held.max() - held.min() >= 0.75 * n  # from the round's start to near its end
+    assert not holdout_mask(100, 0.0).any()
 
 
 def test_a_tiny_rollout_run(tmp_path) -> None:

@@ -42,6 +42,8 @@ from nardy.variants import find_variant
 CHECKPOINT = "distill.npz"
 #: What a run's targets are: n-ply search values, or rollouts.
 TARGETS = ("search", "rollout")
+#: Longest run of consecutive positions in a round's hold-out (about a game's worth).
+HOLD_RUN = 50
 #: A round's results in the run's history (the hold-out error after each epoch a list).
 Record = dict[str, float | list[float]]
 
@@ -60,7 +62,7 @@ class DistillConfig(RunConfig):
     truncate: int = 0  # rollout targets: rolls before the 0-ply net judges (0: play out)
     epochs: int = 6  # fitting epochs per round
     keep_rounds: int = 3  # rounds of data each fit uses (this one and the ones before)
-    holdout: float = 0.05  # share of this round's data held out to check the fit
+    holdout: float = 0.05  # share of this round's data held out to check the fit (spread)
     # the shared settings with this job's defaults
     lr: float = 3e-4
     minibatch: int = 64
@@ -251,6 +253,20 @@ def _restore(learner: TDLearner, kept: tuple[list[np.ndarray], int]) -> None:
     learner.steps = kept[1]
 
 
+def holdout_mask(n: int, share: float) -> np.ndarray:
+    """Which of a round's ``n`` positions are held out to check the fit: every k-th
+    of at least 20 runs of consecutive positions (k = 1/share, runs of at most
+    ``HOLD_RUN``), so the hold-out spans the round's games. Positions come game by
+    game and one game's are alike: the first 5% of a round were its first four or
+    five games, on which short-v3's error was 0.00037 against 0.00055 on the round."""
+    if share <= 0 or n == 0:
+        return np.zeros(n, dtype=bool)
+    run = max(1, min(HOLD_RUN, n // 20))
+    every = max(1, round(1 / share))
+    mask: np.ndarray = (np.arange(n) // run) % every == 0
+    return mask
+
+
 def _mse(net: NetEvaluator, x: np.ndarray, y: np.ndarray) -> float:
     return float(np.mean((net.forward(x)[1] - y) ** 2)) if len(x) else 0.0
 
@@ -340,9 +356,9 @@ def distill(
                 with np.load(out / f"data-{r:03d}.npz") as d:
                     xs.append(net.encode(d["boards"], d["first"]))
                     ys.append(d["targets"])
-            hold = int(len(boards) * config.holdout)
-            x_hold, y_hold = xs[-1][:hold], ys[-1][:hold]
-            xs[-1], ys[-1] = xs[-1][hold:], ys[-1][hold:]
+            held = holdout_mask(len(boards), config.holdout)
+            x_hold, y_hold = xs[-1][held], ys[-1][held]
+            xs[-1], ys[-1] = xs[-1][~held], ys[-1][~held]
             x, y = np.concatenate(xs), np.concatenate(ys)
             before = _mse(net, x_hold, y_hold)
             prev = net.copy()
