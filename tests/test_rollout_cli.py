@@ -59,6 +59,19 @@ def test_position_id_and_plays_of_a_roll() -> None:
     assert [p["play"] for p in data["plays"]][0] == "8/5 6/5" and len(data["plays"]) == 2
 
 
+@pytest.mark.parametrize(
+    ("games", "en", "ru"),
+    [("72", "72 games", "72 партии"), ("36", "36 games", "36 партий")],
+)
+def test_each_plays_games_are_counted_in_words(games: str, en: str, ru: str) -> None:
+    """A play's line says how many games it got, in the plural each number wants."""
+    args = ("--position", BEAROFF_JSON, "--dice", "2-1", "--top", "1", "--games", games)
+    for lang, words in (("en", en), ("ru", ru)):
+        code, out, _ = run(*args, "--quiet", "--lang", lang)
+        assert code == 0, out
+        assert f"   {words}" in out, out
+
+
 def test_long_nardy_position_id() -> None:
     from nardy.notation.position_id import encode_id
     from nardy.variants import find_variant

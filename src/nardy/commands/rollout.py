@@ -121,7 +121,10 @@ register(
             "ru": "выигрыш|выигрыш марсом|выигрыш коксом|проигрыш марсом|проигрыш коксом",
         },
         "rollout.play": {"en": "play", "ru": "ход"},
-        "rollout.games": {"en": "games", "ru": "партий"},
+        "rollout.games": {
+            "en": "{n} {n:plural:game|games}",
+            "ru": "{n} {n:plural:партия|партии|партий}",
+        },
         "rollout.diff": {"en": "diff", "ru": "разница"},
         "rollout.ends": {
             "en": "{ended} games played out, {truncated} truncated, {bearoff} settled by "
@@ -579,6 +582,6 @@ def _print(data: dict[str, Any], variant: Any, pos: Any, roll: Any, lang: str) -
     best = rows[0]["equity"]["mean"] if rows else 0.0
     for i, r in enumerate(rows, start=1):
         diff = f" ({r['equity']['mean'] - best:+.3f})" if i > 1 else ""
-        games = f"{r['games']} {t('rollout.games', lang)}"
+        games = t("rollout.games", lang, n=r["games"])
         console.print(f"{i:>2}. {r['play']:<24} {_estimate(est(r['equity']))}{diff}   {games}")
         console.print("    " + " ".join(f"{p['mean']:.3f}" for p in r["probs"]))
