@@ -84,6 +84,8 @@ def test_the_browser_formats_like_the_catalogue() -> None:
         ("error.cube-max-doubles", {"n": 2}),
         ("error.play-not-finished", {"steps": "24/18, 13/7"}),
         ("error.no-game", {"game": "abc"}),
+        ("web.tournament-count", {"n": 1, "size": 21}),
+        ("web.tournament-count", {"n": 3, "size": 8}),
     ]
     messages = [(lang, key, params) for lang in ("en", "ru") for key, params in calls]
     cases = json.dumps({"ns": ns, "messages": messages})
@@ -99,6 +101,8 @@ def test_the_browser_formats_like_the_catalogue() -> None:
     assert got["plural"] == [plural(n, "шашка", "шашки", "шашек") for n in ns]
     assert got["messages"] == [t(key, lang, **params) for lang, key, params in messages]
     assert "Матч до 1 очка" in got["messages"] and "Match to 1 point" in got["messages"]
+    # after "из" the genitive, which a size ending in 1 wants singular
+    assert "1 из 21 игрока" in got["messages"] and "3 из 8 игроков" in got["messages"]
 
 
 # What the browser code asks t() for: t("key") calls and data-t="key" attributes.

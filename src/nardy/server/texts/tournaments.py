@@ -258,7 +258,11 @@ register(
             "en": "Won {won} of {entered} {entered:plural:tournament|tournaments}",
             "ru": "Выиграно {won} из {entered} {entered:plural:турнира|турниров|турниров}",
         },
-        "web.tournament-count": {"en": "{n} of {size} players", "ru": "{n} из {size} игроков"},
+        "web.tournament-count": {
+            "en": "{n} of {size} {size:plural:player|players}",
+            # "из" takes the genitive: из 21 игрока, из 8 игроков
+            "ru": "{n} из {size} {size:plural:игрока|игроков|игроков}",
+        },
         "web.tournament-starts-at": {"en": "starts {at}", "ru": "начало {at}"},
         "web.tournament-when-full": {"en": "starts when full", "ru": "начнётся, когда наберётся"},
         "web.tournament-seed": {"en": "Seed", "ru": "Посев"},
