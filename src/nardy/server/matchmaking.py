@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
+from datetime import timedelta
 from typing import Any
 
 from anyio import to_thread
@@ -59,6 +60,9 @@ LEAVE_GRACE = 15.0
 TICK_EVERY = 1.0
 #: Games to watch listed at most; members listed as online at most.
 MAX_WATCH = 12
+#: A game is listed to watch while it moves: one with no move for this long (an
+#: untimed game its players walked away from) leaves the list, not its players' own.
+WATCH_IDLE = timedelta(minutes=20)
 MAX_ONLINE_LISTED = 60
 #: The rate limit on seeks (challenges and quick pairing), per player.
 SEEK_LIMIT = "lobby-seek"
@@ -372,17 +376,22 @@ class Lobby:
             return list(
                 s.scalars(
                     select(GameRow.id)
-                    .where(GameRow.status == "active", GameRow.mode.in_(HUMAN_MODES))
+                    .where(
+                        GameRow.status == "active",
+                        GameRow.mode.in_(HUMAN_MODES),
+                        GameRow.updated_at >= self.clock() - WATCH_IDLE,
+                    )
                     .order_by(GameRow.updated_at.desc(), GameRow.id)
                     .limit(MAX_WATCH)
                 )
             )
 
     async def watch_view(self) -> list[dict[str, Any]]:
-        """Games between people in progress, the latest moved first, each with its board
-        as a spectator sees it. Read from the database, not from this process's memory:
-        with several processes, each holds only some games, and every lobby must list
-        the same ones. A game another process moved is caught up first."""
+        """Games between people in progress and moved within ``WATCH_IDLE``, the latest
+        moved first, each with its board as a spectator sees it. Read from the
+        database, not from this process's memory: with several processes, each holds
+        only some games, and every lobby must list the same ones. A game another
+        process moved is caught up first."""
         out = []
         for game_id in await to_thread.run_sync(self._watchable):
             live = await self.games.get(game_id)
