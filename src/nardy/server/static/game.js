@@ -454,7 +454,7 @@ export function gamePage(id) {
     } else {
       const box = rematchBox(st, "");
       if (box) card.append(box);
-      card.append(h("p", {}, h("button", { type: "button", id: "result-new", onclick: () => go("/") }, t("newGame"))));
+      card.append(h("p", {}, h("button", { type: "button", id: "result-new", class: "secondary", onclick: () => go("/") }, t("newGame"))));
     }
     const links = [];
     if (st.status === "over") links.push(h("a", { href: `/verify/${st.id}`, "data-link": true }, t("verifyDice")), " · ");
