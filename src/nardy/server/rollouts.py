@@ -230,13 +230,13 @@ class Rollouts:
 
 
 def _end_pool(pool: ProcessPoolExecutor) -> None:
-    """Shut the pool down and end its worker now. ``shutdown`` cancels only the
-    batches not yet begun: a worker still playing one when the server exits outlived
-    it, an orphan waiting for ever on a pipe nobody reads (found after a SIGTERM in
-    the middle of a rollout). Python 3.14's ``terminate_workers`` does the same."""
-    workers = list((pool._processes or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:
+    """End the pool's worker now, then shut the pool down. ``shutdown`` cancels only
+    the batches not yet begun: a worker still playing one when the server exits
+    outlived it, an orphan waiting for ever on a pipe nobody reads (found after a
+    SIGTERM in the middle of a rollout). Python 3.14's ``terminate_workers`` does the
+    same. The pool's own thread reaps the ended worker; ``shutdown`` waits for it
+    (a join of ours beside it could lose the race to reap and see the worker still
+    running)."""
+    for worker in list((pool._processes or {}).values()):
         worker.terminate()
-    for worker in workers:
-        worker.join(5)
+    pool.shutdown(wait=True, cancel_futures=True)
