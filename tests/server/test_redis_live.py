@@ -541,3 +541,33 @@ def test_every_process_lists_the_same_games_to_watch(pg_apps: tuple[Any, Any]) -
     finally:
         for c in first.values():
             c.__exit__(None, None, None)
+
+
+def test_a_players_page_on_another_process_counts_as_at_the_game(
+    apps: tuple[Any, Any], visitors: Any
+) -> None:
+    """The players' pages on two processes: each sees the other at the game, and gone
+    once his page closes (the page's "your opponent is disconnected" and the wait before
+    a claim, ``nardy.server.abandon``, read the presence shared through Redis)."""
+    a, b = visitors(0).register("ashot"), visitors(1).register("boris")
+    spec = {"variant": "short", "length": 1}
+    gid = a.c.portal.call(apps[0].state.games.create_paired, a.id, b.id, spec).meta.id
+    ca = a.c.get(f"/api/games/{gid}").json()["role"]
+    cb = "black" if ca == "white" else "white"
+
+    def online(v: Visitor) -> dict[str, bool]:
+        r = v.c.get(f"/api/games/{gid}/presence")
+        assert r.status_code == 200, r.text
+        return dict(r.json()["online"])
+
+    assert online(b) == {ca: False, cb: False}
+    with a.c.websocket_connect(f"/ws/games/{gid}") as wa:
+        wa.send_json({"type": "hello", "last_seq": 0})
+        assert receive(wa)["type"] == "update"
+        assert online(b) == {ca: True, cb: False}  # ashot's page is on A, asked on B
+        with b.c.websocket_connect(f"/ws/games/{gid}") as wb:
+            wb.send_json({"type": "hello", "last_seq": 0})
+            assert receive(wb)["type"] == "update"
+            assert online(a) == {ca: True, cb: True}
+        assert online(a) == {ca: True, cb: False}
+    assert online(b) == {ca: False, cb: False}

@@ -19,6 +19,7 @@ from nardy.server.api_error import ApiError
 from nardy.server.auth import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, TOKEN, Accounts, Who
 from nardy.server.botplayer import Computer
 from nardy.server.live import LiveGame
+from nardy.server.lobby import LobbyState
 from nardy.server.service import GameService
 from nardy.server.settings import Settings
 from nardy.server.views import Views
@@ -76,12 +77,19 @@ def on_loop(read: Callable[[HTTPConnection], T]) -> Callable[[HTTPConnection], A
     return dependency
 
 
+def get_presence(conn: HTTPConnection) -> LobbyState:
+    """Who has which sockets open, across the processes (the lobby's shared state)."""
+    state: LobbyState = conn.app.state.lobby.state
+    return state
+
+
 SettingsDep = Annotated[Settings, Depends(on_loop(get_settings))]
 GamesDep = Annotated[GameService, Depends(on_loop(get_games))]
 AccountsDep = Annotated[Accounts, Depends(on_loop(get_accounts))]
 ComputerDep = Annotated[Computer, Depends(on_loop(get_computer))]
 DbDep = Annotated[sessionmaker[DbSession], Depends(on_loop(get_db))]
 ViewsDep = Annotated[Views, Depends(on_loop(get_views))]
+PresenceDep = Annotated[LobbyState, Depends(on_loop(get_presence))]
 
 #: A row's number in a path (a tournament, a chat message, a member): the tables' ids are
 #: INTEGER, 32 bits on PostgreSQL (64 on SQLite), and a larger number reached the

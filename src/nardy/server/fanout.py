@@ -12,7 +12,6 @@ import logging
 import secrets
 from typing import Any, Protocol
 
-from nardy.position import Color
 from nardy.server.jsontext import encode
 from nardy.server.live import LiveGame
 from nardy.server.views import Views, history_text
@@ -77,15 +76,3 @@ class Fanout:
             except Exception as exc:  # a closed or broken socket
                 log.debug("dropping a dead socket of game %s: %r", live.meta.id, exc)
                 live.sockets.discard(sub)
-
-
-def seated(live: LiveGame) -> dict[str, bool]:
-    """For each colour, whether its player has a socket open on the game (the
-    computer's side always has)."""
-    out: dict[str, bool] = {}
-    colors: tuple[Color, Color] = ("white", "black")
-    for color in colors:
-        uid = live.meta.user_of(color)
-        here = uid is not None and any(s.user_id == uid for s in live.sockets)
-        out[color] = here or live.meta.computer_color == color
-    return out

@@ -1,5 +1,6 @@
 """The lobby's shared state behind one small interface, ``LobbyState``: open
-challenges, the quick-pairing queue, presence (who has a lobby or game socket open) and
+challenges, the quick-pairing queue, presence (who has a lobby or game socket open, and
+each game's players with a socket on it) and
 the lobby's subscribers (its open sockets). This process keeps it in memory
 (``MemoryLobbyState``); several processes share one backed by Redis
 (``nardy.server.redis_live.RedisLobbyState``), keeping the contract written on
@@ -9,7 +10,7 @@ the lobby's subscribers (its open sockets). This process keeps it in memory
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
@@ -26,6 +27,15 @@ CLOCKS: dict[str, dict[str, int] | None] = {
 }
 #: Messages a lobby socket may fall behind before it is closed (``Subscriber``).
 OUTBOX = 256
+#: How long the time a player's last page on a game closed is kept (seconds): a game
+#: left for longer is claimable whatever the time (``nardy.server.abandon``).
+SEAT_MEMORY = 24 * 3600
+
+
+def seat(game_id: str) -> str:
+    """The presence kind of a player's sockets on one game (besides ``"game"``, his
+    sockets on any game): whether he has the game open, and since when not."""
+    return f"seat:{game_id}"
 
 
 @dataclass(frozen=True)
@@ -127,10 +137,13 @@ class LobbyState(Protocol):
       ``dequeue(user)`` removes and returns his entry atomically, as ``take_challenge``;
       ``queue`` lists the entries; ``mark_offered`` notes that the computer was offered.
     - Presence: ``arrive``/``leave`` count each user's open sockets by kind
-      (``"lobby"`` or ``"game"``); ``online`` is everyone with any socket open;
+      (``"lobby"``, ``"game"``, or ``seat(game)`` beside ``"game"`` for a player's
+      sockets on that game); ``online`` is everyone with a lobby or game socket open;
       ``absent_since(user)`` is when his last lobby socket closed (None while one is
       open, or when he never had one); a socket of a process that died closed when
-      that is first noticed.
+      that is first noticed. ``away(user, kind)`` is None while he has a socket of the
+      kind open, else when his last one closed (0.0: never, or too long ago to be
+      kept, ``SEAT_MEMORY``; or it was on a process that died).
     - Starts: ``claim(users)`` marks users as starting a game, all of them or none
       (False when one of them already is), atomically; ``release(users)`` unmarks them.
     - The tick: ``lead()`` is True when this process is to run the pairing tick now
@@ -153,6 +166,7 @@ class LobbyState(Protocol):
     async def leave(self, user_id: int, kind: str, at: float) -> None: ...
     async def online(self) -> list[Present]: ...
     async def absent_since(self, user_id: int) -> float | None: ...
+    async def away(self, user_id: int, kind: str) -> float | None: ...
     async def claim(self, user_ids: tuple[int, ...]) -> bool: ...
     async def release(self, user_ids: tuple[int, ...]) -> None: ...
     async def lead(self) -> bool: ...
@@ -170,9 +184,12 @@ class MemoryLobbyState:
     def __init__(self) -> None:
         self._challenges: dict[str, Challenge] = {}
         self._queue: dict[int, Seeker] = {}
-        self._sockets: dict[str, Counter[int]] = {"lobby": Counter(), "game": Counter()}
+        self._sockets: defaultdict[str, Counter[int]] = defaultdict(Counter)
         self._people: dict[int, Present] = {}
-        self._left: dict[int, float] = {}
+        #: When each (kind, user)'s last socket closed (not kept for ``"game"``).
+        self._left: dict[tuple[str, int], float] = {}
+        #: Past this many entries ``_left`` forgets those older than ``SEAT_MEMORY``.
+        self._prune_at = 1024
         self._subs: set[Subscriber] = set()
         self._by_user: dict[int, set[Subscriber]] = {}
         self._starting: set[int] = set()
@@ -203,24 +220,35 @@ class MemoryLobbyState:
     async def arrive(self, who: Present, kind: str) -> None:
         self._sockets[kind][who.user_id] += 1
         self._people[who.user_id] = who
-        if kind == "lobby":
-            self._left.pop(who.user_id, None)
+        self._left.pop((kind, who.user_id), None)
 
     async def leave(self, user_id: int, kind: str, at: float) -> None:
         counts = self._sockets[kind]
         counts[user_id] -= 1
         if counts[user_id] <= 0:
             del counts[user_id]
-            if kind == "lobby":
-                self._left[user_id] = at
-        if not any(user_id in c for c in self._sockets.values()):
+            if not counts and kind.startswith("seat:"):
+                del self._sockets[kind]  # (a game's: not kept once nobody has it open)
+            if kind != "game":
+                self._left[(kind, user_id)] = at
+                if len(self._left) > self._prune_at:
+                    old = at - SEAT_MEMORY
+                    self._left = {k: t for k, t in self._left.items() if t > old or k[0] == "lobby"}
+                    self._prune_at = 2 * len(self._left) + 1024
+        if user_id not in self._sockets["lobby"] and user_id not in self._sockets["game"]:
             self._people.pop(user_id, None)
 
     async def online(self) -> list[Present]:
         return list(self._people.values())
 
     async def absent_since(self, user_id: int) -> float | None:
-        return None if user_id in self._sockets["lobby"] else self._left.get(user_id)
+        return None if user_id in self._sockets["lobby"] else self._left.get(("lobby", user_id))
+
+    async def away(self, user_id: int, kind: str) -> float | None:
+        here = self._sockets.get(kind)
+        if here is not None and user_id in here:
+            return None
+        return self._left.get((kind, user_id), 0.0)
 
     async def claim(self, user_ids: tuple[int, ...]) -> bool:
         if self._starting.intersection(user_ids):

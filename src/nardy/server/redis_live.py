@@ -40,7 +40,7 @@ from nardy.server.chat import ChatSubscriber
 from nardy.server.friends import Player
 from nardy.server.jsontext import encode
 from nardy.server.live import LiveGame
-from nardy.server.lobby import Challenge, Present, Subscriber, Terms
+from nardy.server.lobby import SEAT_MEMORY, Challenge, Present, Subscriber, Terms
 from nardy.server.pairing import Seeker
 from nardy.server.service import GameService
 
@@ -222,6 +222,14 @@ class RedisChatDelivery:
 # -- the lobby -------------------------------------------------------------------------
 
 LOBBY = f"{PREFIX}lobby:"
+
+
+def _left_key(kind: str) -> str:
+    """Where the times users' last sockets of ``kind`` closed are kept: the lobby's in
+    one hash, each game's seats in their own (expiring with the game's disuse)."""
+    return f"{LOBBY}left" if kind in ("lobby", "game") else f"{LOBBY}left:{kind}"
+
+
 #: How long a process's presence counts outlive its last sign of life (its lobby tick
 #: renews them every ``TICK_EVERY``): a process that died stops counting after this.
 PRESENCE_TTL_MS = 15_000
@@ -245,15 +253,19 @@ if v then
 end
 return 0
 """
-# One socket of a user closed on this process (KEYS: the process's hash, the left
-# times; ARGV: kind, user, time, ttl): his count goes down, and when it reaches 0 on a
-# lobby socket his leaving time is kept; his entry goes with his last socket here.
+# One socket of a user closed on this process (KEYS: the process's hash, the kind's
+# left times; ARGV: kind, user, time, ttl, the left times' ttl): his count goes down,
+# and when it reaches 0 on a lobby or seat socket his leaving time is kept (a seat's
+# for a while); his entry goes with his last socket here.
 _LEAVE = """
 local field = ARGV[1] .. ':' .. ARGV[2]
 local n = redis.call('HINCRBY', KEYS[1], field, -1)
 if n <= 0 then
   redis.call('HDEL', KEYS[1], field)
-  if ARGV[1] == 'lobby' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[3]) end
+  if ARGV[1] ~= 'game' then
+    redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+    if ARGV[1] ~= 'lobby' then redis.call('PEXPIRE', KEYS[2], ARGV[5]) end
+  end
   if redis.call('HEXISTS', KEYS[1], 'lobby:' .. ARGV[2]) == 0
      and redis.call('HEXISTS', KEYS[1], 'game:' .. ARGV[2]) == 0 then
     redis.call('HDEL', KEYS[1], 'who:' .. ARGV[2])
@@ -391,15 +403,29 @@ class RedisLobbyState:
             p.hset(self._mine, f"who:{who.user_id}", who_json)
             p.pexpire(self._mine, PRESENCE_TTL_MS)
             p.sadd(f"{LOBBY}processes", self.process)
+            if kind != "game":
+                p.hdel(_left_key(kind), str(who.user_id))
             if kind == "lobby":
-                p.hdel(f"{LOBBY}left", str(who.user_id))
                 p.hset(f"{LOBBY}where", str(who.user_id), self.process)
             await p.execute()
 
     async def leave(self, user_id: int, kind: str, at: float) -> None:
         await self._leave(
-            keys=[self._mine, f"{LOBBY}left"], args=[kind, user_id, repr(at), PRESENCE_TTL_MS]
+            keys=[self._mine, _left_key(kind)],
+            args=[kind, user_id, repr(at), PRESENCE_TTL_MS, SEAT_MEMORY * 1000],
         )
+
+    async def away(self, user_id: int, kind: str) -> float | None:
+        # (one field of each process's hash, not the whole hashes: every game page
+        # asks now and then; a dead process's hash has expired)
+        processes = await self.redis.smembers(f"{LOBBY}processes")
+        async with self.redis.pipeline(transaction=False) as p:
+            for proc in processes:
+                p.hexists(f"{LOBBY}sockets:{_text(proc)}", f"{kind}:{user_id}")
+            if any(await p.execute()):
+                return None
+        left = await self.redis.hget(_left_key(kind), str(user_id))
+        return 0.0 if left is None else float(left)
 
     async def _everyone(self) -> list[dict[str, str]]:
         """Each live process's presence hash (renewing this process's, and forgetting

@@ -13,6 +13,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import math
 import os
 import secrets
 import signal
@@ -32,6 +33,7 @@ from nardy.dicecheck import commitment_of
 from nardy.errors import NardyError
 from nardy.match import Match
 from nardy.server import clocks
+from nardy.server.abandon import claim_opens, opponent_of, seat_of
 from nardy.server.api_error import ApiError
 from nardy.server.botplayer import Computer
 from nardy.server.db import EventRow, GameRow, User, aware, now
@@ -309,6 +311,35 @@ class GameService:
             self.referee.forfeit(lv, loser_id, reason, out)
 
         return await self._for_game(game_id, change)
+
+    @property
+    def claim_wait(self) -> timedelta:
+        """How long a player who left a game, and is to act, is waited for."""
+        return timedelta(seconds=self.settings.claim_after)
+
+    async def claim(self, live: LiveGame, user_id: int, opponent_away: float | None) -> list[Event]:
+        """``user_id`` claims the game his opponent left (``nardy.server.abandon``): the
+        match ends against the opponent (reason ``abandoned``). Refused (409) while the
+        rule does not allow it: ``claim-not-now`` (the opponent is here, or not to act,
+        or the game is not in play), ``claim-too-soon`` (with the seconds left)."""
+        async with live.lock:
+            await self.flag_if_due(live)  # (a flag that fell first decides the game)
+            now = self.clock()
+            opens = claim_opens(seat_of(live, user_id, opponent_away, now), self.claim_wait)
+            if opens is None:
+                raise ApiError(409, "not-now", "claim-not-now")
+            if now < opens:
+                wait = math.ceil((opens - now).total_seconds())
+                raise ApiError(409, "not-now", "claim-too-soon", seconds=wait)
+            them = opponent_of(live, user_id)
+            assert them is not None  # (claim_opens checked)
+
+            def change(lv: LiveGame, out: list[Event]) -> None:
+                self.referee.forfeit(lv, them[1], "abandoned", out)
+
+            events = await self._stored(live, change)
+            await self._notify(live, events)
+        return events
 
     async def next_game(self, game_id: str) -> list[Event]:
         """Start the next game of the match ``game_id`` when its last game is over and

@@ -62,6 +62,11 @@ class Settings:
     pair_timeout: float = field(
         default_factory=lambda: float(os.environ.get("NARDY_PAIR_TIMEOUT", "20"))
     )
+    #: Seconds a player who left a game between people, and is to act, is waited for
+    #: before his opponent may claim it (``nardy.server.abandon``; ``NARDY_CLAIM_AFTER``).
+    claim_after: float = field(
+        default_factory=lambda: float(os.environ.get("NARDY_CLAIM_AFTER", "120"))
+    )
     #: Seeks (challenges and quick pairing) per player (``limits`` notation).
     seek_rate: str = "30 per minute"
     #: TEST ONLY (fault injection): the process kills itself (SIGKILL) right after

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from fastapi import APIRouter, Query, Response
 from pydantic import BaseModel
 
 from nardy.dicecheck import check_rolls
+from nardy.position import Color
+from nardy.server.abandon import claim_opens, opponent_of, seat_of
 from nardy.server.api_error import ApiError
-from nardy.server.deps import Actor, BaseUrl, Game, GamesDep, MaybeUser, ViewsDep
+from nardy.server.deps import Actor, BaseUrl, Game, GamesDep, MaybeUser, PresenceDep, ViewsDep
 from nardy.server.exports import ExportError, export
-from nardy.server.fanout import seated
+from nardy.server.lobby import seat
 from nardy.server.referee import Event
 from nardy.server.rematch import RematchAction, rematch
 from nardy.server.review import game_review
@@ -43,10 +46,47 @@ async def get_game(live: Game, user: MaybeUser, views: ViewsDep, url: BaseUrl) -
 
 
 @router.get("/games/{game_id}/presence")
-async def presence(live: Game) -> dict[str, Any]:
-    """Which players have the game open now (a socket on it): a player's page asks now
-    and then, and says "your opponent is disconnected" (his clock runs on)."""
-    return {"online": seated(live)}
+async def presence(
+    live: Game, user: MaybeUser, people: PresenceDep, games: GamesDep
+) -> dict[str, Any]:
+    """Which players have the game open now (a socket on it, in any server process): a
+    player's page asks now and then, and says "your opponent is disconnected" (his clock
+    runs on). For a player whose opponent has left: ``claim_in``, the seconds until he
+    may claim the game (0: now; ``nardy.server.abandon``), else null."""
+    online: dict[str, bool] = {}
+    away: dict[str, float | None] = {}
+    colors: tuple[Color, Color] = ("white", "black")
+    for color in colors:
+        uid = live.meta.user_of(color)
+        if uid is None or live.meta.computer_color == color:
+            online[color] = True  # (the computer's side, or nobody's yet)
+            continue
+        away[color] = await people.away(uid, seat(live.meta.id))
+        online[color] = away[color] is None
+    claim_in: int | None = None
+    them = opponent_of(live, user.user_id) if user is not None else None
+    if user is not None and them is not None:
+        now = games.clock()
+        opens = claim_opens(seat_of(live, user.user_id, away[them[0]], now), games.claim_wait)
+        if opens is not None:
+            claim_in = max(0, math.ceil((opens - now).total_seconds()))
+    return {"online": online, "claim_in": claim_in}
+
+
+@router.post("/games/{game_id}/claim")
+async def claim(
+    live: Game, user: Actor, people: PresenceDep, games: GamesDep, views: ViewsDep, url: BaseUrl
+) -> dict[str, Any]:
+    """Claim the game the opponent left (``nardy.server.abandon``): it ends against
+    him, as a loss on time ends it; refused (409 ``not-now``) before the rule allows."""
+    them = opponent_of(live, user.user_id)
+    if them is None:
+        raise ApiError(409, "not-now", "claim-not-now")
+    away = await people.away(them[1], seat(live.meta.id))
+    events = await games.claim(live, user.user_id, away)
+    async with live.lock:
+        state = views.state(live, user.user_id, url)
+    return {"events": events, "state": state}
 
 
 @router.post("/games/{game_id}/actions")

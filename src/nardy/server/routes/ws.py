@@ -31,6 +31,7 @@ from nardy.server.deps import (
 )
 from nardy.server.fanout import Subscriber
 from nardy.server.guards import MAX_WS_MESSAGE, too_deep
+from nardy.server.lobby import seat
 from nardy.server.matchmaking import Lobby
 from nardy.server.messages import request_lang
 from nardy.server.views import Views
@@ -273,8 +274,14 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
         return
     sub = Subscriber(ws, uid, base_url(ws))
     lobby: Lobby = ws.app.state.lobby  # a player with a game socket open is online
+    # (and a player of this game is at it: his opponent sees whether he left it, and
+    # may claim the game once he has been gone long enough, nardy.server.abandon)
+    presence = ["game"]
+    if live.meta.role_of(uid) in ("white", "black"):
+        presence.append(seat(game_id))
     try:
-        await lobby.arrive(user, "game")
+        for counted in presence:
+            await lobby.arrive(user, counted)
         # which process holds the socket (as /healthz says it): with several processes
         # behind a balancer, whether two players' sockets are on one (tests, operators)
         await ws.accept(headers=[(b"x-nardy-pid", str(os.getpid()).encode())])
@@ -337,7 +344,8 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
         # take its socket off the counts)
         with CancelScope(shield=True):
             await caps.leave(address, game_id)
-            await lobby.leave(user, "game")
+            for counted in presence:
+                await lobby.leave(user, counted)
         live.sockets.discard(sub)
         # a reloaded game object may hold this socket too
         current = games.live.get(game_id)

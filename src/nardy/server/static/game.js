@@ -15,6 +15,7 @@ import { variantName } from "./session.js";
 import { onState } from "./signals.js";
 import { GameClock } from "./clock.js";  // the club clock (clock.js)
 import { gameTournament } from "./game_tournament.js";
+import { awayNotice } from "./abandon.js";  // the opponent who left, and the claim
 
 /** @typedef {import("./api.js").Json} Json */
 /** @typedef {import("./dom.js").Kid} Kid */
@@ -25,8 +26,6 @@ import { gameTournament } from "./game_tournament.js";
 const PAUSE_MS = 600, STEP_MS = 320, AFTER_PLAY_MS = 200;
 /** An action unanswered this long frees the controls again (the socket resends it). */
 const FLIGHT_MS = 10000;
-/** How often a player's page asks whether the opponent has the game open (ms). */
-const PRESENCE_MS = 5000;
 const PAUSE_KEY = "nardy-think-pause";
 
 /** The thinking pause setting (default on). */
@@ -45,7 +44,7 @@ export function gamePage(id) {
   const notice = h("div", { class: "notice", id: "notice", hidden: true });
   const refusal = h("div", { class: "notice refusal", id: "refusal", hidden: true });
   // a person's opponent who closed the game (the clock runs on: an abandoned game is lost on time)
-  const away = h("div", { class: "notice away", id: "opponent-away", role: "status", hidden: true }, t("opponentAway"));
+  const away = awayNotice(id, (st) => render(st));
   const players = h("div", { class: "players", id: "players" });
   const actions = h("div", { class: "actions", id: "actions" });
   const undo = h("button", { id: "undo", type: "button", disabled: true }, t("undo"));
@@ -61,7 +60,7 @@ export function gamePage(id) {
   const chatBox = h("div", { id: "chat-box" });  // the chat (chat.js)
   main.replaceChildren(h("div", { class: "game" },
     h("div", {}, scorebar, h("div", { class: "board-wrap" }, svg, overlay), tip, review),
-    h("div", { class: "side" }, h("div", { class: "panel card" }, status, lastPlay, notice, refusal, away, players, actions, controls, hintBox,
+    h("div", { class: "side" }, h("div", { class: "panel card" }, status, lastPlay, notice, refusal, away.node, players, actions, controls, hintBox,
       access.node, h("h3", {}, t("moves")), moves, extra), chatBox)));
   // -- the club clock and rating change (clock.js) --
   const clock = new GameClock(); players.after(clock.el);
@@ -544,21 +543,9 @@ export function gamePage(id) {
   }
   /** @type {any} */ (window).__nardyGame = { get socket() { return sock; }, state: () => state };  // for the browser tests
   // A wrong game address says so and stops: no socket knocking at a game that is not.
-  /** @type {number | undefined} */
-  let presenceTimer;
-  // A game between two people: is the opponent still here? (asked now and then; the
-  // socket's own messages stay what they are)
-  const checkPresence = () => {
-    const role = state && state.role;
-    const opponent = role === "white" ? "black" : role === "black" ? "white" : null;
-    if (!opponent || !["friend", "club"].includes(state.mode) || state.phase === "over") { away.hidden = true; return; }
-    call("GET", `/api/games/${id}/presence`)
-      .then((p) => { away.hidden = p.online[opponent] !== false; })
-      .catch(() => undefined);  // (the network: the next check tells)
-  };
   const listen = (seq = 0) => {
     sock = new GameSocket(id, (m) => render(m.state), (err) => { toast(`${t("errorPrefix")}: ${err.error}`); unlock(); }, seq);
-    presenceTimer = setInterval(checkPresence, PRESENCE_MS);
+    away.start(() => state);
   };
   call("GET", `/api/games/${id}`).then((st) => {
     if (closed) return;
@@ -575,7 +562,7 @@ export function gamePage(id) {
     }
     toast(e.message);
   });
-  return () => { closed = true; clearTimeout(flightTimer); clearInterval(presenceTimer); if (sock) sock.close(); closeChat(); };
+  return () => { closed = true; clearTimeout(flightTimer); away.stop(); if (sock) sock.close(); closeChat(); };
 }
 
 /** @param {string} token */

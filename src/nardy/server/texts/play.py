@@ -12,6 +12,35 @@ register(
             "en": "Your opponent is disconnected",
             "ru": "Соперник отключился",
         },
+        # an abandoned game (nardy.server.abandon): the wait, the claim, its refusals
+        "web.claim-in": {
+            "en": "If he does not come back, you may claim the game in {time}",
+            "ru": "Если он не вернётся, победу можно будет засчитать через {time}",
+        },
+        "web.claim-now": {
+            "en": "He has not come back: you may claim the game",
+            "ru": "Он не вернулся: можно засчитать победу",
+        },
+        "web.claim": {"en": "Claim the win", "ru": "Засчитать победу"},
+        "error.claim-not-now": {
+            "en": "a game can be claimed only while the opponent is away and to act",
+            "ru": "победу можно засчитать, только когда соперник ушёл и ход за ним",
+        },
+        "error.claim-too-soon": {
+            "en": "your opponent may still come back: the game can be claimed in {seconds} s",
+            "ru": "соперник ещё может вернуться: победу можно засчитать через {seconds} с",
+        },
+        "club.forfeit-abandoned": {
+            "en": "{color} left the game: it is lost",
+            "ru": "{color}: покинул игру, поражение",
+        },
+        # how a game ended without being played out (the result card, the game lists)
+        "web.kinds.abandoned": {"en": "forfeit", "ru": "техническое поражение"},
+        "web.kinds.no-show": {"en": "forfeit", "ru": "техническое поражение"},
+        "web.kinds.withdrawn": {"en": "forfeit", "ru": "техническое поражение"},
+        "web.reasons.abandoned": {"en": "the game was left", "ru": "игра покинута"},
+        "web.reasons.no-show": {"en": "no-show", "ru": "неявка"},
+        "web.reasons.withdrawn": {"en": "withdrawn", "ru": "снятие с турнира"},
         # the rematch endpoint (nardy.server.rematch)
         "error.rematch-not-over": {
             "en": "a rematch is offered once the game is over",
