@@ -7,7 +7,10 @@ import re
 
 import pytest
 
+import nardy.bots.analysis  # noqa: F401  (registers the ratings and marks)
+import nardy.cli_messages  # noqa: F401  (registers the commands' texts)
 import nardy.errors  # noqa: F401  (registers the core's error messages)
+import nardy.server.messages  # noqa: F401  (registers the server's texts)
 from nardy.i18n import (
     LANGS,
     MESSAGES,
@@ -59,6 +62,37 @@ def test_russian_texts_are_translated(key):
     prose = re.sub(r"\{\w+\}", "", ru)
     if LATIN_WORD.search(re.sub(r"\{\w+\}", "", en)) or CYRILLIC.search(prose):
         assert CYRILLIC.search(prose), f"{key}: {ru!r} has no Russian text"
+
+
+#: A counted Russian noun (a checker, a game, a point, a player, a second, a round):
+#: after a number its form follows the number (21 шашка, 22 шашки, 25 шашек).
+COUNTED = re.compile(r"\{(\w+)\} (шаш|парти|очк|игрок|секунд|минут|тур[аов]*\b)")
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_a_counted_russian_noun_follows_its_number(key):
+    """A number filled in before a counted noun chooses the noun's form
+    (``{n} {n:plural:шашка|шашки|шашек}``), so no message says "21 шашек"."""
+    for m in COUNTED.finditer(MESSAGES[key]["ru"]):
+        # (a point's number, or a side's name, before the noun counts nothing)
+        assert m.group(1) in ("point", "side"), f"{key}: {{{m.group(1)}}} {m.group(2)}…"
+
+
+def test_russian_counted_nouns_agree():
+    say = {
+        "error.position-too-many": dict(side="белые", placed=22, max=21),
+        "error.xgid-checkers": dict(side="нижнего", n=21),
+        "error.tournament-rounds": dict(n=22, high=21, rounds=30),
+        "web.roll-out-progress": dict(done=5, games=1),
+    }
+    assert t("error.position-too-many", "ru", **say["error.position-too-many"]).startswith(
+        "белые: можно поставить не больше 21 шашки"
+    )
+    assert t("error.xgid-checkers", "ru", **say["error.xgid-checkers"]).endswith("21 шашка")
+    assert t("error.xgid-checkers", "en", side="bottom", n=1).endswith("1 checker")
+    rounds = t("error.tournament-rounds", "ru", **say["error.tournament-rounds"])
+    assert "на 22 игрока от 1 до 21 тура" in rounds
+    assert t("web.roll-out-progress", "ru", **say["web.roll-out-progress"]) == "5 из 1 партии"
 
 
 def test_russian_terminology_of_rules_md():

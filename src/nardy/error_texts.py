@@ -75,7 +75,10 @@ register(
     {
         "error.position-too-many": {
             "en": "{side}: {placed} checkers placed, at most {max}",
-            "ru": "{side}: поставлено {placed} шашек, а можно не больше {max}",
+            "ru": (
+                "{side}: можно поставить не больше {max} {max:plural:шашки|шашек|шашек},"
+                " а поставлено {placed}"
+            ),
         },
         "error.position-bad-turn": {
             "en": "turn must be 'white' or 'black', not {turn}",
@@ -91,7 +94,7 @@ register(
         },
         "error.position-checker-total": {
             "en": "{side}: a side has exactly {n} checkers, found {found}",
-            "ru": "{side}: у стороны ровно {n} шашек, а найдено {found}",
+            "ru": "{side}: у стороны ровно {n} {n:plural:шашка|шашки|шашек}, а найдено {found}",
         },
         "error.position-bad-count": {
             "en": "{side}[{slot}]: count must be a non-negative int",
@@ -363,7 +366,7 @@ register(
         },
         "error.position-side-total": {
             "en": "position.{color}: a side has {n} checkers, this one has {total}",
-            "ru": "position.{color}: у стороны {n} шашек, а у этой {total}",
+            "ru": "position.{color}: у стороны {n} {n:plural:шашка|шашки|шашек}, а у этой {total}",
         },
         "error.position-first-turn": {
             "en": "position.{color}.first_turn must be true or false",
@@ -407,7 +410,7 @@ register(
         },
         "error.position-id-checkers": {
             "en": "position ID {text}: {who} has {n} checkers (max 15)",
-            "ru": "ID позиции {text}: {who} — {n} шашек (не больше 15)",
+            "ru": "ID позиции {text}: {who} — {n} {n:plural:шашка|шашки|шашек} (не больше 15)",
         },
         "error.id-stray-bits": {
             "en": "{what} {text}: stray bits after the last point",
@@ -530,8 +533,8 @@ register(
             "ru": "символ доски XGID {index}: бар не той стороны",
         },
         "error.xgid-checkers": {
-            "en": "XGID board: the {side} player has {n} checkers",
-            "ru": "доска XGID: у {side} игрока {n} шашек",
+            "en": "XGID board: the {side} player has {n} {n:plural:checker|checkers}",
+            "ru": "доска XGID: у {side} игрока {n} {n:plural:шашка|шашки|шашек}",
         },
         "error.xgid-beaver": {
             "en": "XGID field 5 (dice): {dice} (beaver/raccoon offers) is not supported",

@@ -73,7 +73,7 @@ register(
         },
         "error.lobby-too-many": {
             "en": "at most {max} players in this list",
-            "ru": "в этом списке не больше {max} игроков",
+            "ru": "в этом списке не больше {max} {max:plural:игрока|игроков|игроков}",
         },
         "error.lobby-no-session": {
             "en": "you have nothing here to change (no session)",

@@ -35,9 +35,9 @@ register(
             "ru": "{color}: покинул игру, поражение",
         },
         # how a game ended without being played out (the result card, the game lists)
-        "web.kinds.abandoned": {"en": "forfeit", "ru": "техническое поражение"},
-        "web.kinds.no-show": {"en": "forfeit", "ru": "техническое поражение"},
-        "web.kinds.withdrawn": {"en": "forfeit", "ru": "техническое поражение"},
+        "web.kinds.abandoned": {"en": "forfeit", "ru": "досрочно"},
+        "web.kinds.no-show": {"en": "forfeit", "ru": "досрочно"},
+        "web.kinds.withdrawn": {"en": "forfeit", "ru": "досрочно"},
         "web.reasons.abandoned": {"en": "the game was left", "ru": "игра покинута"},
         "web.reasons.no-show": {"en": "no-show", "ru": "неявка"},
         "web.reasons.withdrawn": {"en": "withdrawn", "ru": "снятие с турнира"},

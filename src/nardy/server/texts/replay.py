@@ -130,7 +130,7 @@ register(
         "web.roll-out-stop": {"en": "Stop", "ru": "Остановить"},
         "web.roll-out-progress": {
             "en": "{done} of {games} games",
-            "ru": "{done} из {games} партий",
+            "ru": "{done} из {games} {games:plural:партии|партий|партий}",
         },
         "web.roll-out-status.running": {"en": "rolling out…", "ru": "идёт роллаут…"},
         "web.roll-out-status.done": {"en": "done", "ru": "готово"},

@@ -11,7 +11,10 @@ register(
     {
         "error.tournament-size": {
             "en": "this tournament format takes {low} to {high} players, not {n}",
-            "ru": "в этом формате турнира от {low} до {high} игроков, а не {n}",
+            "ru": (
+                "в этом формате турнира от {low} до {high}"
+                " {high:plural:игрока|игроков|игроков}, а не {n}"
+            ),
         },
         "error.tournament-duplicate-player": {
             "en": "player {player} is entered twice",
@@ -35,8 +38,8 @@ register(
                 " {high:plural:round|rounds}, not {rounds}"
             ),
             "ru": (
-                "в турнире по швейцарской системе на {n} игроков от 1 до {high}"
-                " {high:plural:тура|туров|туров}, а не {rounds}"
+                "в турнире по швейцарской системе на {n} {n:plural:игрока|игрока|игроков}"
+                " от 1 до {high} {high:plural:тура|туров|туров}, а не {rounds}"
             ),
         },
         "error.tournament-round-order": {
@@ -131,11 +134,14 @@ register(
         },
         "error.tournament-bad-lengths": {
             "en": "match lengths are 1 to {max} points, one per round (six at most)",
-            "ru": "длина матча от 1 до {max} очков, по одной на тур (не больше шести)",
+            "ru": (
+                "длина матча от 1 до {max} {max:plural:очка|очков|очков},"
+                " по одной на тур (не больше шести)"
+            ),
         },
         "error.tournament-sitngo-size": {
             "en": "a sit-and-go has {sizes} players, not {n}",
-            "ru": "в турнире «сел и играй» {sizes} игроков, а не {n}",
+            "ru": "в турнире «сел и играй» число игроков — {sizes}, а не {n}",
         },
         "error.tournament-sitngo-no-start": {
             "en": "a sit-and-go has no start time: it starts when it is full",
@@ -152,7 +158,7 @@ register(
         },
         "error.tournament-bad-no-show": {
             "en": "the time to show up is {low} to {high} seconds",
-            "ru": "время на явку: от {low} до {high} секунд",
+            "ru": "время на явку: от {low} до {high} {high:plural:секунды|секунд|секунд}",
         },
         "club.forfeit-withdrawn": {
             "en": "{color} withdrew from the tournament: the match is lost",

@@ -1,0 +1,80 @@
+"""A game left by the player to act, claimed by the one who stayed, in real headless
+Chromium against a real ``nardy serve`` (``nardy.server.abandon``): the stayer's page
+says the opponent is disconnected, counts down the wait, then offers the claim; the
+claim ends the game, and the result card says how. The server waits
+``NARDY_CLAIM_AFTER`` = 10 s here (two minutes by default), so the test sees the real
+countdown run out. Screenshots of the wait and of the claim (phone 390×844 in Russian,
+desktop 1280×800 in English) go to ``NARDY_SCREENSHOTS``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from browser_helpers import BARE_BUTTONS, BROWSER_MARKS, DESKTOP, PHONE, new_page
+from browser_helpers import start_friend_game as start
+from conftest import ServerProcess
+
+pytestmark = BROWSER_MARKS
+
+WAIT = 10
+SAYS = {
+    "ru": {
+        "away": "Соперник отключился",
+        "wait": r"Если он не вернётся, победу можно будет засчитать через 0:(0\d|10)",
+        "now": "Он не вернулся: можно засчитать победу",
+        "claim": "Засчитать победу",
+        "won": "Вы выиграли",
+        "how": "игра покинута",
+    },
+    "en": {
+        "away": "Your opponent is disconnected",
+        "wait": r"If he does not come back, you may claim the game in 0:(0\d|10)",
+        "now": "He has not come back: you may claim the game",
+        "claim": "Claim the win",
+        "won": "You won",
+        "how": "the game was left",
+    },
+}
+
+
+def test_the_player_who_stayed_claims_the_game_after_the_countdown(
+    browser: Any, db_url: str, tmp_path: Path, shots: Path
+) -> None:
+    srv = ServerProcess(db_url, tmp_path)
+    srv.start({"NARDY_CLAIM_AFTER": str(WAIT)})
+    try:
+        phone = new_page(browser, PHONE, "ru-RU")
+        desk = new_page(browser, DESKTOP, "en-US")
+        langs = {id(phone): ("ru", "phone"), id(desk): ("en", "desktop")}
+        mover, stayer = start(phone, desk, srv.url, "short")
+        lang, size = langs[id(stayer)]
+        says = SAYS[lang]
+        stayer.wait_for_selector("#opponent-away", state="attached")
+        assert stayer.locator("#opponent-away").is_hidden()  # both are here
+        mover.goto(srv.url + "/")  # he leaves, with the move his
+        stayer.wait_for_selector("#claim-wait:not([hidden])", timeout=15_000)
+        notice = stayer.inner_text("#opponent-away")
+        assert notice.startswith(says["away"]), notice
+        assert re.search(says["wait"], notice), notice
+        assert stayer.locator("#claim").is_hidden()  # not before the wait is over
+        stayer.screenshot(path=str(shots / f"claim-wait-{size}-{lang}.png"))
+        stayer.wait_for_selector("#claim:not([hidden])", timeout=(WAIT + 8) * 1000)
+        assert says["now"] in stayer.inner_text("#opponent-away")
+        assert stayer.inner_text("#claim") == says["claim"]
+        assert stayer.evaluate(BARE_BUTTONS) == []
+        stayer.screenshot(path=str(shots / f"claim-offered-{size}-{lang}.png"))
+        stayer.click("#claim")
+        stayer.wait_for_selector("#result-title")
+        assert stayer.inner_text("#result-title").startswith(says["won"])
+        assert says["how"] in stayer.inner_text("#result-detail")
+        assert stayer.locator("#opponent-away").is_hidden()
+        stayer.screenshot(path=str(shots / f"claim-won-{size}-{lang}.png"))
+        # the one who left finds the game lost when he comes back
+        mover.go_back()
+        mover.wait_for_selector("#result-title")
+        other_lang = "en" if lang == "ru" else "ru"
+        assert SAYS[other_lang]["how"] in mover.inner_text("#result-detail")
+    finally:
+        srv.stop()
