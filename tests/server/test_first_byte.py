@@ -37,6 +37,9 @@ async def test_english_for_an_english_browser_and_russian_for_a_russian_one(app:
     assert served["play"] == "Play" and served["rules"] == "Rules"
     assert served["lang"] == "Русский"  # the switch names the other language
     assert served["themeDark"] == "Dark, high contrast"
+    # before the script draws the page: a word, not a blank (and without a script, why)
+    assert served["pageLoading"] == "Loading the club…"
+    assert served["needsScript"].startswith("The nardy club runs in the page's JavaScript")
     assert "Accept-Language" in en.headers["vary"] and "Cookie" in en.headers["vary"]
     assert en.headers["content-language"] == "en"
 

@@ -14,6 +14,12 @@ from nardy.i18n import register
 register(
     {
         "web.title": {"en": "Nardy", "ru": "Нарды"},
+        # what the page says before its script has drawn it (index.html's <main>)
+        "web.page-loading": {"en": "Loading the club…", "ru": "Загружаем клуб…"},
+        "web.needs-script": {
+            "en": "The nardy club runs in the page's JavaScript: please turn it on.",
+            "ru": "Клуб нардов работает на JavaScript: включите его в браузере.",
+        },
         "web.play": {"en": "Play", "ru": "Играть"},
         "web.rules": {"en": "Rules", "ru": "Правила"},
         "web.tutorial": {"en": "Tutorial", "ru": "Обучение"},
