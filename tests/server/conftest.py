@@ -26,6 +26,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "one_database: a test whose point is not the storage (SQLite only)"
     )
+    config.addinivalue_line(
+        "markers", "clocked: the test's app reads the time from its ``clock`` fixture"
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -68,6 +71,7 @@ def worker_postgres_url(url: str) -> str:
 # them (it runs on its own, without pytest).
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from serve_load import Server, reset_postgres  # noqa: E402
+from server_helpers import Clock  # noqa: E402
 
 
 @pytest.fixture(params=["sqlite", "postgresql"] if POSTGRES else ["sqlite"])
@@ -88,7 +92,17 @@ def settings(db_url: str) -> Settings:
 
 
 @pytest.fixture
-def app(settings: Settings) -> Any:
+def clock() -> Clock:
+    """The server's time in a ``clocked`` test, moved by the test (timeouts and expiries
+    are tested by moving it, never by sleeping)."""
+    return Clock()
+
+
+@pytest.fixture
+def app(settings: Settings, request: pytest.FixtureRequest) -> Any:
+    """The application; a test marked ``clocked`` gets one on its ``clock``."""
+    if request.node.get_closest_marker("clocked"):
+        return create_app(settings, clock=request.getfixturevalue("clock"))
     return create_app(settings)
 
 

@@ -16,10 +16,11 @@ import redis
 from fastapi.testclient import TestClient
 from server_helpers import Clock, same_loop_clients
 
-from nardy.server import Settings, create_app
 from nardy.server.abandon import Seat, claim_opens
 from nardy.server.lobby import SEAT_MEMORY, MemoryLobbyState, Present, seat
 from nardy.server.redis_live import RedisHub, RedisLobbyState
+
+pytestmark = pytest.mark.clocked
 
 WAIT = 120  # (the default wait: Settings.claim_after)
 CLAIM_AFTER = timedelta(seconds=WAIT)
@@ -104,16 +105,6 @@ async def _seat_contract(a: Any, b: Any = None) -> None:
 
 
 # -- the claim, through the API, with real websockets ----------------------------------
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(settings: Settings, clock: Clock) -> Any:
-    return create_app(settings, clock=clock)
 
 
 def _register(c: TestClient, name: str) -> int:

@@ -21,19 +21,9 @@ from nardy.server import Settings, create_app
 from nardy.server.api_error import ApiError
 from nardy.server.db import GameRow, User, now
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.clocked]
 
 CLOCK = {"delay": 12, "reserve": 60}
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(settings: Settings, clock: Clock) -> Any:
-    return create_app(settings, clock=clock)
 
 
 async def member(player_factory: Any, name: str) -> Any:

@@ -10,20 +10,9 @@ from typing import Any
 import pytest
 from server_helpers import Clock
 
-from nardy.server import Settings, create_app
 from nardy.server.matchmaking import WATCH_IDLE
 
-pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(settings: Settings, clock: Clock) -> Any:
-    return create_app(settings, clock=clock)
+pytestmark = [pytest.mark.anyio, pytest.mark.clocked]
 
 
 async def watched(player: Any) -> list[str]:

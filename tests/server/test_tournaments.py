@@ -13,38 +13,21 @@ from typing import Any
 import httpx
 import pytest
 from lobby_helpers import member, member_client, send
+from server_helpers import Clock
 from sqlalchemy import select, update
 
 from nardy.server import Settings, create_app
 from nardy.server.db import GameRow, Tournament, TournamentEntry, TournamentMatch, User
 from nardy.server.tournament_formats import seed_order
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.clocked]
 
 START = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
 
 
-class FakeClock:
-    """The server's time, moved by the test."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def pass_(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def app(settings: Settings, clock: FakeClock) -> Any:
-    return create_app(settings, clock=clock)
+def clock() -> Clock:
+    return Clock(START)
 
 
 async def tournament(p: Any, tid: int) -> dict[str, Any]:
@@ -251,7 +234,7 @@ async def test_a_swiss_of_7_over_3_rounds(player_factory: Any, app: Any) -> None
     assert t["result"]["winner"] == table[0]["entry"]
 
 
-async def test_a_no_show_loses_his_match(player_factory: Any, app: Any, clock: FakeClock) -> None:
+async def test_a_no_show_loses_his_match(player_factory: Any, app: Any, clock: Clock) -> None:
     """Two members in a knock-out: the one on turn never acts; past the no-show time
     his opponent wins (and the game ends as a forfeit)."""
     a, b = await member(player_factory, "early"), await member(player_factory, "late")
@@ -263,7 +246,7 @@ async def test_a_no_show_loses_his_match(player_factory: Any, app: Any, clock: F
     assert m["deadline"] == (START + timedelta(seconds=60)).isoformat()
     tournaments = app.state.tournaments
     assert await tournaments.tick() == 0  # not yet
-    clock.pass_(61)
+    clock.wait(61)
     assert await tournaments.tick() == 1
     t = await tournament(a, t["id"])
     (m,) = current_round(t)
@@ -282,7 +265,7 @@ async def test_a_no_show_loses_his_match(player_factory: Any, app: Any, clock: F
 
 
 async def test_a_player_who_acted_keeps_his_match(
-    player_factory: Any, app: Any, clock: FakeClock
+    player_factory: Any, app: Any, clock: Clock
 ) -> None:
     """The one on turn resigns-offers (acts), the other never answers: past the
     no-show time the one who did not act loses."""
@@ -297,7 +280,7 @@ async def test_a_player_who_acted_keeps_his_match(
     on_turn = a if st["role"] == st["to_act"] else b
     r = await on_turn.post(f"/api/games/{gid}/actions", {"action": "resign", "level": 1})
     assert r.status_code == 200, r.text
-    clock.pass_(61)
+    clock.wait(61)
     assert await app.state.tournaments.tick() == 1
     t = await tournament(a, t["id"])
     (m,) = current_round(t)
@@ -307,7 +290,7 @@ async def test_a_player_who_acted_keeps_his_match(
 
 
 async def test_a_match_whose_players_leave_between_games_is_carried_on(
-    player_factory: Any, app: Any, clock: FakeClock
+    player_factory: Any, app: Any, clock: Clock
 ) -> None:
     """A knock-out final to 3: game 1 ends 1-0 and neither player starts game 2. Past
     the no-show time the tick starts it for them; past it again, the one on turn in
@@ -328,12 +311,12 @@ async def test_a_match_whose_players_leave_between_games_is_carried_on(
     st = (await a.get(f"/api/games/{gid}")).json()
     assert st["phase"] == "over" and "next-game" in st["actions"]
     tournaments = app.state.tournaments
-    clock.pass_(30)
+    clock.wait(30)
     (m,) = current_round(await tournament(a, t["id"]))
     # the game's end (at START) gave the players the no-show time again
     assert m["deadline"] == (START + timedelta(seconds=60)).isoformat()
     assert await tournaments.tick() == 0
-    clock.pass_(31)
+    clock.wait(31)
     assert await tournaments.tick() == 0  # game 2 started by the tick, nobody forfeited
     st = (await a.get(f"/api/games/{gid}")).json()
     assert st["phase"] != "over" and sorted(st["match"]["score"].values()) == [0, 1]
@@ -341,7 +324,7 @@ async def test_a_match_whose_players_leave_between_games_is_carried_on(
     assert m["winner"] is None
     assert m["deadline"] == (START + timedelta(seconds=121)).isoformat()
     to_act = st["to_act"]
-    clock.pass_(61)
+    clock.wait(61)
     assert await tournaments.tick() == 1
     t = await tournament(a, t["id"])
     (m,) = current_round(t)
@@ -369,7 +352,7 @@ async def both_acted(a: Any, b: Any, **spec: Any) -> tuple[dict[str, Any], str, 
 
 
 async def test_an_idle_player_of_an_untimed_game_loses_once_both_have_acted(
-    player_factory: Any, app: Any, clock: FakeClock
+    player_factory: Any, app: Any, clock: Clock
 ) -> None:
     """Untimed, both players act (a resignation offered and refused), the one on turn
     plays 30 s later, and then the other walks away on his turn: each change gives the
@@ -378,7 +361,7 @@ async def test_an_idle_player_of_an_untimed_game_loses_once_both_have_acted(
     a, b = await member(player_factory, "walker"), await member(player_factory, "sitter")
     t, gid, on_turn, other = await both_acted(a, b)
     tournaments = app.state.tournaments
-    clock.pass_(30)
+    clock.wait(30)
     st = (await on_turn.get(f"/api/games/{gid}")).json()
     assert st["to_act"] == st["role"] and st["legal"]["plays"], st
     play = {"action": "play", "play": st["legal"]["plays"][0]}
@@ -386,12 +369,12 @@ async def test_an_idle_player_of_an_untimed_game_loses_once_both_have_acted(
     assert r.status_code == 200, r.text
     st = (await other.get(f"/api/games/{gid}")).json()
     assert st["to_act"] == st["role"]  # the other's turn now
-    clock.pass_(31)  # the first deadline: both acted, and the last change is 31 s old
+    clock.wait(31)  # the first deadline: both acted, and the last change is 31 s old
     assert await tournaments.tick() == 0
     (m,) = current_round(await tournament(a, t["id"]))
     assert m["winner"] is None
     assert m["deadline"] == (START + timedelta(seconds=90)).isoformat()
-    clock.pass_(30)
+    clock.wait(30)
     assert await tournaments.tick() == 1
     t = await tournament(a, t["id"])
     (m,) = current_round(t)
@@ -402,23 +385,23 @@ async def test_an_idle_player_of_an_untimed_game_loses_once_both_have_acted(
 
 
 async def test_an_idle_players_time_runs_on_when_his_game_is_loaded_again(
-    player_factory: Any, app: Any, clock: FakeClock
+    player_factory: Any, app: Any, clock: Clock
 ) -> None:
     """The game leaves the server's memory (as at a restart) 30 s into the idle turn:
     loaded again, it knows when it last changed, and the idle player loses at 60 s,
     not 60 s after the reload."""
     a, b = await member(player_factory, "reload1"), await member(player_factory, "reload2")
     t, gid, on_turn, _ = await both_acted(a, b)
-    clock.pass_(30)
+    clock.wait(30)
     assert app.state.games.live.pop(gid, None) is not None
-    clock.pass_(31)
+    clock.wait(31)
     assert await app.state.tournaments.tick() == 1
     st = (await on_turn.get(f"/api/games/{gid}")).json()
     assert st["phase"] == "over" and st["outcome"]["reason"] == "no-show"
 
 
 async def test_a_games_page_is_told_its_tournament_and_when_to_act(
-    player_factory: Any, app: Any, clock: FakeClock
+    player_factory: Any, app: Any, clock: Clock
 ) -> None:
     """``GET /api/games/{id}/tournament``: the tournament, the round and the time the
     tick would forfeit the match at — the stored deadline while someone has not acted,
@@ -435,14 +418,14 @@ async def test_a_games_page_is_told_its_tournament_and_when_to_act(
     x = await told()
     assert (x["id"], x["name"], x["round"]) == (t["id"], t["name"], 1)
     assert x["act_by"] == (START + timedelta(seconds=60)).isoformat()
-    clock.pass_(30)
+    clock.wait(30)
     st = (await on_turn.get(f"/api/games/{gid}")).json()
     r = await on_turn.post(
         f"/api/games/{gid}/actions", {"action": "play", "play": st["legal"]["plays"][0]}
     )
     assert r.status_code == 200, r.text
     assert (await told())["act_by"] == (START + timedelta(seconds=90)).isoformat()
-    clock.pass_(61)
+    clock.wait(61)
     assert await app.state.tournaments.tick() == 1
     assert (await told())["act_by"] is None  # decided
     friendly = (await a.post("/api/games", {"mode": "computer", "variant": "long"})).json()
@@ -453,13 +436,13 @@ async def test_a_games_page_is_told_its_tournament_and_when_to_act(
 
 
 async def test_a_timed_game_where_both_acted_is_left_to_its_clock(
-    player_factory: Any, app: Any, clock: FakeClock
+    player_factory: Any, app: Any, clock: Clock
 ) -> None:
     """With a clock, once both have acted the no-show deadline is dropped: the clock,
     not the tick, ends an idle turn."""
     a, b = await member(player_factory, "ticka"), await member(player_factory, "tickb")
     t, gid, on_turn, other = await both_acted(a, b, clock="rapid")
-    clock.pass_(61)
+    clock.wait(61)
     assert await app.state.tournaments.tick() == 0
     (m,) = current_round(await tournament(a, t["id"]))
     assert m["deadline"] is None and m["winner"] is None
@@ -562,7 +545,7 @@ async def test_bad_requests_are_refused_with_clear_texts(player_factory: Any, ap
 
 
 async def test_a_scheduled_tournament_starts_at_its_time_and_survives_a_restart(
-    settings: Settings, clock: FakeClock
+    settings: Settings, clock: Clock
 ) -> None:
     """A round robin scheduled for later starts on the tick past its start time; a
     new app on the same database shows the same pairings and deadlines, enforces them
@@ -586,7 +569,7 @@ async def test_a_scheduled_tournament_starts_at_its_time_and_survives_a_restart(
         await join(p, t)
     await app1.state.tournaments.tick()
     assert (await tournament(ps[0], t["id"]))["status"] == "registering"
-    clock.pass_(601)
+    clock.wait(601)
     await app1.state.tournaments.tick()
     before = await tournament(ps[0], t["id"])
     for http in clients:
@@ -596,7 +579,7 @@ async def test_a_scheduled_tournament_starts_at_its_time_and_survives_a_restart(
     (bye,) = [m for m in current_round(before) if m["second"] is None]
     assert (
         bye["forfeit"] == "bye"
-        and game["deadline"] == (clock.now + timedelta(seconds=600)).isoformat()
+        and game["deadline"] == (clock.moment + timedelta(seconds=600)).isoformat()
     )
     app1.state.engine.dispose()
 
@@ -607,7 +590,7 @@ async def test_a_scheduled_tournament_starts_at_its_time_and_survives_a_restart(
         await app2.state.tournaments.tick()  # (carries on: nothing to do yet)
         after = (await http.get(f"/api/tournaments/{t['id']}")).json()["tournament"]
         assert after["rounds_played"] == before["rounds_played"]
-        clock.pass_(601)  # nobody played: the no-show ends round 1, round 2 follows
+        clock.wait(601)  # nobody played: the no-show ends round 1, round 2 follows
         assert await app2.state.tournaments.tick() == 1
         after = (await http.get(f"/api/tournaments/{t['id']}")).json()["tournament"]
         assert len(after["rounds_played"]) == 2
@@ -758,7 +741,7 @@ async def test_changes_are_told_on_the_lobby_socket(player_factory: Any, app: An
 
 
 async def test_the_tick_tells_the_lobby_only_of_changes(
-    player_factory: Any, app: Any, clock: FakeClock
+    player_factory: Any, app: Any, clock: Clock
 ) -> None:
     """A running tournament where nothing happens is not announced every second."""
     from nardy.server.lobby import Subscriber
@@ -772,14 +755,14 @@ async def test_the_tick_tells_the_lobby_only_of_changes(
     for _ in range(3):
         await app.state.tournaments.tick()
     assert sub.outbox.empty()
-    clock.pass_(61)
+    clock.wait(61)
     await app.state.tournaments.tick()  # a no-show: the result, and the tournament is over
     kinds = [json.loads(sub.outbox.get_nowait())["type"] for _ in range(sub.outbox.qsize())]
     assert "tournament" in kinds
 
 
 async def test_a_member_banned_after_joining_loses_his_match(
-    player_factory: Any, app: Any, clock: FakeClock
+    player_factory: Any, app: Any, clock: Clock
 ) -> None:
     """Banned members play no club games: at the start his match is his opponent's."""
     from datetime import datetime as dt
@@ -792,7 +775,7 @@ async def test_a_member_banned_after_joining_loses_his_match(
     with app.state.db() as s:
         s.execute(update(User).where(User.id == b.user["id"]).values(banned_at=dt.now(UTC)))
         s.commit()
-    clock.pass_(301)
+    clock.wait(301)
     await app.state.tournaments.tick()
     t = await tournament(a, t["id"])
     (m,) = current_round(t)
