@@ -1,5 +1,5 @@
-"""``nardy admin``: the club's moderators, bans and public tournaments, on the server's
-database.
+"""``nardy admin``: the club's moderators, bans, forgotten passwords and public
+tournaments, on the server's database.
 
 A ban takes effect at once on a running server (it reads the ban on every club
 action); a banned member keeps his account, his games and his ratings, and is taken
@@ -22,13 +22,14 @@ def _db_option(f: Any) -> Any:
     return click.option("--db", "db_url", default=None, help=_DB_HELP)(f)
 
 
-def _set(db_url: str | None, name: str, **values: Any) -> str:
-    """Set ``values`` on the member called ``name``; returns his display name. An
-    unknown name is a clear error (exit status 1)."""
+def _set(db_url: str | None, name: str, *, end_sessions: bool = False, **values: Any) -> str:
+    """Set ``values`` on the member called ``name`` (and with ``end_sessions``, log him
+    out everywhere); returns his display name. An unknown name is a clear error (exit
+    status 1)."""
     try:
-        from sqlalchemy import select, update
+        from sqlalchemy import delete, select, update
 
-        from nardy.server.db import User, make_engine, migrate
+        from nardy.server.db import Session, User, make_engine, migrate
         from nardy.server.names import normalize_name
         from nardy.server.settings import default_db_url
     except ImportError as exc:  # pragma: no cover - depends on the installed extras
@@ -48,6 +49,8 @@ def _set(db_url: str | None, name: str, **values: Any) -> str:
                     " signed up with; guests cannot be named)"
                 )
             conn.execute(update(User).where(User.id == user.id).values(**values))
+            if end_sessions:
+                conn.execute(delete(Session).where(Session.user_id == user.id))
             return str(user.display_name)
     finally:
         engine.dispose()
@@ -55,7 +58,8 @@ def _set(db_url: str | None, name: str, **values: Any) -> str:
 
 @click.group("admin")
 def command() -> None:
-    """Moderators and bans on the club's database. / Модераторы и баны клуба."""
+    """Moderators, bans, passwords and public tournaments on the club's database.
+    / Модераторы, баны, пароли и открытые турниры клуба."""
 
 
 @command.command("moderator")
@@ -84,6 +88,31 @@ def unban(name: str, db_url: str | None) -> None:
     """Lift NAME's ban."""
     shown = _set(db_url, name, banned_at=None)
     click.echo(f"{shown} is no longer banned")
+
+
+@command.command("password")
+@click.argument("name")
+@click.option(
+    "--password",
+    prompt="New password",
+    hide_input=True,
+    confirmation_prompt=True,
+    help="The new password (asked for twice, unseen, when not given).",
+)
+@_db_option
+def password(name: str, password: str, db_url: str | None) -> None:
+    """Set NAME's password (he forgot his; the club keeps no e-mail to send a reset
+    to) and log him out everywhere."""
+    from argon2 import PasswordHasher
+
+    from nardy.server.auth import MIN_PASSWORD
+
+    if not MIN_PASSWORD <= len(password) <= 1000:
+        raise click.ClickException(
+            f"a password has {MIN_PASSWORD} to 1000 characters, not {len(password)}"
+        )
+    shown = _set(db_url, name, end_sessions=True, password_hash=PasswordHasher().hash(password))
+    click.echo(f"{shown}'s password is set; he is logged out everywhere")
 
 
 @command.group("tournament")

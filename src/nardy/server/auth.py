@@ -259,11 +259,7 @@ class Accounts:
         verified against a dummy hash, so it answers like a wrong password."""
         username = normalize_name(username)
         account = skeleton(username)
-        for limit, key in ((LOGIN_IP_LIMIT, address), (LOGIN_ACCOUNT_LIMIT, account)):
-            wait = self.throttle.retry_after(limit, key)
-            if wait is not None:
-                log.info("login throttled (%s) for %s", limit, key)
-                raise Throttled("too-many-logins", wait)
+        self._check_throttle(address, account)
         with self.db() as s:
             user = s.scalar(select(User).where(User.username == username))
         # argon2 (up to a second) runs outside any transaction; an unknown name costs
@@ -282,6 +278,40 @@ class Accounts:
             if rehashed is not None:
                 s.execute(update(User).where(User.id == uid).values(password_hash=rehashed))
             return self._new_session(s, uid)
+
+        return self.writer.session(write)
+
+    def _check_throttle(self, address: str, account: str) -> None:
+        """Refuse (429) a password check past the failed attempts allowed per address
+        or per account."""
+        for limit, key in ((LOGIN_IP_LIMIT, address), (LOGIN_ACCOUNT_LIMIT, account)):
+            wait = self.throttle.retry_after(limit, key)
+            if wait is not None:
+                log.info("login throttled (%s) for %s", limit, key)
+                raise Throttled("too-many-logins", wait)
+
+    def change_password(self, who: Who, current: str, new: str, address: str) -> str:
+        """A member's new password, given his current one (whose failed checks count as
+        failed logins, per account and per address). Every session of his ends, on
+        every device, and this one goes on under a new token (a stolen cookie stops
+        working); returns that token."""
+        if who.guest or who.username is None:
+            raise ApiError(409, "forbidden", "password-members-only")
+        self._check_password(new)
+        account = skeleton(who.username)
+        self._check_throttle(address, account)
+        with self.db() as s:
+            stored = s.scalar(select(User.password_hash).where(User.id == who.user_id))
+        if stored is None or not self._verify(stored, current):
+            self.throttle.hit(LOGIN_IP_LIMIT, address)
+            self.throttle.hit(LOGIN_ACCOUNT_LIMIT, account)
+            raise ApiError(403, "bad-password", "password-wrong")
+        digest = self.hasher.hash(new)
+
+        def write(s: DbSession) -> str:
+            s.execute(update(User).where(User.id == who.user_id).values(password_hash=digest))
+            s.execute(delete(Session).where(Session.user_id == who.user_id))
+            return self._new_session(s, who.user_id)
 
         return self.writer.session(write)
 
@@ -353,6 +383,10 @@ class Accounts:
     @staticmethod
     def _check_credentials(username: str, password: str) -> None:
         Accounts._check_name(username, "bad-username")
+        Accounts._check_password(password)
+
+    @staticmethod
+    def _check_password(password: str) -> None:
         if len(password) < MIN_PASSWORD:
             raise ApiError(400, "bad-password", "password-short", n=MIN_PASSWORD)
         if len(password) > 1000:

@@ -157,6 +157,14 @@ register(
             "en": "a username is 3-30 letters, digits, '.', '-' or '_'",
             "ru": "имя пользователя: 3-30 букв, цифр, '.', '-' или '_'",
         },
+        "error.password-wrong": {
+            "en": "the current password is not right",
+            "ru": "текущий пароль указан неверно",
+        },
+        "error.password-members-only": {
+            "en": "only a member with an account has a password to change",
+            "ru": "пароль есть только у зарегистрированного игрока",
+        },
         "error.password-short": {
             "en": "a password has at least {n} {n:plural:character|characters}",
             "ru": "пароль не короче {n} {n:plural:символа|символов|символов}",

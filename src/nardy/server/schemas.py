@@ -25,6 +25,13 @@ class Credentials(BaseModel):
     password: str = Field(max_length=1000)
 
 
+class PasswordChange(BaseModel):
+    """A member's current password and the new one."""
+
+    current: str = Field(max_length=1000)
+    new: str = Field(max_length=1000)
+
+
 class GameSpec(BaseModel):
     """A new game or match (RULES.md C-3, C-4)."""
 

@@ -26,7 +26,7 @@ from nardy.server.deps import (
     set_session_cookies,
 )
 from nardy.server.history import dice_stats, game_history
-from nardy.server.schemas import Credentials
+from nardy.server.schemas import Credentials, PasswordChange
 from nardy.variants import VARIANTS
 
 router = APIRouter(prefix="/api", tags=["accounts"])
@@ -119,6 +119,24 @@ async def login(
     )
     if user is not None:
         await to_thread.run_sync(accounts.logout, request.cookies.get(SESSION_COOKIE))
+    return await _logged_in(request, response, accounts, token)
+
+
+@router.put("/me/password")
+async def change_password(
+    body: PasswordChange,
+    request: Request,
+    response: Response,
+    user: CheckedUser,
+    accounts: AccountsDep,
+) -> dict[str, Any]:
+    """A member changes his password: the current one is checked (as a login is, and
+    throttled alike), his sessions on other devices end, and this one goes on."""
+    if user is None:
+        raise ApiError(403, "forbidden", "password-members-only")
+    token = await to_thread.run_sync(
+        accounts.change_password, user, body.current, body.new, client_address(request)
+    )
     return await _logged_in(request, response, accounts, token)
 
 

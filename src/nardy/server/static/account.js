@@ -248,6 +248,7 @@ export async function playerPage(name, own = false) {
   const st = p.stats;
   const history = p.rating_history;
   const rated = POOLS.some((pool) => (history[pool] || []).length);
+  /** @type {HTMLElement[]} */
   const cards = [
     h("div", { class: "card" }, h("h2", { id: "player-name" }, p.name,
       p.moderator ? h("span", { class: "badge" }, t("moderator")) : null, p.banned ? h("span", { class: "badge bad" }, t("banned")) : null),
@@ -269,7 +270,7 @@ export async function playerPage(name, own = false) {
         .map(([k, v]) => h("tr", {}, h("th", {}, k), h("td", {}, v))))),
     ...tournamentsCard(p.tournaments),
   ];
-  if (own) cards.push(...await currentGames(), await settingsCard(), await blockedCard());
+  if (own) cards.push(...await currentGames(), await settingsCard(), passwordCard(), await blockedCard());
   cards.push(h("div", { class: "card" }, h("h2", {}, t("gamesOf")), form, h("div", { class: "table-scroll" }, table), pager));
   main.replaceChildren(...cards);
   await load();
@@ -318,6 +319,28 @@ async function settingsCard() {
   };
   return h("div", { class: "card settings" }, h("h2", {}, t("playSettings")),
     box("auto_roll", t("autoRoll")), box("auto_play", t("autoPlay")), saved);
+}
+
+/** The member's password: the current one and a new one; his other devices are logged out. */
+function passwordCard() {
+  const current = h("input", { type: "password", id: "password-current", autocomplete: "current-password", required: true });
+  const fresh = h("input", { type: "password", id: "password-new", autocomplete: "new-password", required: true,
+    minlength: MIN_PASSWORD, "aria-describedby": "password-new-rule" });
+  const done = h("p", { class: "small", id: "password-changed", role: "status" });
+  const form = h("form", { class: "card password", id: "password-form", onsubmit: async (ev) => {
+    ev.preventDefault();
+    done.textContent = "";
+    try {
+      await call("PUT", "/api/me/password", { current: current.value, new: fresh.value });
+      form.reset();
+      done.textContent = t("passwordChanged");
+    } catch (e) { toast(/** @type {Error} */ (e).message); }
+  } }, h("h2", {}, t("password")),
+  h("label", { for: current.id }, t("passwordCurrent")), current,
+  h("label", { for: fresh.id }, t("passwordNew")), fresh,
+  h("p", { class: "small", id: "password-new-rule" }, msg("error.password-short", { n: MIN_PASSWORD })),
+  h("button", { type: "submit", id: "password-change", class: "secondary" }, t("passwordChange")), done);
+  return form;
 }
 
 /** The players the member blocked, each with an Unblock button. */

@@ -120,6 +120,14 @@ register(
             "ru": "Делать вынужденный ход за меня",
         },
         "web.saved": {"en": "Saved", "ru": "Сохранено"},
+        # the member's password on his profile (account.js)
+        "web.password-current": {"en": "Current password", "ru": "Текущий пароль"},
+        "web.password-new": {"en": "New password", "ru": "Новый пароль"},
+        "web.password-change": {"en": "Change password", "ru": "Сменить пароль"},
+        "web.password-changed": {
+            "en": "Password changed: your other devices are logged out",
+            "ru": "Пароль изменён: на других устройствах вход закрыт",
+        },
         "web.leaders": {"en": "Leaderboard", "ru": "Рейтинг игроков"},
         "web.rank": {"en": "#", "ru": "№"},
         "web.player": {"en": "Player", "ru": "Игрок"},
