@@ -15,7 +15,10 @@ import click
 #: Subcommand name -> (module of ``nardy.commands`` defining it as ``command``, the
 #: one-line summary ``nardy --help`` shows).
 COMMANDS: dict[str, tuple[str, str]] = {
-    "admin": ("admin", "Moderators and bans on the club's database."),
+    "admin": (
+        "admin",
+        "Moderators, bans, passwords and public tournaments on the club's database.",
+    ),
     "analyze": (
         "analyze",
         "Analyse a game or match record (JSON lines): equity lost per decision (a match at"
