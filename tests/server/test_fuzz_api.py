@@ -44,6 +44,8 @@ FIELDS = [
     "client_seed",
     "username",
     "password",
+    "current",
+    "new",
 ]
 SHAPED = st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=5)
 BYTES = st.binary(max_size=200)
@@ -67,13 +69,15 @@ class Site:
     def headers(self) -> dict[str, str]:
         return {"x-csrf-token": self.csrf, "content-type": "application/json"}
 
-    def urls(self) -> list[str]:
+    def urls(self) -> list[tuple[str, str]]:
+        """(method, URL) of each parsed body."""
         return [
-            f"/api/games/{self.gid}/actions",
-            "/api/games",
-            "/api/login",
-            "/api/register",
-            f"/api/games/{self.gid}/claim",  # (no body: whatever comes is not read)
+            ("POST", f"/api/games/{self.gid}/actions"),
+            ("POST", "/api/games"),
+            ("POST", "/api/login"),
+            ("POST", "/api/register"),
+            ("POST", f"/api/games/{self.gid}/claim"),  # (no body: whatever comes is unread)
+            ("PUT", "/api/me/password"),
         ]
 
 
@@ -97,16 +101,17 @@ def answered(r: Any) -> None:
 
 
 @FUZZ
-@given(body=JSON | SHAPED, which=st.integers(0, 4))
+@given(body=JSON | SHAPED, which=st.integers(0, 5))
 def test_any_json_body_is_answered(site: Site, body: Any, which: int) -> None:
-    url = site.urls()[which]
-    answered(site.c.post(url, content=json.dumps(body), headers=site.headers()))
+    method, url = site.urls()[which]
+    answered(site.c.request(method, url, content=json.dumps(body), headers=site.headers()))
 
 
 @FUZZ
-@given(raw=BYTES, which=st.integers(0, 4))
+@given(raw=BYTES, which=st.integers(0, 5))
 def test_any_bytes_are_answered(site: Site, raw: bytes, which: int) -> None:
-    answered(site.c.post(site.urls()[which], content=raw, headers=site.headers()))
+    method, url = site.urls()[which]
+    answered(site.c.request(method, url, content=raw, headers=site.headers()))
 
 
 @FUZZ
