@@ -264,6 +264,36 @@ async def test_a_no_show_loses_his_match(player_factory: Any, app: Any, clock: C
     assert loser_uid in (a.user["id"], b.user["id"])
 
 
+async def test_a_tournament_game_left_by_its_player_to_act_is_claimed(
+    player_factory: Any, app: Any, clock: Clock
+) -> None:
+    """The club's claim (``nardy.server.abandon``) in a tournament: the player to act has
+    left (no page on the game) for two minutes, before the no-show time; his opponent
+    claims the game, and the tournament takes the result as it comes, at once."""
+    a, b = await member(player_factory, "stayed"), await member(player_factory, "left")
+    t = await create(a, format="knockout", size=2, no_show=600)
+    await join(a, t)
+    t = await join(b, t)
+    (m,) = current_round(t)
+    gid = m["game"]
+    st = (await a.get(f"/api/games/{gid}")).json()
+    gone, stayer = (a, b) if st["role"] == st["to_act"] else (b, a)
+    clock.wait(app.state.settings.claim_after - 1)
+    r = await stayer.post(f"/api/games/{gid}/claim")
+    assert r.status_code == 409 and r.json()["params"] == {"seconds": 1}
+    clock.wait(1)
+    r = await stayer.post(f"/api/games/{gid}/claim")
+    assert r.status_code == 200, r.text
+    assert r.json()["state"]["outcome"]["reason"] == "abandoned"
+    t = await tournament(a, t["id"])
+    (m,) = current_round(t)
+    entry_of = {e["user_id"]: e["id"] for e in t["entries"]}
+    assert m["winner"] == entry_of[stayer.user["id"]]
+    assert m["forfeit"] is None  # a result of the game, not the tournament's no-show
+    assert t["status"] == "over" and t["result"]["winner"] == m["winner"]
+    assert gone.user["id"] != stayer.user["id"]
+
+
 async def test_a_player_who_acted_keeps_his_match(
     player_factory: Any, app: Any, clock: Clock
 ) -> None:
