@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -172,3 +173,33 @@ def page_api(page: Any, server: Any, method: str, path: str, body: Any = None) -
     )
     assert r.ok, r.text()
     return r.json()
+
+
+#: The tab's visibility as the page sees it, set by the test: a headless page is always
+#: visible, and a hidden tab is what the title's signal is for.
+FAKE_VISIBILITY = """
+Object.defineProperty(document, "hidden", { configurable: true,
+  get: () => Boolean(window.__hidden) });
+Object.defineProperty(document, "visibilityState", { configurable: true,
+  get: () => (window.__hidden ? "hidden" : "visible") });
+"""
+
+
+def set_hidden(page: Any, hidden: bool) -> None:
+    page.evaluate(
+        "(h) => { window.__hidden = h; document.dispatchEvent(new Event('visibilitychange')); }",
+        hidden,
+    )
+
+
+def title_becomes(page: Any, text: str, within: float = 20.0) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if page.title() == text:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def played(page: Any) -> list[str]:
+    return list(page.evaluate("window.__nardySignals.played"))

@@ -12,9 +12,21 @@ import re
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import BARE_BUTTONS, BROWSER_MARKS, DESKTOP, PHONE, new_page
+from browser_helpers import (
+    BARE_BUTTONS,
+    BROWSER_MARKS,
+    DESKTOP,
+    FAKE_VISIBILITY,
+    PHONE,
+    new_page,
+    played,
+    set_hidden,
+    title_becomes,
+)
 from browser_helpers import start_friend_game as start
 from conftest import ServerProcess
+
+from nardy.i18n import t
 
 pytestmark = BROWSER_MARKS
 
@@ -48,6 +60,8 @@ def test_the_player_who_stayed_claims_the_game_after_the_countdown(
         phone = new_page(browser, PHONE, "ru-RU")
         desk = new_page(browser, DESKTOP, "en-US")
         langs = {id(phone): ("ru", "phone"), id(desk): ("en", "desktop")}
+        for page in (phone, desk):  # (a hidden tab is what the title's signal is for)
+            page.context.add_init_script(FAKE_VISIBILITY)
         mover, stayer = start(phone, desk, srv.url, "short")
         lang, size = langs[id(stayer)]
         says = SAYS[lang]
@@ -60,7 +74,13 @@ def test_the_player_who_stayed_claims_the_game_after_the_countdown(
         assert re.search(says["wait"], notice), notice
         assert stayer.locator("#claim").is_hidden()  # not before the wait is over
         stayer.screenshot(path=str(shots / f"claim-wait-{size}-{lang}.png"))
-        stayer.wait_for_selector("#claim:not([hidden])", timeout=(WAIT + 8) * 1000)
+        title = stayer.title()
+        set_hidden(stayer, True)  # he looks at another tab meanwhile: called back to it
+        assert title_becomes(stayer, t("web.claim-title", lang), within=WAIT + 8)
+        assert "vibrate" in played(stayer)
+        set_hidden(stayer, False)
+        assert title_becomes(stayer, title, within=2)
+        stayer.wait_for_selector("#claim:not([hidden])", timeout=5000)
         assert says["now"] in stayer.inner_text("#opponent-away")
         assert stayer.inner_text("#claim") == says["claim"]
         assert stayer.evaluate(BARE_BUTTONS) == []

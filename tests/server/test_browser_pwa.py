@@ -10,7 +10,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import ARGS, BROWSER_MARKS, CHROMIUM, DESKTOP, PHONE, new_page, watch
+from browser_helpers import (
+    ARGS,
+    BROWSER_MARKS,
+    CHROMIUM,
+    DESKTOP,
+    FAKE_VISIBILITY,
+    PHONE,
+    new_page,
+    played,
+    set_hidden,
+    title_becomes,
+    watch,
+)
 
 from nardy.i18n import t
 
@@ -18,22 +30,6 @@ pytestmark = BROWSER_MARKS
 
 TITLE = "Нарды — nardy"  # index.html's
 YOUR_TURN = t("web.your-turn-title", "ru")
-
-#: The tab's visibility as the page sees it, set by the test: a headless page is always
-#: visible, and a hidden tab is what the title's signal is for.
-FAKE_VISIBILITY = """
-Object.defineProperty(document, "hidden", { configurable: true,
-  get: () => Boolean(window.__hidden) });
-Object.defineProperty(document, "visibilityState", { configurable: true,
-  get: () => (window.__hidden ? "hidden" : "visible") });
-"""
-
-
-def set_hidden(page: Any, hidden: bool) -> None:
-    page.evaluate(
-        "(h) => { window.__hidden = h; document.dispatchEvent(new Event('visibilitychange')); }",
-        hidden,
-    )
 
 
 def seq(page: Any) -> int:
@@ -57,19 +53,6 @@ def play_turn(page: Any) -> None:
     page.click("#confirm")
     wait_seq_above(page, before)
     page.wait_for_selector("#board .hit.src")
-
-
-def title_becomes(page: Any, text: str, within: float = 20.0) -> bool:
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        if page.title() == text:
-            return True
-        time.sleep(0.05)
-    return False
-
-
-def played(page: Any) -> list[str]:
-    return list(page.evaluate("window.__nardySignals.played"))
 
 
 def sounded(page: Any, name: str, within: float = 5.0) -> bool:

@@ -6,6 +6,7 @@
 import { call } from "./api.js";
 import { h, toast } from "./dom.js";
 import { msg, t } from "./i18n.js";
+import { onClaimable } from "./signals.js";
 
 /** How often the server is asked whether the opponent is at the game (ms). */
 const ASK_MS = 5000;
@@ -26,15 +27,17 @@ export function awayNotice(id, render) {
     h("span", {}, t("opponentAway")), wait, claim);
   /** @type {number | null} when the claim opens (this page's clock), null: it cannot */
   let opens = null;
+  let called = false;  // (the player is called once a wait, when the claim opens)
   /** @type {number | undefined} */ let asking;
   /** @type {number | undefined} */ let ticking;
 
   function tick() {
-    if (opens === null) { wait.hidden = true; claim.hidden = true; return; }
+    if (opens === null) { wait.hidden = true; claim.hidden = true; called = false; return; }
     const left = Math.ceil((opens - Date.now()) / 1000);
     wait.hidden = false;
     wait.textContent = left > 0 ? msg("web.claim-in", { time: minutes(left) }) : t("claimNow");
     claim.hidden = left > 0;
+    if (left <= 0 && !called) { called = true; onClaimable(); }
   }
   function send() {
     claim.disabled = true;

@@ -1,7 +1,7 @@
 // @ts-check
 // The signals of a game: when it becomes your turn (to roll, to move, to answer a
-// double or a resignation) the tab's title flashes while the tab is hidden, the phone
-// vibrates and a chime sounds; the dice and the checkers have sounds of their own.
+// double or a resignation), or when a game the opponent left may be claimed, the tab's
+// title flashes while the tab is hidden, the phone vibrates and a chime sounds; the dice and the checkers have sounds of their own.
 // Each one can be switched off in the header's menu (settings.js); the choice is kept
 // in localStorage. The sounds are made with the Web Audio API (no sound files).
 import { changes, seen } from "./gamechanges.js";
@@ -112,11 +112,13 @@ function sound(name, delay = 0, always = false) {
 let flashing;
 let savedTitle = "";
 
-/** Flash the tab's title (when the tab is hidden: a visible page needs no telling). */
-function flashTitle() {
+/**
+ * Flash the tab's title (when the tab is hidden: a visible page needs no telling).
+ * @param {string} [text]  what it flashes: "your turn" unless told
+ */
+function flashTitle(text = t("yourTurnTitle")) {
   if (!document.hidden || flashing !== undefined || !isOn("title")) return;
   savedTitle = document.title;
-  const text = t("yourTurnTitle");
   document.title = text;
   flashing = window.setInterval(() => { document.title = document.title === text ? savedTitle : text; }, 1000);
   played.push("title");
@@ -142,14 +144,24 @@ export function onState(st) {
   const now = seen(st), c = changes(last, now);
   if (c.moved) sound("moveSound");
   if (c.rolled) sound("diceSound", 0.1);
-  if (c.yourTurn) {
-    sound("turnSound", 0.3);
-    flashTitle();
-    if (isOn("vibrate") && navigator.vibrate && navigator.vibrate([120, 80, 120])) played.push("vibrate");
-  }
+  if (c.yourTurn) callPlayer(t("yourTurnTitle"), 0.3);
   if (!now.mine) stopFlashing();
   last = now;
 }
+
+/**
+ * Call the player to his game: the your-turn chime, the title flashing `title` while
+ * the tab is hidden, a vibration (each as switched on).
+ * @param {string} title @param {number} [delay]  seconds before the chime
+ */
+function callPlayer(title, delay = 0) {
+  sound("turnSound", delay);
+  flashTitle(title);
+  if (isOn("vibrate") && navigator.vibrate && navigator.vibrate([120, 80, 120])) played.push("vibrate");
+}
+
+/** The opponent who left has not come back: the game may be claimed (abandon.js). */
+export function onClaimable() { callPlayer(t("claimTitle")); }
 
 /** Sound your-turn now, on or off (the menu's button: a tap, so the page may sound). */
 export function testSound() {

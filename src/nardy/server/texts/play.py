@@ -22,6 +22,7 @@ register(
             "ru": "Он не вернулся: можно засчитать победу",
         },
         "web.claim": {"en": "Claim the win", "ru": "Засчитать победу"},
+        "web.claim-title": {"en": "⚑ Claim the win — Nardy", "ru": "⚑ Засчитать победу — Нарды"},
         "error.claim-not-now": {
             "en": "a game can be claimed only while the opponent is away and to act",
             "ru": "победу можно засчитать, только когда соперник ушёл и ход за ним",
