@@ -571,3 +571,44 @@ def test_a_players_page_on_another_process_counts_as_at_the_game(
             assert online(a) == {ca: True, cb: True}
         assert online(a) == {ca: True, cb: False}
     assert online(b) == {ca: False, cb: False}
+
+
+def test_a_game_left_on_one_process_is_claimed_on_another(db_url: str, redis_url: str) -> None:
+    """The player to act leaves his page on process A; his opponent's requests go to
+    process B, which sees him gone (and since when) through Redis and lets the game be
+    claimed once the wait is over (none here: ``claim_after`` 0, so the test waits for
+    nothing)."""
+    redis.Redis.from_url(redis_url).flushdb()
+    settings = {"db_url": db_url, "dice_seed": "test-seed", "redis_url": redis_url}
+    apps = [create_app(Settings(**settings, claim_after=0)) for _ in range(2)]
+    with TestClient(apps[0]) as c0, TestClient(apps[1]) as c1:
+        a, b = Visitor(c0).register("ashot"), Visitor(c1).register("boris")
+        assert a.id is not None and b.id is not None
+        spec = {"variant": "short", "length": 1}
+        live = c0.portal.call(apps[0].state.games.create_paired, a.id, b.id, spec)
+        gid = live.meta.id
+        st = a.c.get(f"/api/games/{gid}").json()
+        first, other = (a, b) if st["to_act"] == st["role"] else (b, a)
+
+        def on(v: Visitor, i: int) -> Visitor:
+            """``v``'s browser talking to process ``i``."""
+            c = TestClient(apps[i])
+            c.portal = (c0, c1)[i].portal
+            c.cookies = v.c.cookies
+            return Visitor(c)
+
+        gone, stayer = on(first, 0), on(other, 1)  # the one to act leaves his page on A
+        with gone.c.websocket_connect(f"/ws/games/{gid}") as ws:
+            ws.send_json({"type": "hello", "last_seq": 0})
+            assert receive(ws)["type"] == "update"
+            r = stayer.c.get(f"/api/games/{gid}/presence").json()
+            assert r["claim_in"] is None  # he is at the game, on the other process
+            assert stayer.post(f"/api/games/{gid}/claim").status_code == 409
+        r = stayer.c.get(f"/api/games/{gid}/presence").json()
+        assert r["claim_in"] == 0 and r["online"][st["to_act"]] is False
+        r = stayer.post(f"/api/games/{gid}/claim")
+        assert r.status_code == 200, r.text
+        assert r.json()["state"]["outcome"]["reason"] == "abandoned"
+        # the process that holds his page hears of the end through Redis
+        st = gone.c.get(f"/api/games/{gid}").json()
+        assert st["phase"] == "over" and st["outcome"]["winner"] == r.json()["state"]["role"]
