@@ -86,6 +86,19 @@ def current_round(t: dict[str, Any]) -> list[dict[str, Any]]:
     return rounds[-1] if rounds else []
 
 
+async def knockout_of_two(
+    player_factory: Any, first: str, second: str, no_show: int
+) -> tuple[Any, Any, dict[str, Any], dict[str, Any]]:
+    """Members ``first`` and ``second`` in a knock-out of two: them, the tournament and
+    its one match (started, with its game)."""
+    a, b = await member(player_factory, first), await member(player_factory, second)
+    t = await create(a, format="knockout", size=2, no_show=no_show)
+    await join(a, t)
+    t = await join(b, t)
+    (m,) = current_round(t)
+    return a, b, t, m
+
+
 async def play_round(players: dict[int, Any], t: dict[str, Any]) -> None:
     """Every member ends his undecided game of the current round (resigning on his
     turn or accepting the other's resignation) until the round is decided."""
@@ -237,11 +250,7 @@ async def test_a_swiss_of_7_over_3_rounds(player_factory: Any, app: Any) -> None
 async def test_a_no_show_loses_his_match(player_factory: Any, app: Any, clock: Clock) -> None:
     """Two members in a knock-out: the one on turn never acts; past the no-show time
     his opponent wins (and the game ends as a forfeit)."""
-    a, b = await member(player_factory, "early"), await member(player_factory, "late")
-    t = await create(a, format="knockout", size=2, no_show=60)
-    await join(a, t)
-    t = await join(b, t)
-    (m,) = current_round(t)
+    a, b, t, m = await knockout_of_two(player_factory, "early", "late", 60)
     gid = m["game"]
     assert m["deadline"] == (START + timedelta(seconds=60)).isoformat()
     tournaments = app.state.tournaments
@@ -270,11 +279,7 @@ async def test_a_tournament_game_left_by_its_player_to_act_is_claimed(
     """The club's claim (``nardy.server.abandon``) in a tournament: the player to act has
     left (no page on the game) for two minutes, before the no-show time; his opponent
     claims the game, and the tournament takes the result as it comes, at once."""
-    a, b = await member(player_factory, "stayed"), await member(player_factory, "left")
-    t = await create(a, format="knockout", size=2, no_show=600)
-    await join(a, t)
-    t = await join(b, t)
-    (m,) = current_round(t)
+    a, b, t, m = await knockout_of_two(player_factory, "stayed", "left", 600)
     gid = m["game"]
     st = (await a.get(f"/api/games/{gid}")).json()
     gone, stayer = (a, b) if st["role"] == st["to_act"] else (b, a)
@@ -299,11 +304,7 @@ async def test_a_player_who_acted_keeps_his_match(
 ) -> None:
     """The one on turn resigns-offers (acts), the other never answers: past the
     no-show time the one who did not act loses."""
-    a, b = await member(player_factory, "quick"), await member(player_factory, "slow")
-    t = await create(a, format="knockout", size=2, no_show=60)
-    await join(a, t)
-    t = await join(b, t)
-    (m,) = current_round(t)
+    a, b, t, m = await knockout_of_two(player_factory, "quick", "slow", 60)
     gid = m["game"]
     by_uid = {a.user["id"]: a, b.user["id"]: b}
     st = (await a.get(f"/api/games/{gid}")).json()
