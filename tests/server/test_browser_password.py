@@ -47,6 +47,15 @@ def test_a_member_changes_his_password_on_his_profile(
     phone.click("#password-change")
     phone.wait_for_selector("#password-changed:has-text('Пароль изменён')")
     assert phone.input_value("#password-current") == ""  # the form is emptied
+    # a browser left logged in elsewhere is ended without a new password
+    laptop2 = new_page(browser, DESKTOP, "en-US")
+    open_home(laptop2, server.url)
+    page_api(laptop2, server, "POST", "/api/login", {"username": "ashot", "password": NEW})
+    phone.click("#logout-others")
+    phone.wait_for_selector(
+        "#password-changed:has-text('Закрыто сеансов на других устройствах: 1')"
+    )
+    assert page_api(laptop2, server, "GET", "/api/session")["user"]["id"] is None
     phone.locator("#password-form").scroll_into_view_if_needed()
     phone.screenshot(path=str(shots / "password-phone-ru.png"))
     # this page is still his; the laptop is logged out

@@ -61,6 +61,27 @@ async def test_a_new_password_ends_the_other_sessions(player_factory: Any) -> No
     assert (await login(player_factory, "ann", NEW)).status_code == 200
 
 
+async def test_the_other_devices_are_logged_out_and_this_one_stays(
+    player_factory: Any,
+) -> None:
+    here = await member(player_factory, "ann")
+    phone, laptop = await player_factory(), await player_factory()
+    for device in (phone, laptop):
+        r = await device.post("/api/login", {"username": "ann", "password": OLD})
+        assert r.status_code == 200, r.text
+    bob = await member(player_factory, "bob")  # someone else's session is his own
+    r = await here.post("/api/me/logout-others")
+    assert r.status_code == 200 and r.json() == {"ended": 2}
+    assert (await who(here))["username"] == "ann"
+    assert (await who(phone))["id"] is None and (await who(laptop))["id"] is None
+    assert (await who(bob))["username"] == "bob"
+    assert (await here.post("/api/me/logout-others")).json() == {"ended": 0}
+    assert (await login(player_factory, "ann", OLD)).status_code == 200  # the password stays
+    anonymous = await player_factory()
+    r = await anonymous.post("/api/me/logout-others")
+    assert r.status_code == 403 and r.json()["code"] == "forbidden"
+
+
 @pytest.mark.parametrize(
     ("body", "status", "code", "ru"),
     [

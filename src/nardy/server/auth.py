@@ -336,6 +336,19 @@ class Accounts:
             lambda s: s.execute(delete(Session).where(Session.token_hash == digest))
         )
 
+    def end_other_sessions(self, who: Who, token: str | None) -> int:
+        """End every session of ``who`` but this one (``token``): a browser he left
+        logged in somewhere else. Returns how many ended."""
+        keep = _hash(token) if token else ""
+
+        def write(s: DbSession) -> int:
+            ended = s.execute(
+                delete(Session).where(Session.user_id == who.user_id, Session.token_hash != keep)
+            )
+            return _count(ended)
+
+        return self.writer.session(write)
+
     def user_by_name(self, username: str) -> User | None:
         """The account called ``username`` (in any Unicode form of it)."""
         with self.db() as s:

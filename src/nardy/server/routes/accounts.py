@@ -140,6 +140,20 @@ async def change_password(
     return await _logged_in(request, response, accounts, token)
 
 
+@router.post("/me/logout-others")
+async def logout_others(
+    request: Request, user: CheckedUser, accounts: AccountsDep
+) -> dict[str, Any]:
+    """End the user's sessions on his other devices; this one goes on. ``ended``: how
+    many ended."""
+    if user is None:
+        raise ApiError(403, "forbidden", "lobby-no-session")
+    ended = await to_thread.run_sync(
+        accounts.end_other_sessions, user, request.cookies.get(SESSION_COOKIE)
+    )
+    return {"ended": ended}
+
+
 @router.post("/logout")
 async def logout(
     request: Request,

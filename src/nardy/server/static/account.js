@@ -321,7 +321,8 @@ async function settingsCard() {
     box("auto_roll", t("autoRoll")), box("auto_play", t("autoPlay")), saved);
 }
 
-/** The member's password: the current one and a new one; his other devices are logged out. */
+/** The member's password (the current one and a new one: his other devices are logged
+ * out), and logging out his other devices alone. */
 function passwordCard() {
   const current = h("input", { type: "password", id: "password-current", autocomplete: "current-password", required: true });
   const fresh = h("input", { type: "password", id: "password-new", autocomplete: "new-password", required: true,
@@ -335,11 +336,17 @@ function passwordCard() {
       form.reset();
       done.textContent = t("passwordChanged");
     } catch (e) { toast(/** @type {Error} */ (e).message); }
-  } }, h("h2", {}, t("password")),
+  } }, h("h2", {}, t("passwordAndDevices")),
   h("label", { for: current.id }, t("passwordCurrent")), current,
   h("label", { for: fresh.id }, t("passwordNew")), fresh,
   h("p", { class: "small", id: "password-new-rule" }, msg("error.password-short", { n: MIN_PASSWORD })),
-  h("button", { type: "submit", id: "password-change", class: "secondary" }, t("passwordChange")), done);
+  h("button", { type: "submit", id: "password-change", class: "secondary" }, t("passwordChange")), " ",
+  // (a browser left logged in somewhere: ended without changing the password)
+  h("button", { type: "button", id: "logout-others", class: "secondary", onclick: async () => {
+    done.textContent = "";
+    try { done.textContent = msg("web.logged-out-others", { n: (await call("POST", "/api/me/logout-others")).ended }); }
+    catch (e) { toast(/** @type {Error} */ (e).message); }
+  } }, t("logoutOthers")), done);
   return form;
 }
 

@@ -124,6 +124,12 @@ register(
         "web.password-current": {"en": "Current password", "ru": "Текущий пароль"},
         "web.password-new": {"en": "New password", "ru": "Новый пароль"},
         "web.password-change": {"en": "Change password", "ru": "Сменить пароль"},
+        "web.password-and-devices": {"en": "Password and devices", "ru": "Пароль и устройства"},
+        "web.logout-others": {"en": "Log out on other devices", "ru": "Выйти на других устройствах"},
+        "web.logged-out-others": {
+            "en": "Sessions ended on other devices: {n}",
+            "ru": "Закрыто сеансов на других устройствах: {n}",
+        },
         "web.password-changed": {
             "en": "Password changed: your other devices are logged out",
             "ru": "Пароль изменён: на других устройствах вход закрыт",
