@@ -61,3 +61,10 @@ def test_a_member_changes_his_password_on_his_profile(
     # this page is still his; the laptop is logged out
     assert page_api(phone, server, "GET", "/api/session")["user"]["username"] == "ashot"
     assert page_api(laptop, server, "GET", "/api/session")["user"]["id"] is None
+    # he closes his account: asked once more, then logged out and back on the home page
+    phone.once("dialog", lambda d: d.accept())
+    phone.fill("#close-password", NEW)
+    phone.click("#close-account")
+    phone.wait_for_selector("#toast:has-text('Учётная запись закрыта')")
+    phone.wait_for_selector("#nav-login:not([hidden])")
+    assert page_api(phone, server, "GET", "/api/session")["user"]["id"] is None

@@ -21,13 +21,25 @@ from typing import Any, cast
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import CursorResult, Result, bindparam, delete, exists, or_, select, update
+from sqlalchemy import CursorResult, Result, bindparam, delete, exists, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
 from nardy.server.api_error import ApiError
-from nardy.server.db import GameRow, Session, User, aware, now, one_statement
+from nardy.server.db import (
+    Block,
+    Follow,
+    GameRow,
+    Session,
+    Tournament,
+    TournamentEntry,
+    User,
+    aware,
+    now,
+    one_statement,
+)
+from nardy.server.game_specs import HUMAN_MODES
 from nardy.server.names import guest_name, looks_like_guest_name, normalize_name, skeleton
 from nardy.server.throttle import Throttle, Throttled
 from nardy.server.writer import Writer
@@ -290,22 +302,73 @@ class Accounts:
                 log.info("login throttled (%s) for %s", limit, key)
                 raise Throttled("too-many-logins", wait)
 
+    def _check_own_password(self, who: Who, password: str, address: str) -> None:
+        """Refuse unless ``password`` is the member ``who``'s own; a wrong one counts as
+        a failed login, per account and per address."""
+        if who.guest or who.username is None:
+            raise ApiError(409, "forbidden", "password-members-only")
+        account = skeleton(who.username)
+        self._check_throttle(address, account)
+        with self.db() as s:
+            stored = s.scalar(select(User.password_hash).where(User.id == who.user_id))
+        if stored is None or not self._verify(stored, password):
+            self.throttle.hit(LOGIN_IP_LIMIT, address)
+            self.throttle.hit(LOGIN_ACCOUNT_LIMIT, account)
+            raise ApiError(403, "bad-password", "password-wrong")
+
+    def close(self, who: Who, password: str, address: str) -> None:
+        """The member ``who`` closes his account, given his password: he can no longer
+        log in, his profile and ratings leave the club's pages, whom he followed or
+        blocked and who followed or blocked him are forgotten, and every session of his
+        ends. His name stays taken (nobody may pass for him) and his finished games
+        keep it. Refused while a game of his against a person is unfinished, or he is
+        entered in a tournament that is not over: those he resigns or leaves first."""
+        self._check_own_password(who, password, address)
+        uid = who.user_id
+        with self.db() as s:
+            games = s.scalar(
+                select(func.count())
+                .select_from(GameRow)
+                .where(
+                    or_(GameRow.creator_id == uid, GameRow.opponent_id == uid),
+                    GameRow.opponent_id.is_not(None),
+                    GameRow.mode.in_(HUMAN_MODES),
+                    GameRow.status != "over",
+                )
+            )
+            entries = s.scalar(
+                select(func.count())
+                .select_from(TournamentEntry)
+                .join(Tournament, Tournament.id == TournamentEntry.tournament_id)
+                .where(
+                    TournamentEntry.user_id == uid,
+                    TournamentEntry.withdrawn_at.is_(None),
+                    Tournament.status != "over",
+                )
+            )
+        if games or entries:
+            raise ApiError(409, "unfinished", "close-unfinished", games=games, tournaments=entries)
+        moment = self.clock()
+
+        def write(s: DbSession) -> None:
+            s.execute(
+                update(User)
+                .where(User.id == uid)
+                .values(closed_at=moment, password_hash=None, settings=None)
+            )
+            s.execute(delete(Session).where(Session.user_id == uid))
+            for table in (Follow, Block):
+                s.execute(delete(table).where(or_(table.user_id == uid, table.other_id == uid)))
+
+        self.writer.session(write)
+
     def change_password(self, who: Who, current: str, new: str, address: str) -> str:
         """A member's new password, given his current one (whose failed checks count as
         failed logins, per account and per address). Every session of his ends, on
         every device, and this one goes on under a new token (a stolen cookie stops
         working); returns that token."""
-        if who.guest or who.username is None:
-            raise ApiError(409, "forbidden", "password-members-only")
         self._check_password(new)
-        account = skeleton(who.username)
-        self._check_throttle(address, account)
-        with self.db() as s:
-            stored = s.scalar(select(User.password_hash).where(User.id == who.user_id))
-        if stored is None or not self._verify(stored, current):
-            self.throttle.hit(LOGIN_IP_LIMIT, address)
-            self.throttle.hit(LOGIN_ACCOUNT_LIMIT, account)
-            raise ApiError(403, "bad-password", "password-wrong")
+        self._check_own_password(who, current, address)
         digest = self.hasher.hash(new)
 
         def write(s: DbSession) -> str:
@@ -350,9 +413,14 @@ class Accounts:
         return self.writer.session(write)
 
     def user_by_name(self, username: str) -> User | None:
-        """The account called ``username`` (in any Unicode form of it)."""
+        """The account called ``username`` (in any Unicode form of it); None for none,
+        or a closed one."""
         with self.db() as s:
-            return s.scalar(select(User).where(User.username == normalize_name(username)))
+            return s.scalar(
+                select(User).where(
+                    User.username == normalize_name(username), User.closed_at.is_(None)
+                )
+            )
 
     def expire_guests(self) -> tuple[int, int]:
         """End the sessions of guests idle longer than ``guest_idle`` and delete those

@@ -63,6 +63,9 @@ class User(Base):
     banned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     #: The account's settings (auto-roll, auto-play, sounds, ...); None: the defaults.
     settings: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: Set when the member closed his account: no login, no profile, off every list;
+    #: his name stays taken and his finished games keep it.
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class Session(Base):

@@ -50,7 +50,7 @@ class Friends:
         with self.db() as s:
             # by the name's skeleton: "BEN" or a Cyrillic look-alike finds "ben"
             user = s.scalar(select(User).where(User.name_key == skeleton(normalize_name(username))))
-        if user is None or user.username is None:
+        if user is None or user.username is None or user.closed_at is not None:
             raise ApiError(404, "not-found", "no-player", name=username)
         return Player(user.id, user.username)
 

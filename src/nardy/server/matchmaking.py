@@ -229,6 +229,14 @@ class Lobby:
         if await self.state.take_challenge(ch.id) is not None:
             await self._gone(ch, "cancelled")
 
+    async def withdraw_all(self, user_id: int) -> None:
+        """Take every seek of ``user_id`` off the lobby: his challenges and his place in
+        the quick-pairing queue (his account is closed)."""
+        await self.state.dequeue(user_id)
+        for ch in await self.state.challenges():
+            if ch.user_id == user_id and await self.state.take_challenge(ch.id) is not None:
+                await self._gone(ch, "withdrawn")
+
     async def decline(self, who: Who, challenge_id: Any) -> None:
         """The player a direct challenge names declines it."""
         ch = await self._find(challenge_id)

@@ -157,6 +157,16 @@ register(
             "en": "a username is 3-30 letters, digits, '.', '-' or '_'",
             "ru": "имя пользователя: 3-30 букв, цифр, '.', '-' или '_'",
         },
+        "error.close-unfinished": {
+            "en": (
+                "finish your games against people ({games}) and leave your tournaments"
+                " ({tournaments}) before closing your account"
+            ),
+            "ru": (
+                "прежде чем закрыть учётную запись, доиграйте или сдайте партии с людьми"
+                " ({games}) и выйдите из турниров ({tournaments})"
+            ),
+        },
         "error.password-wrong": {
             "en": "the current password is not right",
             "ru": "текущий пароль указан неверно",

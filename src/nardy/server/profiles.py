@@ -288,7 +288,7 @@ def leaderboard(db: sessionmaker[Session], pool: str) -> list[dict[str, Any]]:
         rows = s.execute(
             select(Rating, User.display_name, User.username)
             .join(User, User.id == Rating.user_id)
-            .where(Rating.pool == pool, User.banned_at.is_(None))
+            .where(Rating.pool == pool, User.banned_at.is_(None), User.closed_at.is_(None))
             .order_by((Rating.rd > PROVISIONAL_RD).asc(), Rating.rating.desc())
             .limit(LEADERS)
         ).all()

@@ -26,6 +26,7 @@ from nardy.server.deps import (
     set_session_cookies,
 )
 from nardy.server.history import dice_stats, game_history
+from nardy.server.matchmaking import Lobby
 from nardy.server.schemas import Credentials, PasswordChange
 from nardy.variants import VARIANTS
 
@@ -138,6 +139,34 @@ async def change_password(
         accounts.change_password, user, body.current, body.new, client_address(request)
     )
     return await _logged_in(request, response, accounts, token)
+
+
+class ClosingBody(BaseModel):
+    """The member's password, to close his account."""
+
+    password: StrictStr = Field(max_length=1000)
+
+
+@router.post("/me/close")
+async def close_account(
+    body: ClosingBody,
+    request: Request,
+    response: Response,
+    user: CheckedUser,
+    accounts: AccountsDep,
+) -> dict[str, Any]:
+    """Close the member's account (``Accounts.close``), given his password: he is
+    logged out everywhere, his seeks leave the lobby, and this visitor is anonymous
+    again (with a new CSRF token)."""
+    if user is None:
+        raise ApiError(403, "forbidden", "password-members-only")
+    await to_thread.run_sync(accounts.close, user, body.password, client_address(request))
+    lobby: Lobby = request.app.state.lobby
+    await lobby.withdraw_all(user.user_id)
+    clear_session_cookie(response, request)
+    csrf = new_token()
+    set_anonymous_cookie(response, request, csrf)
+    return {"user": user_json(None), "csrf": csrf}
 
 
 @router.post("/me/logout-others")

@@ -272,6 +272,7 @@ export async function playerPage(name, own = false) {
   ];
   if (own) cards.push(...await currentGames(), await settingsCard(), passwordCard(), await blockedCard());
   cards.push(h("div", { class: "card" }, h("h2", {}, t("gamesOf")), form, h("div", { class: "table-scroll" }, table), pager));
+  if (own) cards.push(closeCard());  // (last: the one thing on the page that cannot be undone)
   main.replaceChildren(...cards);
   await load();
 }
@@ -348,6 +349,23 @@ function passwordCard() {
     catch (e) { toast(/** @type {Error} */ (e).message); }
   } }, t("logoutOthers")), done);
   return form;
+}
+
+/** Closing the member's account: what it does, his password, and a last question. */
+function closeCard() {
+  const pass = h("input", { type: "password", id: "close-password", autocomplete: "current-password", required: true });
+  return h("form", { class: "card", id: "close-form", onsubmit: async (ev) => {
+    ev.preventDefault();
+    if (!confirm(t("closeConfirm"))) return;
+    try {
+      await call("POST", "/api/me/close", { password: pass.value });
+      await refreshMe();
+      toast(t("accountClosed"), "info");
+      go("/");
+    } catch (e) { toast(/** @type {Error} */ (e).message); }
+  } }, h("h2", {}, t("closeAccount")), h("p", { class: "small" }, t("closeAccountText")),
+  h("label", { for: pass.id }, t("password")), pass,
+  h("button", { type: "submit", id: "close-account", class: "secondary warn" }, t("closeAccount")));
 }
 
 /** The players the member blocked, each with an Unblock button. */

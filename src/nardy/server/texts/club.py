@@ -125,11 +125,32 @@ register(
         "web.password-new": {"en": "New password", "ru": "Новый пароль"},
         "web.password-change": {"en": "Change password", "ru": "Сменить пароль"},
         "web.password-and-devices": {"en": "Password and devices", "ru": "Пароль и устройства"},
-        "web.logout-others": {"en": "Log out on other devices", "ru": "Выйти на других устройствах"},
+        "web.logout-others": {
+            "en": "Log out on other devices",
+            "ru": "Выйти на других устройствах",
+        },
         "web.logged-out-others": {
             "en": "Sessions ended on other devices: {n}",
             "ru": "Закрыто сеансов на других устройствах: {n}",
         },
+        "web.close-account": {"en": "Close account", "ru": "Закрыть учётную запись"},
+        "web.close-account-text": {
+            "en": (
+                "Your finished games stay in the club's history under your name; your"
+                " profile, ratings and friends go, nobody can log in as you, and nobody"
+                " can take your name."
+            ),
+            "ru": (
+                "Ваши сыгранные партии останутся в истории клуба под вашим именем; профиль,"
+                " рейтинги и друзья исчезнут, войти под вашим именем и занять его не"
+                " сможет никто."
+            ),
+        },
+        "web.close-confirm": {
+            "en": "Close your account for good? This cannot be undone.",
+            "ru": "Закрыть учётную запись навсегда? Отменить это нельзя.",
+        },
+        "web.account-closed": {"en": "Your account is closed", "ru": "Учётная запись закрыта"},
         "web.password-changed": {
             "en": "Password changed: your other devices are logged out",
             "ru": "Пароль изменён: на других устройствах вход закрыт",
