@@ -67,6 +67,13 @@ async def test_a_closed_account_leaves_the_club(player_factory: Any, app: Any) -
     assert (await bob.post("/api/friends/ann")).is_success
     r = await ann.post("/api/lobby/challenges", {"variant": "short"})
     assert r.status_code == 201, r.text
+    r = await bob.post("/api/lobby/challenges", {"variant": "long", "to": "ann"})
+    assert r.status_code == 201, r.text
+    listed = (await bob.get("/api/lobby")).json()["challenges"]
+    assert sorted((c["by"]["name"], (c["to"] or {}).get("name")) for c in listed) == [
+        ("ann", None),
+        ("bob", "ann"),
+    ]
     assert (await ann.post("/api/games", {"mode": "computer"})).status_code == 201  # (no person)
     # a wrong password closes nothing
     r = await close(ann, "not her password", "ru")

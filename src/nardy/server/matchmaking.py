@@ -230,12 +230,13 @@ class Lobby:
             await self._gone(ch, "cancelled")
 
     async def withdraw_all(self, user_id: int) -> None:
-        """Take every seek of ``user_id`` off the lobby: his challenges and his place in
-        the quick-pairing queue (his account is closed)."""
+        """Take ``user_id`` out of the lobby (his account is closed): his challenges,
+        those made to him, and his place in the quick-pairing queue."""
         await self.state.dequeue(user_id)
         for ch in await self.state.challenges():
-            if ch.user_id == user_id and await self.state.take_challenge(ch.id) is not None:
-                await self._gone(ch, "withdrawn")
+            to_him = ch.to is not None and ch.to.user_id == user_id
+            if (ch.user_id == user_id or to_him) and await self.state.take_challenge(ch.id):
+                await self._gone(ch, "declined" if to_him else "withdrawn")
 
     async def decline(self, who: Who, challenge_id: Any) -> None:
         """The player a direct challenge names declines it."""
