@@ -22,6 +22,7 @@ checks the rule again when the claim comes (``POST /api/games/{id}/claim``).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -54,6 +55,13 @@ def claim_opens(seat: Seat, wait: timedelta) -> datetime | None:
     return max(seat.changed, left) + wait
 
 
+def claim_in(seat: Seat, wait: timedelta, now: datetime) -> int | None:
+    """Whole seconds from ``now`` until the player may claim the game (0: he may now);
+    None while he may not (``claim_opens``)."""
+    opens = claim_opens(seat, wait)
+    return None if opens is None else max(0, math.ceil((opens - now).total_seconds()))
+
+
 def opponent_of(live: LiveGame, user_id: int) -> tuple[Color, int] | None:
     """The colour and user of ``user_id``'s opponent in a game between two people (None
     when he plays no side of one, or the sides are not known yet)."""
@@ -70,10 +78,11 @@ def seat_of(live: LiveGame, user_id: int, opponent_away: float | None, now: date
     ``opponent_away`` (``LobbyState.away``); ``now`` stands for a change time never
     stored (a game not loaded from the database)."""
     them = opponent_of(live, user_id)
+    to_act = live.actor("both")
     return Seat(
         between_people=them is not None,
-        in_play=live.actor("both") is not None and live.meta.status != "over",
-        opponent_to_act=them is not None and live.actor("both") == them[0],
+        in_play=to_act is not None and live.meta.status != "over",
+        opponent_to_act=them is not None and to_act == them[0],
         opponent_away=opponent_away,
         changed=live.changed_at or now,
     )

@@ -13,7 +13,6 @@ import asyncio
 import hashlib
 import json
 import logging
-import math
 import os
 import secrets
 import signal
@@ -33,7 +32,7 @@ from nardy.dicecheck import commitment_of
 from nardy.errors import NardyError
 from nardy.match import Match
 from nardy.server import clocks
-from nardy.server.abandon import claim_opens, opponent_of, seat_of
+from nardy.server.abandon import claim_in, opponent_of, seat_of
 from nardy.server.api_error import ApiError
 from nardy.server.botplayer import Computer
 from nardy.server.db import EventRow, GameRow, User, aware, now
@@ -325,14 +324,13 @@ class GameService:
         async with live.lock:
             await self.flag_if_due(live)  # (a flag that fell first decides the game)
             now = self.clock()
-            opens = claim_opens(seat_of(live, user_id, opponent_away, now), self.claim_wait)
-            if opens is None:
+            wait = claim_in(seat_of(live, user_id, opponent_away, now), self.claim_wait, now)
+            if wait is None:
                 raise ApiError(409, "not-now", "claim-not-now")
-            if now < opens:
-                wait = math.ceil((opens - now).total_seconds())
+            if wait > 0:
                 raise ApiError(409, "not-now", "claim-too-soon", seconds=wait)
             them = opponent_of(live, user_id)
-            assert them is not None  # (claim_opens checked)
+            assert them is not None  # (claim_in checked)
 
             def change(lv: LiveGame, out: list[Event]) -> None:
                 self.referee.forfeit(lv, them[1], "abandoned", out)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from fastapi import APIRouter, Query, Response
@@ -10,7 +9,7 @@ from pydantic import BaseModel
 
 from nardy.dicecheck import check_rolls
 from nardy.position import Color
-from nardy.server.abandon import claim_opens, opponent_of, seat_of
+from nardy.server.abandon import claim_in, opponent_of, seat_of
 from nardy.server.api_error import ApiError
 from nardy.server.deps import Actor, BaseUrl, Game, GamesDep, MaybeUser, PresenceDep, ViewsDep
 from nardy.server.exports import ExportError, export
@@ -63,14 +62,12 @@ async def presence(
             continue
         away[color] = await people.away(uid, seat(live.meta.id))
         online[color] = away[color] is None
-    claim_in: int | None = None
+    wait: int | None = None
     them = opponent_of(live, user.user_id) if user is not None else None
     if user is not None and them is not None:
         now = games.clock()
-        opens = claim_opens(seat_of(live, user.user_id, away[them[0]], now), games.claim_wait)
-        if opens is not None:
-            claim_in = max(0, math.ceil((opens - now).total_seconds()))
-    return {"online": online, "claim_in": claim_in}
+        wait = claim_in(seat_of(live, user.user_id, away[them[0]], now), games.claim_wait, now)
+    return {"online": online, "claim_in": wait}
 
 
 @router.post("/games/{game_id}/claim")
