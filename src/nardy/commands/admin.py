@@ -105,11 +105,11 @@ def password(name: str, password: str, db_url: str | None) -> None:
     to) and log him out everywhere."""
     from argon2 import PasswordHasher
 
-    from nardy.server.auth import MIN_PASSWORD
+    from nardy.server.auth import MAX_PASSWORD, MIN_PASSWORD
 
-    if not MIN_PASSWORD <= len(password) <= 1000:
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise click.ClickException(
-            f"a password has {MIN_PASSWORD} to 1000 characters, not {len(password)}"
+            f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters, not {len(password)}"
         )
     shown = _set(db_url, name, end_sessions=True, password_hash=PasswordHasher().hash(password))
     click.echo(f"{shown}'s password is set; he is logged out everywhere")

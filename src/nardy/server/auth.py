@@ -51,6 +51,8 @@ CSRF_COOKIE = "nardy_csrf"
 CSRF_HEADER = "x-csrf-token"
 USERNAME = re.compile(r"^[\w.-]{3,30}$")
 MIN_PASSWORD = 8
+#: The longest password taken (argon2 would hash more, at a cost for nothing).
+MAX_PASSWORD = 1000
 #: A session's last use is written at most this often (not on every request).
 TOUCH_EVERY = timedelta(hours=1)
 #: A well-formed token (session or CSRF): what ``secrets.token_urlsafe`` makes.
@@ -470,5 +472,5 @@ class Accounts:
     def _check_password(password: str) -> None:
         if len(password) < MIN_PASSWORD:
             raise ApiError(400, "bad-password", "password-short", n=MIN_PASSWORD)
-        if len(password) > 1000:
+        if len(password) > MAX_PASSWORD:
             raise ApiError(400, "bad-password", "password-long")

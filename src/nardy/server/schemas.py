@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from nardy.server.auth import MAX_PASSWORD
 from nardy.server.game_specs import MAX_MATCH_LENGTH, MODES
 from nardy.server.referee import ACTIONS, MAX_ACTION_ID
 
@@ -22,14 +23,20 @@ class Credentials(BaseModel):
     """A username and a password (register, login)."""
 
     username: str = Field(max_length=200)
-    password: str = Field(max_length=1000)
+    password: str = Field(max_length=MAX_PASSWORD)
 
 
 class PasswordChange(BaseModel):
     """A member's current password and the new one."""
 
-    current: str = Field(max_length=1000)
-    new: str = Field(max_length=1000)
+    current: str = Field(max_length=MAX_PASSWORD)
+    new: str = Field(max_length=MAX_PASSWORD)
+
+
+class ClosingBody(BaseModel):
+    """The member's password, to close his account."""
+
+    password: StrictStr = Field(max_length=MAX_PASSWORD)
 
 
 class GameSpec(BaseModel):

@@ -27,7 +27,7 @@ from nardy.server.deps import (
 )
 from nardy.server.history import dice_stats, game_history
 from nardy.server.matchmaking import Lobby
-from nardy.server.schemas import Credentials, PasswordChange
+from nardy.server.schemas import ClosingBody, Credentials, PasswordChange
 from nardy.variants import VARIANTS
 
 router = APIRouter(prefix="/api", tags=["accounts"])
@@ -141,12 +141,6 @@ async def change_password(
     return await _logged_in(request, response, accounts, token)
 
 
-class ClosingBody(BaseModel):
-    """The member's password, to close his account."""
-
-    password: StrictStr = Field(max_length=1000)
-
-
 @router.post("/me/close")
 async def close_account(
     body: ClosingBody,
@@ -163,10 +157,7 @@ async def close_account(
     await to_thread.run_sync(accounts.close, user, body.password, client_address(request))
     lobby: Lobby = request.app.state.lobby
     await lobby.withdraw_all(user.user_id)
-    clear_session_cookie(response, request)
-    csrf = new_token()
-    set_anonymous_cookie(response, request, csrf)
-    return {"user": user_json(None), "csrf": csrf}
+    return _anonymous(request, response)
 
 
 @router.post("/me/logout-others")
@@ -192,6 +183,12 @@ async def logout(
 ) -> dict[str, Any]:
     """End the session; the visitor is anonymous again (with a new CSRF token)."""
     await to_thread.run_sync(accounts.logout, request.cookies.get(SESSION_COOKIE))
+    return _anonymous(request, response)
+
+
+def _anonymous(request: Request, response: Response) -> dict[str, Any]:
+    """The answer to a visitor whose session just ended: its cookie cleared, a new
+    anonymous CSRF token."""
     clear_session_cookie(response, request)
     csrf = new_token()
     set_anonymous_cookie(response, request, csrf)
