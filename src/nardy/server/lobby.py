@@ -32,10 +32,14 @@ OUTBOX = 256
 SEAT_MEMORY = 24 * 3600
 
 
+#: The presence kinds of a player's sockets on one game start so (``seat``).
+SEAT = "seat:"
+
+
 def seat(game_id: str) -> str:
     """The presence kind of a player's sockets on one game (besides ``"game"``, his
     sockets on any game): whether he has the game open, and since when not."""
-    return f"seat:{game_id}"
+    return f"{SEAT}{game_id}"
 
 
 @dataclass(frozen=True)
@@ -227,7 +231,7 @@ class MemoryLobbyState:
         counts[user_id] -= 1
         if counts[user_id] <= 0:
             del counts[user_id]
-            if not counts and kind.startswith("seat:"):
+            if not counts and kind.startswith(SEAT):
                 del self._sockets[kind]  # (a game's: not kept once nobody has it open)
             if kind != "game":
                 self._left[(kind, user_id)] = at

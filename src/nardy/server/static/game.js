@@ -43,7 +43,7 @@ export function gamePage(id) {
   const lastPlay = h("div", { class: "last-play", id: "last-play", hidden: true });
   const notice = h("div", { class: "notice", id: "notice", hidden: true });
   const refusal = h("div", { class: "notice refusal", id: "refusal", hidden: true });
-  // a person's opponent who closed the game (the clock runs on: an abandoned game is lost on time)
+  // a person's opponent who closed the game: the wait, then the claim (abandon.js)
   const away = awayNotice(id, (st) => render(st));
   const players = h("div", { class: "players", id: "players" });
   const actions = h("div", { class: "actions", id: "actions" });
