@@ -183,6 +183,9 @@ def test_a_game_left_by_the_player_to_act_is_claimed_after_the_wait(app: Any, cl
             assert state["outcome"]["winner"] == stay_color
             assert state["outcome"]["reason"] == "abandoned"
             assert state["outcome"]["value"] == 3  # the match's points
+            # and the score says so: the match is his, 3 : 0, not the games' 0 : 0
+            assert state["match"]["score"] == {stay_color: 3, gone_color: 0}
+            assert state["match"]["winner"] == stay_color
             assert "left the game" in state["outcome"]["en"]
             assert "покинул игру" in state["outcome"]["ru"]
             change = state["rating_change"]
@@ -198,6 +201,9 @@ def test_a_game_left_by_the_player_to_act_is_claimed_after_the_wait(app: Any, cl
         # the loser's page says how the game ended, in his language too
         outcome = gone.get(f"/api/games/{gid}").json()["outcome"]
         assert outcome["winner"] == stay_color and outcome["reason"] == "abandoned"
+        # his history row keeps the score the match ended with, his own first
+        row = gone.get("/api/me").json()["games"][0]
+        assert row["id"] == gid and row["score"] == [0, 3]
 
 
 def test_no_claim_on_ones_own_decision_or_by_a_stranger(app: Any, clock: Clock) -> None:

@@ -210,9 +210,10 @@ def test_strangers_meet_play_chat_and_the_rating_moves(
             row = page.wait_for_selector(f"#rating-change-{color}")
             assert row is not None
         winner = final["match"]["winner"]
-        r = change[winner]  # in Russian with a decimal comma: "1500,0 → 1728,8 (+228,8)"
+        r = change[winner]  # whole numbers, the change their difference: "1500 → 1729 (+229)"
         text = page.inner_text(f"#rating-change-{winner}")
-        assert f"{r['before']:.1f} → {r['after']:.1f}".replace(".", ",") in text, text
+        before, after = round(r["before"]), round(r["after"])
+        assert f"{before} → {after} (+{after - before})" in text, text
         assert "up" in (page.get_attribute(f"#rating-change-{winner}", "class") or "")
     a.screenshot(path=str(shots / "club-game-over-desktop-ru.png"))
     b.screenshot(path=str(shots / "club-game-over-phone-ru.png"), full_page=True)

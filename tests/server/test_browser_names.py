@@ -37,7 +37,8 @@ def register(page: Any, server: Any, name: str) -> None:
     page.fill("#register-form input[name=username]", name)
     page.fill("#register-form input[name=password]", "correct horse")
     page.click("#register-form button[type=submit]")
-    page.wait_for_selector("#player-name")
+    page.wait_for_selector(f"#nav-profile:has-text('{name}')")  # signed up, in the lobby
+    assert page.locator("#try").is_visible()  # (the lobby's own card)
 
 
 def test_a_guest_names_himself_and_a_member_unblocks(

@@ -257,6 +257,8 @@ def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots
     page.fill("input[name=username]", "ann")
     page.fill("input[name=password]", "secret-pass-1")
     page.click("#login-form button[type=submit]")
+    page.wait_for_selector("#nav-profile:has-text('ann')")  # logged in: to the lobby
+    page.click("#nav-profile")
     page.wait_for_selector("#rating-graph")
     graph = page.locator("#rating-graph")
     assert graph.locator("polyline.pool-long").count() == 1

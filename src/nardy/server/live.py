@@ -406,12 +406,23 @@ class LiveGame:
         return []
 
     def score(self) -> tuple[float, float]:
-        """The score (player 0, player 1) after the finished games."""
-        return self.match.score
+        """The score (player 0, player 1) after the finished games. A match ended by a
+        flag (on time, or a forfeit) is the winner's: he gets the match's points (a
+        money game: the flag's points), so the score says who won, not 0 : 0."""
+        score = list(self.match.score)
+        if self.flag is not None:
+            won = (
+                self.meta.white_player
+                if self.flag["winner"] == "white"
+                else 1 - self.meta.white_player
+            )
+            points = float(self.flag["points"])
+            score[won] = max(score[won], points) if self.meta.length else score[won] + points
+        return score[0], score[1]
 
     def score_by_color(self) -> dict[str, float]:
         """The score by the players' colours in the current game."""
-        a, b = self.match.score
+        a, b = self.score()
         white = a if self.meta.white_player == 0 else b
         black = b if self.meta.white_player == 0 else a
         return {"white": white, "black": black}

@@ -1,4 +1,5 @@
-"""The single-page client: its pages all serve ``index.html``; anything else is 404.
+"""The single-page client: its pages all serve ``index.html``; anything else is 404 (a
+browser's page request gets the page, which says "not found"; the rest JSON).
 
 The page's first byte is already in the reader's language: ``index.html`` is the
 Russian template, and each request gets it with ``<html lang>``, the ``<title>`` and
@@ -88,12 +89,21 @@ async def page(path: str, request: Request) -> Response:
     itself)."""
     full = "/" + path
     lang = request_lang(request.headers)
+    # the answer depends on these: a cache must not give one reader's language to another
+    headers = {"Vary": "Accept, Accept-Language, Cookie", "Content-Language": lang}
     if full in PAGES or full.startswith(PAGE_PREFIXES):
-        return HTMLResponse(
-            index_html(lang),
-            # the answer depends on these: a cache must not give one reader's language
-            # to another
-            headers={"Vary": "Accept-Language, Cookie", "Content-Language": lang},
-        )
+        return HTMLResponse(index_html(lang), headers=headers)
+    if _browsing(full, request):
+        # a mistyped address in a browser: the club's own "page not found" (the client
+        # draws it for any path it does not route), not a bare JSON error
+        return HTMLResponse(index_html(lang), status_code=404, headers=headers)
     answer = ApiError(404, "not-found").answer(lang)
     return JSONResponse(answer, status_code=404)
+
+
+def _browsing(path: str, request: Request) -> bool:
+    """A person's browser asking for a page (it accepts HTML), not a program asking the
+    API, a socket or a static file (those keep their JSON error)."""
+    if path.startswith(("/api/", "/ws/", "/static/")):
+        return False
+    return "text/html" in request.headers.get("accept", "")

@@ -5,7 +5,7 @@
 // its list offers the legal plays the server sent. For screen readers an aria-live
 // region says, after every change, whose turn it is, the dice, where each side's
 // checkers are, the pips and the last play (it is shown on the page in the keyboard mode).
-import { h } from "./dom.js";
+import { diceText, h } from "./dom.js";
 import { msg, t } from "./i18n.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -44,7 +44,7 @@ export function describe(st) {
   const plays = (st.history || []).filter((/** @type {Json} */ e) => !e.action);
   const last = plays[plays.length - 1];
   if (last) {
-    parts.push(msg("web.a11y-last", { side: sideName(last.color, st), dice: last.dice.join("-"),
+    parts.push(msg("web.a11y-last", { side: sideName(last.color, st), dice: diceText(last.dice),
       play: last.play === "-" ? t("noMove") : last.play }));
   }
   return parts.join(". ") + ".";

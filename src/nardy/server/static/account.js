@@ -25,7 +25,7 @@ export function authPage(kind) {
   const hint = (field, text) => signUp ? h("p", { class: "small", id: `${kind}-${field}-rule` }, text) : "";
   const form = h("form", { class: "card", id: `${kind}-form`, onsubmit: async (ev) => {
     ev.preventDefault();
-    try { await call("POST", `/api/${kind}`, { username: user.value, password: pass.value }); await refreshMe(); go("/profile"); }
+    try { await call("POST", `/api/${kind}`, { username: user.value, password: pass.value }); await refreshMe(); go("/"); }  // (to the lobby, where the games are)
     catch (e) { toast(/** @type {Error} */ (e).message); }
   } }, h("h2", {}, signUp ? t("register") : t("login")),
   h("label", { for: user.id }, t("username")), user, hint("username", msg("error.bad-username")),
@@ -45,8 +45,9 @@ export async function profilePage() {
     h("td", {}, variantName(g.variant)),
     h("td", {}, g.opponent === "computer" ? t("computer") : g.opponent === "local" ? t("local") : (g.opponent ? playerName(g.opponent) : "…")),
     h("td", {}, g.color ? t(g.color) : ""),
-    h("td", {}, t("status")[g.status] || g.status),
-    h("td", {}, g.length ? `${t("matchTo")(g.length)}${g.score ? `: ${g.score[0]}–${g.score[1]}` : ""}${g.won == null ? "" : g.won ? " ✓" : " ✗"}`
+    // (one column for where the game stands: its state until it is over, then its result)
+    h("td", {}, g.status !== "over" ? t("status")[g.status] || g.status
+      : g.length ? `${t("matchTo")(g.length)}${g.score ? `: ${g.score[0]}–${g.score[1]}` : ""}${g.won == null ? "" : g.won ? " ✓" : " ✗"}`
       : g.result ? `${g.result.winner ? t(g.result.winner) : t("draw")}, ${t("kinds")[g.result.kind] || g.result.kind}` : ""),
     h("td", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, t("open")))));
   // an anonymous visitor (no user stored until he acts) is "Guest" in his language
@@ -55,9 +56,9 @@ export async function profilePage() {
     data.user.guest ? h("p", {}, h("a", { href: "/register", "data-link": true }, t("register"))) : null,
     h("p", {}, h("a", { href: "/stats/me", "data-link": true }, t("diceStats")))),
   nameCard(data.user, (/** @type {string} */ name) => { title.textContent = name; }),
-  h("div", { class: "card" }, h("h2", {}, t("history")), h("table", { id: "history" },
-    h("tr", {}, [t("date"), t("variant"), t("opponent"), t("white") + "/" + t("black"), "", t("result"), ""].map((x) => h("th", {}, x))),
-    rows)));
+  h("div", { class: "card" }, h("h2", {}, t("history")), rows.length ? h("div", { class: "table-scroll" }, h("table", { id: "history" },
+    h("tr", {}, [t("date"), t("variant"), t("opponent"), t("white") + "/" + t("black"), t("result"), ""].map((x) => h("th", {}, x))),
+    rows)) : h("p", { id: "no-games" }, t("noGames"))));
 }
 
 /** Set when a guest would rather not be asked for a name on the home page. */
@@ -202,7 +203,7 @@ export function outcomeWords(g) {
 /** @param {Json} r a pool's rating, or undefined */
 function ratingLine(r) {
   if (!r) return h("span", { class: "small" }, t("noRating"));
-  return h("span", {}, h("b", { class: "rating-value" }, r.rating.toFixed(0)), ` ±${(2 * r.rd).toFixed(0)} · `,
+  return h("span", {}, h("b", { class: "rating-value" }, r.rating.toFixed(0)), ` · ${t("rd")} ${r.rd.toFixed(0)} · `,
     msg("web.rated-matches", { n: r.games }), r.provisional ? h("span", { class: "provisional", title: t("provisionalNote") }, ` · ${t("provisional")}`) : null);
 }
 

@@ -57,10 +57,19 @@ async function route() {
     else if (path === "/analysis") analysisPage();
     else if ((m = path.match(/^\/verify\/([\w-]+)$/))) await verifyPage(main, h, m[1]);
     else if ((m = path.match(/^\/stats\/(.+)$/))) await statsPage(decodeURIComponent(m[1]));
-    else main.replaceChildren(h("p", {}, "404"));
+    else notFound();
   } catch (e) {
-    main.replaceChildren(h("div", { class: "card bad" }, e instanceof ApiError ? e.message : String(e)));
+    if (e instanceof ApiError && e.status === 404) notFound(e.message);
+    else main.replaceChildren(h("div", { class: "card bad" }, e instanceof ApiError ? e.message : String(e)));
   }
+}
+
+/** The club's "page not found": an address it does not route, or a game or player the
+ * server does not know (``detail``: what the server said, "game not found"). @param {string} [detail] */
+function notFound(detail) {
+  main.replaceChildren(h("div", { class: "card", id: "not-found" }, h("h2", {}, t("notFoundTitle")),
+    detail ? h("p", { class: "bad" }, detail) : null, h("p", {}, t("notFoundText")),
+    h("p", {}, h("a", { href: "/", "data-link": true, id: "to-lobby" }, t("toLobby")))));
 }
 
 document.addEventListener("click", async (ev) => {

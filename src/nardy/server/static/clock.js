@@ -5,7 +5,7 @@
 // his whole time remain. Those are durations, so the page counts them down from the
 // moment the state arrived, with no clock skew between the two screens.
 import { h } from "./dom.js";
-import { currentLang, msg, t } from "./i18n.js";
+import { msg, t } from "./i18n.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -15,10 +15,8 @@ export function clockText(s) {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
-/** A rating with one decimal, written as the reader writes numbers (1728,8 in Russian). @param {number} x */
-const one = (x) => x.toLocaleString(currentLang(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
-/** A signed change of a rating. @param {number} x */
-const signed = (x) => (x > 0 ? "+" : x < 0 ? "−" : "±") + one(Math.abs(x));
+/** A signed change of a whole rating. @param {number} x */
+const signed = (x) => (x > 0 ? "+" : x < 0 ? "−" : "±") + String(Math.abs(x));
 
 export class GameClock {
   constructor() {
@@ -71,7 +69,10 @@ export class GameClock {
         if (!r) continue;
         const name = st.players && st.players[color] ? st.players[color].name : t(color);
         kids.push(h("p", { class: `rating-change ${r.delta >= 0 ? "up" : "down"}`, id: `rating-change-${color}` },
-          msg("web.rating-change", { name, before: one(r.before), after: one(r.after), delta: signed(r.delta) })));
+          // whole numbers, as the profile and the leaderboard write ratings; the change is
+          // the difference of the two numbers shown, so the line always adds up
+          msg("web.rating-change", { name, before: String(Math.round(r.before)), after: String(Math.round(r.after)),
+            delta: signed(Math.round(r.after) - Math.round(r.before)) })));
       }
     }
     this.el.hidden = kids.length === 0;

@@ -48,6 +48,9 @@ export function toast(text, kind = "error") {
   toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
 }
 
+/** A roll as players write it: "3-3" for a double (a turn's record lists its four dice). @param {number[]} dice */
+export const diceText = (dice) => dice.slice(0, 2).join("-");
+
 /** @type {() => unknown} */
 let router = () => undefined;
 

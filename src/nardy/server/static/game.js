@@ -7,7 +7,7 @@
 import { actionId, call, GameSocket, ApiError } from "./api.js";
 import { accessPlay } from "./access.js";
 import { drawBoard, glideSteps, liftBoard, slideStep, stepBoard } from "./board.js";
-import { go, h, main, playerName, toast } from "./dom.js";
+import { diceText, go, h, main, playerName, toast } from "./dom.js";
 import { msg, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 import { chatChannels, mountChat } from "./chat.js";
@@ -138,6 +138,7 @@ export function gamePage(id) {
     const p = st.players && st.players[c];
     if (!p) return "…";
     if (p.computer) return `${t("computer")} (${msg(`level.${p.level}`)})`;
+    if (st.mode === "local") return t(c);  // (one device: both sides are the same person)
     return `${p.name ? playerName(p.name) : t("guest")}${st.role === c ? ` (${t("you")})` : ""}`;
   }
   /** @param {Json} e  a cube action or resignation of the history */
@@ -219,7 +220,7 @@ export function gamePage(id) {
         frame(board, null);
         await wait(PAUSE_MS);
       }
-      status.textContent = msg("web.last-play", { who: playerLabel(p.color, st), dice: p.dice.join("-"), play: p.play === "-" ? t("noMove") : p.play });
+      status.textContent = msg("web.last-play", { who: playerLabel(p.color, st), dice: diceText(p.dice), play: p.play === "-" ? t("noMove") : p.play });
       frame(board, p.dice);
       for (const s of /** @type {Step[]} */ (p.steps)) {
         if (motion && !anim.skip) {
@@ -282,7 +283,7 @@ export function gamePage(id) {
     const lp = plays.length ? plays[plays.length - 1] : null;
     lastPlay.hidden = !lp || lp.color === st.role;
     if (lp && !lastPlay.hidden) {
-      lastPlay.textContent = msg("web.last-play", { who: playerLabel(lp.color, st), dice: lp.dice.join("-"), play: lp.play === "-" ? t("noMove") : lp.play });
+      lastPlay.textContent = msg("web.last-play", { who: playerLabel(lp.color, st), dice: diceText(lp.dice), play: lp.play === "-" ? t("noMove") : lp.play });
     }
     // the latest cube action or resignation, said in words
     const h2 = st.history || [];
@@ -494,7 +495,7 @@ export function gamePage(id) {
     renderActions(st);
     moves.replaceChildren(...(st.history || []).map((/** @type {Json} */ m) => (m.action
       ? h("li", { class: "act" }, h("span", { class: `dot ${m.color}` }), actText(m))
-      : h("li", {}, h("span", { class: `dot ${m.color}` }), `${m.dice.join("-")}: ${m.play === "-" ? t("noMove") : m.play}`))));
+      : h("li", {}, h("span", { class: `dot ${m.color}` }), `${diceText(m.dice)}: ${m.play === "-" ? t("noMove") : m.play}`))));
     // an empty list would leave the variant's heading below to read as its content
     if (!moves.children.length) moves.append(h("li", { class: "moves-none small", id: "moves-none" }, t("movesNone")));
     moves.scrollTop = moves.scrollHeight;

@@ -64,7 +64,8 @@ export function homePage() {
   const others = h("section", { class: "card others" },
     h("h2", {}, t("lobbyOtherWays")),
     h("button", { class: "big", id: "try", onclick: () => start({ variant: "long", mode: "computer", level: me.levels[0] }) },
-      t("tryNow")),
+      // (a member has signed up: for him the same button is simply a game now)
+      me.user.guest || me.user.id == null ? t("tryNow") : t("playComputerNow")),
     form);
   const lobby = h("div", {});
   // a guest who has played under his default name ("Гость 3") is asked for his own;

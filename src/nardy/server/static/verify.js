@@ -1,6 +1,7 @@
 // @ts-check
 // Re-derive every roll of a finished game in the browser (WebCrypto HMAC-SHA256),
 // independently of the server: die = first digest byte < 252, mod 6, plus 1.
+import { ApiError } from "./api.js";
 import { currentLang, t } from "./i18n.js";
 
 /** @param {ArrayBuffer} buf */
@@ -24,7 +25,12 @@ export async function deriveDice(serverSeedHex, clientSeed, count) {
 
 /** @param {HTMLElement} main @param {import("./dom.js").H} h @param {string} id */
 export async function verifyPage(main, h, id) {
-  const text = await (await fetch(`/api/games/${id}/record`)).text();
+  const resp = await fetch(`/api/games/${id}/record`, { headers: { "X-Lang": currentLang() } });
+  if (!resp.ok) {  // (no such game: the router says "not found" with the server's words)
+    const e = await resp.json();
+    throw new ApiError(resp.status, e.code, e.error || resp.statusText);
+  }
+  const text = await resp.text();
   const records = text.trim().split("\n").map((l) => JSON.parse(l));
   // a money game carries the dice on its setup line; a match's log does not: ask the server
   let info = records[0].dice;
@@ -43,13 +49,23 @@ export async function verifyPage(main, h, id) {
   const rolls = records.filter((r) => r.type === "opening" || r.type === "roll");
   const dice = await deriveDice(info.server_seed, info.client_seed, rolls.length * 2);
   let allOk = commitOk;
-  const rows = rolls.map((r, i) => {
-    const d = [dice[2 * i], dice[2 * i + 1]];
+  // A game starts with its toss; a tied toss is tossed again within the same game.
+  const starts = rolls.map((r, i) => r.type === "opening" && (i === 0 || rolls[i - 1].type !== "opening"));
+  const games = starts.filter(Boolean).length;
+  let game = 0;
+  const rows = rolls.flatMap((r, i) => {
+    let d = [dice[2 * i], dice[2 * i + 1]];
     const rec = r.type === "opening" ? [r.white, r.black] : r.dice;
+    // The toss's two dice are the players' own (the game's creator's first), recorded by
+    // colour (white's first): the same two numbers, in the recorded order when they are.
     const ok = r.type === "opening" ? [...rec].sort().join() === [...d].sort().join() : rec.join() === d.join();
+    if (r.type === "opening" && ok) d = rec;
     allOk = allOk && ok;
-    return h("tr", {}, h("td", {}, i + 1), h("td", {}, t(r.type === "opening" ? "opening" : "rollKind")),
+    const row = h("tr", {}, h("td", {}, i + 1), h("td", {}, t(r.type === "opening" ? "opening" : "rollKind")),
       h("td", {}, rec.join("-")), h("td", {}, d.join("-")), h("td", { class: ok ? "ok" : "bad" }, ok ? "✓" : "✗"));
+    if (!starts[i] || games < 2) return [row];
+    game += 1;  // (a match: each game under its own heading)
+    return [h("tr", { class: "game-start" }, h("th", { colspan: 5 }, t("gameNo")(game))), row];
   });
   card.append(h("p", { class: allOk ? "ok" : "bad", id: "verify-result" }, allOk ? t("verifyOk") : t("verifyBad")),
     h("table", {}, h("tr", {}, ["#", "", t("recorded"), t("derived"), ""].map((x) => h("th", {}, x))), rows));

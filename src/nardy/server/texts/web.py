@@ -28,6 +28,7 @@ register(
         "web.logout": {"en": "Log out", "ru": "Выйти"},
         "web.register": {"en": "Sign up", "ru": "Регистрация"},
         "web.try-now": {"en": "Try without signing up", "ru": "Попробовать без регистрации"},
+        "web.play-computer-now": {"en": "Play the computer now", "ru": "Сыграть с компьютером"},
         "web.hero-title": {
             "en": "Long and short nardy online",
             "ru": "Длинные и короткие нарды онлайн",
@@ -171,6 +172,15 @@ register(
         "web.result": {"en": "Result", "ru": "Итог"},
         "web.date": {"en": "Date", "ru": "Дата"},
         "web.open": {"en": "open", "ru": "открыть"},
+        # an address the club does not know, or a game or player that is not there (app.js)
+        "web.not-found-title": {"en": "Page not found", "ru": "Страница не найдена"},
+        "web.not-found-text": {
+            "en": "There is no page, game or player at this address. "
+            "Check the address, or go to the lobby.",
+            "ru": "По этому адресу нет ни страницы, ни партии, ни игрока. "
+            "Проверьте адрес или перейдите в лобби.",
+        },
+        "web.to-lobby": {"en": "To the lobby", "ru": "В лобби"},
         "web.hint": {
             "en": "Tap a checker, then a highlighted point (or drag the checker).",
             "ru": "Нажмите на шашку, затем на подсвеченный пункт (или перетащите шашку).",

@@ -1,0 +1,134 @@
+"""What a new visitor found wrong on the club's pages (a walkthrough at phone and desktop
+sizes), each in real headless Chromium against a real ``nardy serve``: a mistyped
+address answered with bare JSON, the dice check of a match showing "6-4 · 4-6 ✓" and no
+game boundaries, a double written "3-3-3-3" in the move list and "3-3" in the review,
+both sides of a one-device game called by the one person's name, a guest's empty games
+table, and "Try without signing up" offered to a member."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page, page_api
+
+pytestmark = BROWSER_MARKS
+
+
+def finished_match(url: str, length: int) -> str:
+    """A short-nardy match against the computer played to its end over HTTP by a guest
+    (the first legal play every turn, every double taken); its id."""
+    with httpx.Client(base_url=url, timeout=30) as c:
+        head = {"x-csrf-token": c.get("/api/session").json()["csrf"]}
+        spec = {"variant": "short", "mode": "computer", "level": "beginner", "length": length}
+        r = c.post("/api/games", json=spec, headers=head)
+        assert r.status_code == 201, r.text
+        st = r.json()
+        for _ in range(5000):
+            if st["status"] == "over":
+                return str(st["id"])
+            acts = st["actions"]
+            body = next(
+                ({"action": a} for a in ("next-game", "take", "accept", "roll") if a in acts),
+                {"action": "play", "play": st["legal"]["plays"][0] if st["legal"] else ""},
+            )
+            r = c.post(f"/api/games/{st['id']}/actions", json=body, headers=head)
+            assert r.status_code == 200, r.text
+            st = r.json()["state"]
+    raise AssertionError("the match did not end")
+
+
+def test_a_mistyped_address_gets_the_clubs_not_found_page(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    page = new_page(browser, PHONE)  # Russian
+    response = page.goto(server.url + "/no-such-page")
+    assert response.status == 404
+    page.wait_for_selector("#not-found")
+    assert "Страница не найдена" in page.inner_text("#not-found")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(shots / "not-found-phone-ru.png"), full_page=True)
+    page.click("#to-lobby")
+    page.wait_for_selector("#try")  # the lobby, without a reload
+    # an address the page itself does not route, a player and a game's dice check that
+    # are not there: the same page, with what the server said
+    for path, said in (
+        ("/game/", None),
+        ("/players/nobody-at-all", "нет игрока «nobody-at-all»"),
+        ("/verify/no-such-game", "нет партии «no-such-game»"),
+    ):
+        page.goto(server.url + path)
+        page.wait_for_selector("#not-found")
+        if said:
+            assert said in page.inner_text("#not-found .bad"), path
+    assert page.errors == [] and page.csp == []
+    # a program (no HTML asked for) and the API keep their JSON answer
+    with httpx.Client(base_url=server.url) as c:
+        r = c.get("/no-such-page")
+        assert r.status_code == 404 and r.json()["code"] == "not-found"
+        r = c.get("/api/no-such-thing", headers={"accept": "text/html"})
+        assert r.status_code == 404 and r.json()["code"] == "not-found"
+        r = c.get("/no-such-page", headers={"accept": "text/html", "accept-language": "en"})
+        assert r.status_code == 404 and '<html lang="en">' in r.text
+
+
+def test_a_matchs_dice_check_and_its_doubles(browser: Any, server: Any, shots: Path) -> None:
+    gid = finished_match(server.url, 5)
+    page = new_page(browser, DESKTOP, locale="en-US")
+    page.goto(f"{server.url}/verify/{gid}")
+    page.wait_for_selector("#verify-result.ok")
+    rows = [r.locator("td").all_inner_texts() for r in page.locator("#verify tr:has(td)").all()]
+    openings = [cells for cells in rows if cells[1] == "opening"]
+    for cells in openings:  # the toss derived as recorded: "6-4 · 6-4 ✓", not "6-4 · 4-6 ✓"
+        assert cells[2] == cells[3] and cells[4] == "✓", cells
+    # each game under a heading, a tied toss (tossed again) inside its game
+    games = sum(
+        1
+        for i, cells in enumerate(rows)
+        if cells[1] == "opening" and (i == 0 or rows[i - 1][1] != "opening")
+    )
+    assert games >= 2, rows  # (a match to 5 against the computer)
+    headings = page.locator("#verify tr.game-start").all_inner_texts()
+    assert headings == [f"game {n}" for n in range(1, games + 1)], headings
+    order = page.locator("#verify tr").evaluate_all(
+        "trs => trs.map(tr => tr.classList.contains('game-start') ? 'game'"
+        " : (tr.cells[1] || {}).textContent)"
+    )
+    for i, cell in enumerate(order):  # a heading stands right before its game's toss
+        if cell == "game":
+            assert order[i + 1] == "opening" and order[i - 1] != "opening", order
+    page.screenshot(path=str(shots / "verify-match-desktop-en.png"), full_page=True)
+    # the move list writes a double as the review does: "3-3", not "3-3-3-3"
+    page.goto(f"{server.url}/game/{gid}")
+    page.wait_for_selector("#moves li")
+    moves = page.locator("#moves li").all_inner_texts()
+    assert not [m for m in moves if re.search(r"\d-\d-\d", m)], moves
+    assert [m for m in moves if re.search(r"([1-6])-\1:", m)], moves  # (doubles were rolled)
+    assert page.errors == []
+
+
+def test_one_device_sides_guests_and_members(browser: Any, server: Any, shots: Path) -> None:
+    page = new_page(browser, PHONE, locale="en-US")
+    page.goto(server.url + "/profile")  # a guest who has played nothing yet
+    page.wait_for_selector("#no-games")
+    assert page.locator("#history").count() == 0
+    page.goto(server.url + "/")
+    page.wait_for_selector("#try")
+    assert page.inner_text("#try") == "Try without signing up"
+    game = page_api(page, server, "POST", "/api/games", {"variant": "long", "mode": "local"})
+    page.goto(f"{server.url}/game/{game['id']}")
+    page.wait_for_selector("#players")
+    # one person plays both sides: they are White and Black, not his name twice
+    names = page.locator("#players > div > span:first-child").all_inner_texts()
+    assert [n.strip() for n in names] == ["White", "Black"], names
+    page.screenshot(path=str(shots / "one-device-phone-en.png"), full_page=True)
+    # a member is past "without signing up": the same button is a game now
+    page_api(
+        page, server, "POST", "/api/register", {"username": "walker", "password": "long enough"}
+    )
+    page.goto(server.url + "/")
+    page.wait_for_selector("#try")
+    assert page.inner_text("#try") == "Play the computer now"
+    assert page.errors == []
