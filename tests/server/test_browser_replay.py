@@ -232,9 +232,11 @@ def test_a_rollout_on_the_analysis_board(browser: Any, server: Any, shots: Path)
         page.wait_for_selector("#rollout-status[data-status=done]", timeout=60_000)
         rows = page.locator("#rollout-table tr[data-play]")
         assert rows.count() == 3  # the bot's three best plays of 6-5, best first
-        equities = [
-            float(t.split("±")[0]) for t in rows.locator("td:nth-child(2)").all_inner_texts()
-        ]
+        texts = rows.locator("td:nth-child(2)").all_inner_texts()
+        # written as the reader writes numbers: "+0,512 ± 0,031" in Russian
+        point, other = (",", ".") if shot.endswith("-ru") else (".", ",")
+        assert all(point in t and other not in t for t in texts), texts
+        equities = [float(t.split("±")[0].replace(",", ".")) for t in texts]
         assert equities == sorted(equities, reverse=True)
         assert int(page.get_attribute("#rollout-bar", "value") or 0) == 324
         page.screenshot(path=str(shots / f"rollout-{shot}.png"), full_page=True)

@@ -3,7 +3,7 @@
 // the games with filters, play settings), dice statistics.
 import { call } from "./api.js";
 import { go, h, main, playerName, toast } from "./dom.js";
-import { currentLang, msg, t } from "./i18n.js";
+import { currentLang, fixed, msg, t } from "./i18n.js";
 import { me, refreshMe, variantName } from "./session.js";
 import { setBan } from "./moderation.js";
 
@@ -101,10 +101,10 @@ export async function statsPage(name) {
   const head = h("tr", {}, h("th", {}, ""), [1, 2, 3, 4, 5, 6].map((d) => h("th", {}, d)));
   const body = s.counts.map((/** @type {number[]} */ row, /** @type {number} */ i) => h("tr", {}, h("th", {}, i + 1), row.map((n) => h("td", {}, n))));
   main.replaceChildren(h("div", { class: "card" }, h("h2", {}, `${t("diceStats")}: ${playerName(s.user)}`),
-    h("p", {}, `${t("rolls")}: ${s.rolls}; ${msg("web.expected-each", { n: s.expected_each.toFixed(2) })}`),
+    h("p", {}, `${t("rolls")}: ${s.rolls}; ${msg("web.expected-each", { n: fixed(s.expected_each, 2) })}`),
     h("table", { id: "dice-table" }, head, body),
-    h("p", {}, `${t("doublesRate")}: ${s.doubles_rate == null ? "—" : (100 * s.doubles_rate).toFixed(1) + "%"} (${t("expected")} 16.7%)`),
-    h("p", {}, `1…6: ${s.faces.join(", ")} (${t("expected")} ${s.expected_face.toFixed(1)})`)));
+    h("p", {}, `${t("doublesRate")}: ${s.doubles_rate == null ? "—" : fixed(100 * s.doubles_rate, 1) + "%"} (${t("expected")} ${fixed(100 / 6, 1)}%)`),
+    h("p", {}, `1…6: ${s.faces.join(", ")} (${t("expected")} ${fixed(s.expected_face, 1)})`)));
 }
 
 
@@ -267,7 +267,7 @@ export async function playerPage(name, own = false) {
     h("div", { class: "card" }, h("h2", {}, t("statistics")), h("table", { class: "stats", id: "stats" },
       [[t("statGames"), st.games], [t("statWins"), st.wins], [t("statLosses"), st.losses],
         [t("statMars"), `${st.mars_won} / ${st.mars_lost}`], [t("statKoks"), `${st.koks_won} / ${st.koks_lost}`],
-        [t("statErrorRate"), st.error_rate == null ? t("statErrorRateNone") : `${st.error_rate.toFixed(1)} (${st.reviewed})`]]
+        [t("statErrorRate"), st.error_rate == null ? t("statErrorRateNone") : `${fixed(st.error_rate, 1)} (${st.reviewed})`]]
         .map(([k, v]) => h("tr", {}, h("th", {}, k), h("td", {}, v))))),
     ...tournamentsCard(p.tournaments),
   ];

@@ -7,21 +7,19 @@
 import { call } from "./api.js";
 import { drawBoard } from "./board.js";
 import { h, main } from "./dom.js";
-import { msg, t } from "./i18n.js";
+import { fixed, msg, signedEquity, t } from "./i18n.js";
 import { drawArrows } from "./replay.js";
 import { me, variantName } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
-/** @param {number} x */
-const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
 /** Games a rollout from the board plays (the server's default), and how often its
  * progress is read (ms). */
 const ROLLOUT_GAMES = 324, ROLLOUT_POLL_MS = 700;
 /** @param {Json} e  an estimate {mean, ci} @param {boolean} [percent] */
 const estimate = (e, percent) => percent
-  ? `${(100 * e.mean).toFixed(1)}% ± ${(100 * e.ci).toFixed(1)}`
-  : `${signed(e.mean)} ± ${e.ci.toFixed(3)}`;
+  ? `${fixed(100 * e.mean, 1)}% ± ${fixed(100 * e.ci, 1)}`
+  : `${signedEquity(e.mean)} ± ${fixed(e.ci, 3)}`;
 
 export function analysisPage() {
   const q = new URLSearchParams(location.search);
@@ -182,7 +180,7 @@ export function analysisPage() {
         h("button", { type: "button", class: "hint-play", "data-play": p.play, onclick: () => {
           moves = p.moves.map((/** @type {Json} */ m) => [m.from, m.to]);
           ask().catch(fail);
-        } }, p.play), ` ${signed(p.equity)}`, i ? ` (${p.diff.toFixed(3)})` : ""));
+        } }, p.play), ` ${signedEquity(p.equity)}`, i ? ` (${fixed(p.diff, 3)})` : ""));
       hints.replaceChildren(h("p", { class: "small" }, msg("web.hint-title", { depth: data.plies })),
         h("ol", { class: "hint-list", id: "analysis-hint-list" }, ...rows));
       if (data.plays.length && state) {

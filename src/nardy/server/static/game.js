@@ -8,7 +8,7 @@ import { actionId, call, GameSocket, ApiError } from "./api.js";
 import { accessPlay } from "./access.js";
 import { drawBoard, glideSteps, liftBoard, slideStep, stepBoard } from "./board.js";
 import { diceText, go, h, main, playerName, toast } from "./dom.js";
-import { msg, t } from "./i18n.js";
+import { fixed, msg, signedEquity, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 import { chatChannels, mountChat } from "./chat.js";
 import { variantName } from "./session.js";
@@ -297,8 +297,6 @@ export function gamePage(id) {
     }
   }
   // Hints: the bots' best plays for the dice being played (not in games between two people).
-  /** @param {number} x */
-  const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
   function showHint() {
     hintBox.replaceChildren(h("p", { class: "small" }, t("hintWait")));
     call("GET", `/api/games/${id}/hint`).then((data) => {
@@ -307,13 +305,13 @@ export function gamePage(id) {
         const doubler = data.action === "double" || data.action === "no-double";
         const named = doubler ? msg(`cube.proper.${data.proper}`) : msg(`cube.action.${data.action}`);
         hintBox.replaceChildren(h("p", { id: "cube-hint" }, t("cubeHint")(named || data.action, data.match),
-          h("br"), h("span", { class: "small" }, `ND ${signed(e.no_double)} · D/T ${signed(e.double_take)} · D/P ${signed(e.double_pass)}`
+          h("br"), h("span", { class: "small" }, `ND ${signedEquity(e.no_double)} · D/T ${signedEquity(e.double_take)} · D/P ${signedEquity(e.double_pass)}`
             + (data.exact ? ` · ${msg("cube.exact")}` : ""))));
         return;
       }
       const rows = data.plays.map((/** @type {Json} */ p, /** @type {number} */ i) => h("li", {},
         h("button", { type: "button", class: "hint-play", onclick: () => { hintBox.replaceChildren(); send({ action: "play", play: p.play }); } }, p.play),
-        ` ${signed(p.equity)}`, i ? ` (${p.diff.toFixed(3)})` : ""));
+        ` ${signedEquity(p.equity)}`, i ? ` (${fixed(p.diff, 3)})` : ""));
       hintBox.replaceChildren(h("p", { class: "small" }, t("hintTitle")(data.plies, data.match)), h("ol", { class: "hint-list", id: "hint-list" }, ...rows));
     }).catch((e) => { hintBox.replaceChildren(); toast(e.message); });
   }

@@ -62,6 +62,14 @@ export function currentLang() {
   return nav.toLowerCase().startsWith("en") ? "en" : "ru";
 }
 
+/** A number with ``digits`` decimals as the reader writes it: 0,36 in Russian, 0.36 in
+ * English. @param {number} x @param {number} digits */
+export const fixed = (x, digits) => x.toLocaleString(currentLang(),
+  { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+
+/** An equity with its sign, to three decimals ("+0,123"). @param {number} x */
+export const signedEquity = (x) => `${x >= 0 ? "+" : "-"}${fixed(Math.abs(x), 3)}`;
+
 /** @param {"ru" | "en"} lang */
 export function setLang(lang) {
   localStorage.setItem("nardy-lang", lang);

@@ -9,7 +9,7 @@ import { call } from "./api.js";
 import { drawBoard, pointGeometry } from "./board.js";
 import { go, h, main } from "./dom.js";
 import { BARX, BARW, BOT, MID, R, TOP, TRAY, TRAYW } from "./geometry.js";
-import { msg, t } from "./i18n.js";
+import { fixed, msg, signedEquity, t } from "./i18n.js";
 import { reviewPanel, said } from "./review.js";
 import { variantName } from "./session.js";
 
@@ -83,8 +83,6 @@ export function drawArrows(svg, moves, mine, kind) {
   }
 }
 
-/** @param {number} x */
-const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
 
 /** A colour's name. @param {string} c */
 const colorName = (c) => (c === "white" || c === "black" ? t(c) : c);
@@ -245,9 +243,9 @@ export function replayPage(id) {
     const r = svg.getBoundingClientRect();  // (picked below the board on a phone)
     if (r.top < 0 || r.bottom > innerHeight) scorebar.scrollIntoView({ block: "start" });
     verdict.replaceChildren(
-      h("span", { class: "legend played" }, `${t("playedPlay")}: ${said(d, d.played)} (${signed(d.equity)})`),
-      h("span", { class: "legend best" }, `${t("bestPlay")}: ${said(d, d.best)} (${signed(d.best_equity)})`));
-    if (d.mark) verdict.append(h("b", { class: `m-${d.mark.replace(" ", "-")}` }, `−${d.loss.toFixed(3)} (${msg(`mark.${d.mark}`)})`));
+      h("span", { class: "legend played" }, `${t("playedPlay")}: ${said(d, d.played)} (${signedEquity(d.equity)})`),
+      h("span", { class: "legend best" }, `${t("bestPlay")}: ${said(d, d.best)} (${signedEquity(d.best_equity)})`));
+    if (d.mark) verdict.append(h("b", { class: `m-${d.mark.replace(" ", "-")}` }, `−${fixed(d.loss, 3)} (${msg(`mark.${d.mark}`)})`));
     verdict.hidden = false;
   }
 

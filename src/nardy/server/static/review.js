@@ -4,7 +4,7 @@
 // and the list of mistakes. The page judges nothing: it shows what the server's bots said.
 // A mistake or a point of the graph clicked is handed to ``pick`` (its index among the
 // decisions): the replay's board shows it (replay.js).
-import { msg, t } from "./i18n.js";
+import { fixed, msg, t } from "./i18n.js";
 
 /** @typedef {"doubtful" | "bad" | "very bad"} Mark */
 /**
@@ -71,7 +71,7 @@ function equityGraph(graph, decisions, colorName, pick) {
     const d = decisions[plays[i]];
     if (!d || !d.mark) return;
     svg.append(svgEl("circle", { cx: x(i), cy: y(g.white), r: 5, class: `mistake ${MARK_CLASS[d.mark]}`, "data-decision": plays[i] },
-      svgEl("title", {}, `${colorName(d.color)} ${d.dice ? d.dice.join("-") : ""}: ${said(d, d.played)} → ${said(d, d.best)} (−${d.loss.toFixed(3)})`)));
+      svgEl("title", {}, `${colorName(d.color)} ${d.dice ? d.dice.join("-") : ""}: ${said(d, d.played)} → ${said(d, d.best)} (−${fixed(d.loss, 3)})`)));
   });
   // a click anywhere picks the play nearest to it (a phone's finger misses small dots)
   svg.addEventListener("click", (ev) => {
@@ -94,7 +94,7 @@ export const said = (d, choice) => (d.kind === "cube" ? msg(`cube.action.${choic
  */
 export function reviewPanel(data, h, colorName, pick) {
   const rows = Object.values(data.players).map((p) => h("tr", {},
-    h("td", {}, colorName(p.player)), h("td", {}, p.error_rate.toFixed(1)), h("td", {}, msg(`rating.${p.rating_code}`)),
+    h("td", {}, colorName(p.player)), h("td", {}, fixed(p.error_rate, 1)), h("td", {}, msg(`rating.${p.rating_code}`)),
     h("td", {}, `${p.marks.doubtful} / ${p.marks.bad} / ${p.marks["very bad"]}`), h("td", {}, String(p.cube_errors))));
   const summary = h("table", { class: "review-summary", id: "review-summary" },
     // (the loss column says what equity is, on hover: a player need not know the word)
@@ -107,7 +107,7 @@ export function reviewPanel(data, h, colorName, pick) {
       return h("li", { class: MARK_CLASS[d.mark] }, h("button", { type: "button", class: "mistake-link", "data-decision": n, onclick: () => pick(n) },
         `${data.games > 1 ? `${t("gameNo")(d.game + 1)}, ` : ""}${t("turnNo")(d.turn)}, ${colorName(d.color)}`,
         d.dice ? ` ${d.dice.join("-")}` : "", `: ${said(d, d.played)} → ${t("bestWas")} ${said(d, d.best)} `,
-        h("b", {}, `−${d.loss.toFixed(3)}`), ` (${msg(`mark.${d.mark}`)})`));
+        h("b", {}, `−${fixed(d.loss, 3)}`), ` (${msg(`mark.${d.mark}`)})`));
     }))
     : h("p", { id: "mistakes" }, t("noMistakes"));
   return h("section", { class: "card review", id: "review-panel" },
