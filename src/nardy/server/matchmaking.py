@@ -6,7 +6,8 @@ How a player's seeks interact (what "sensibly" means here):
 - He may have up to ``MAX_CHALLENGES`` open challenges and one place in the
   quick-pairing queue at once (asking again with other terms moves him).
 - When a game of his starts from the lobby (a challenge of his accepted, or one he
-  accepted, or a pairing), all his other seeks are withdrawn: one game at a time. While
+  accepted, or a pairing) or a tournament's round (``game_started``), all his other
+  seeks are withdrawn: one game at a time; he is told on his lobby channel. While
   a game of his is being started, another start for him (his challenge accepted while
   he is paired, say) is refused with ``busy`` (a pairing simply waits for the next
   tick), so that two starts at the same instant never give him two games.
@@ -118,6 +119,30 @@ def parse_terms(body: Any, who: Who) -> Terms:
     return Terms(variant, length, cube, rated, _clock(body))
 
 
+def audience(ch: Challenge) -> tuple[int, ...] | None:
+    """Who is told of ``ch``'s changes: everyone (an open challenge), or its two
+    players (a direct one)."""
+    return None if ch.to is None else (ch.user_id, ch.to.user_id)
+
+
+async def game_started(
+    state: LobbyState, game_id: str, players: tuple[int, ...], **about: Any
+) -> None:
+    """A game of ``players`` has started (from the lobby, or a tournament's round):
+    their other seeks are withdrawn (one game at a time) and each is told on his own
+    lobby channel, ``{"type": "game", "id": ...}`` and ``about`` (a tournament's game:
+    ``tournament``), so that his lobby or tournament page takes him to it. Through
+    ``state``: every process's sockets of theirs hear it (Redis)."""
+    for uid in players:
+        await state.dequeue(uid)
+        for other in await state.challenges():
+            if other.user_id == uid and await state.take_challenge(other.id):
+                await state.publish(
+                    {"type": "gone", "id": other.id, "reason": "withdrawn"}, audience(other)
+                )
+    await state.publish({"type": "game", "id": game_id, **about}, players)
+
+
 def quick_terms(a: Seeker, b: Seeker) -> Terms:
     """The terms of a quick game between ``a`` and ``b`` (one pool): a match to
     ``QUICK_LENGTH``, the variant's cube (RULES.md C-3, C-5), rated between members."""
@@ -207,19 +232,11 @@ class Lobby:
             created=self.now(),
         )
         await self.state.add_challenge(ch)
-        await self.state.publish(
-            {"type": "challenge", "challenge": ch.public()}, self._audience(ch)
-        )
+        await self.state.publish({"type": "challenge", "challenge": ch.public()}, audience(ch))
         return ch
 
-    @staticmethod
-    def _audience(ch: Challenge) -> tuple[int, ...] | None:
-        return None if ch.to is None else (ch.user_id, ch.to.user_id)
-
     async def _gone(self, ch: Challenge, reason: str) -> None:
-        await self.state.publish(
-            {"type": "gone", "id": ch.id, "reason": reason}, self._audience(ch)
-        )
+        await self.state.publish({"type": "gone", "id": ch.id, "reason": reason}, audience(ch))
 
     async def cancel(self, who: Who, challenge_id: Any) -> None:
         """``who`` withdraws his challenge."""
@@ -267,9 +284,7 @@ class Lobby:
             return await self._start(ch.user_id, who.user_id, ch.terms)
         except Exception:
             await self.state.add_challenge(ch)  # the game did not start: it stays open
-            await self.state.publish(
-                {"type": "challenge", "challenge": ch.public()}, self._audience(ch)
-            )
+            await self.state.publish({"type": "challenge", "challenge": ch.public()}, audience(ch))
             raise
 
     async def _start(self, creator: int, opponent: int, terms: Terms) -> str:
@@ -282,12 +297,7 @@ class Lobby:
             live = await self.games.create_paired(creator, opponent, terms.spec())
         finally:
             await self.state.release(players)
-        for uid in players:
-            await self.state.dequeue(uid)
-            for other in await self.state.challenges():
-                if other.user_id == uid and await self.state.take_challenge(other.id):
-                    await self._gone(other, "withdrawn")
-        await self.state.publish({"type": "game", "id": live.meta.id}, (creator, opponent))
+        await game_started(self.state, live.meta.id, players)
         log.info("lobby game %s: %d v %d", live.meta.id, creator, opponent)
         return live.meta.id
 

@@ -20,6 +20,9 @@ How a round is played:
 - **a bye** (``second`` None), and a match with a withdrawn player: decided at once
   (``forfeit`` ``bye`` / ``withdrawn``).
 
+Each game made is told to its members on their own lobby channel, as a paired game is
+(``matchmaking.game_started``: ``{"type": "game", "id", "tournament"}``, through every
+server process): their lobby's, tournament's or finished game's page takes them to it.
 A game's end reaches ``game_over`` (the ``GameService.on_over`` hook), which records the
 winner and, when the round is complete, pairs the next one. **No-show**: each match has
 a deadline ``no_show`` seconds after the round's start (and after each game of a longer
@@ -64,6 +67,7 @@ from nardy.server.db import (
 )
 from nardy.server.live import LiveGame
 from nardy.server.lobby import CLOCKS, LobbyState
+from nardy.server.matchmaking import game_started
 from nardy.server.no_show import MatchState, no_show_act_by, no_show_ruling
 from nardy.server.ratings import START_RATING, pool_of
 from nardy.server.service import GameService
@@ -105,6 +109,16 @@ def _coin(tid: int, round_no: int, slot: int) -> int:
     """0 or 1, the same for the same match (a seeded coin, weighted by nothing)."""
     return hashlib.sha256(f"nardy-tournament:{tid}:{round_no}:{slot}".encode()).digest()[0] & 1
 
+
+#: The fields each format takes, as the form of a new tournament offers them (sent
+#: with the list): from the bounds of ``tournament_formats`` that ``parse_spec`` checks
+#: a new tournament's size against.
+SIZES: dict[str, list[int]] = {
+    "sitngo": list(formats.SIT_AND_GO_SIZES),
+    "knockout": list(range(formats.KNOCKOUT_MIN, formats.KNOCKOUT_MAX + 1)),
+    "swiss": list(range(formats.SWISS_MIN, formats.SWISS_MAX + 1)),
+    "roundrobin": list(range(formats.ROUND_ROBIN_MIN, formats.ROUND_ROBIN_MAX + 1)),
+}
 
 #: How often the tick starts scheduled tournaments and forfeits no-shows.
 TICK_EVERY = 1.0
@@ -160,10 +174,11 @@ class Tournaments:
         out["finished"] = out["finished"][:50]
         return out
 
-    async def listing(self, who: Who | None) -> dict[str, list[dict[str, Any]]]:
+    async def listing(self, who: Who | None) -> dict[str, Any]:
         """The tournaments ``who`` may see (public ones, and the private ones he made
-        or is in): upcoming, running, finished (the latest 50)."""
-        return await to_thread.run_sync(self._list, who)
+        or is in): upcoming, running, finished (the latest 50); and ``sizes``, the
+        fields each format takes (``SIZES``: the form of a new one offers them)."""
+        return {**await to_thread.run_sync(self._list, who), "sizes": SIZES}
 
     async def get(self, tid: Any, who: Who | None) -> dict[str, Any]:
         lt = await to_thread.run_sync(self.load, tid)
@@ -537,6 +552,7 @@ class Tournaments:
                 "options": dict(t.options),
                 "length": length_of(t, m.round),
             }
+            humans = tuple(e.user_id for e in (first, second) if e.user_id is not None)
             if first.user_id is not None and second.user_id is not None:
                 spec.update(rated=t.rated, clock=CLOCKS[t.clock])
                 try:
@@ -561,6 +577,11 @@ class Tournaments:
 
             await to_thread.run_sync(self.writer.session, store)
             log.info("tournament %d round %d slot %d: game %s", tid, m.round, m.slot, game_id)
+            # its players are told on their lobby channel, as a paired game's are: the
+            # lobby's and the tournament's pages (and the page of a finished game of
+            # theirs) take them to it, every round (no-shows lose)
+            about = {"id": t.id, "name": t.name, "round": m.round}
+            await game_started(self.state, game_id, humans, tournament=about)
 
     def _banned_loses(self, tid: int, mid: int) -> None:
         """Decide match ``mid`` against its banned player (both banned: the coin)."""
@@ -750,12 +771,21 @@ class Tournaments:
         """The tournament match played in ``game_id`` as the game's page shows it: the
         tournament (id, name), the round, and ``act_by``: while the match is undecided,
         when its player to act loses it by the no-show rule (None where the clock rules
-        instead); None for a game of no tournament."""
+        instead); ``running``: whether the tournament goes on, and ``players``: the
+        members who play the game (their page listens for their next round's game
+        while it does); None for a game of no tournament."""
         found = await to_thread.run_sync(self._match_of, game_id)
         if found is None:
             return None
-        tid, name, round_no, mid, stored, clock, no_show, winner = found
-        out: dict[str, Any] = {"id": tid, "name": name, "round": round_no, "act_by": None}
+        tid, name, round_no, mid, stored, clock, no_show, winner, status, *users = found
+        out: dict[str, Any] = {
+            "id": tid,
+            "name": name,
+            "round": round_no,
+            "act_by": None,
+            "running": status == "running",
+            "players": [u for u in users if u is not None],
+        }
         if winner is not None or stored is None:
             return out
         live = await self.games.get(game_id)
@@ -786,7 +816,8 @@ class Tournaments:
     def _match_of(self, game_id: str) -> Any:
         """The row of the match played in ``game_id`` with its tournament's terms: id,
         name, round, the match's id, its stored deadline, clock, no-show seconds, winner
-        (None: none)."""
+        (None: none), the tournament's status, and the game's two players (None: the
+        computer)."""
         with self.db() as s:
             return s.execute(
                 select(
@@ -798,8 +829,12 @@ class Tournaments:
                     Tournament.clock,
                     Tournament.no_show,
                     TournamentMatch.winner_id,
+                    Tournament.status,
+                    GameRow.creator_id,
+                    GameRow.opponent_id,
                 )
                 .join(Tournament, Tournament.id == TournamentMatch.tournament_id)
+                .join(GameRow, GameRow.id == TournamentMatch.game_id)
                 .where(TournamentMatch.game_id == game_id)
             ).first()
 

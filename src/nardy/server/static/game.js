@@ -49,6 +49,8 @@ export function gamePage(id) {
   const actions = h("div", { class: "actions", id: "actions" });
   const undo = h("button", { id: "undo", type: "button", disabled: true }, t("undo"));
   const confirm = h("button", { id: "confirm", type: "button", disabled: true }, t("confirm"));
+  // (under the players, above the other actions: on a phone the thumb that confirms a
+  // play does not land on Resign)
   const controls = h("div", { class: "controls", id: "controls", hidden: true }, undo, confirm);
   const tip = h("p", { class: "small tip", id: "tip", hidden: true }, t("hint"), " ", t("dieTip"));
   const moves = h("ol", { class: "movelist", id: "moves" });
@@ -60,7 +62,7 @@ export function gamePage(id) {
   const chatBox = h("div", { id: "chat-box" });  // the chat (chat.js)
   main.replaceChildren(h("div", { class: "game" },
     h("div", {}, scorebar, h("div", { class: "board-wrap" }, svg, overlay), tip, review),
-    h("div", { class: "side" }, h("div", { class: "panel card" }, status, lastPlay, notice, refusal, away.node, players, actions, controls, hintBox,
+    h("div", { class: "side" }, h("div", { class: "panel card" }, status, lastPlay, notice, refusal, away.node, players, controls, actions, hintBox,
       access.node, h("h3", {}, t("moves")), moves, extra), chatBox)));
   // -- the club clock and rating change (clock.js) --
   const clock = new GameClock(); players.after(clock.el);

@@ -2,15 +2,35 @@
 // A tournament game's line on its page: the tournament (a link to its page), the round,
 // and while the match is undecided the time by which the player to act must act, or
 // lose the match by the no-show rule (the server's rule, as its tick applies it).
+// While the tournament goes on, the page of one of the game's players listens on his
+// lobby channel: when his next round's game starts (this one ended, and the round with
+// it), he is told, called and taken there (lobby.js), as from the lobby's page.
 import { call } from "./api.js";
-import { h } from "./dom.js";
+import { h, main } from "./dom.js";
 import { currentLang, msg } from "./i18n.js";
+import { LobbySocket, gameStarted } from "./lobby.js";
+import { me } from "./session.js";
+
+/** @typedef {import("./api.js").Json} Json */
 
 /** @param {string} gameId @returns {{ el: HTMLElement, refresh: () => void }} the line, and what
  * asks the server again (at each change of the game) */
 export function gameTournament(gameId) {
   const el = h("div", { class: "small game-tournament", id: "game-tournament", hidden: true });
   let asked = 0, none = false;
+  /** @type {LobbySocket | null} */
+  let socket = null;
+  // the lobby's socket, once: closed when the page is left (the page's element is gone)
+  const listen = () => {
+    if (socket || !el.isConnected) return;
+    const left = new MutationObserver(() => { if (!el.isConnected) stop(); });
+    const stop = () => { sock.close(); left.disconnect(); };
+    const sock = new LobbySocket((/** @type {Json} */ m) => {
+      if (m.type === "game" && m.tournament && m.id !== gameId) { stop(); gameStarted(m); }
+    }, () => undefined);
+    socket = sock;
+    left.observe(main, { childList: true });
+  };
   const refresh = () => {
     if (none) return;  // (a game of no tournament never becomes one)
     const mine = ++asked;  // (answers out of order: only the last asked is shown)
@@ -24,6 +44,7 @@ export function gameTournament(gameId) {
         msg("web.tournament-round", { n: x.round }),
         by ? h("span", { class: "deadline", id: "act-by", title: msg("web.tournament-act-by-why") }, " · ", msg("web.tournament-act-by", { time: by })) : "");
       el.hidden = false;
+      if (x.running && me.user.id != null && (x.players ?? []).includes(me.user.id)) listen();
     }).catch(() => undefined);  // (a line of context: the next change asks again)
   };
   return { el, refresh };

@@ -2,17 +2,21 @@
 // The lobby: play now (quick pairing), open challenges, my games, games to watch with
 // small live boards, who is online, friends. The server pushes changes over /ws/lobby;
 // what the player does goes over HTTP (api.js). Names are text (h() and textContent).
+// A game of the player's that starts (a pairing, a challenge accepted, a tournament's
+// round) is told on his lobby channel: gameStarted() takes him to it, from this page,
+// the tournaments' (tournaments.js) and his finished tournament game's (game_tournament.js).
 import { call } from "./api.js";
 import { drawBoard } from "./board.js";
 import { go, h, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { me, refreshMe, variantName } from "./session.js";
 import { mountChat } from "./chat.js";
+import { callPlayer } from "./signals.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
 // A websocket to the lobby that reconnects (with a growing pause) until closed.
-class LobbySocket {
+export class LobbySocket {
   /** @param {(msg: Json) => void} onMessage @param {(up: boolean) => void} onLink */
   constructor(onMessage, onLink) {
     this.onMessage = onMessage; this.onLink = onLink;
@@ -67,12 +71,30 @@ function who(p) {
   return h("span", { class: "who" }, h("b", {}, playerName(p.name)), tag ? h("small", {}, ` ${tag}`) : null);
 }
 
-/** Show a browser notification when the player allowed them (else only the toast). @param {string} text */
-function notify(text) {
-  toast(text);
+/**
+ * Tell the player a piece of news: a toast (news, not an error) unless `withToast` is
+ * false (what the page shows itself), and a browser notification while the tab is
+ * hidden, when he allowed them.
+ * @param {string} text @param {boolean} [withToast]
+ */
+function notify(text, withToast = true) {
+  if (withToast) toast(text, "info");
   if (typeof Notification !== "undefined" && Notification.permission === "granted" && document.hidden) {
     new Notification(t("title"), { body: text });
   }
+}
+
+/**
+ * A game of the player's has started (the lobby channel's `{"type": "game", "id"}`, with
+ * `tournament` for a tournament's round): he is told, called as on his turn (the chime,
+ * the vibration, the title flashing while the tab is hidden: signals.js) and taken to it.
+ * @param {Json} m
+ */
+export function gameStarted(m) {
+  const x = m.tournament;
+  notify(x ? msg("web.tournament-game-started", { name: x.name, round: x.round }) : t("lobbyGameStarted"));
+  callPlayer(t("gameStartedTitle"));
+  go(`/game/${m.id}`);
 }
 
 /** Ask once for notifications (after the player did something that expects an answer). */
@@ -95,6 +117,8 @@ export function lobbyPage(root, others) {
   let searchStart = null;
   let offered = false;
   const playNow = h("section", { class: "card lobby-play", id: "play-now" });
+  // the challenges made to this player, first on the page (no toast covers them)
+  const toMeCard = h("section", { class: "card", id: "to-me", hidden: true });
   const challenges = h("section", { class: "card", id: "challenges" });
   const mine = h("section", { class: "card", id: "mine" });
   const watch = h("section", { class: "card", id: "watch" });
@@ -102,7 +126,7 @@ export function lobbyPage(root, others) {
   const link = h("div", { class: "lobby-link", id: "lobby-link", hidden: true }, t("lobbyOffline"));
   const lobbyChat = h("div", { id: "lobby-chat" });  // the lobby's chat (chat.js)
   root.replaceChildren(link, h("div", { class: "lobby" },
-    h("div", { class: "lobby-main" }, playNow, challenges, watch),
+    h("div", { class: "lobby-main" }, toMeCard, playNow, challenges, watch),
     h("div", { class: "lobby-side" }, mine, people, lobbyChat, others)));
 
   /** Run an action; a visitor who became a guest by it reconnects as himself. @param {() => Promise<unknown>} action */
@@ -157,11 +181,14 @@ export function lobbyPage(root, others) {
   // -- challenges ---------------------------------------------------------------------
   const form = challengeForm(act);
   const newBtn = h("button", { id: "new-challenge", onclick: () => { form.hidden = !form.hidden; } }, t("lobbyNewChallenge"));
+  /** Whether a challenge is made to this player. @param {Json} c */
+  const isToMe = (c) => Boolean(c.to && c.to.id === snap.me && c.by.id !== snap.me);
   function drawChallenges() {
     const blocked = new Set(snap.blocked.map((/** @type {Json} */ p) => p.id));
-    const rows = snap.challenges.filter((/** @type {Json} */ c) => !blocked.has(c.by.id)).map((/** @type {Json} */ c) => {
+    const shown = snap.challenges.filter((/** @type {Json} */ c) => !blocked.has(c.by.id));
+    const row = (/** @type {Json} */ c) => {
       const own = c.by.id === snap.me;
-      const toMe = c.to && c.to.id === snap.me;
+      const toMe = isToMe(c);
       const buttons = own
         ? [h("button", { class: "cancel", onclick: () => act(() => call("DELETE", `/api/lobby/challenges/${c.id}`)) }, t("lobbyCancel"))]
         : [h("button", { class: "accept", onclick: () => act(async () => {
@@ -170,10 +197,15 @@ export function lobbyPage(root, others) {
       if (toMe) buttons.push(h("button", { class: "decline", onclick: () => act(() => call("POST", `/api/lobby/challenges/${c.id}/decline`)) }, t("lobbyDecline")));
       return h("li", { class: toMe ? "challenge to-me" : "challenge", "data-id": c.id },
         h("div", {}, who(c.by), own ? h("small", {}, ` (${t("lobbyYou")})`) : null,
-          c.to ? h("small", { class: "to" }, toMe ? ` · ${t("lobbyToYou")}` : ` · ${msg("web.lobby-to-player", { name: c.to.name })}`) : null,
+          // (one made to this player is under the card's heading that says so)
+          c.to && !toMe ? h("small", { class: "to" }, ` · ${msg("web.lobby-to-player", { name: c.to.name })}`) : null,
           h("div", { class: "terms" }, termsText(c))),
         h("div", { class: "buttons" }, buttons));
-    });
+    };
+    const forMe = shown.filter(isToMe);
+    toMeCard.hidden = !forMe.length;
+    toMeCard.replaceChildren(h("h2", {}, t("lobbyToYou")), h("ul", { class: "list" }, forMe.map(row)));
+    const rows = shown.filter((/** @type {Json} */ c) => !isToMe(c)).map(row);
     challenges.replaceChildren(h("div", { class: "head" }, h("h2", {}, t("lobbyChallenges")), newBtn), form,
       rows.length ? h("ul", { class: "list" }, rows) : h("p", { class: "empty" }, t("lobbyNoChallenges")));
   }
@@ -289,18 +321,20 @@ export function lobbyPage(root, others) {
       drawAll();
     } else if (m.type === "challenge") {
       snap.challenges = snap.challenges.filter((/** @type {Json} */ c) => c.id !== m.challenge.id).concat([m.challenge]);
-      if (m.challenge.to && m.challenge.to.id === snap.me && m.challenge.by.id !== snap.me) {
-        notify(msg("web.lobby-challenged", { name: playerName(m.challenge.by.name), terms: termsText(m.challenge) }));
-      }
       drawChallenges();
+      if (isToMe(m.challenge)) {
+        // no toast (it would cover the buttons on a phone): the challenge comes first
+        // on the page, brought into view
+        notify(msg("web.lobby-challenged", { name: playerName(m.challenge.by.name), terms: termsText(m.challenge) }), false);
+        toMeCard.scrollIntoView({ block: "nearest", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+      }
     } else if (m.type === "gone") {
       const gone = snap.challenges.find((/** @type {Json} */ c) => c.id === m.id);
       snap.challenges = snap.challenges.filter((/** @type {Json} */ c) => c.id !== m.id);
       if (gone && m.reason === "declined" && gone.by.id === snap.me) notify(t("lobbyDeclined"));
       drawChallenges();
     } else if (m.type === "game") {
-      notify(t("lobbyGameStarted"));
-      go(`/game/${m.id}`);
+      gameStarted(m);
     } else if (m.type === "online") {
       snap.online = m.online; drawPeople();
     } else if (m.type === "games") {

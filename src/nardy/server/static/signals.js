@@ -151,10 +151,11 @@ export function onState(st) {
 
 /**
  * Call the player to his game: the your-turn chime, the title flashing `title` while
- * the tab is hidden, a vibration (each as switched on).
+ * the tab is hidden, a vibration (each as switched on). Also when a game of his starts
+ * (lobby.js: a tournament's round, a pairing).
  * @param {string} title @param {number} [delay]  seconds before the chime
  */
-function callPlayer(title, delay = 0) {
+export function callPlayer(title, delay = 0) {
   sound("turnSound", delay);
   flashTitle(title);
   if (isOn("vibrate") && navigator.vibrate && navigator.vibrate([120, 80, 120])) played.push("vibrate");

@@ -2,10 +2,12 @@
 // Tournaments: the list (registration open, running, finished) with the form of a new
 // one, and one tournament's page: registration, the knock-out's bracket (SVG) or the
 // Swiss's and round robin's standings, each round's matches linking to their games.
-// The lobby's socket says when a tournament changed: the page then reads it again.
+// The lobby's socket says when a tournament changed: the page then reads it again; and
+// when a game of the player's starts (his round's): the page takes him to it (lobby.js).
 import { call } from "./api.js";
 import { go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
+import { gameStarted } from "./lobby.js";
 import { me, variantName } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -28,7 +30,12 @@ async function act(action) {
   }
 }
 
-/** Open the lobby's socket and call `onChange` with each tournament message; returns its closer. @param {(m: Json) => void} onChange */
+/**
+ * Open the lobby's socket and call `onChange` with each tournament message; a game of
+ * the player's that starts (his tournament's next round, say) takes him to it at once.
+ * Returns its closer.
+ * @param {(m: Json) => void} onChange
+ */
 function watchTournaments(onChange) {
   let closed = false;
   /** @type {WebSocket | undefined} */
@@ -37,7 +44,11 @@ function watchTournaments(onChange) {
     if (closed) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(`${proto}//${location.host}/ws/lobby`);
-    ws.onmessage = (ev) => { const m = JSON.parse(ev.data); if (m.type === "tournament") onChange(m.tournament); };
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.type === "tournament") onChange(m.tournament);
+      else if (m.type === "game") gameStarted(m);
+    };
     ws.onclose = () => { if (!closed) setTimeout(connect, 2000); };
   };
   connect();
@@ -91,8 +102,11 @@ export function tournamentsCard() {
 /** The list of tournaments and the form of a new one. */
 export function tournamentsPage() {
   const lists = h("div", { id: "tournament-lists" });
+  const form = member() ? createForm() : null;
+  let sized = false;
   const draw = async () => {
     const data = await call("GET", "/api/tournaments");
+    if (form && !sized) { sized = true; form.sizes(data.sizes); }
     lists.replaceChildren(...["upcoming", "running", "finished"].map((k) =>
       h("section", { class: "card", id: `tournaments-${k}` },
         h("h2", {}, t(`tournament${k[0].toUpperCase()}${k.slice(1)}`)),
@@ -100,18 +114,57 @@ export function tournamentsPage() {
           : h("p", { class: "small" }, t("tournamentNone")))));
   };
   main.replaceChildren(h("div", { class: "tournaments-page" }, h("h1", {}, t("tournaments")),
-    member() ? createForm() : h("p", { class: "card" }, t("tournamentMembersOnly")), lists));
+    form ? form.el : h("p", { class: "card" }, t("tournamentMembersOnly")), lists));
   draw();
   return watchTournaments(() => { draw(); });
 }
 
+/** The field sizes of a format in words ("4, 8 or 16 players", "2 to 64 players"). @param {number[]} sizes */
+function sizesText(sizes) {
+  const low = sizes[0], high = sizes[sizes.length - 1];
+  if (sizes.length === high - low + 1) return msg("web.tournament-size-range", { low, high });
+  return msg("web.tournament-size-list", { sizes: sizes.slice(0, -1).join(", "), last: high });
+}
+
+/**
+ * The form of a new tournament; `sizes` gives it the field sizes each format takes (the
+ * server's, sent with the list): the size field says them under it, offers them, and
+ * refuses another before anything is sent.
+ * @returns {{ el: HTMLFormElement, sizes: (sizes: Record<string, number[]>) => void }}
+ */
 function createForm() {
   const name = h("input", { name: "name", maxlength: 80, required: true });
   const format = h("select", { name: "format" }, ["sitngo", "knockout", "swiss", "roundrobin"].map((f) =>
     h("option", { value: f }, t("tournamentFormats")[f])));
   const variant = h("select", { name: "variant" }, me.variants.map((/** @type {Json} */ v) =>
     h("option", { value: v.name, selected: v.name === "long" }, v[currentLang()])));
-  const size = h("input", { name: "size", type: "number", min: 2, max: 64, value: 8, inputmode: "numeric" });
+  const size = h("input", { name: "size", type: "number", min: 2, max: 64, value: 8, inputmode: "numeric", list: "size-options" });
+  const sizeOptions = h("datalist", { id: "size-options" });
+  const sizeHint = h("small", { class: "small", id: "size-hint", "aria-live": "polite" });
+  /** @type {Record<string, number[]>} */
+  let allowed = {};
+  // the sizes of the chosen format: said, offered, and another refused (a value typed)
+  const checkSize = () => {
+    const sizes = allowed[format.value];
+    if (!sizes) return;
+    const ok = sizes.includes(Number(size.value));
+    size.setCustomValidity(ok ? "" : sizeHint.textContent ?? "");
+    sizeHint.className = ok ? "small" : "small bad";
+  };
+  const showSizes = () => {
+    const sizes = allowed[format.value];
+    if (!sizes) return;
+    size.min = String(sizes[0]); size.max = String(sizes[sizes.length - 1]);
+    const listed = sizes.length !== sizes[sizes.length - 1] - sizes[0] + 1;  // (not a range)
+    sizeOptions.replaceChildren(...(listed ? sizes.map((n) => h("option", { value: n })) : []));
+    sizeHint.textContent = sizesText(sizes);
+    if (!sizes.includes(Number(size.value))) {  // the nearest allowed (8 fits every format)
+      const n = Number(size.value) || 8;
+      size.value = String(sizes.reduce((a, b) => (Math.abs(b - n) < Math.abs(a - n) ? b : a)));
+    }
+    checkSize();
+  };
+  size.addEventListener("input", checkSize);
   const rounds = h("input", { name: "rounds", type: "number", min: 1, max: 64, inputmode: "numeric" });
   const length = h("input", { name: "length", type: "number", min: 1, max: 25, value: 1, inputmode: "numeric" });
   const clock = h("select", { name: "clock" }, Object.entries(t("lobbyClock")).map(([k, v]) => h("option", { value: k, selected: k === "none" }, v)));
@@ -123,6 +176,7 @@ function createForm() {
   format.onchange = () => {
     roundsField.hidden = format.value !== "swiss";
     if (roundsField.hidden) rounds.value = "";
+    showSizes();
   };
   format.onchange(new Event("change"));
   const form = h("form", { class: "card tournament-form", id: "tournament-form", onsubmit: (ev) => {
@@ -140,13 +194,28 @@ function createForm() {
   h("h2", {}, t("tournamentNew")),
   h("div", { class: "grid" },
     h("label", {}, t("tournamentName"), name), h("label", {}, t("tournamentFormat"), format),
-    h("label", {}, t("variant"), variant), h("label", {}, t("tournamentSize"), size),
+    h("label", {}, t("variant"), variant), h("label", {}, t("tournamentSize"), size, sizeOptions, sizeHint),
     roundsField, h("label", {}, t("tournamentLength"), length),
     h("label", {}, t("lobbyClockLabel"), clock), h("label", {}, t("tournamentStarts"), starts),
     h("label", { class: "check" }, rated, t("tournamentRated")),
     h("label", { class: "check" }, pub, t("tournamentPublic"))),
   h("button", { type: "submit", id: "create-tournament", class: "big" }, t("tournamentCreate")));
-  return form;
+  return { el: form, sizes: (sizes) => { allowed = sizes ?? {}; showSizes(); } };
+}
+
+/**
+ * The invitation link, with its Copy button (as a friend's game's invitation has); the
+ * link is selected too, to copy by hand where the browser refuses.
+ * @param {string} url
+ */
+function inviteLink(url) {
+  const input = h("input", { readonly: true, id: "invite-link", value: url });
+  return h("div", { class: "invite" }, h("p", { class: "small" }, t("tournamentInvite"), ":"),
+    h("div", { class: "buttons" }, input,
+      h("button", { type: "button", class: "secondary", id: "copy-invite", onclick: () => {
+        input.select();
+        navigator.clipboard?.writeText(url).then(() => toast(t("copied"), "info"), () => undefined);
+      } }, t("copy"))));
 }
 
 /** An entry's name as the page shows it. @param {Json} e */
@@ -198,8 +267,7 @@ export function tournamentPage(id) {
       x.result && x.result.cancelled ? h("p", { id: "tournament-cancelled" },
         x.result.by ? msg(`web.tournament-cancelled-by.${x.result.by}`) : t("tournamentCancelled")) : null,
       x.result && x.result.winner != null ? h("p", { id: "tournament-winner" }, h("b", {}, msg("web.tournament-winner", { name: entryName(entries.get(x.result.winner)) }))) : null,
-      x.invite && x.status === "registering" ? h("p", { class: "small" }, t("tournamentInvite"), ": ",
-        h("input", { readonly: true, id: "invite-link", value: `${location.origin}/tournaments/${id}?invite=${x.invite}` })) : null,
+      x.invite && x.status === "registering" ? inviteLink(`${location.origin}/tournaments/${id}?invite=${x.invite}`) : null,
       buttons.length ? h("div", { class: "row buttons" }, buttons) : null);
     const players = h("section", { class: "card" }, h("h2", {}, t("tournamentPlayers")),
       h("ol", { class: "list entries", id: "entries" }, [...x.entries].sort((a, b) => (a.seed ?? 999) - (b.seed ?? 999) || a.id - b.id)

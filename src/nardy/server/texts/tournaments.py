@@ -274,3 +274,27 @@ register(
         "web.tournament-seed": {"en": "Seed", "ru": "Посев"},
     }
 )
+
+# a player's game has started (a tournament's round, or the lobby's pairing): his
+# lobby's, tournament's or finished game's page takes him to it (lobby.js, tournaments.js,
+# game_tournament.js); and the sizes the form of a new tournament offers
+register(
+    {
+        "web.tournament-game-started": {
+            "en": "“{name}”, round {round}: your game has started",
+            "ru": "«{name}», тур {round}: ваша партия началась",
+        },
+        "web.game-started-title": {
+            "en": "Your game has started!",
+            "ru": "Ваша партия началась!",
+        },
+        "web.tournament-size-range": {
+            "en": "{low} to {high} players",
+            "ru": "от {low} до {high} {high:plural:игрока|игроков|игроков}",
+        },
+        "web.tournament-size-list": {
+            "en": "{sizes} or {last} players",
+            "ru": "{sizes} или {last} {last:plural:игрок|игрока|игроков}",
+        },
+    }
+)
