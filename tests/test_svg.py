@@ -182,6 +182,18 @@ def test_stack_counts_shown_above_the_stack_limit_and_always_on_the_bar():
             assert _close(float(text.get("y")), float(last.get("cy")) + RAW["count_dy"])
 
 
+@pytest.mark.parametrize("n", range(1, 16))
+def test_facing_stacks_never_meet(n: int) -> None:
+    """Two tall stacks on facing points (long nardy's heads, 15 a side) stay apart in
+    the middle of the field by at least a fifth of a checker: at a room of half the
+    field they touched and read as one column."""
+    g = GEOMETRY
+    r = g.checker_radius
+    top_end = g.stack_y(True, n - 1, n) + r
+    bottom_end = g.stack_y(False, n - 1, n) - r
+    assert bottom_end - top_end >= 2 * r / 5
+
+
 def test_bar_off_and_dice():
     pos = Position.from_points({6: 5}, {6: 5, 5: 2}, mine_bar=1, theirs_bar=0, turn="white")
     root = ET.fromstring(position_svg(SHORT, pos, "white", dice=(2, 1)))
