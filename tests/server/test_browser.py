@@ -109,13 +109,17 @@ def test_friend_game_in_two_browsers_and_reconnect(browser: Any, server: Any, sh
     assert my_turn(other)
     assert other.locator("#moves-none").count() == 0
     mover.screenshot(path=str(shots / "friend-after-move.png"))
-    # the mover's socket drops (and stays down) while the other plays a turn
-    mover.evaluate("() => { const s = window.__nardyGame.socket; s.paused = true; s.drop(); }")
+    # the mover's socket drops (and stays down) while the other plays a turn, once it
+    # has everything of its own turn (under load the last events can still be on the way)
+    mover.wait_for_selector(f"#board[data-seq='{seq(other)}']")
+    # (``closed`` keeps it from reconnecting on its own: a bare drop() is retried after
+    # half a second, and under load the other's turn can take longer than that)
+    mover.evaluate("() => { const s = window.__nardyGame.socket; s.closed = true; s.drop(); }")
     seen = seq(mover)
     play_turn_by_clicking(other)
     target = seq(other)
     assert seq(mover) == seen  # nothing arrived while disconnected
-    mover.evaluate("() => { const s = window.__nardyGame.socket; s.paused = false; s.connect(); }")
+    mover.evaluate("() => { const s = window.__nardyGame.socket; s.closed = false; s.connect(); }")
     mover.wait_for_selector(f"#board[data-seq='{target}']")
     assert my_turn(mover)
     n_moves = other.locator("#moves li").count()
