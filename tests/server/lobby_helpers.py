@@ -44,11 +44,11 @@ def member_client(url: str, name: str) -> httpx.Client:
 
 def next_message(ws: Any, kind: str | None) -> dict[str, Any]:
     """The next lobby socket message of ``kind``, skipping the periodic ``online``,
-    ``games`` and ``mine`` (the lobby's ticker sends them when they change); ``kind``
-    None: the next one that is not periodic."""
+    ``games``, ``searching`` and ``mine`` (the lobby's ticker sends them when they
+    change); ``kind`` None: the next one that is not periodic."""
     while True:
         msg: dict[str, Any] = ws.receive_json()
-        if msg["type"] in ("online", "games", "mine") and msg["type"] != kind:
+        if msg["type"] in ("online", "games", "searching", "mine") and msg["type"] != kind:
             continue
         if kind is None or msg["type"] == kind:
             return msg

@@ -50,6 +50,8 @@ def test_two_strangers_press_play_now_and_meet_in_one_game(
     a.wait_for_selector("#searching")
     assert "Ищем соперника" in a.inner_text("#searching")
     a.screenshot(path=str(shots / "lobby-searching-desktop-ru.png"))
+    # the other sees, before he asks, that someone waits for long nardy
+    b.wait_for_selector("#pool-counts:has-text('Looking for an opponent now: Long nardy 1')")
     b.select_option("#pn-variant", "long")
     b.click("#play-now-btn")
     first, second = game_id(a), game_id(b)

@@ -326,6 +326,37 @@ def test_my_games_are_live_on_the_lobby_socket(app: Any) -> None:
             assert mine(ws, None) == []
 
 
+def test_the_lobby_shows_who_is_searching_by_game(app: Any) -> None:
+    """Beside "Play now" the lobby says how many are in the queue for each game, live:
+    a player sees whether someone waits for the game he would ask for (lichess shows
+    each pool's players)."""
+    with same_loop_clients(app, 3) as (alice, bob, carol):
+        lobby = app.state.lobby
+        with carol.websocket_connect("/ws/lobby") as ws:
+            assert next_message(ws, "snapshot")["searching"] == {}
+            for who, variant in ((alice, "long"), (bob, "short")):
+                r = who.post("/api/lobby/queue", json={"variant": variant}, headers=_token(who))
+                assert r.status_code == 200, r.text
+            alice.portal.call(lobby.refresh)
+            assert _searching(ws, {"long": 1, "short": 1})
+            r = bob.delete("/api/lobby/queue", headers=_token(bob))
+            assert r.json() == {"left": True}
+            alice.portal.call(lobby.refresh)
+            assert _searching(ws, {"long": 1})
+        with bob.websocket_connect("/ws/lobby") as ws:  # a new page: in its snapshot
+            assert next_message(ws, "snapshot")["searching"] == {"long": 1}
+
+
+def _token(client: TestClient) -> dict[str, str]:
+    return {"x-csrf-token": client.get("/api/session").json()["csrf"]}
+
+
+def _searching(ws: Any, counts: dict[str, int]) -> bool:
+    """Whether a "searching" message with ``counts`` comes (the ticker may send an
+    earlier count first)."""
+    return any(next_message(ws, "searching")["searching"] == counts for _ in range(5))
+
+
 def test_a_socket_that_falls_behind_is_marked_for_closing() -> None:
     from nardy.server.lobby import OUTBOX, Subscriber
 

@@ -527,6 +527,7 @@ class Lobby:
             },
             "online": await self.online_view(),
             "games": await self.watch_view(),
+            "searching": await self.searching_view(),
             "mine": mine or [],
             "following": [{"id": p.user_id, "name": p.name} for p in following],
             "blocked": [{"id": p.user_id, "name": p.name} for p in blocked],
@@ -534,10 +535,24 @@ class Lobby:
             "pair_timeout": self.pair_timeout,
         }
 
+    async def searching_view(self) -> dict[str, int]:
+        """How many are in the quick-pairing queue, by variant: the lobby shows it under
+        "Play now" (as lichess shows each pool's players), so a player sees whether
+        someone waits for the game he would ask for."""
+        out: dict[str, int] = {}
+        for s in await self.state.queue():
+            out[s.variant] = out.get(s.variant, 0) + 1
+        return out
+
     async def refresh(self) -> None:
-        """Send who is online and the games to watch, where they changed, and to each
-        player online whose games moved, his games."""
-        for kind, build in (("online", self.online_view), ("games", self.watch_view)):
+        """Send who is online, the games to watch and who is searching, where they
+        changed, and to each player online whose games moved, his games."""
+        views = (
+            ("online", self.online_view),
+            ("games", self.watch_view),
+            ("searching", self.searching_view),
+        )
+        for kind, build in views:
             value: Any = await build()
             if self._sent.get(kind) != value:
                 self._sent[kind] = value

@@ -146,10 +146,18 @@ export function lobbyPage(root, others) {
   const pnVariant = select("variant", "long", variantOptions(), "pn-variant");
   const pnClock = select("clock", "none", clockOptions(), "pn-clock");
   const searching = () => snap.queue != null;
+  /** Who is in the quick-pairing queue now, by game (himself too while he searches). */
+  function poolCounts() {
+    const parts = Object.entries(snap.searching || {}).filter(([, n]) => n > 0)
+      .map(([v, n]) => `${variantName(v)} ${n}`);
+    return h("p", { class: "small", id: "pool-counts" },
+      parts.length ? msg("web.lobby-pool-counts", { list: parts.join(" · ") }) : t("lobbyPoolEmpty"));
+  }
   function drawPlayNow() {
     if (!searching()) {
       playNow.replaceChildren(h("h2", {}, t("lobbyPlayNow")), h("p", {}, t("lobbyPlayNowText")),
         h("div", { class: "row" }, h("label", {}, t("variant"), pnVariant), h("label", {}, t("lobbyClockLabel"), pnClock)),
+        poolCounts(),
         h("button", { class: "big", id: "play-now-btn", onclick: () => act(async () => {
           snap.queue = (await call("POST", "/api/lobby/queue", { variant: pnVariant.value, clock: pnClock.value })).queue;
           searchStart = performance.now(); offered = false; drawPlayNow();
@@ -160,7 +168,7 @@ export function lobbyPage(root, others) {
     /** @type {HTMLElement[]} */
     const kids = [h("h2", {}, t("lobbyPlayNow")),
       h("p", { class: "searching", id: "searching" }, h("span", { class: "spinner" }),
-        msg("web.lobby-searching", { seconds: waited }), " · ", variantName(snap.queue.variant))];
+        msg("web.lobby-searching", { seconds: waited }), " · ", variantName(snap.queue.variant)), poolCounts()];
     if (offered) {
       kids.push(h("p", { class: "offer", id: "offer" }, t("lobbyTimeout")),
         h("div", { class: "row" },
@@ -339,6 +347,8 @@ export function lobbyPage(root, others) {
       snap.online = m.online; drawPeople();
     } else if (m.type === "games") {
       snap.games = m.games; drawWatch();
+    } else if (m.type === "searching") {
+      snap.searching = m.searching; drawPlayNow();
     } else if (m.type === "mine") {
       snap.mine = m.mine; drawMine();
     } else if (m.type === "pair-timeout") {
@@ -361,7 +371,7 @@ function challengeForm(act) {
   const cube = select("cube", "", [["", t("cubeDefault")], ["yes", t("yes")], ["no", t("no")]]);
   const clock = select("clock", "none", clockOptions());
   const rated = h("input", { name: "rated", type: "checkbox" });
-  const to = h("input", { name: "to", maxlength: 40, autocomplete: "off" });
+  const to = h("input", { name: "to", maxlength: 40, autocomplete: "off", placeholder: t("lobbyChallengeToHint") });
   const member = me.user.id != null && !me.user.guest;
   const form = h("form", { class: "challenge-form", id: "challenge-form", hidden: true, onsubmit: (ev) => {
     ev.preventDefault();
@@ -375,7 +385,7 @@ function challengeForm(act) {
     h("label", {}, t("variant"), variant), h("label", {}, t("matchLength"), length),
     h("label", {}, t("cubeOpt"), cube), h("label", {}, t("lobbyClockLabel"), clock),
     member ? h("label", { class: "check" }, rated, t("lobbyRated")) : null,
-    member ? h("label", {}, t("lobbyAddFriend"), to) : null),
+    member ? h("label", {}, t("lobbyChallengeTo"), to) : null),
   h("button", { class: "big", type: "submit", id: "post-challenge" }, t("lobbyPost")));
   return form;
 }

@@ -117,6 +117,24 @@ register(
         },
         "web.lobby-new-challenge": {"en": "New challenge", "ru": "Новый вызов"},
         "web.lobby-post": {"en": "Post the challenge", "ru": "Бросить вызов"},
+        # under Play now: who is in the quick-pairing queue now, by game (lobby.js)
+        "web.lobby-pool-counts": {
+            "en": "Looking for an opponent now: {list}",
+            "ru": "Сейчас ищут соперника: {list}",
+        },
+        "web.lobby-pool-empty": {
+            "en": "Nobody is looking for an opponent right now.",
+            "ru": "Сейчас никто не ищет соперника.",
+        },
+        # the challenge form's field that makes it a direct challenge
+        "web.lobby-challenge-to": {
+            "en": "Only to this player (optional)",
+            "ru": "Только этому игроку (необязательно)",
+        },
+        "web.lobby-challenge-to-hint": {
+            "en": "a username; empty: anyone may accept",
+            "ru": "имя пользователя; пусто — принять может любой",
+        },
         "web.lobby-accept": {"en": "Accept", "ru": "Принять"},
         "web.lobby-decline": {"en": "Decline", "ru": "Отклонить"},
         "web.lobby-cancel": {"en": "Cancel", "ru": "Отменить"},
