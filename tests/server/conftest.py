@@ -238,3 +238,16 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"redis://127.0.0.1:{port}/0"
     proc.terminate()
     proc.wait(timeout=10)
+
+
+@pytest.fixture
+def apps(db_url: str, redis_url: str) -> Iterator[tuple[Any, Any]]:
+    """Two applications ("processes") on one database and one (emptied) Redis."""
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+    made = tuple(
+        create_app(Settings(db_url=db_url, dice_seed="test-seed", redis_url=redis_url))
+        for _ in range(2)
+    )
+    yield made[0], made[1]

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import anyio
 import httpx
+
+#: How long a socket may stay silent when a message is due (a message never sent, or a
+#: broken relay between the processes, then fails the test rather than hanging it).
+SILENCE = 10.0
 
 
 async def send(
@@ -52,3 +58,16 @@ def next_message(ws: Any, kind: str | None) -> dict[str, Any]:
             continue
         if kind is None or msg["type"] == kind:
             return msg
+
+
+def receive(ws: Any) -> dict[str, Any]:
+    """The socket's next message (JSON), waiting ``SILENCE`` seconds at most."""
+
+    async def within() -> Any:
+        with anyio.fail_after(SILENCE):
+            return await ws._send_rx.receive()  # (what ``receive_json`` awaits)
+
+    message = ws.portal.call(within)
+    assert message["type"] == "websocket.send", message
+    got: dict[str, Any] = json.loads(message["text"])
+    return got

@@ -5,17 +5,16 @@ on its own event loop (as two processes), and a client of each."""
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-import anyio
 import pytest
 import redis
 from conftest import POSTGRES, reset_postgres, worker_postgres_url
 from fastapi.testclient import TestClient
+from lobby_helpers import receive
 from sqlalchemy import select
 from visitors import Visitor
 
@@ -30,17 +29,6 @@ from nardy.server.redis_live import (
     RedisHub,
     RedisLobbyState,
 )
-
-
-@pytest.fixture
-def apps(db_url: str, redis_url: str) -> Iterator[tuple[Any, Any]]:
-    """Two applications ("processes") on one database and one (emptied) Redis."""
-    redis.Redis.from_url(redis_url).flushdb()
-    made = tuple(
-        create_app(Settings(db_url=db_url, dice_seed="test-seed", redis_url=redis_url))
-        for _ in range(2)
-    )
-    yield made[0], made[1]
 
 
 @pytest.fixture
@@ -62,24 +50,6 @@ def visitors(apps: tuple[Any, Any]) -> Iterator[Any]:
     yield make
     for c in reversed(opened):
         c.__exit__(None, None, None)
-
-
-#: How long a socket may stay silent when a message is due (a broken relay between
-#: the processes then fails the test rather than hanging it).
-SILENCE = 10.0
-
-
-def receive(ws: Any) -> dict[str, Any]:
-    """The socket's next message (JSON), waiting ``SILENCE`` seconds at most."""
-
-    async def within() -> Any:
-        with anyio.fail_after(SILENCE):
-            return await ws._send_rx.receive()  # (what ``receive_json`` awaits)
-
-    message = ws.portal.call(within)
-    assert message["type"] == "websocket.send", message
-    got: dict[str, Any] = json.loads(message["text"])
-    return got
 
 
 def next_message(ws: Any, kind: str) -> dict[str, Any]:

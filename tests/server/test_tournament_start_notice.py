@@ -8,45 +8,25 @@ read for it (the game's tournament: running, its players; the sizes each format 
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
-import anyio
 import pytest
-import redis
 from fastapi.testclient import TestClient
+from lobby_helpers import receive
 from server_helpers import Clock, same_loop_clients
 from visitors import Visitor
 
-from nardy.server import Settings, create_app
 from nardy.server.api_error import ApiError
 from nardy.server.tournament_specs import FORMATS, parse_spec
 from nardy.server.tournaments import SIZES
 
 START = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
-#: How long a socket may stay silent when a message is due (a message never sent then
-#: fails the test rather than hanging it).
-SILENCE = 10.0
 
 
 @pytest.fixture
 def clock() -> Clock:
     return Clock(START)
-
-
-def receive(ws: Any) -> dict[str, Any]:
-    """The socket's next message (JSON), waiting ``SILENCE`` seconds at most."""
-
-    async def within() -> Any:
-        with anyio.fail_after(SILENCE):
-            return await ws._send_rx.receive()  # (what ``receive_json`` awaits)
-
-    message = ws.portal.call(within)
-    assert message["type"] == "websocket.send", message
-    got: dict[str, Any] = json.loads(message["text"])
-    return got
 
 
 def next_of(ws: Any, kind: str, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -255,17 +235,6 @@ def test_a_finished_tournaments_game_page_no_longer_listens(app: Any, clock: Clo
 
 
 # -- several processes ---------------------------------------------------------------
-
-
-@pytest.fixture
-def apps(db_url: str, redis_url: str) -> Iterator[tuple[Any, Any]]:
-    """Two applications ("processes") on one database and one (emptied) Redis."""
-    redis.Redis.from_url(redis_url).flushdb()
-    made = tuple(
-        create_app(Settings(db_url=db_url, dice_seed="test-seed", redis_url=redis_url))
-        for _ in range(2)
-    )
-    yield made[0], made[1]
 
 
 def test_a_tournament_started_on_one_process_is_told_on_another(
