@@ -47,6 +47,23 @@ window.WebSocket = class extends Native {
 """
 LISTENING = "() => window.__lobby.some((s) => s.heard && !s.closed)"
 
+#: The test's hand on the network: while ``window.__held`` the page's lobby sockets go
+#: nowhere (a port nobody listens on), and ``drop`` closes those open: the page's own
+#: retries then fail until the test lets them through.
+HOLD_LOBBY = """
+window.__held = false;
+window.__open = [];
+const Real = window.WebSocket;
+window.WebSocket = class extends Real {
+  constructor(url, protocols) {
+    const lobby = String(url).endsWith("/ws/lobby");
+    super(lobby && window.__held ? "ws://127.0.0.1:9/ws/lobby" : url, protocols);
+    if (lobby) window.__open.push(this);
+  }
+};
+window.__drop = () => { window.__held = true; for (const s of window.__open) s.close(); };
+"""
+
 
 def as_member(page: Any, url: str, client: httpx.Client) -> None:
     page.context.add_cookies(
@@ -213,3 +230,30 @@ def test_a_player_in_the_lobby_is_taken_to_his_knockout_game(
         assert page.errors == [] and page.csp == []
     owner.close()
     waiter.close()
+
+
+def test_a_game_that_starts_while_the_socket_is_away_is_found_when_it_returns(
+    browser: Any, server: Any
+) -> None:
+    """The "game" message of a round that starts while the page's lobby socket is down
+    is lost with it; when the socket comes back, the page finds the new game among his
+    (the snapshot's) and takes him there all the same."""
+    owner = member_client(server.url, "organizer")
+    player = member_client(server.url, "tunnelman")
+    made = post(owner, "/api/tournaments", {"name": "Ночной", "format": "knockout", "size": 2})
+    tid, invite = made["tournament"]["id"], made["tournament"]["invite"]
+    post(player, f"/api/tournaments/{tid}/join", {"invite": invite})
+    p = phone(browser, server.url, player)
+    p.add_init_script(HOLD_LOBBY)
+    p.goto(f"{server.url}/tournaments/{tid}")
+    p.wait_for_function(LISTENING)
+    p.evaluate("window.__drop()")  # (a tunnel: his phone loses the network)
+    p.wait_for_function("() => window.__lobby.every((s) => s.closed)")
+    post(owner, f"/api/tournaments/{tid}/join", {"invite": invite})  # full: it starts
+    game = his_game(player, tid, 1)
+    assert p.url.endswith(f"/tournaments/{tid}")  # nothing reached him
+    p.evaluate("window.__held = false")  # out of the tunnel: the page's retry gets through
+    assert game_id(p) == game
+    p.wait_for_selector("#board .checker")
+    for c in (owner, player):
+        c.close()

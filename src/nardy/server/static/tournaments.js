@@ -40,6 +40,10 @@ function watchTournaments(onChange) {
   let closed = false;
   /** @type {WebSocket | undefined} */
   let ws;
+  // The player's unfinished games at the last snapshot: one that is new in the next
+  // (the socket came back) started while it was away, its "game" message lost with it.
+  /** @type {Set<string> | null} */
+  let known = null;
   const connect = () => {
     if (closed) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -48,6 +52,12 @@ function watchTournaments(onChange) {
       const m = JSON.parse(ev.data);
       if (m.type === "tournament") onChange(m.tournament);
       else if (m.type === "game") gameStarted(m);
+      else if (m.type === "snapshot") {
+        const mine = /** @type {Json[]} */ (m.mine || []);
+        const missed = known && mine.find((g) => !known?.has(g.id) && g.status === "active");
+        known = new Set(mine.map((g) => g.id));
+        if (missed) gameStarted({ id: missed.id });
+      }
     };
     ws.onclose = () => { if (!closed) setTimeout(connect, 2000); };
   };
