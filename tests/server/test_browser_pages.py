@@ -132,3 +132,48 @@ def test_one_device_sides_guests_and_members(browser: Any, server: Any, shots: P
     page.wait_for_selector("#try")
     assert page.inner_text("#try") == "Play the computer now"
     assert page.errors == []
+
+
+def test_a_roll_that_could_not_be_played_is_said(browser: Any, server: Any, shots: Path) -> None:
+    """Long nardy rolls for the player, so a roll of his with no legal play passed
+    unseen: the next roll was already on the board and only the move list said "no
+    move". The box of the last play now says it too, beside the opponent's play."""
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        head = {"x-csrf-token": c.get("/api/session").json()["csrf"]}
+        st, plays = _until_his_roll_is_blocked(c, head)
+        me = st["role"]
+        blocked = next(p for p in plays[-2:] if p["color"] == me and p["play"] == "-")
+        page = new_page(browser, PHONE)  # Russian
+        page.context.add_cookies(
+            [{"name": k, "value": v, "url": server.url} for k, v in dict(c.cookies).items()]
+        )
+        page.goto(f"{server.url}/game/{st['id']}")
+        page.wait_for_selector("#last-play:not([hidden])")
+        dice = "-".join(str(d) for d in blocked["dice"][:2])
+        assert f"Вам выпало {dice}: хода нет" in page.inner_text("#last-play")
+        page.screenshot(path=str(shots / "no-move-phone-ru.png"), full_page=True)
+        assert page.errors == []
+
+
+def _until_his_roll_is_blocked(
+    c: httpx.Client, head: dict[str, str]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Long nardy against the computer, the first legal play each turn, game after game
+    until a roll of the guest's has no legal play (common: the dice differ from run to
+    run); the state then, and its plays."""
+    spec = {"variant": "long", "mode": "computer", "level": "beginner"}
+    for _ in range(10):
+        st = c.post("/api/games", json=spec, headers=head).json()
+        while st["phase"] != "over":
+            plays = [e for e in st["history"] if not e.get("action")]
+            if any(p["color"] == st["role"] and p["play"] == "-" for p in plays[-2:]):
+                return st, plays
+            acts = st["actions"]
+            body = next(
+                ({"action": a} for a in ("accept", "roll") if a in acts),
+                {"action": "play", "play": st["legal"]["plays"][0] if st["legal"] else ""},
+            )
+            r = c.post(f"/api/games/{st['id']}/actions", json=body, headers=head)
+            assert r.status_code == 200, r.text
+            st = r.json()["state"]
+    raise AssertionError("no roll of his was blocked in ten games")

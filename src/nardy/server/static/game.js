@@ -283,10 +283,17 @@ export function gamePage(id) {
     // the last play by someone else, said in words until the next one
     const plays = (st.history || []).filter(isPlay);
     const lp = plays.length ? plays[plays.length - 1] : null;
-    lastPlay.hidden = !lp || lp.color === st.role;
-    if (lp && !lastPlay.hidden) {
-      lastPlay.textContent = msg("web.last-play", { who: playerLabel(lp.color, st), dice: diceText(lp.dice), play: lp.play === "-" ? t("noMove") : lp.play });
+    // and the player's own roll that could not be played, since the next roll comes at
+    // once (long nardy rolls for him) and it would pass unseen
+    const n = plays.length;
+    const blocked = [plays[n - 2], plays[n - 1]].find((p) => p && p.color === st.role && p.play === "-");
+    const lines = [];
+    if (blocked) lines.push(msg("web.you-no-move", { dice: diceText(blocked.dice) }));
+    if (lp && lp.color !== st.role) {
+      lines.push(msg("web.last-play", { who: playerLabel(lp.color, st), dice: diceText(lp.dice), play: lp.play === "-" ? t("noMove") : lp.play }));
     }
+    lastPlay.hidden = !lines.length;
+    lastPlay.textContent = lines.join(" · ");
     // the latest cube action or resignation, said in words
     const h2 = st.history || [];
     const last = h2.length ? h2[h2.length - 1] : null;
@@ -307,7 +314,8 @@ export function gamePage(id) {
         const doubler = data.action === "double" || data.action === "no-double";
         const named = doubler ? msg(`cube.proper.${data.proper}`) : msg(`cube.action.${data.action}`);
         hintBox.replaceChildren(h("p", { id: "cube-hint" }, t("cubeHint")(named || data.action, data.match),
-          h("br"), h("span", { class: "small" }, `ND ${signedEquity(e.no_double)} · D/T ${signedEquity(e.double_take)} · D/P ${signedEquity(e.double_pass)}`
+          // (the figures are the doubler's, as cube analysis writes them: said so to the taker)
+          h("br"), h("span", { class: "small" }, `${doubler ? "" : `${t("forTheDoubler")}: `}ND ${signedEquity(e.no_double)} · D/T ${signedEquity(e.double_take)} · D/P ${signedEquity(e.double_pass)}`
             + (data.exact ? ` · ${msg("cube.exact")}` : ""))));
         return;
       }
@@ -444,7 +452,8 @@ export function gamePage(id) {
     else title = t("winnerIs")(o.winner);
     let detail = `${kindName(o.kind)} — ${t("points")(o.value)}`;
     if (o.cube > 1) detail += ` (${o.points} × ${o.cube})`;
-    if (o.reason && o.reason !== "bear-off") detail += `, ${t("reasons")[o.reason] || o.reason}`;
+    // (a loss on time is its kind already: "on time — 3 points", not "…, time ran out")
+    if (o.reason && o.reason !== "bear-off" && o.reason !== o.kind) detail += `, ${t("reasons")[o.reason] || o.reason}`;
     const close = h("button", { type: "button", id: "result-close", class: "close", "aria-label": t("close"), title: t("close"),
       onclick: () => { ui.closed = key; overlay.replaceChildren(); renderActions(st); } }, "×");
     const card = h("div", { class: "card" }, close, h("h2", { id: "result-title" }, title), h("p", { id: "result-detail" }, detail));

@@ -7,7 +7,7 @@
 // The page holds no rules: the server replays the records with the rules engine.
 import { call } from "./api.js";
 import { drawBoard, pointGeometry } from "./board.js";
-import { go, h, main } from "./dom.js";
+import { diceText, go, h, main } from "./dom.js";
 import { BARX, BARW, BOT, MID, R, TOP, TRAY, TRAYW } from "./geometry.js";
 import { fixed, msg, signedEquity, t } from "./i18n.js";
 import { reviewPanel, said } from "./review.js";
@@ -92,7 +92,7 @@ export function stepText(s) {
   if (s.kind === "start") return t("stepStart");
   if (s.kind === "play") {
     const play = s.play === "-" ? t("noMove") : s.play;
-    return `${colorName(s.color ?? "")} ${(s.dice ?? []).join("-")}: ${play}`;
+    return `${colorName(s.color ?? "")} ${diceText(s.dice ?? [])}: ${play}`;
   }
   let a = t("acts")[s.action ?? ""] || s.action || "";
   if (s.value) a += ` → ${s.value}`;

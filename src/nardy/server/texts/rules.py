@@ -299,7 +299,7 @@ register(
             ),
             "ru": (
                 "Выбрасывать шашки можно, когда все 15 в доме. Число n выбрасывает шашку"
-                " с пункта n; если он пуст — нужно сыграть ход внутри дома со старшего пункта,"
+                " с пункта n; если он пуст — нужно сыграть ход внутри дома с более старшего пункта,"
                 " а если старше шашек нет — выбросить со старшего занятого."
             ),
         },
@@ -322,11 +322,13 @@ register(
         "web.tutorial.results.long.1": {
             "en": (
                 "oin — 1 point: the loser bore off at least one checker; mars — 2: he bore"
-                " off none. By option, koks 3."
+                " off none. Some clubs also count a koks, 3 (a mars with a checker still in"
+                " the loser's first quarter); the club's games count oin and mars."
             ),
             "ru": (
                 "ойн — 1 очко: проигравший выбросил хотя бы одну шашку; марс — 2: не выбросил"
-                " ни одной. По выбору — кокс 3."
+                " ни одной. В некоторых клубах считают и кокс — 3 (марс, и шашка проигравшего"
+                " ещё в его первой четверти); партии клуба считают ойн и марс."
             ),
         },
         "web.tutorial.results.short.0": {"en": "Short nardy", "ru": "Короткие нарды"},

@@ -182,7 +182,7 @@ register(
         },
         "web.to-lobby": {"en": "To the lobby", "ru": "В лобби"},
         "web.hint": {
-            "en": "Tap a checker, then a highlighted point (or drag the checker).",
+            "en": "Tap or click a checker, then a highlighted point (or drag the checker).",
             "ru": "Нажмите на шашку, затем на подсвеченный пункт (или перетащите шашку).",
         },
         "web.kinds.single": {"en": "single game", "ru": "ойн"},
@@ -231,11 +231,11 @@ register(
         "web.money-game-hint": {
             "en": (
                 "Money play: one game, not a match. Its points are the result (1 single,"
-                " 2 gammon, 3 backgammon) times the doubling cube."
+                " 2 gammon; in short nardy 3 backgammon) times the doubling cube."
             ),
             "ru": (
-                "Игра на деньги: одна партия, не матч. Очки партии — итог (1 ойн, 2 марс,"
-                " 3 кокс), умноженный на кубик удвоения."
+                "Игра на деньги: одна партия, не матч. Очки партии — итог (1 ойн, 2 марс;"
+                " в коротких нардах 3 — кокс), умноженный на кубик удвоения."
             ),
         },
         "web.crawford": {"en": "Crawford game (no cube)", "ru": "игра Кроуфорда (без кубика)"},
@@ -307,6 +307,12 @@ register(
         "web.resign-offered.black": {
             "en": "Black resigns: {kind} ({value})",
             "ru": "Чёрные сдаются: {kind} ({value})",
+        },
+        "web.for-the-doubler": {"en": "for the doubler", "ru": "для удваивающего"},
+        # the player's own roll that could not be played (game.js, beside the last play)
+        "web.you-no-move": {
+            "en": "You rolled {dice}: no legal move",
+            "ru": "Вам выпало {dice}: хода нет",
         },
         "web.cube-hint": {
             "en": "The computer's advice: {advice}.",
