@@ -110,9 +110,9 @@ def _coin(tid: int, round_no: int, slot: int) -> int:
     return hashlib.sha256(f"nardy-tournament:{tid}:{round_no}:{slot}".encode()).digest()[0] & 1
 
 
-#: The fields each format takes, as the form of a new tournament offers them (sent
-#: with the list): from the bounds of ``tournament_formats`` that ``parse_spec`` checks
-#: a new tournament's size against.
+#: The sizes each format takes, as the form of a new tournament offers them (sent with
+#: the list): from the bounds of ``tournament_formats`` that ``parse_spec`` checks a new
+#: tournament's size against.
 SIZES: dict[str, list[int]] = {
     "sitngo": list(formats.SIT_AND_GO_SIZES),
     "knockout": list(range(formats.KNOCKOUT_MIN, formats.KNOCKOUT_MAX + 1)),
@@ -177,7 +177,7 @@ class Tournaments:
     async def listing(self, who: Who | None) -> dict[str, Any]:
         """The tournaments ``who`` may see (public ones, and the private ones he made
         or is in): upcoming, running, finished (the latest 50); and ``sizes``, the
-        fields each format takes (``SIZES``: the form of a new one offers them)."""
+        sizes each format takes (``SIZES``: the form of a new one offers them)."""
         return {**await to_thread.run_sync(self._list, who), "sizes": SIZES}
 
     async def get(self, tid: Any, who: Who | None) -> dict[str, Any]:
