@@ -304,7 +304,8 @@ def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots
     page.screenshot(path=str(shots / "rating-change-desktop.png"))
     page.goto(server.url + f"/game/{flagged}")  # lost on time: the result card says so
     page.wait_for_selector("#result-detail")
-    assert "time ran out" in page.inner_text("#result-detail")
+    detail = page.inner_text("#result-detail")  # said once: not "on time …, time ran out"
+    assert detail.startswith("on time — ") and "time ran out" not in detail, detail
     page.screenshot(path=str(shots / "flag-desktop.png"))
     assert page.errors == [] and page.csp == []
 

@@ -452,8 +452,9 @@ export function gamePage(id) {
     else title = t("winnerIs")(o.winner);
     let detail = `${kindName(o.kind)} — ${t("points")(o.value)}`;
     if (o.cube > 1) detail += ` (${o.points} × ${o.cube})`;
-    // (a loss on time is its kind already: "on time — 3 points", not "…, time ran out")
-    if (o.reason && o.reason !== "bear-off" && o.reason !== o.kind) detail += `, ${t("reasons")[o.reason] || o.reason}`;
+    // (a loss on time is its kind already: "on time — 3 points", not "…, time ran out";
+    // a forfeit says why: "forfeit — 3 points, the game was left")
+    if (o.reason && o.reason !== "bear-off" && o.reason !== "time") detail += `, ${t("reasons")[o.reason] || o.reason}`;
     const close = h("button", { type: "button", id: "result-close", class: "close", "aria-label": t("close"), title: t("close"),
       onclick: () => { ui.closed = key; overlay.replaceChildren(); renderActions(st); } }, "×");
     const card = h("div", { class: "card" }, close, h("h2", { id: "result-title" }, title), h("p", { id: "result-detail" }, detail));
