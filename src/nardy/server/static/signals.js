@@ -1,7 +1,8 @@
 // @ts-check
 // The signals of a game: when it becomes your turn (to roll, to move, to answer a
 // double or a resignation), or when a game the opponent left may be claimed, the tab's
-// title flashes while the tab is hidden, the phone vibrates and a chime sounds; the dice and the checkers have sounds of their own.
+// title flashes while the tab is hidden, the phone vibrates and a chime sounds; the dice
+// and the checkers have sounds of their own.
 // Each one can be switched off in the header's menu (settings.js); the choice is kept
 // in localStorage. The sounds are made with the Web Audio API (no sound files).
 import { changes, seen } from "./gamechanges.js";

@@ -7,7 +7,7 @@
 import { call } from "./api.js";
 import { go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
-import { gameStarted } from "./lobby.js";
+import { LobbySocket, gameStarted } from "./lobby.js";
 import { me, variantName } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -37,32 +37,21 @@ async function act(action) {
  * @param {(m: Json) => void} onChange
  */
 function watchTournaments(onChange) {
-  let closed = false;
-  /** @type {WebSocket | undefined} */
-  let ws;
   // The player's unfinished games at the last snapshot: one that is new in the next
   // (the socket came back) started while it was away, its "game" message lost with it.
   /** @type {Set<string> | null} */
   let known = null;
-  const connect = () => {
-    if (closed) return;
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    ws = new WebSocket(`${proto}//${location.host}/ws/lobby`);
-    ws.onmessage = (ev) => {
-      const m = JSON.parse(ev.data);
-      if (m.type === "tournament") onChange(m.tournament);
-      else if (m.type === "game") gameStarted(m);
-      else if (m.type === "snapshot") {
-        const mine = /** @type {Json[]} */ (m.mine || []);
-        const missed = known && mine.find((g) => !known?.has(g.id) && g.status === "active");
-        known = new Set(mine.map((g) => g.id));
-        if (missed) gameStarted({ id: missed.id });
-      }
-    };
-    ws.onclose = () => { if (!closed) setTimeout(connect, 2000); };
-  };
-  connect();
-  return () => { closed = true; if (ws) ws.close(); };
+  const socket = new LobbySocket((m) => {
+    if (m.type === "tournament") onChange(m.tournament);
+    else if (m.type === "game") gameStarted(m);
+    else if (m.type === "snapshot") {
+      const mine = /** @type {Json[]} */ (m.mine || []);
+      const missed = known && mine.find((g) => !known?.has(g.id) && g.status === "active");
+      known = new Set(mine.map((g) => g.id));
+      if (missed) gameStarted({ id: missed.id });
+    }
+  }, () => undefined);
+  return () => socket.close();
 }
 
 const member = () => me.user.id != null && !me.user.guest;
