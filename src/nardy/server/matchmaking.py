@@ -125,6 +125,11 @@ def audience(ch: Challenge) -> tuple[int, ...] | None:
     return None if ch.to is None else (ch.user_id, ch.to.user_id)
 
 
+async def gone(state: LobbyState, ch: Challenge, reason: str) -> None:
+    """Tell ``ch``'s audience it left the lobby and why (accepted, cancelled, ...)."""
+    await state.publish({"type": "gone", "id": ch.id, "reason": reason}, audience(ch))
+
+
 async def game_started(
     state: LobbyState, game_id: str, players: tuple[int, ...], **about: Any
 ) -> None:
@@ -137,9 +142,7 @@ async def game_started(
         await state.dequeue(uid)
         for other in await state.challenges():
             if other.user_id == uid and await state.take_challenge(other.id):
-                await state.publish(
-                    {"type": "gone", "id": other.id, "reason": "withdrawn"}, audience(other)
-                )
+                await gone(state, other, "withdrawn")
     await state.publish({"type": "game", "id": game_id, **about}, players)
 
 
@@ -235,16 +238,13 @@ class Lobby:
         await self.state.publish({"type": "challenge", "challenge": ch.public()}, audience(ch))
         return ch
 
-    async def _gone(self, ch: Challenge, reason: str) -> None:
-        await self.state.publish({"type": "gone", "id": ch.id, "reason": reason}, audience(ch))
-
     async def cancel(self, who: Who, challenge_id: Any) -> None:
         """``who`` withdraws his challenge."""
         ch = await self._find(challenge_id)
         if ch.user_id != who.user_id:
             raise ApiError(403, "forbidden", "challenge-not-yours")
         if await self.state.take_challenge(ch.id) is not None:
-            await self._gone(ch, "cancelled")
+            await gone(self.state, ch, "cancelled")
 
     async def withdraw_all(self, user_id: int) -> None:
         """Take ``user_id`` out of the lobby (his account is closed): his challenges,
@@ -253,7 +253,7 @@ class Lobby:
         for ch in await self.state.challenges():
             to_him = ch.to is not None and ch.to.user_id == user_id
             if (ch.user_id == user_id or to_him) and await self.state.take_challenge(ch.id):
-                await self._gone(ch, "declined" if to_him else "withdrawn")
+                await gone(self.state, ch, "declined" if to_him else "withdrawn")
 
     async def decline(self, who: Who, challenge_id: Any) -> None:
         """The player a direct challenge names declines it."""
@@ -261,7 +261,7 @@ class Lobby:
         if ch.to is None or ch.to.user_id != who.user_id:
             raise ApiError(403, "forbidden", "challenge-not-to-you")
         if await self.state.take_challenge(ch.id) is not None:
-            await self._gone(ch, "declined")
+            await gone(self.state, ch, "declined")
 
     async def accept(self, who: Who, challenge_id: Any) -> str:
         """``who`` accepts a challenge: the game starts; its id."""
@@ -279,7 +279,7 @@ class Lobby:
         taken = await self.state.take_challenge(ch.id)
         if taken is None:  # another accept (or a cancel) got there first
             raise ApiError(409, "challenge-gone", "challenge-gone")
-        await self._gone(ch, "accepted")
+        await gone(self.state, ch, "accepted")
         try:
             return await self._start(ch.user_id, who.user_id, ch.terms)
         except Exception:
@@ -336,7 +336,7 @@ class Lobby:
             if await self._gone_from_lobby(ch.user_id, now) and await self.state.take_challenge(
                 ch.id
             ):
-                await self._gone(ch, "left")
+                await gone(self.state, ch, "left")
         waiting = [
             s for s in await self.state.queue() if await self.state.absent_since(s.user_id) is None
         ]
