@@ -122,6 +122,8 @@ def test_strangers_meet_play_chat_and_the_rating_moves(
     st = state(a, server, gid)
     assert st["mode"] == "club" and st["rated"] is True, (st["mode"], st.get("rated"))
     assert st["clock"] is not None
+    for page in (a, b):  # said from the first move, not only once the result is in
+        assert page.inner_text("#game-rated") == "На рейтинг"
 
     # (2) the clock runs for the side to act only; each sees whose turn it is
     for page in (a, b):

@@ -146,3 +146,28 @@ async def test_a_rematch_on_one_device_starts_at_once(player_factory: Any) -> No
     assert r.json()["state"] == "accepted" and r.json()["by"] == "both"
     new = (await me.get(f"/api/games/{r.json()['game']}")).json()
     assert new["mode"] == "local" and new["variant"] == "long" and new["role"] == "both"
+
+
+async def test_a_tournament_game_has_no_rematch(player_factory: Any) -> None:
+    """The tournament pairs the next round: its finished game offers no rematch (the
+    state says ``tournament``, which the page reads), and the server refuses one."""
+    me = await player_factory()
+    r = await me.post("/api/register", {"username": "cupper", "password": "correct horse"})
+    assert r.status_code == 200, r.text
+    r = await me.post("/api/tournaments", {"name": "Cup", "format": "knockout", "size": 2})
+    assert r.status_code == 201, r.text
+    t = r.json()["tournament"]
+    assert (await me.post(f"/api/tournaments/{t['id']}/join", {"invite": t["invite"]})).is_success
+    r = await me.post(f"/api/tournaments/{t['id']}/computers", {"level": "beginner"})
+    assert r.status_code == 200, r.text
+    t = (await me.get(f"/api/tournaments/{t['id']}")).json()["tournament"]
+    gid = t["rounds_played"][0][0]["game"]
+    st = (await me.get(f"/api/games/{gid}")).json()
+    assert st["tournament"] is True
+    st = await resign_now(me, st, 2)  # (long nardy's whole stake, a mars: accepted)
+    assert st["status"] == "over"
+    refused(await rematch(me, gid), 409, "not-now")
+    assert "tournament" in (await rematch(me, gid)).json()["error"]
+    # an ordinary game says it is none
+    r = await me.post("/api/games", {"mode": "computer", "variant": "short", "level": "beginner"})
+    assert r.json()["tournament"] is False

@@ -200,6 +200,10 @@ class LiveGame:
         #: The computer's last refusal of a resignation (kept in memory only: a
         #: reloaded game forgets it, and the player may simply offer again).
         self.refusal: Refusal | None = None
+        #: Whether a tournament made the game (its round's match): it has no rematch.
+        self.tournament = any(
+            e["kind"] == "created" and e["data"].get("tournament") for e in events
+        )
         #: The rematch after the game (``nardy.server.rematch``): the data of its last
         #: "rematch" event, or None.
         self.rematch: dict[str, Any] | None = next(

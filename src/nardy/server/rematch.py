@@ -47,6 +47,8 @@ async def rematch(
     m = live.meta
     if m.role_of(user_id) not in ("white", "black", "both"):
         raise ApiError(403, "forbidden", "not-a-player")
+    if live.tournament:
+        raise ApiError(409, "not-now", "rematch-tournament")
     async with live.lock:
         if not live.finished:
             raise ApiError(409, "not-now", "rematch-not-over")

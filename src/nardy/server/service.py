@@ -508,6 +508,8 @@ class GameService:
         }
         if opponent_id is not None:
             created.update(rated=rated, clock=clock)
+        if spec.get("tournament") is True:  # (set by the tournaments, not the public API)
+            created["tournament"] = True
         events = [
             {"game_id": game_id, "seq": 1, "kind": "created", "by": None, "data": created},
             {"game_id": game_id, "seq": 2, "kind": "record", "by": None, "data": {"record": setup}},

@@ -551,6 +551,7 @@ class Tournaments:
                 "variant": t.variant,
                 "options": dict(t.options),
                 "length": length_of(t, m.round),
+                "tournament": True,
             }
             humans = tuple(e.user_id for e in (first, second) if e.user_id is not None)
             if first.user_id is not None and second.user_id is not None:

@@ -124,6 +124,7 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
         },
         "match": match_view(live),
         "rematch": rematch_view(live),
+        "tournament": live.tournament,
         "rated": m.rated,
         "rating_change": rating_change(live),
         "clock": None,

@@ -250,6 +250,11 @@ export function gamePage(id) {
       if (m.crawford) kids.push(h("span", { class: "crawford", id: "crawford" }, t("crawford")));
       else if (m.post_crawford) kids.push(h("span", {}, t("postCrawford")));
     } else kids.push(h("span", {}, t("moneyGame")));
+    // between two people, whether the result will move the ratings is said from the start
+    if (st.mode === "club") {
+      kids.push(h("span", { id: "game-rated", class: st.rated ? "rated" : "", title: st.rated ? msg("web.rated-why") : "" },
+        st.rated ? t("lobbyRated") : t("lobbyUnrated")));
+    }
     const c = st.cube;
     if (c && c.enabled) {
       kids.push(h("span", { id: "cube-info" }, `${t("cube")}: ${c.value} (${c.owner ? t("cubeOf")(c.owner) : t("cubeCentre")})`));
@@ -394,7 +399,8 @@ export function gamePage(id) {
   function rematchBox(st, sfx) {
     const r = st.rematch;
     const played = ["white", "black", "both"].includes(st.role);
-    if (st.status !== "over" || (!played && !(r && r.game))) return null;
+    // (a tournament's game has none: the tournament pairs the next round)
+    if (st.status !== "over" || st.tournament || (!played && !(r && r.game))) return null;
     const box = h("div", { class: "rematch full-row", id: `rematch-box${sfx}` });
     if (r && r.state === "accepted") box.append(h("a", { href: `/game/${r.game}`, "data-link": true, id: `rematch-open${sfx}` }, t("rematchOpen")));
     else if (r && r.state === "declined") box.append(h("p", { class: "small" }, t("rematchDeclined")));

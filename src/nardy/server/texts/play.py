@@ -42,6 +42,10 @@ register(
         "web.reasons.abandoned": {"en": "the game was left", "ru": "игра покинута"},
         "web.reasons.no-show": {"en": "no-show", "ru": "неявка"},
         "web.reasons.withdrawn": {"en": "withdrawn", "ru": "снятие с турнира"},
+        "web.rated-why": {
+            "en": "the result changes both players' ratings",
+            "ru": "результат изменит рейтинг обоих игроков",
+        },
         # the rematch endpoint (nardy.server.rematch)
         "error.rematch-not-over": {
             "en": "a rematch is offered once the game is over",
@@ -50,6 +54,10 @@ register(
         "error.rematch-declined": {
             "en": "the rematch was declined",
             "ru": "от реванша отказались",
+        },
+        "error.rematch-tournament": {
+            "en": "a tournament game has no rematch: the tournament pairs the next round",
+            "ru": "в турнирной партии реванша нет: следующий тур назначает турнир",
         },
         "error.rematch-started": {
             "en": "the rematch has already started",
