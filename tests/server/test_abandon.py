@@ -15,8 +15,10 @@ import pytest
 import redis
 from fastapi.testclient import TestClient
 from server_helpers import Clock, same_loop_clients
+from sqlalchemy import select
 
 from nardy.server.abandon import Seat, claim_opens
+from nardy.server.db import EventRow
 from nardy.server.lobby import SEAT_MEMORY, MemoryLobbyState, Present, seat
 from nardy.server.redis_live import RedisHub, RedisLobbyState
 
@@ -139,6 +141,22 @@ def _club_game(a: TestClient, b: TestClient, app: Any) -> tuple[str, dict[str, T
     return live.meta.id, {c: ids[live.meta.user_of(c)] for c in ("white", "black")}
 
 
+def _turn(c: TestClient, gid: str) -> None:
+    """The player to act (``c``) rolls if asked, then makes the first legal play."""
+    st = c.get(f"/api/games/{gid}").json()
+    if "roll" in st["actions"]:
+        st = c.post(f"/api/games/{gid}/actions", json={"action": "roll"}).json()["state"]
+    r = c.post(
+        f"/api/games/{gid}/actions", json={"action": "play", "play": st["legal"]["plays"][0]}
+    )
+    assert r.status_code == 200, r.text
+
+
+def _rated_games(c: TestClient, name: str) -> int:
+    """How many rated games the player's ratings count, in all pools."""
+    return sum(r["games"] for r in c.get(f"/api/players/{name}").json()["ratings"].values())
+
+
 def test_a_game_left_by_the_player_to_act_is_claimed_after_the_wait(app: Any, clock: Clock) -> None:
     with same_loop_clients(app, 2) as (a, b):
         gid, by_color = _club_game(a, b, app)
@@ -146,6 +164,10 @@ def test_a_game_left_by_the_player_to_act_is_claimed_after_the_wait(app: Any, cl
         gone_color = st["to_act"]
         stay_color = "black" if gone_color == "white" else "white"
         gone, stay = by_color[gone_color], by_color[stay_color]
+        # a play each: the one who leaves has played (the match will be rated), and the
+        # decision is his again
+        _turn(gone, gid)
+        _turn(stay, gid)
         claim_url = f"/api/games/{gid}/claim"
         with stay.websocket_connect(f"/ws/games/{gid}") as mine:
             _hello(mine)
@@ -190,6 +212,7 @@ def test_a_game_left_by_the_player_to_act_is_claimed_after_the_wait(app: Any, cl
             assert "покинул игру" in state["outcome"]["ru"]
             change = state["rating_change"]
             assert change[stay_color]["delta"] > 0 > change[gone_color]["delta"]
+            assert not state["outcome"]["unrated"]
             # the page that stayed hears the end as it happens
             kinds: list[str] = []
             while "over" not in kinds:
@@ -204,6 +227,31 @@ def test_a_game_left_by_the_player_to_act_is_claimed_after_the_wait(app: Any, cl
         # his history row keeps the score the match ended with, his own first
         row = gone.get("/api/me").json()["games"][0]
         assert row["id"] == gid and row["score"] == [0, 3]
+
+
+def test_a_claim_before_the_leaver_ever_played_is_not_rated(app: Any, clock: Clock) -> None:
+    """Lichess's "aborted": a rated match left before its loser's first decision goes
+    to the one who stayed, but moves no rating (no points for a no-show, and none to
+    farm from an account that only ever walks away)."""
+    with same_loop_clients(app, 2) as (a, b):
+        gid, by_color = _club_game(a, b, app)
+        gone_color = a.get(f"/api/games/{gid}").json()["to_act"]
+        stay_color = "black" if gone_color == "white" else "white"
+        gone, stay = by_color[gone_color], by_color[stay_color]
+        with gone.websocket_connect(f"/ws/games/{gid}") as theirs:
+            _hello(theirs)  # he came, and left without a move
+        clock.wait(WAIT)
+        r = stay.post(f"/api/games/{gid}/claim")
+        assert r.status_code == 200, r.text
+        state = r.json()["state"]
+        assert state["status"] == "over" and state["match"]["winner"] == stay_color
+        assert state["outcome"]["reason"] == "abandoned" and state["outcome"]["unrated"]
+        assert state["rated"] and state["rating_change"] is None
+        with app.state.db() as s:
+            kinds = s.scalars(select(EventRow.kind).where(EventRow.game_id == gid)).all()
+        assert "over" in kinds and "rating" not in kinds
+        for name in ("ann", "bob"):
+            assert _rated_games(stay, name) == 0
 
 
 def test_no_claim_on_ones_own_decision_or_by_a_stranger(app: Any, clock: Clock) -> None:

@@ -19,6 +19,8 @@ from browser_helpers import (
     FAKE_VISIBILITY,
     PHONE,
     new_page,
+    open_home,
+    page_api,
     played,
     set_hidden,
     title_becomes,
@@ -96,5 +98,48 @@ def test_the_player_who_stayed_claims_the_game_after_the_countdown(
         mover.wait_for_selector("#result-title")
         other_lang = "en" if lang == "ru" else "ru"
         assert SAYS[other_lang]["how"] in mover.inner_text("#result-detail")
+    finally:
+        srv.stop()
+
+
+def test_a_rated_game_left_before_a_move_is_won_but_not_rated(
+    browser: Any, db_url: str, tmp_path: Path, shots: Path
+) -> None:
+    """Two members paired by "play now" (rated); the one to act leaves before his first
+    move, and the one who stayed claims: the match is his, but the score bar says
+    "Unrated" now, and the card says why, naming the one who never moved."""
+    srv = ServerProcess(db_url, tmp_path)
+    srv.start({"NARDY_CLAIM_AFTER": "2"})
+    try:
+        phone = new_page(browser, PHONE, "ru-RU")
+        desk = new_page(browser, DESKTOP, "en-US")
+        names = {id(phone): "arsen", id(desk): "bella"}
+        for page in (phone, desk):
+            open_home(page, srv.url)
+            body = {"username": names[id(page)], "password": "correct horse"}
+            page_api(page, srv, "POST", "/api/register", body)
+        for page in (phone, desk):
+            page.goto(srv.url + "/")
+            page.select_option("#pn-variant", "long")
+            page.click("#play-now-btn")
+        for page in (phone, desk):
+            page.wait_for_url(re.compile(r".*/game/[\w-]+$"), timeout=20_000)
+            page.wait_for_selector("#game-rated")
+        gid = phone.url.rsplit("/", 1)[1]
+        st = page_api(phone, srv, "GET", f"/api/games/{gid}")
+        assert st["mode"] == "club" and st["rated"], st
+        gone, stayer = (phone, desk) if st["to_act"] == st["role"] else (desk, phone)
+        lang = "ru" if stayer is phone else "en"
+        assert stayer.inner_text("#game-rated") == t("web.lobby-rated", lang)
+        gone.goto(srv.url + "/")  # he leaves without a move
+        stayer.wait_for_selector("#claim:not([hidden])", timeout=20_000)
+        stayer.click("#claim")
+        stayer.wait_for_selector("#result-unrated")
+        said = t("web.unrated-no-move", lang, name=names[id(gone)])
+        assert stayer.inner_text("#result-unrated") == said
+        assert stayer.inner_text("#game-rated") == t("web.lobby-unrated", lang)
+        size = "phone" if stayer is phone else "desktop"
+        stayer.screenshot(path=str(shots / f"claim-unrated-{size}-{lang}.png"))
+        assert page_api(stayer, srv, "GET", f"/api/games/{gid}")["rating_change"] is None
     finally:
         srv.stop()

@@ -19,7 +19,7 @@ from sqlalchemy import select, update
 
 from nardy.server import Settings, create_app
 from nardy.server.api_error import ApiError
-from nardy.server.db import GameRow, User, now
+from nardy.server.db import EventRow, GameRow, User, now
 
 pytestmark = [pytest.mark.anyio, pytest.mark.clocked]
 
@@ -94,6 +94,15 @@ async def test_a_flag_loses_the_match_and_rates_it(
     st = await state_of(players["white"], gid)
     late = st["to_act"]
     other = "black" if late == "white" else "white"
+    # a play each (the late one has played: the match is rated), and it is his turn again
+    for color in (late, other):
+        st = await state_of(players[color], gid)
+        if "roll" in st["actions"]:
+            r = await players[color].post(f"/api/games/{gid}/actions", {"action": "roll"})
+            st = r.json()["state"]
+        play = {"action": "play", "play": st["legal"]["plays"][0]}
+        r = await players[color].post(f"/api/games/{gid}/actions", play)
+        assert r.status_code == 200, r.text
     clock.wait(12 + 300 - 1)  # one second before the deadline: nothing happens
     assert await app.state.games.sweep_flags() == 0
     clock.wait(1)
@@ -113,6 +122,34 @@ async def test_a_flag_loses_the_match_and_rates_it(
         assert row.result is not None and row.result["reason"] == "time"
     me = (await players[other].get(f"/api/players/{players[other].user['username']}")).json()
     assert me["stats"]["wins"] == 1 and me["games"]["items"][0]["kind"] == "time"
+
+
+@pytest.mark.parametrize("length", [0, 3])
+async def test_a_flag_before_the_losers_first_play_is_not_rated(
+    app: Any, player_factory: Any, clock: Clock, length: int
+) -> None:
+    """Lichess's "aborted": a rated match lost on time before its loser made any
+    decision of his own goes to the other, but moves no rating."""
+    gid, players = await club_game(
+        app, player_factory, variant="long", length=length, rated=True, clock=CLOCK
+    )
+    late = (await state_of(players["white"], gid))["to_act"]
+    other = "black" if late == "white" else "white"
+    clock.wait(12 + 180)  # (3 points of 60 s, or a money game's three points' worth)
+    assert await app.state.games.sweep_flags() == 1
+    st = await state_of(players[other], gid)
+    assert st["match"]["winner"] == other and st["outcome"]["reason"] == "time"
+    assert st["rated"] and st["outcome"]["unrated"] and st["rating_change"] is None
+    with app.state.db() as s:
+        kinds = s.scalars(select(EventRow.kind).where(EventRow.game_id == gid)).all()
+        assert "flag" in kinds and "rating" not in kinds
+        over = s.scalars(
+            select(EventRow.data).where(EventRow.game_id == gid, EventRow.kind == "over")
+        ).one()
+        assert over["unrated"] is True
+    for p in players.values():
+        profile = (await p.get(f"/api/players/{p.user['username']}")).json()
+        assert all(r["games"] == 0 for r in profile["ratings"].values())
 
 
 async def test_an_action_after_the_deadline_comes_too_late(
@@ -289,7 +326,8 @@ def test_a_stored_deadline_is_enforced_after_a_restart(db_url: str, tmp_path: Pa
     """A real ``nardy serve`` is killed (SIGKILL) in the middle of a clocked rated
     match, and restarted with its clock an hour ahead (the hidden test-only
     ``NARDY_TEST_CLOCK_OFFSET``): at startup it finds the stored deadline passed and
-    the player on the clock loses on time."""
+    the player on the clock loses on time (before his first play: the match is not
+    rated)."""
     srv = ServerProcess(db_url, tmp_path)
     srv.start()
     try:
@@ -338,7 +376,8 @@ def test_a_stored_deadline_is_enforced_after_a_restart(db_url: str, tmp_path: Pa
             httpx.get(srv.url + "/api/session")  # (waiting on the server, not sleeping)
         assert st["status"] == "over" and st["outcome"]["reason"] == "time"
         assert st["outcome"]["winner"] != running
-        assert st["rating_change"][running]["delta"] < 0
+        # he never made a play of his own (the game, reloaded, knows it): not rated
+        assert st["outcome"]["unrated"] and st["rating_change"] is None
         for c in clients.values():
             c.close()
     finally:

@@ -15,9 +15,11 @@ the backgammon clubs let the one who stayed claim the win after a wait; so does 
 
 A claim ends the match as a loss on time does (``Referee.forfeit``, reason
 ``abandoned``): the match to the claimer, or a money game as a single game at the cube's
-value; a rated game is rated as any other result. The game page asks the server when
-the claim opens (``GET /api/games/{id}/presence``) and counts down to it; the server
-checks the rule again when the claim comes (``POST /api/games/{id}/claim``).
+value; a rated game is rated as any other result, unless the one who left never made
+a decision of his own in it (``Referee._end_against``: a no-show moves no rating). The
+game page asks the server when the claim opens (``GET /api/games/{id}/presence``) and
+counts down to it; the server checks the rule again when the claim comes (``POST
+/api/games/{id}/claim``).
 """
 
 from __future__ import annotations

@@ -33,6 +33,24 @@ Role = str  # "white" | "black" | "both" | "spectator"
 EXTENDABLE = frozenset({"record", "step", "undo"})
 #: Records of cube actions and resignations (RULES.md C-3), shown in the move list.
 OFFERS = ("double", "take", "pass", "beaver", "resign", "accept", "reject")
+#: Records of a player's own decisions (with his checker moves, "step" and "undo"):
+#: who has made none in a game may lose it by a no-show, and a match that ends on a
+#: flag before its loser made one is not rated (``LiveGame.acted``).
+ACTED = ("play", *OFFERS)
+
+
+def acted(event: dict[str, Any], colors: set[Color]) -> None:
+    """Update ``colors``, the colours that made a decision of their own in the current
+    game, with the stored ``event`` (a match's next game starts with a "game" record
+    and clears them)."""
+    by, data = event.get("by"), event.get("data")
+    rec = data.get("record") if isinstance(data, dict) else None
+    if isinstance(rec, dict) and rec.get("type") == "game":
+        colors.clear()
+    elif by in ("white", "black") and (
+        event["kind"] in ("step", "undo") or (isinstance(rec, dict) and rec.get("type") in ACTED)
+    ):
+        colors.add(by)
 
 
 @dataclass
@@ -232,6 +250,10 @@ class LiveGame:
                 self.steps.append(len(self.game.pending) - before)
 
         self.seq = events[-1]["seq"] if events else 0
+        #: The colours that made a decision of their own in the current game.
+        self.acted: set[Color] = set()
+        for e in events:
+            acted(e, self.acted)
         #: The loss on time that ended the match (the "flag" event's data), if any.
         self.flag: dict[str, Any] | None = None
         #: The rating changes of a finished rated match, by user id (the "rating" event).
@@ -281,6 +303,7 @@ class LiveGame:
             act = e["data"].get("action") if isinstance(e["data"], dict) else None
             if isinstance(act, dict):
                 self.done[(act.get("user"), act["id"])] = (e["seq"], e["seq"] + act["events"] - 1)
+            acted(e, self.acted)
             self.seq = e["seq"]
         self.meta.white_player = self.match.whites[-1]
         return True

@@ -442,6 +442,11 @@ class Referee:
         }
         if kind != "time":
             live.flag["reason"] = kind
+        # A rated match that ends so before its loser made a single decision is not
+        # rated (lichess's "aborted"): a no-show gives no one rating points, and
+        # points cannot be farmed from an account that only ever lets its time run.
+        if m.rated and len(live.match.games) == 1 and loser not in live.acted:
+            live.flag["unrated"] = True
         m.status = "over"
         out.append({"kind": "flag", "by": loser, "data": live.flag})
         out.append(
@@ -455,6 +460,7 @@ class Referee:
                     "score": live.score_by_color(),
                     "match_winner": winner,
                     "server_seed": m.server_seed,
+                    **({"unrated": True} if live.flag.get("unrated") else {}),
                 },
             }
         )

@@ -38,7 +38,7 @@ from nardy.server.botplayer import Computer
 from nardy.server.db import EventRow, GameRow, User, aware, now
 from nardy.server.game_specs import HUMAN_MODES, MODES, match_spec, play_settings
 from nardy.server.game_writes import BannedPlayer, StaleGame, store_change
-from nardy.server.live import LiveGame, Meta, Role
+from nardy.server.live import LiveGame, Meta, Role, acted
 from nardy.server.ratings import rate_match
 from nardy.server.referee import (
     Event,
@@ -252,7 +252,11 @@ class GameService:
         result = stored_result(live)
         if result is not None:
             values["result"] = result
-        ended = m.rated and any(e["kind"] == "over" for e in out)
+        ended = (
+            m.rated
+            and any(e["kind"] == "over" for e in out)
+            and not (live.flag or {}).get("unrated")  # (``Referee._end_against``)
+        )
         players = winner_loser(live) if ended else None
 
         def write(conn: Connection) -> dict[int, dict[str, Any]]:
@@ -289,6 +293,8 @@ class GameService:
             data = {"changes": {str(k): v for k, v in changes.items()}}
             out.append({"kind": "rating", "by": None, "data": data, "seq": live.seq + len(out) + 1})
         self._committed()
+        for e in out:
+            acted(e, live.acted)
         live.seq += len(out)
         return out
 

@@ -52,6 +52,7 @@ from anyio import to_thread
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session as DbSession
 
+from nardy.position import Color
 from nardy.server import tournament_formats as formats
 from nardy.server.api_error import ApiError
 from nardy.server.auth import Clock, Who
@@ -65,7 +66,7 @@ from nardy.server.db import (
     User,
     aware,
 )
-from nardy.server.live import LiveGame
+from nardy.server.live import LiveGame, acted
 from nardy.server.lobby import CLOCKS, LobbyState
 from nardy.server.matchmaking import game_started
 from nardy.server.no_show import MatchState, no_show_act_by, no_show_ruling
@@ -125,8 +126,6 @@ TICK_EVERY = 1.0
 #: The seeding rating of a computer player, by level (weakest first): between the
 #: club's beginners and its experts, so that members are seeded among them sensibly.
 BOT_RATING_BASE, BOT_RATING_STEP = 1200.0, 100.0
-#: What a player has done in a game, for the no-show rule: any of his own decisions.
-ACTED = ("play", "double", "take", "pass", "beaver", "resign", "accept", "reject")
 
 
 class Tournaments:
@@ -745,7 +744,7 @@ class Tournaments:
             ]
         return tids, late
 
-    def _acted(self, game_id: str) -> set[str]:
+    def _acted(self, game_id: str) -> set[Color]:
         """The colours that made a decision of their own in the current game of the
         match played in ``game_id`` (a match's next game starts with a "game" record)."""
         with self.db() as s:
@@ -757,15 +756,9 @@ class Tournaments:
                 )
                 .order_by(EventRow.seq)
             ).all()
-        out: set[str] = set()
+        out: set[Color] = set()
         for kind, by, data in rows:
-            rec = data.get("record") if isinstance(data, dict) else None
-            if isinstance(rec, dict) and rec.get("type") == "game":
-                out.clear()
-            elif by is not None and (
-                kind in ("step", "undo") or (isinstance(rec, dict) and rec.get("type") in ACTED)
-            ):
-                out.add(by)
+            acted({"kind": kind, "by": by, "data": data}, out)
         return out
 
     async def of_game(self, game_id: str) -> dict[str, Any] | None:

@@ -218,6 +218,8 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
             "reason": reason,
             "en": say(lost, "en", color=say(f"color.{f['loser']}", "en")),
             "ru": say(lost, "ru", color=say(f"color.{f['loser']}", "ru")),
+            # a rated match that ended before its loser made a decision (not rated)
+            "unrated": bool(f.get("unrated")),
         }
     if live.may_act(role):
         out["legal"] = {

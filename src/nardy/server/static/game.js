@@ -252,8 +252,10 @@ export function gamePage(id) {
     } else kids.push(h("span", {}, t("moneyGame")));
     // between two people, whether the result will move the ratings is said from the start
     if (st.mode === "club") {
-      kids.push(h("span", { id: "game-rated", class: st.rated ? "rated" : "", title: st.rated ? msg("web.rated-why") : "" },
-        st.rated ? t("lobbyRated") : t("lobbyUnrated")));
+      // (a match that ended before its loser's first decision is not rated after all)
+      const rated = st.rated && !(st.outcome && st.outcome.unrated);
+      kids.push(h("span", { id: "game-rated", class: rated ? "rated" : "", title: rated ? msg("web.rated-why") : "" },
+        rated ? t("lobbyRated") : t("lobbyUnrated")));
     }
     const c = st.cube;
     if (c && c.enabled) {
@@ -464,6 +466,10 @@ export function gamePage(id) {
     const close = h("button", { type: "button", id: "result-close", class: "close", "aria-label": t("close"), title: t("close"),
       onclick: () => { ui.closed = key; overlay.replaceChildren(); renderActions(st); } }, "×");
     const card = h("div", { class: "card" }, close, h("h2", { id: "result-title" }, title), h("p", { id: "result-detail" }, detail));
+    if (o.unrated && o.winner) {
+      const loser = o.winner === "white" ? "black" : "white";
+      card.append(h("p", { class: "small", id: "result-unrated" }, msg("web.unrated-no-move", { name: playerLabel(loser) })));
+    }
     if (m.length) card.append(h("p", {}, `${t("matchTo")(m.length)} · ${t("score")}: `, scoreNode(m)));
     if ((st.actions || []).includes("next-game")) {
       card.append(h("p", {}, h("button", { class: "big", id: "result-next", onclick: () => send({ action: "next-game" }) }, t("nextGame"))));

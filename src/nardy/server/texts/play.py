@@ -46,6 +46,11 @@ register(
             "en": "the result changes both players' ratings",
             "ru": "результат изменит рейтинг обоих игроков",
         },
+        # a rated match that ended on a flag before its loser's first decision
+        "web.unrated-no-move": {
+            "en": "Not rated: the match ended before {name} made a move",
+            "ru": "Без рейтинга: партия окончена до первого хода игрока {name}",
+        },
         # the rematch endpoint (nardy.server.rematch)
         "error.rematch-not-over": {
             "en": "a rematch is offered once the game is over",
