@@ -31,6 +31,7 @@ def seen(lv: LiveGame) -> tuple[Any, ...]:
         sorted(lv.done.items(), key=repr),
         lv.dice.counter,
         lv.notes,
+        sorted(lv.acted),
         lv.match.whites,
         lv.meta.white_player,
         g.phase,
@@ -106,6 +107,9 @@ async def test_a_game_takes_on_stored_events_as_loading_it_again_would(
 
     def built(k: int) -> LiveGame:
         return LiveGame(replace(meta), events[:k])
+
+    # who has acted, as the service kept it move by move, is what loading finds
+    assert live.acted == built(len(events)).acted
 
     # 80 points to split at, and every start of a next game (it takes the colours on)
     starts = {k for k, e in enumerate(events) if e["data"].get("record", {}).get("type") == "game"}
