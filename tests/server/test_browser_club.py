@@ -217,6 +217,10 @@ def test_strangers_meet_play_chat_and_the_rating_moves(
         before, after = round(r["before"]), round(r["after"])
         assert f"{before} → {after} (+{after - before})" in text, text
         assert "up" in (page.get_attribute(f"#rating-change-{winner}", "class") or "")
+    # the member who watched is told who won by name, not by colour
+    c.wait_for_selector("#result-title")
+    won = final["players"][final["match"]["winner"]]["name"]
+    assert c.inner_text("#result-title") == f"Победа в матче: {won}"
     a.screenshot(path=str(shots / "club-game-over-desktop-ru.png"))
     b.screenshot(path=str(shots / "club-game-over-phone-ru.png"), full_page=True)
 

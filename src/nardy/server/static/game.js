@@ -143,6 +143,13 @@ export function gamePage(id) {
     if (st.mode === "local") return t(c);  // (one device: both sides are the same person)
     return `${p.name ? playerName(p.name) : t("guest")}${st.role === c ? ` (${t("you")})` : ""}`;
   }
+  // A watcher's card names the winner ("Arsen wins"); one device's two sides, or a
+  // side with no name yet, go by colour.
+  /** @param {Json} st @param {string} c @param {boolean} match */
+  function winnerTitle(st, c, match) {
+    if (st.mode === "local" || !(st.players && st.players[c])) return t(match ? "matchWinnerIs" : "winnerIs")(c);
+    return msg(match ? "web.match-winner-named" : "web.winner-named", { name: playerLabel(c, st) });
+  }
   /** @param {Json} e  a cube action or resignation of the history */
   function actText(e) {
     let s = t("acts")[e.action] || e.action;
@@ -453,11 +460,11 @@ export function gamePage(id) {
     if (m.length && m.over) {
       if (!m.winner) title = t("over");
       else if (played) title = m.winner === st.role ? t("youWonMatch") : t("youLostMatch");
-      else title = t("matchWinnerIs")(m.winner);
+      else title = winnerTitle(st, m.winner, true);
     } else if (!o.winner) title = t("draw");
     else if (played && m.length) title = o.winner === st.role ? t("youWonGame") : t("youLostGame");
     else if (played) title = o.winner === st.role ? t("youWon") : t("youLost");
-    else title = t("winnerIs")(o.winner);
+    else title = winnerTitle(st, o.winner, false);
     let detail = `${kindName(o.kind)} — ${t("points")(o.value)}`;
     if (o.cube > 1) detail += ` (${o.points} × ${o.cube})`;
     // (a loss on time is its kind already: "on time — 3 points", not "…, time ran out";

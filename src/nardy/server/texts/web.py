@@ -290,6 +290,9 @@ register(
         "web.winner-is.black": {"en": "Black wins", "ru": "Победили чёрные"},
         "web.cube-of.white": {"en": "White's", "ru": "у белых"},
         "web.cube-of.black": {"en": "Black's", "ru": "у чёрных"},
+        # a spectator's result card names the winner where the side has one
+        "web.winner-named": {"en": "{name} wins", "ru": "Победа: {name}"},
+        "web.match-winner-named": {"en": "{name} wins the match", "ru": "Победа в матче: {name}"},
         "web.match-winner-is.white": {"en": "White wins the match", "ru": "Матч выиграли белые"},
         "web.match-winner-is.black": {"en": "Black wins the match", "ru": "Матч выиграли чёрные"},
         "web.double-offered.white": {
