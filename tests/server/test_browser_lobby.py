@@ -146,3 +146,26 @@ def test_nobody_found_the_computer_is_offered_openly(
         assert not page.errors and not page.csp
     finally:
         server.stop()
+
+
+def test_the_forms_offer_the_game_last_chosen(browser: Any, server: Any) -> None:
+    """A backgammon player who picks short nardy once finds it first in every form
+    after (quick pairing, the challenge form, the computer game; a new tournament too),
+    on this device; a new visitor is offered long nardy, the club's own."""
+    page = new_page(browser, DESKTOP, "en-US")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#pn-variant")
+    fields = "#pn-variant, #new-game select[name=variant]"
+    assert page.eval_on_selector_all(fields, "els => els.map(e => e.value)") == ["long", "long"]
+    page.select_option("#pn-variant", "short")
+    page.reload()
+    page.wait_for_selector("#pn-variant")
+    page.click("#new-challenge")
+    page.wait_for_selector("#challenge-form")
+    fields += ", #challenge-form select[name=variant]"
+    assert set(page.eval_on_selector_all(fields, "els => els.map(e => e.value)")) == {"short"}
+    page.click("#try")  # "try without signing up": the game he chose
+    page.wait_for_url(GAME, timeout=15_000)
+    gid = game_id(page)
+    assert page.request.get(f"{server.url}/api/games/{gid}").json()["variant"] == "short"
+    assert page.errors == []

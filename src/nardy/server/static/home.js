@@ -7,7 +7,7 @@ import { go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { lobbyPage } from "./lobby.js";
 import { tournamentsCard } from "./tournaments.js";
-import { me } from "./session.js";
+import { me, preferredVariant, remembersVariant } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -23,8 +23,8 @@ function helped(field, key) {
 
 /** The lobby and the new-game form; returns what closes the lobby's socket. @returns {() => void} */
 export function homePage() {
-  const variant = h("select", { name: "variant" }, me.variants.map((/** @type {Json} */ v) =>
-    h("option", { value: v.name, selected: v.name === "long" }, v[currentLang()])));
+  const variant = remembersVariant(h("select", { name: "variant" }, me.variants.map((/** @type {Json} */ v) =>
+    h("option", { value: v.name, selected: v.name === preferredVariant() }, v[currentLang()]))));
   const mode = h("select", { name: "mode" },
     h("option", { value: "computer" }, t("modeComputer")),
     h("option", { value: "local" }, t("modeLocal")),
@@ -63,7 +63,7 @@ export function homePage() {
   h("button", { class: "big", type: "submit", id: "start" }, t("start")));
   const others = h("section", { class: "card others" },
     h("h2", {}, t("lobbyOtherWays")),
-    h("button", { class: "big", id: "try", onclick: () => start({ variant: "long", mode: "computer", level: me.levels[0] }) },
+    h("button", { class: "big", id: "try", onclick: () => start({ variant: preferredVariant(), mode: "computer", level: me.levels[0] }) },
       // (a member has signed up: for him the same button is simply a game now)
       me.user.guest || me.user.id == null ? t("tryNow") : t("playComputerNow")),
     form);

@@ -9,7 +9,7 @@ import { call } from "./api.js";
 import { drawBoard } from "./board.js";
 import { go, h, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
-import { me, refreshMe, variantName } from "./session.js";
+import { me, preferredVariant, refreshMe, remembersVariant, variantName } from "./session.js";
 import { mountChat } from "./chat.js";
 import { callPlayer } from "./signals.js";
 
@@ -143,7 +143,7 @@ export function lobbyPage(root, others) {
   };
 
   // -- play now ---------------------------------------------------------------------
-  const pnVariant = select("variant", "long", variantOptions(), "pn-variant");
+  const pnVariant = remembersVariant(select("variant", preferredVariant(), variantOptions(), "pn-variant"));
   const pnClock = select("clock", "none", clockOptions(), "pn-clock");
   const searching = () => snap.queue != null;
   /** Who is in the quick-pairing queue now, by game (himself too while he searches). */
@@ -366,7 +366,7 @@ export function lobbyPage(root, others) {
 
 /** The form of a new open (or direct) challenge. @param {(action: () => Promise<unknown>) => Promise<boolean>} act */
 function challengeForm(act) {
-  const variant = select("variant", "long", variantOptions());
+  const variant = remembersVariant(select("variant", preferredVariant(), variantOptions()));
   const length = h("input", { name: "length", type: "number", min: 0, max: 25, value: 3, inputmode: "numeric" });
   const cube = select("cube", "", [["", t("cubeDefault")], ["yes", t("yes")], ["no", t("no")]]);
   const clock = select("clock", "none", clockOptions());

@@ -11,6 +11,23 @@ export let me = null;
 /** Ask the server again (after logging in or out). @returns {Promise<Json>} */
 export async function refreshMe() { me = await session(); return me; }
 
+const VARIANT_KEY = "nardy.variant";
+
+/**
+ * The game the forms offer first: the one the visitor last chose in any of them (as
+ * lichess remembers a player's last settings), else long nardy, the club's own.
+ */
+export function preferredVariant() {
+  const v = localStorage.getItem(VARIANT_KEY);
+  return v && me.variants.some((/** @type {Json} */ x) => x.name === v) ? v : "long";
+}
+
+/** Remember the variant chosen in ``select`` for every form. @param {HTMLSelectElement} select */
+export function remembersVariant(select) {
+  select.addEventListener("change", () => localStorage.setItem(VARIANT_KEY, select.value));
+  return select;
+}
+
 /** A variant's name in the interface language. @param {string} v */
 export function variantName(v) {
   const info = me.variants.find((/** @type {Json} */ x) => x.name === v);

@@ -8,7 +8,7 @@ import { call } from "./api.js";
 import { go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { LobbySocket, gameStarted } from "./lobby.js";
-import { me, variantName } from "./session.js";
+import { me, preferredVariant, remembersVariant, variantName } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -135,8 +135,8 @@ function createForm() {
   const name = h("input", { name: "name", maxlength: 80, required: true });
   const format = h("select", { name: "format" }, ["sitngo", "knockout", "swiss", "roundrobin"].map((f) =>
     h("option", { value: f }, t("tournamentFormats")[f])));
-  const variant = h("select", { name: "variant" }, me.variants.map((/** @type {Json} */ v) =>
-    h("option", { value: v.name, selected: v.name === "long" }, v[currentLang()])));
+  const variant = remembersVariant(h("select", { name: "variant" }, me.variants.map((/** @type {Json} */ v) =>
+    h("option", { value: v.name, selected: v.name === preferredVariant() }, v[currentLang()]))));
   const size = h("input", { name: "size", type: "number", min: 2, max: 64, value: 8, inputmode: "numeric", list: "size-options" });
   const sizeOptions = h("datalist", { id: "size-options" });
   const sizeHint = h("small", { class: "small", id: "size-hint", "aria-live": "polite" });
