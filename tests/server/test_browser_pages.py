@@ -177,3 +177,27 @@ def _until_his_roll_is_blocked(
             assert r.status_code == 200, r.text
             st = r.json()["state"]
     raise AssertionError("no roll of his was blocked in ten games")
+
+
+def test_the_phone_tutorial_never_breaks_a_roll_over_two_lines(browser: Any, server: Any) -> None:
+    """Each roll the tutorial names ("6-6") is kept on one line: in a phone's narrow
+    column "6-" had ended one line and "6" begun the next."""
+    page = new_page(browser, PHONE, "ru-RU")
+    page.goto(server.url + "/tutorial")
+    page.wait_for_selector("#tutorial section#cube")
+    loose = page.eval_on_selector(  # rolls in a text outside a span that keeps them whole
+        "#tutorial",
+        """e => { const w = document.createTreeWalker(e, NodeFilter.SHOW_TEXT), out = [];
+          while (w.nextNode()) { const n = w.currentNode;
+            if (!n.parentElement.classList.contains("roll"))
+              out.push(...(n.textContent.match(/\\b[1-6]-[1-6]\\b/g) || [])); }
+          return out; }""",
+    )
+    assert loose == []
+    spans = page.eval_on_selector_all(
+        "#tutorial .roll", "els => els.map(e => [e.textContent, e.getClientRects().length])"
+    )
+    assert all(re.fullmatch(r"[1-6]-[1-6]", s) for s, _ in spans), spans
+    shown = [lines for _, lines in spans if lines]  # (those in a closed <details> have none)
+    assert len(shown) >= 3 and all(lines == 1 for lines in shown), spans
+    assert page.errors == []
