@@ -940,3 +940,21 @@ async def test_its_creator_or_a_moderator_cancels_a_tournament_before_its_start(
     assert (await tournament(maker, t3["id"]))["status"] == "running"
     r = await maker.post("/api/tournaments/999999/cancel")
     assert r.status_code == 404 and r.json()["code"] == "not-found"
+
+
+async def test_a_tournament_game_against_a_computer_seat_gives_no_hints(
+    player_factory: Any,
+) -> None:
+    """Hints are for practice against the computer: in a tournament's game they would
+    help a member to the next round, so the server refuses them (the page shows no
+    Hint button: the state says ``tournament``)."""
+    a = await member(player_factory, "ann")
+    t = await create(a, format="knockout", size=2, variant="short", length=3)
+    await join(a, t)
+    await add_computers(a, t, 1)
+    (m,) = current_round(await tournament(a, t["id"]))
+    st = (await a.get(f"/api/games/{m['game']}")).json()
+    assert st["mode"] == "computer" and st["tournament"] is True
+    r = await a.http.get(f"/api/games/{m['game']}/hint", headers={"accept-language": "ru"})
+    assert r.status_code == 403 and r.json()["code"] == "no-hints"
+    assert r.json()["error"] == "турнирная партия играется без подсказок"

@@ -240,6 +240,10 @@ register(
             "en": "hints are for games against the computer or on one device",
             "ru": "подсказки — только в игре с компьютером или вдвоём за одним устройством",
         },
+        "error.no-hints-tournament": {
+            "en": "a tournament game is played without hints",
+            "ru": "турнирная партия играется без подсказок",
+        },
         "error.hint-not-now": {
             "en": (
                 "a hint is for the player to act: with the dice rolled, before rolling"

@@ -618,9 +618,12 @@ class GameService:
         the best plays (``Computer.hint``); before rolling with the cube available, or
         facing a double, the cube decision (``nardy.bots.advice.cube_advice``). Hints
         are for games against the computer and on one device: in a game between two
-        people they would help one."""
+        people they would help one, and in a tournament's game (a computer seat's
+        included) they would help one to the next round."""
         if live.meta.mode in HUMAN_MODES:
             raise ApiError(403, "no-hints")
+        if live.tournament:
+            raise ApiError(403, "no-hints", "no-hints-tournament")
         async with live.lock:
             g = live.game
             mine = g is not None and role in ("both", g.to_act)
