@@ -167,3 +167,29 @@ def test_its_creator_cancels_a_tournament_from_its_page(
     assert e.query_selector("#cancel-tournament") is None
     assert "finished" in e.inner_text("#tournament-status")
     assert e.query_selector("#invite-link") is None and e.query_selector("#rounds") is None
+
+
+def test_a_private_tournament_says_how_to_join_instead_of_offering_a_refused_button(
+    browser: Any, server: Any
+) -> None:
+    """A member who opens a private tournament's page without its invitation is told it
+    is joined by invitation (the Join button would only be refused); by the link he
+    gets the button, and it works."""
+    owner = member_client(server.url, "host")
+    guest = member_client(server.url, "visitor")
+    made = owner.post("/api/tournaments", json={"name": "Closed", "format": "sitngo", "size": 4})
+    assert made.status_code == 201, made.text
+    tid, invite = made.json()["tournament"]["id"], made.json()["tournament"]["invite"]
+    page = new_page(browser, DESKTOP, locale="en-US", motion=False)
+    as_member(page, server.url, guest)
+    page.goto(f"{server.url}/tournaments/{tid}")
+    page.wait_for_selector("#tournament-private")
+    assert "invitation link" in page.inner_text("#tournament-private")
+    assert page.query_selector("#join-tournament") is None
+    page.goto(f"{server.url}/tournaments/{tid}?invite={invite}")
+    page.click("#join-tournament")
+    page.wait_for_selector("#leave-tournament")
+    assert page.query_selector("#tournament-private") is None
+    assert page.errors == [] and page.csp == []
+    owner.close()
+    guest.close()

@@ -239,7 +239,11 @@ export function tournamentPage(id) {
     const post = (/** @type {string} */ what, /** @type {object} */ body = {}) =>
       act(() => call("POST", `/api/tournaments/${id}/${what}`, body)).then(draw);
     const buttons = [];
-    if (member() && x.status === "registering" && !x.joined) {
+    // a private tournament is joined by its invitation: without one, say so instead of
+    // offering a button the server would refuse
+    const privateNote = member() && x.status === "registering" && !x.joined && !x.public && !(invite ?? x.invite)
+      ? h("p", { class: "small", id: "tournament-private" }, msg("web.tournament-private")) : null;
+    if (member() && x.status === "registering" && !x.joined && !privateNote) {
       buttons.push(h("button", { id: "join-tournament", onclick: () => post("join", { invite: invite ?? x.invite }) }, t("tournamentJoin")));
     }
     if (x.status === "registering" && x.joined) buttons.push(h("button", { id: "leave-tournament", class: "plain", onclick: () => post("leave") }, t("tournamentLeave")));
@@ -267,6 +271,7 @@ export function tournamentPage(id) {
         x.result.by ? msg(`web.tournament-cancelled-by.${x.result.by}`) : t("tournamentCancelled")) : null,
       x.result && x.result.winner != null ? h("p", { id: "tournament-winner" }, h("b", {}, msg("web.tournament-winner", { name: entryName(entries.get(x.result.winner)) }))) : null,
       x.invite && x.status === "registering" ? inviteLink(`${location.origin}/tournaments/${id}?invite=${x.invite}`) : null,
+      privateNote,
       buttons.length ? h("div", { class: "row buttons" }, buttons) : null);
     const players = h("section", { class: "card" }, h("h2", {}, t("tournamentPlayers")),
       h("ol", { class: "list entries", id: "entries" }, [...x.entries].sort((a, b) => (a.seed ?? 999) - (b.seed ?? 999) || a.id - b.id)

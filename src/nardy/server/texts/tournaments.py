@@ -199,6 +199,10 @@ register(
         "web.tournament-public": {"en": "Public (moderators)", "ru": "Открытый (модераторы)"},
         "web.tournament-rated": {"en": "Rated", "ru": "Рейтинговый"},
         "web.tournament-join": {"en": "Join", "ru": "Записаться"},
+        "web.tournament-private": {
+            "en": "A private tournament: you join it by the invitation link its creator shares.",
+            "ru": "Закрытый турнир: в него записываются по ссылке-приглашению от создателя.",
+        },
         "web.tournament-leave": {"en": "Leave", "ru": "Выписаться"},
         "web.tournament-withdraw": {"en": "Withdraw", "ru": "Сняться"},
         "web.tournament-add-computer": {"en": "Add a computer player", "ru": "Добавить компьютер"},
