@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -63,10 +63,12 @@ async def play_first_plays(
     limit: int = 2000,
     answer: str = "take",
     resignation: str = "accept",
+    pick: Callable[[dict[str, Any]], Awaitable[str]] | None = None,
 ) -> dict[str, Any]:
-    """Play the first legal play every turn (rolling when asked, never doubling,
-    answering a double with ``answer`` and the computer's resignation offer with
-    ``resignation``) until the current game is over."""
+    """Play the first legal play every turn (or the one ``pick`` chooses from the
+    state) — rolling when asked, never doubling, answering a double with ``answer``
+    and the computer's resignation offer with ``resignation`` — until the current
+    game is over."""
     for _ in range(limit):
         if state["phase"] == "over":
             return state
@@ -78,9 +80,8 @@ async def play_first_plays(
             state = await act(player, state["id"], {"action": "roll"})
             continue
         assert state["legal"] is not None, state
-        state = await act(
-            player, state["id"], {"action": "play", "play": state["legal"]["plays"][0]}
-        )
+        play = state["legal"]["plays"][0] if pick is None else await pick(state)
+        state = await act(player, state["id"], {"action": "play", "play": play})
     raise AssertionError("the game did not end")
 
 

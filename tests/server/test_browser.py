@@ -69,6 +69,9 @@ def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any, s
     points = page.get_attribute("#equity-graph polyline", "points").split()
     assert len(points) >= turns  # one point per play, both sides
     assert "Анализ партии (без просмотра вперёд)" in page.inner_text("#review-panel")
+    if page.locator("#mistakes li").count():  # (marked plays were judged as the hint looks)
+        said = page.inner_text("#review-confirmed")
+        assert "проверен ещё раз с просмотром на 1 бросок вперёд" in said, said
     page.screenshot(path=str(shots / "review-desktop.png"), full_page=True)
     page.click("#extra a[href^='/verify/']")
     page.wait_for_selector("#verify-result")

@@ -39,7 +39,7 @@ async def test_a_finished_game_is_reviewed_move_by_move(player_factory: Any) -> 
     assert len(judged) == len(plays) and data["plies"] == 0 and data["games"] == 1
     assert set(data["players"]) == {"white", "black"}
     # the same judgement as ``nardy analyze`` of the downloaded record
-    offline = analyze_records(records, 0).as_dict()
+    offline = analyze_records(records, 0, confirm=1).as_dict()
     assert [d["loss"] for d in offline["decisions"]] == [d["loss"] for d in data["decisions"]]
     graph = data["graph"]
     assert len(graph) == len(judged)
@@ -49,6 +49,33 @@ async def test_a_finished_game_is_reviewed_move_by_move(player_factory: Any) -> 
     assert (graph[-1]["white"] > 0) == (st["outcome"]["winner"] == "white")
     again = await p.get(f"/api/games/{gid}/analysis")
     assert again.json() == data
+
+
+@pytest.mark.parametrize("variant", ["short", "long"])
+async def test_the_hints_plays_are_never_marked_by_the_review(
+    player_factory: Any, variant: str
+) -> None:
+    """A player who plays the game page's hint every turn (it looks a roll ahead) finds
+    none of his plays marked by the review (no look-ahead): a marked play is judged
+    again at the hint's depth. A walkthrough's beginner had been told "doubtful" of
+    two plays the hint had recommended."""
+    p = await player_factory()
+    st = await computer_game(p, variant=variant)
+    me = st["role"]
+
+    async def hinted(state: dict[str, Any]) -> str:
+        r = await p.get(f"/api/games/{state['id']}/hint")
+        assert r.status_code == 200, r.text
+        return str(r.json()["plays"][0]["play"])
+
+    await play_first_plays(p, st, pick=hinted)
+    data = (await p.get(f"/api/games/{st['id']}/analysis")).json()
+    mine = [d for d in data["decisions"] if d["kind"] == "play" and d["color"] == me]
+    assert len(mine) > 5 and data["plies"] == 0
+    assert [d for d in mine if d["mark"]] == []
+    # the computer's beginner, which errs, has marked plays: judged at the hint's depth
+    theirs = [d for d in data["decisions"] if d["color"] != me and d["mark"]]
+    assert theirs and all(d["plies"] == 1 for d in theirs)
 
 
 async def test_review_depth_and_unknown_games_are_clear_errors(player_factory: Any) -> None:

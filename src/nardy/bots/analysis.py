@@ -99,6 +99,7 @@ class Decision:
     best_equity: float
     choices: int
     color: str = ""  # the colour that decided (``player`` is its label: colour or name)
+    plies: int = 0  # the depth that judged it (``analyze_records``'s ``confirm``)
 
     @property
     def mark(self) -> str:
@@ -121,6 +122,7 @@ class Decision:
             "choices": self.choices,
             "mark": self.mark,
             "color": self.color or self.player,
+            "plies": self.plies,
         }
 
 
@@ -274,12 +276,18 @@ def _scorings(records: Sequence[Any], count: int) -> list[_Scoring]:
     return out
 
 
-def analyze_records(records: Sequence[Any], plies: int = 0) -> Analysis:
+def analyze_records(records: Sequence[Any], plies: int = 0, confirm: int | None = None) -> Analysis:
     """Analyse every game in ``records`` at ``plies`` (0–2). In a match log every
     decision is judged at its match score (Kazaross-XG2 match equity, losses scaled to
     money-equivalent units: a single game's swing at the cube counts 2, as in money
     play) and the summaries are per player name; otherwise by cubeless money equity,
-    per colour."""
+    per colour.
+
+    ``confirm``: a deeper depth at which a play marked an error is judged again, the
+    verdict kept (its ``plies`` say so). The club's hint looks a roll ahead and its
+    review does not: without this, the play the hint recommended could be marked
+    "doubtful" by the review of the same game. Only the few marked plays cost the
+    deeper search."""
     decisions: list[Decision] = []
     bots: dict[Any, Bot] = {}
     games = split_games(records)
@@ -298,6 +306,9 @@ def analyze_records(records: Sequence[Any], plies: int = 0) -> Analysis:
             if kind == "play" and game.phase == "move":
                 turn += 1
                 found = _play_decision(bot, game, rec, gi, turn, plies, sc)
+                if found.mark and confirm is not None and confirm > plies:
+                    found = _play_decision(bot, game, rec, gi, turn, confirm, sc)
+                    found.plies = confirm
             elif kind == "roll" and game.phase == "roll" and _may_double(game):
                 d = _double_decision(bot, game, gi, turn, plies, False, sc)
                 if d.loss > 0:  # a missed double
@@ -366,6 +377,7 @@ def _play_decision(
         mine_eq * unit,
         best_eq * unit,
         choices,
+        plies=plies,
     )
 
 
@@ -426,6 +438,7 @@ def _double_decision(
         got * value,
         best * value,
         2,
+        plies=plies,
     )
 
 
@@ -455,4 +468,5 @@ def _take_decision(
         got * value,
         best * value,
         2,
+        plies=plies,
     )

@@ -24,7 +24,7 @@ from nardy.server.api_error import ApiError
 from nardy.server.db import Review
 from nardy.server.exports import named_match
 from nardy.server.live import LiveGame
-from nardy.server.service import GameService
+from nardy.server.service import HINT_PLIES, GameService
 from nardy.server.writer import Writer
 
 #: Depths a review may ask for (0: the net alone; 1: one ply, a few seconds a game).
@@ -63,7 +63,9 @@ def review(
         kept = s.get(Review, (game_id, plies))
         if kept is not None and kept.records == len(records):
             return kept.data
-    data = analyze_records(records, plies).as_dict()
+    # (a play marked an error is judged again at the hint's depth: the play the game
+    # page's hint recommended is never marked by the review of the same game)
+    data = analyze_records(records, plies, confirm=HINT_PLIES).as_dict()
     data["plies"] = plies
     row = {
         "game_id": game_id,

@@ -11,7 +11,7 @@ const webKey = (key) => "web." + key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCas
 const side = (key, c) => `${key}.${c === "white" ? "white" : "black"}`;
 
 /** How far the computer looked, in words ("no look-ahead" for 0 plies). @param {number} plies */
-const depth = (plies) => (plies ? msg("web.depth-ahead", { n: plies }) : msg("web.depth-none"));
+export const depth = (plies) => (plies ? msg("web.depth-ahead", { n: plies }) : msg("web.depth-none"));
 
 /**
  * The texts that are filled in with values: the caller calls what t() gives.

@@ -4,7 +4,7 @@
 // and the list of mistakes. The page judges nothing: it shows what the server's bots said.
 // A mistake or a point of the graph clicked is handed to ``pick`` (its index among the
 // decisions): the replay's board shows it (replay.js).
-import { fixed, msg, t } from "./i18n.js";
+import { depth, fixed, msg, t } from "./i18n.js";
 
 /** @typedef {"doubtful" | "bad" | "very bad"} Mark */
 /**
@@ -14,7 +14,8 @@ import { fixed, msg, t } from "./i18n.js";
  * @property {"play" | "cube"} kind @property {number[] | null} dice
  * @property {string} played @property {string} best @property {number} loss
  * @property {number} equity @property {number} best_equity  the played and the best play's
- * @property {Mark | ""} mark
+ * @property {Mark | ""} mark @property {number} [plies]  the depth that judged it (a stored
+ *   review made before a marked play was judged again at the hint's depth has none)
  */
 /**
  * One player's totals (nardy.bots.analysis.PlayerSummary.as_dict).
@@ -110,8 +111,12 @@ export function reviewPanel(data, h, colorName, pick) {
         h("b", {}, `−${fixed(d.loss, 3)}`), ` (${msg(`mark.${d.mark}`)})`));
     }))
     : h("p", { id: "mistakes" }, t("noMistakes"));
+  // (a marked play is judged again at the hint's depth: the review says so)
+  const deeper = Math.max(data.plies, ...data.decisions.map((d) => d.plies ?? data.plies));
   return h("section", { class: "card review", id: "review-panel" },
-    h("h3", {}, t("reviewTitle")(data.plies)), summary,
+    h("h3", {}, t("reviewTitle")(data.plies)),
+    deeper > data.plies ? h("p", { class: "small", id: "review-confirmed" }, msg("web.review-confirmed", { depth: depth(deeper) })) : null,
+    summary,
     h("p", { class: "small" }, t("graphTitle"), ". ", t("showOnBoard")), equityGraph(data.graph, data.decisions, colorName, pick),
     h("h4", {}, t("mistakesTitle")), list);
 }

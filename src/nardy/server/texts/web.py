@@ -334,6 +334,10 @@ register(
             "ru": "Лучшие ходы ({depth}; эквити матча при этом счёте); нажмите, чтобы сыграть:",
         },
         "web.review-title": {"en": "Game review ({depth})", "ru": "Анализ партии ({depth})"},
+        "web.review-confirmed": {
+            "en": "Each play marked below was checked again {depth}, as the hint looks.",
+            "ru": "Каждый отмеченный ниже ход проверен ещё раз {depth}, как смотрит подсказка.",
+        },
         # how far the computer looked (its plies), in the player's words
         "web.depth-none": {"en": "no look-ahead", "ru": "без просмотра вперёд"},
         "web.depth-ahead": {
