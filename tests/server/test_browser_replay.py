@@ -147,11 +147,13 @@ def test_a_clicked_mistake_shows_its_position_with_arrows(
     assert "Played:" in verdict and "Best:" in verdict
     # the board shows the position the play was made in: the one before its step
     shown = layout(page, "#replay-board")
+    pips = page.inner_text("#replay-score")  # (the pip counts of that board, not after)
     at = step_of(page)
     page.screenshot(path=str(shots / "review-board-desktop-en.png"), full_page=True)
     page.keyboard.press("ArrowLeft")
     wait_step(page, at - 1)
     assert layout(page, "#replay-board") == shown
+    assert page.inner_text("#replay-score") == pips
     assert page.locator("#replay-board [data-arrows=best]").count() == 0  # a plain step
     # a point of the graph picks a play too
     page.click("#equity-graph", position={"x": 40, "y": 60})

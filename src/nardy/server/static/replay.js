@@ -234,6 +234,7 @@ export function replayPage(id) {
     if (d.kind === "play" && i > 0) {
       // the position the play was made in: the board of the step before
       drawBoard(svg, { view: s.view, board: steps[i - 1].board, dice: s.dice, cube: s.cube });
+      renderScore({ ...s, pips: steps[i - 1].pips });  // (the pips of the board shown)
       analysisLink(s);
       drawArrows(svg, s.moves ?? [], s.color === s.view, "played");
       if (note && note.best_moves && d.best !== d.played) drawArrows(svg, note.best_moves, s.color === s.view, "best");
