@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page, page_api
+from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page, open_home, page_api
+
+from nardy.i18n import t
 
 pytestmark = BROWSER_MARKS
 
@@ -200,4 +202,39 @@ def test_the_phone_tutorial_never_breaks_a_roll_over_two_lines(browser: Any, ser
     assert all(re.fullmatch(r"[1-6]-[1-6]", s) for s, _ in spans), spans
     shown = [lines for _, lines in spans if lines]  # (those in a closed <details> have none)
     assert len(shown) >= 3 and all(lines == 1 for lines in shown), spans
+    assert page.errors == []
+
+
+def test_a_guests_games_fit_a_phone_and_say_won_or_lost(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    """A guest's games on his profile: three columns that fit a phone (six had run off
+    its screen, the result and the link out of sight), the result in his own words
+    ("Победа"/"Поражение"), not "Белые, ойн" for him to work out."""
+    page = new_page(browser, PHONE)
+    open_home(page, server.url)
+    spec = {"variant": "short", "mode": "computer", "level": "beginner"}
+    st = page_api(page, server, "POST", "/api/games", spec)
+    gid = st["id"]
+    for _ in range(3000):
+        if st["phase"] == "over":
+            break
+        acts = st["actions"]
+        reply = next((a for a in ("take", "accept") if a in acts), None)
+        body = (
+            {"action": reply}
+            if reply
+            else {"action": "roll"}
+            if "roll" in acts
+            else {"action": "play", "play": st["legal"]["plays"][0]}
+        )
+        st = page_api(page, server, "POST", f"/api/games/{gid}/actions", body)["state"]
+    won = st["outcome"]["winner"] == st["role"]
+    page.goto(server.url + "/profile")
+    page.wait_for_selector("#history td")
+    result = page.inner_text("#history tr:nth-child(2) td:nth-child(3)")
+    assert result.startswith(t("web.outcome-won" if won else "web.outcome-lost", "ru")), result
+    fits = "t => t.scrollWidth <= t.parentElement.clientWidth"  # (no sideways scroll)
+    assert page.eval_on_selector("#history", fits)
+    page.screenshot(path=str(shots / "guest-games-phone-ru.png"), full_page=True)
     assert page.errors == []

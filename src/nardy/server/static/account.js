@@ -40,16 +40,25 @@ export function authPage(kind) {
 export async function profilePage() {
   if (me && me.user.username) { await playerPage(me.user.username, true); return; }
   const data = await call("GET", "/api/me");
+  // Three columns, as a member's profile has (six had run off a phone's screen): the
+  // game (its date, the match, his colour), the opponent, and where it stands — the
+  // result in his own words ("Победа, марс") once it is over.
+  /** @param {Json} g */
+  const standing = (g) => {
+    if (g.status !== "over") return t("status")[g.status] || g.status;
+    if (g.mode !== "local" && (g.won != null || g.length)) {
+      return outcomeWords({ won: g.won, kind: g.result && g.result.kind, length: g.length, score: g.score });
+    }
+    // (one device: both sides were his, so the side that won is the result)
+    return g.result ? `${g.result.winner ? t(g.result.winner) : t("draw")}, ${t("kinds")[g.result.kind] || g.result.kind}` : "";
+  };
   const rows = data.games.map((/** @type {Json} */ g) => h("tr", {},
-    h("td", {}, new Date(g.created_at).toLocaleString(currentLang())),
-    h("td", {}, variantName(g.variant)),
+    h("td", { class: "game-cell" }, variantName(g.variant),
+      h("div", { class: "small" }, new Date(g.created_at).toLocaleDateString(currentLang()),
+        g.length ? ` · ${t("matchTo")(g.length)}` : "", g.color ? ` · ${t(g.color)}` : "")),
     h("td", {}, g.opponent === "computer" ? t("computer") : g.opponent === "local" ? t("local") : (g.opponent ? playerName(g.opponent) : "…")),
-    h("td", {}, g.color ? t(g.color) : ""),
-    // (one column for where the game stands: its state until it is over, then its result)
-    h("td", {}, g.status !== "over" ? t("status")[g.status] || g.status
-      : g.length ? `${t("matchTo")(g.length)}${g.score ? `: ${g.score[0]}–${g.score[1]}` : ""}${g.won == null ? "" : g.won ? " ✓" : " ✗"}`
-      : g.result ? `${g.result.winner ? t(g.result.winner) : t("draw")}, ${t("kinds")[g.result.kind] || g.result.kind}` : ""),
-    h("td", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, t("open")))));
+    h("td", {}, h("div", { class: g.won ? "outcome won" : g.won === false ? "outcome lost" : "outcome" }, standing(g)),
+      h("div", { class: "links" }, h("a", { href: `/game/${g.id}`, "data-link": true }, t("open"))))));
   // an anonymous visitor (no user stored until he acts) is "Guest" in his language
   const title = h("h2", { id: "player-name" }, data.user.id === null ? t("guest") : playerName(data.user.name));
   main.replaceChildren(h("div", { class: "card" }, title,
@@ -57,7 +66,7 @@ export async function profilePage() {
     h("p", {}, h("a", { href: "/stats/me", "data-link": true }, t("diceStats")))),
   nameCard(data.user, (/** @type {string} */ name) => { title.textContent = name; }),
   h("div", { class: "card" }, h("h2", {}, t("history")), rows.length ? h("div", { class: "table-scroll" }, h("table", { id: "history" },
-    h("tr", {}, [t("date"), t("variant"), t("opponent"), t("white") + "/" + t("black"), t("result"), ""].map((x) => h("th", {}, x))),
+    h("tr", {}, [t("variant"), t("opponent"), t("result")].map((x) => h("th", {}, x))),
     rows)) : h("p", { id: "no-games" }, t("noGames"))));
 }
 
