@@ -170,7 +170,9 @@ def test_strangers_meet_play_chat_and_the_rating_moves(
     c.wait_for_selector("#chat-input")
     assert c.inner_text("#chat .chat-title") == "Зрители"
     assert c.locator("#chat-tab-game, #chat-lines-game").count() == 0
-    assert "Ход" in c.inner_text("#status")  # "Зритель — ход белых/чёрных"
+    to_act = state(a, server, gid)["to_act"]
+    name = state(a, server, gid)["players"][to_act]["name"]
+    assert c.inner_text("#status").endswith(f"Ход: {name}")  # by name, not colour
     say(c, "Чёрные рискуют")
     say(a, "ходи давай")
     b.locator("#chat .chat-text", has_text="ходи давай").wait_for()

@@ -287,7 +287,11 @@ export function gamePage(id) {
       if (st.role === "both" || st.role === "spectator") s = t("resignOffered")(r.by, kindName(r.kind), v);
       else if (me) s = t("theyResign")(kindName(r.kind), v);
       else s = t("youResign");
-    } else if (st.role === "spectator") s = `${t("spectator")} — ${t("turnOf")(st.to_act)}`;
+    } else if (st.role === "spectator") {
+      // (a watcher is told whose turn it is by name, as the result card names the winner)
+      const named = st.mode !== "local" && st.players && st.players[st.to_act];
+      s = `${t("spectator")} — ${named ? msg("web.turn-of-named", { name: playerLabel(st.to_act, st) }) : t("turnOf")(st.to_act)}`;
+    }
     else if (st.role === "both") s = t("turnOf")(st.to_act);
     else if (me) s = st.phase === "roll" ? t("rollOrDouble") : t("yourTurn");
     else if (st.players[st.to_act] && st.players[st.to_act].computer) s = t("computerThinks");

@@ -284,6 +284,7 @@ register(
             "en": "{n} {n:plural:point|points}",
             "ru": "{n} {n:plural:очко|очка|очков}",
         },
+        "web.turn-of-named": {"en": "{name} to play", "ru": "Ход: {name}"},
         "web.turn-of.white": {"en": "White to play", "ru": "Ход белых"},
         "web.turn-of.black": {"en": "Black to play", "ru": "Ход чёрных"},
         "web.winner-is.white": {"en": "White wins", "ru": "Победили белые"},
