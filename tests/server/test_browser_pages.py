@@ -238,3 +238,24 @@ def test_a_guests_games_fit_a_phone_and_say_won_or_lost(
     assert page.eval_on_selector("#history", fits)
     page.screenshot(path=str(shots / "guest-games-phone-ru.png"), full_page=True)
     assert page.errors == []
+
+
+def test_the_computer_is_one_tap_from_the_top_of_a_phone(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    """A newcomer on a phone finds "play the computer" on the first screen (it had sat
+    below the lobby's cards, four screens down), and a link to the new-game form
+    (a friend by link, one device) that takes him there."""
+    for size, lang in ((PHONE, "ru-RU"), (DESKTOP, "en-US")):
+        page = new_page(browser, size, lang)
+        page.goto(server.url + "/")
+        page.wait_for_selector("#try")
+        box = page.locator("#try").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= size["height"], box
+        page.screenshot(path=str(shots / f"home-top-{lang}.png"))
+        page.click("#to-new-game")
+        page.wait_for_function(
+            "() => { const r = document.querySelector('#new-game').getBoundingClientRect();"
+            " return r.top >= -1 && r.top < innerHeight / 2; }"
+        )
+        assert page.errors == []

@@ -61,18 +61,22 @@ export function homePage() {
   h("label", {}, t("cubeOpt")), cube, beaverBox,
   h("label", {}, t("clientSeed")), seed, helped(seed, "web.client-seed-hint"),
   h("button", { class: "big", type: "submit", id: "start" }, t("start")));
-  const others = h("section", { class: "card others" },
-    h("h2", {}, t("lobbyOtherWays")),
+  const others = h("section", { class: "card others" }, h("h2", {}, t("lobbyOtherWays")), form);
+  // A game against the computer is one tap from the top of the page: on a phone the
+  // form above sits below the lobby's cards, four screens down.
+  const quick = h("p", { class: "hero-actions" },
     h("button", { class: "big", id: "try", onclick: () => start({ variant: preferredVariant(), mode: "computer", level: me.levels[0] }) },
       // (a member has signed up: for him the same button is simply a game now)
       me.user.guest || me.user.id == null ? t("tryNow") : t("playComputerNow")),
-    form);
+    h("a", { href: "#new-game", id: "to-new-game", onclick: (/** @type {Event} */ ev) => {
+      ev.preventDefault(); form.scrollIntoView({ behavior: "smooth", block: "start" });
+    } }, msg("web.hero-more")));
   const lobby = h("div", {});
   // a guest who has played under his default name ("Гость 3") is asked for his own;
   // the page opens again with it, so the lobby's socket says the new name
   const named = me.user.id == null || !me.user.guest || playerName(me.user.name) === me.user.name
     || localStorage.getItem(NAME_LATER) === "1";
-  main.replaceChildren(h("section", { class: "hero" }, h("h1", {}, t("heroTitle")), h("p", {}, t("heroText"))),
+  main.replaceChildren(h("section", { class: "hero" }, h("h1", {}, t("heroTitle")), h("p", {}, t("heroText")), quick),
     ...(named ? [] : [nameCard(me.user, () => go("/"), true)]), lobby);
   const [tournaments, closeTournaments] = tournamentsCard();
   const closeLobby = lobbyPage(lobby, h("div", {}, tournaments, others));

@@ -29,6 +29,10 @@ register(
         "web.register": {"en": "Sign up", "ru": "Регистрация"},
         "web.try-now": {"en": "Try without signing up", "ru": "Попробовать без регистрации"},
         "web.play-computer-now": {"en": "Play the computer now", "ru": "Сыграть с компьютером"},
+        "web.hero-more": {
+            "en": "With a friend, or two on one device ↓",
+            "ru": "С другом или вдвоём за одним устройством ↓",
+        },
         "web.hero-title": {
             "en": "Long and short nardy online",
             "ru": "Длинные и короткие нарды онлайн",
