@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 import subprocess
 import sys
 
@@ -107,3 +108,36 @@ def test_serve_refuses_a_trusted_proxy_that_is_not_an_address() -> None:
     assert r.exit_code == 2 and "'nginx' is not an address or network" in r.output
     r = CliRunner().invoke(main, ["serve"], env={"NARDY_TRUSTED_PROXIES": "10.0.0.0/8,proxy"})
     assert r.exit_code == 2 and "'proxy' is not an address or network" in r.output
+
+
+def test_the_engine_help_lists_every_command_the_engine_answers() -> None:
+    """``nardy engine --help`` and ``nardy --help`` list the dispatcher's commands,
+    ``rollout`` included."""
+    from nardy.engine.protocol import COMMANDS
+
+    runner = CliRunner()
+    for args in (["engine", "--help"], ["--help"]):
+        shown = runner.invoke(main, args, terminal_width=400).output
+        listed = shown.split("JSON requests, one per line (", 1)[1].split(")", 1)[0]
+        assert listed.split(", ") == list(COMMANDS), args
+
+
+def test_an_option_holding_a_number_shows_what_it_takes() -> None:
+    """Options read as text and checked by hand (``nardy rollout --games``, so that a bad
+    value is told in the chosen language) show a metavar such as N in ``--help``, not
+    TEXT: every option of every command whose default is a number or a score."""
+    runner = CliRunner()
+    checked = set()
+    for name, (module, _) in COMMANDS.items():
+        command = importlib.import_module(f"nardy.commands.{module}").command
+        shown = runner.invoke(main, [name, "--help"], terminal_width=200).output
+        for param in command.params:
+            if (
+                isinstance(param, click.Option)
+                and param.type == click.STRING
+                and isinstance(param.default, str)
+                and re.fullmatch(r"\d+(-\d+)?", param.default)
+            ):
+                checked.add((name, param.opts[0]))
+                assert f"{param.opts[0]} TEXT" not in shown, (name, param.opts[0])
+    assert {("rollout", "--games"), ("rollout", "--seed"), ("hint", "--score")} <= checked

@@ -6,6 +6,7 @@ command runs the installed ``nardy`` in a real subprocess."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,7 @@ from nardy.commands.analyze import command as analyze_cmd
 from nardy.commands.hint import command as hint_cmd
 from nardy.dice import RandomDice
 from nardy.game import Game
+from nardy.i18n import t
 from nardy.notation.position_json import position_to_json
 from nardy.plays import legal_plays
 from nardy.position import Position
@@ -128,7 +130,7 @@ def test_analysis_graph_and_the_printed_course_of_the_game(tmp_path) -> None:
         assert point["white"] == pytest.approx(
             d.equity if d.player == "white" else -d.equity, abs=1e-4
         )
-    lines = course_lines(graph, 1)
+    lines = course_lines(graph, 1, "en")
     bars = "".join(line for line in lines[1::2])
     assert len(bars) == len(plays) and set(bars) <= set("▁▂▃▄▅▆▇█")
     marked = "".join(lines[2::2]).count("^")
@@ -416,3 +418,62 @@ def test_long_match_analysis_follows_players_across_colours() -> None:
             movers.append(replay.position.turn)
         replay.apply(rec)
     assert [d.player for d in plays] == [{"white": "B", "black": "A"}[c] for c in movers]
+
+
+def test_the_hint_table_fits_80_columns_one_play_a_line() -> None:
+    """At 80 columns (a pipe, a default terminal) each play of the ranked table stands
+    on its own line, whole, with its row; no line is wider and no cell is cut."""
+    runner = CliRunner()
+    args = ["--dice", "3-1", "--plies", "0", "--top", "10"]
+    data = json.loads(runner.invoke(hint_cmd, [*args, "--json"]).output)
+    text = runner.invoke(hint_cmd, args, env={"COLUMNS": "80"}).output
+    assert "…" not in text and max(len(line) for line in text.splitlines()) <= 80
+    rows = re.findall(r"^ ?(\d+)  (\S+(?: \S+)*) +\d  [+-]\d\.\d{3}", text, re.M)
+    assert rows == [(str(p["rank"]), p["play"]) for p in data["plays"]]
+    # at a match score the MWC column is added and the table still fits
+    match = [*BLITZ, "--dice", "4-3", "--plies", "0", "--match", "7", "--score", "6-6"]
+    text = runner.invoke(hint_cmd, match, env={"COLUMNS": "80"}).output
+    assert "…" not in text and max(len(line) for line in text.splitlines()) <= 80
+    assert re.search(r"^ ?1  13/6 +0  \+0\.\d{3} +\d+\.\d%", text, re.M)
+
+
+def _match_log(tmp_path: Path) -> Path:
+    """A short match between players with long names, cube actions included."""
+    import random
+
+    from helpers_matches import play_out
+
+    from nardy.match import Match
+
+    rng = random.Random(5)
+    match = Match("short", 5, players=("bob_the_builder", "Anastasia_Petrovna"), dice=RandomDice(5))
+    while not match.is_over and len(match.games) < 3:
+        play_out(match.new_game(), rng, p_resign=0.0)
+    path = tmp_path / "match.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in match.records) + "\n")
+    return path
+
+
+@pytest.mark.parametrize(("lang", "locale"), [("en", "C.UTF-8"), ("ru", "ru_RU.UTF-8")])
+def test_analyze_reads_whole_at_80_columns(tmp_path, lang: str, locale: str) -> None:
+    """``nardy analyze`` of a match at 80 columns (a pipe, a default terminal): every
+    table fits, no header, name, play or rating is cut short with "…", and the labels
+    are in the locale's language only."""
+    env = {"COLUMNS": "80", "LC_ALL": None, "LC_MESSAGES": None, "LANG": locale}
+    res = CliRunner().invoke(analyze_cmd, [str(_match_log(tmp_path)), "--all"], env=env)
+    assert res.exit_code == 0, res.output
+    text = res.output
+    # (the graph's legend "▁ −2 … █ +2" has its own "…", between spaces)
+    assert not re.search(r"\S…", text) and max(len(line) for line in text.splitlines()) <= 80
+    assert "bob_the_builder" in text and "Anastasia_Petrovna" in text
+    other = {"en": "игроки", "ru": "players"}[lang]
+    assert t("review.players", lang) in text and other not in text
+    assert t("review.error-rate", lang) in text  # the abbreviation's row, explained below
+    assert t("review.error-rate-note", lang).split(":")[0] in text
+
+
+def test_analyze_lang_overrides_the_locale(tmp_path) -> None:
+    env = {"COLUMNS": "80", "LC_ALL": None, "LC_MESSAGES": None, "LANG": "C.UTF-8"}
+    args = [str(_match_log(tmp_path)), "--lang", "ru"]
+    text = CliRunner().invoke(analyze_cmd, args, env=env).output
+    assert "игроки" in text and "players" not in text

@@ -11,6 +11,7 @@ import nardy.bots.analysis  # noqa: F401  (registers the ratings and marks)
 import nardy.cli_messages  # noqa: F401  (registers the commands' texts)
 import nardy.errors  # noqa: F401  (registers the core's error messages)
 import nardy.server.messages  # noqa: F401  (registers the server's texts)
+import nardy.terminal.messages  # noqa: F401  (registers the terminal game's and the review's texts)
 from nardy.i18n import (
     LANGS,
     MESSAGES,

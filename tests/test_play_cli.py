@@ -998,7 +998,8 @@ def test_review_at_the_end_of_a_game(tmp_path):
     assert "Game over." not in review  # the review comes after the game
     assert "White's equity after each play" in review
     assert re.search(r"^[▁▂▃▄▅▆▇█]{10,}$", review, re.M)
-    assert "players / игроки" in review and "white" in review and "black" in review
+    assert "players" in review and "white" in review and "black" in review
+    assert "игроки" not in review  # the review is in the game's language only
     assert "very bad" in review  # playing the first listed play is often a blunder
     quit_early = run_play(*args, stdin="1\n" * 3)
     assert "The computer reviews" not in quit_early.stdout
@@ -1017,7 +1018,11 @@ def test_hint_ranks_the_plays_of_the_roll(tmp_path):
     proc = run_play("--load", path, "--lang", "en", stdin="hint 7\nhint\n")
     out = proc.stdout
     assert "Write hint or hint N with a depth N from 0 to 2." in out
-    assert "Hint for 6-4 (depth 1, cubeless equity;" in out
+    # the number shown is the play's number in the list the list command shows
+    assert (
+        "Hint for 6-4 (depth 1, cubeless equity), best play first. The number before a play "
+        "is its number in the list of legal plays (list): type it to make that play."
+    ) in out
     rows = re.findall(r"^  ([+-]\d\.\d{3}) (?:[+-]\d\.\d{3}| {6}) +(\d+)\) (.+)$", out, re.M)
     assert len(rows) == 5
     assert [float(r[0]) for r in rows] == [round(r.equity, 3) for r in ranked[:5]]
@@ -1027,6 +1032,11 @@ def test_hint_ranks_the_plays_of_the_roll(tmp_path):
     assert str(listed[int(number) - 1]) == best
     proc = run_play("--load", path, "--lang", "en", stdin=f"hint 0\n{number}\n")
     assert f"White plays {best}." in proc.stdout
+    russian = run_play("--load", path, "--lang", "ru", stdin="подсказка 0\n").stdout
+    assert (
+        "Число перед ходом — его номер в списке возможных ходов (команда «список»): "
+        "наберите его, чтобы сыграть этот ход."
+    ) in russian
 
 
 def test_hint_in_a_match_ranks_by_match_equity_c4(tmp_path):
@@ -1046,7 +1056,7 @@ def test_hint_in_a_match_ranks_by_match_equity_c4(tmp_path):
         "--variant", "short", "--match", "7", "--seed", "1", "--lang", "en", stdin="hint 0\n"
     )
     assert proc.returncode == 0, proc.stderr
-    assert "(depth 0, match equity at the score, 2·MWC − 1;" in proc.stdout
+    assert "(depth 0, match equity at the score, 2·MWC − 1), best play first." in proc.stdout
 
 
 def test_cube_hint_before_the_roll(tmp_path):

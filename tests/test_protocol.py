@@ -248,3 +248,29 @@ def test_engine_process_keeps_serving_after_errors() -> None:
     assert "error" in answers[0] and "error" in answers[1] and "error" in answers[3]
     assert len(answers[2]["plays"]) == 7
     assert answers[4]["position_id"] == "4HPwATDgc/ABMA"
+
+
+KNOWN = "(known: best, cube, eval, from-id, id, legal, rank, rollout, stop)"
+
+
+@pytest.mark.parametrize(
+    ("request_obj", "error"),
+    [
+        ({"id": 2}, f"missing field 'cmd' {KNOWN}"),
+        ({"id": 2, "cmd": 5}, f"cmd must be a command name (a string), not 5 {KNOWN}"),
+        ({"id": 2, "cmd": None}, f"cmd must be a command name (a string), not null {KNOWN}"),
+        ({"id": 2, "cmd": True}, f"cmd must be a command name (a string), not a boolean {KNOWN}"),
+        (
+            {"id": 2, "cmd": ["legal"]},
+            f"cmd must be a command name (a string), not a JSON array {KNOWN}",
+        ),
+        ({"id": 2, "cmd": "fly"}, f"unknown command 'fly' {KNOWN}"),
+        ({"id": 2, "cmd": "x" * 65}, f"unknown command 'xxxxxxxxxxxx'…(65 characters) {KNOWN}"),
+    ],
+)
+def test_a_request_without_a_command_name_says_what_cmd_must_be(
+    request_obj: dict, error: str
+) -> None:
+    """A missing ``cmd`` or one that is not a string is named as such, not as an unknown
+    command called after its type ('NoneType', 'int'); a long name is quoted shortened."""
+    assert handle(request_obj) == {"id": 2, "error": error}

@@ -160,3 +160,22 @@ def test_subprocess_smoke() -> None:
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["kind"] == "position" and data["result"]["games"] == 4
+
+
+def test_help_shows_what_each_option_takes() -> None:
+    """The options read as text (so that their errors are told in --lang) say in --help
+    what they take."""
+    shown = CliRunner().invoke(command, ["--help"], terminal_width=200).output
+    for option in (
+        "--dice DICE",
+        "--top N",
+        "--games N",
+        "--target-ci EQUITY",
+        "--truncate N",
+        "--seed N",
+        "--level N|NAME",
+        "--score W-B",
+        "--cube N",
+        "--workers N",
+    ):
+        assert option in shown, option

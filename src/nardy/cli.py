@@ -12,6 +12,8 @@ import importlib
 
 import click
 
+from nardy.engine.names import SUMMARY as ENGINE_SUMMARY
+
 #: Subcommand name -> (module of ``nardy.commands`` defining it as ``command``, the
 #: one-line summary ``nardy --help`` shows).
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -26,11 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         " rating per player.",
     ),
     "convert": ("convert", "Convert a game or match record: JSON lines, .mat, SGF."),
-    "engine": (
-        "engine",
-        "Answer JSON requests, one per line (legal, id, from-id, best, rank, eval, cube,"
-        " stop); see docs/protocol.md.",
-    ),
+    "engine": ("engine", ENGINE_SUMMARY),
     "hint": (
         "hint",
         "Best plays for a roll, ranked, with equities and probabilities; at a match score"

@@ -11,6 +11,7 @@ from rich.console import Console
 
 from nardy.cli_messages import say
 from nardy.errors import NardyError
+from nardy.i18n import default_lang, t
 
 
 def read_records(path: Path) -> list[Any]:
@@ -45,7 +46,13 @@ def read_records(path: Path) -> list[Any]:
 )
 @click.option("--all", "show_all", is_flag=True, help="List every decision, not only errors.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def command(record: Path, plies: int, show_all: bool, as_json: bool) -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(["ru", "en"]),
+    default=None,
+    help="Language of the analysis (default: from the locale).",
+)
+def command(record: Path, plies: int, show_all: bool, as_json: bool, lang: str | None) -> None:
     """Analyse a game or match record (JSON lines): equity lost per decision (a match at
     its score), marks (doubtful 0.04 / bad 0.08 / very bad 0.16), error rate and rating
     per player.
@@ -62,4 +69,6 @@ def command(record: Path, plies: int, show_all: bool, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(analysis.as_dict(), ensure_ascii=False))
         return
-    print_analysis(Console(), analysis, f"{record.name}: {plies}-ply analysis / анализ", show_all)
+    lang = lang or default_lang()
+    title = t("review.title", lang, name=record.name, plies=plies)
+    print_analysis(Console(), analysis, title, lang, show_all)

@@ -6,13 +6,15 @@ import sys
 
 import click
 
+from nardy.engine.names import SUMMARY
 from nardy.engine.serve import serve
 
 
-@click.command("engine")
+# The help is built from the dispatcher's names (nardy.engine.names), not written out,
+# so that a new command cannot be left out of it.
+@click.command(
+    "engine",
+    help=f"{SUMMARY}\n\nОтвечает на JSON-запросы, по одному в строке (docs/protocol.md).",
+)
 def command() -> None:
-    """Answer JSON requests, one per line (legal, id, from-id, best, rank, eval, cube,
-    stop); see docs/protocol.md.
-
-    Отвечает на JSON-запросы, по одному в строке (docs/protocol.md)."""
     serve(sys.stdin.buffer, sys.stdout.buffer)

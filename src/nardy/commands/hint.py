@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import click
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -20,6 +21,8 @@ if TYPE_CHECKING:  # loaded when the command runs, so that `nardy --help` stays 
     from nardy.variants.base import Variant
 
 LABELS = ("win", "win g", "win bg", "lose g", "lose bg")
+#: The probabilities' column headers: LABELS on two lines, no wider than the numbers.
+PROB_HEADERS = ("\nwin", "win\ng", "win\nbg", "lose\ng", "lose\nbg")
 
 
 def _parse_dice(text: str) -> tuple[int, int]:
@@ -149,7 +152,12 @@ def _setting(length: int, score: str, cube: int, owner: str, crawford_game: bool
     show_default=True,
     help="Side on roll for --id.",
 )
-@click.option("--dice", default=None, help="The roll, e.g. 3-1; none: evaluation and cube.")
+@click.option(
+    "--dice",
+    default=None,
+    metavar="DICE",
+    help="The roll, e.g. 3-1; none: evaluation and cube.",
+)
 @click.option(
     "--plies",
     type=click.IntRange(0, 3),
@@ -169,6 +177,7 @@ def _setting(length: int, score: str, cube: int, owner: str, crawford_game: bool
 @click.option(
     "--score",
     default="0-0",
+    metavar="W-B",
     show_default=True,
     help="Match score white-black / счёт матча: белые-чёрные.",
 )
@@ -252,10 +261,22 @@ def command(
     if not data["plays"]:
         console.print("no legal play / хода нет")
         return
-    table = Table(title=f"{variant.name} {roll[0]}-{roll[1]}: hint / подсказка{at}")
+    # A rule under the header only, two spaces between columns and the probabilities'
+    # headers on two lines, so that the table fits 80 columns: only a play too long for
+    # the rest wraps, at a space between its moves.
+    table = Table(
+        title=f"{variant.name} {roll[0]}-{roll[1]}: hint / подсказка{at}",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        padding=(0, 1, 0, 0),
+    )
     mwc_col = ("MWC",) if "away" in data else ()
-    for col in ("#", "play / ход", "ply", "equity", "diff", *mwc_col, *LABELS):
-        table.add_column(col, justify="left" if col.startswith("play") else "right")
+    for col in ("#", "play / ход", "ply", "equity", "diff", *mwc_col):
+        play = col.startswith("play")
+        table.add_column(f"\n{col}", justify="left" if play else "right", no_wrap=not play)
+    for col in PROB_HEADERS:
+        table.add_column(col, justify="right", no_wrap=True)
     for r in data["plays"]:
         mwc_cell = (f"{r['mwc']:.1%}",) if "mwc" in r else ()
         table.add_row(

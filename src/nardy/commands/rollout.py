@@ -273,6 +273,8 @@ def _prob(e: Any) -> str:
     return f"{e.mean:.3f} ± {ci}"
 
 
+# The numbers are read as text and checked by _number, so that a bad one is said in
+# --lang with its range; their metavars show --help what they take.
 @click.command(name="rollout")
 @click.option("--variant", "variant_name", default="short", show_default=True, help="Variant.")
 @click.option("--position", default=None, help="Protocol position object (JSON).")
@@ -284,14 +286,27 @@ def _prob(e: Any) -> str:
     show_default=True,
     help="Side on roll for --id.",
 )
-@click.option("--dice", default=None, help="Roll out the plays of this roll, e.g. 3-1.")
+@click.option(
+    "--dice", default=None, metavar="DICE", help="Roll out the plays of this roll, e.g. 3-1."
+)
 @click.option("--play", "plays", multiple=True, help="A play of --dice to roll out (repeatable).")
-@click.option("--top", default="3", show_default=True, help="With --dice: the N best plays.")
+@click.option(
+    "--top", default="3", metavar="N", show_default=True, help="With --dice: the N best plays."
+)
 @click.option("--cube-decision", is_flag=True, help="Roll out no double and double/take (cubeful).")
 @click.option("--cubeful/--cubeless", default=False, help="Cube play during the games.")
-@click.option("--games", default="1296", show_default=True, help="Games (trials) at most.")
-@click.option("--target-ci", default=None, help="Stop once the 95% half-width is this small.")
-@click.option("--truncate", default="0", show_default=True, help="Stop after N plies (0: no).")
+@click.option(
+    "--games", default="1296", metavar="N", show_default=True, help="Games (trials) at most."
+)
+@click.option(
+    "--target-ci",
+    default=None,
+    metavar="EQUITY",
+    help="Stop once the 95% half-width is this small.",
+)
+@click.option(
+    "--truncate", default="0", metavar="N", show_default=True, help="Stop after N plies (0: no)."
+)
 @click.option(
     "--bearoff/--no-bearoff",
     default=True,
@@ -299,12 +314,18 @@ def _prob(e: Any) -> str:
     help="Stop where the exact bear-off database takes over.",
 )
 @click.option("--vr/--no-vr", default=True, show_default=True, help="Variance reduction.")
-@click.option("--seed", default="0", show_default=True, help="Dice seed.")
-@click.option("--level", default="advanced", show_default=True, help="Bot level (0-ply).")
+@click.option("--seed", default="0", metavar="N", show_default=True, help="Dice seed.")
+@click.option(
+    "--level", default="advanced", metavar="N|NAME", show_default=True, help="Bot level (0-ply)."
+)
 @click.option("--match", "length", default="0", metavar="N", help="Match length (0: money).")
-@click.option("--score", default="0-0", show_default=True, help="Match score white-black.")
+@click.option(
+    "--score", default="0-0", metavar="W-B", show_default=True, help="Match score white-black."
+)
 @click.option("--crawford-game", is_flag=True, help="This is the Crawford game (C-4).")
-@click.option("--cube", "cube_value", default="1", show_default=True, help="Cube value.")
+@click.option(
+    "--cube", "cube_value", default="1", metavar="N", show_default=True, help="Cube value."
+)
 @click.option(
     "--owner",
     type=click.Choice(["centre", "white", "black"]),
@@ -312,7 +333,9 @@ def _prob(e: Any) -> str:
     show_default=True,
     help="Cube owner.",
 )
-@click.option("--workers", default="1", show_default=True, help="Local worker processes.")
+@click.option(
+    "--workers", default="1", metavar="N", show_default=True, help="Local worker processes."
+)
 @click.option("--ray-address", default=None, help="Run the games on a Ray cluster.")
 @click.option("--lang", type=click.Choice(["ru", "en"]), default=None, help="Language.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")

@@ -23,10 +23,12 @@ from typing import Any
 from nardy.engine import bots, rollout
 from nardy.engine.budget import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, Budget
 from nardy.engine.commands import cmd_from_id, cmd_id, cmd_legal
+from nardy.engine.names import COMMAND_NAMES
 from nardy.engine.wire import (
     MAX_LINE_BYTES,
     check_value,
     decode_line,
+    describe,
     encode_answer,
     safe_id,
 )
@@ -52,7 +54,7 @@ def _stop(request: dict[str, Any], budget: Budget) -> dict[str, Any]:
     return {"stopped": True}
 
 
-COMMANDS: dict[str, Handler] = {
+_HANDLERS: dict[str, Handler] = {
     "legal": _plain(cmd_legal),
     "id": _plain(cmd_id),
     "from-id": _plain(cmd_from_id),
@@ -63,6 +65,11 @@ COMMANDS: dict[str, Handler] = {
     "rollout": rollout.rollout,
     "stop": _stop,
 }
+
+#: The commands answered, keyed by the names the help lists, so that the help cannot
+#: leave one out: a name without a handler fails here, and a handler not named is never
+#: answered (its tests and the protocol document's check fail).
+COMMANDS: dict[str, Handler] = {name: _HANDLERS[name] for name in COMMAND_NAMES}
 
 
 @dataclass(frozen=True)
@@ -76,6 +83,19 @@ class Request:
     @property
     def is_stop(self) -> bool:
         return isinstance(self.body, dict) and self.body.get("cmd") == "stop"
+
+
+def _no_command(body: dict[str, Any]) -> str:
+    """Why ``body`` names no command answered here; each error lists the known ones."""
+    known = ", ".join(sorted(COMMANDS))
+    if "cmd" not in body:
+        return f"missing field 'cmd' (known: {known})"
+    cmd = body["cmd"]
+    if not isinstance(cmd, str):
+        return f"cmd must be a command name (a string), not {describe(cmd)} (known: {known})"
+    # a long name is quoted shortened, as the wire quotes long numbers
+    shown = repr(cmd) if len(cmd) <= 64 else f"{cmd[:12]!r}…({len(cmd)} characters)"
+    return f"unknown command {shown} (known: {known})"
 
 
 def _error(rid: Any, message: str) -> dict[str, Any]:
@@ -167,9 +187,7 @@ class Engine:
         cmd = body.get("cmd")
         handler = COMMANDS.get(cmd) if isinstance(cmd, str) else None
         if handler is None:
-            known = ", ".join(sorted(COMMANDS))
-            shown = cmd if isinstance(cmd, str) and len(cmd) <= 64 else type(cmd).__name__
-            return {"error": f"unknown command {shown!r} (known: {known})"}
+            return {"error": _no_command(body)}
         try:
             budget = self.budget(request, self._time_limit(body))
             return handler(body, budget)

@@ -120,11 +120,15 @@ def safe_id(value: Any) -> tuple[Any, str | None]:
         return value, None
     return None, (
         f"id must be null, a string of at most {MAX_ID_CHARS} characters or an integer "
-        f"within ±2^53, not {_describe(value)}"
+        f"within ±2^53, not {describe(value)}"
     )
 
 
-def _describe(value: Any) -> str:
+def describe(value: Any) -> str:
+    """A request's value as an error names it: numbers as written, anything else by its
+    kind (a string or an array may be too long to quote)."""
+    if value is None:
+        return "null"
     if isinstance(value, Unusable):
         return value.text
     if isinstance(value, str):

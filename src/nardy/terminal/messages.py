@@ -1,5 +1,7 @@
 """Messages of ``nardy play`` for matches, the doubling cube, resignations, the
-computer opponent and hints (English and Russian; RULES.md terminology)."""
+computer opponent and hints, and the labels of the review of played games
+(``nardy.terminal.review``: ``nardy play --review`` and ``nardy analyze``) (English and
+Russian; RULES.md terminology)."""
 
 from __future__ import annotations
 
@@ -36,7 +38,8 @@ register(
         # -- matches -----------------------------------------------------------------------
         "play.match.intro": {
             "en": "Match to {length} points: {first} against {second}.",
-            "ru": "Матч до {length} очков: {first} — {second}.",
+            # genitive after «до»: до 1 очка, до 3 очков, до 21 очка
+            "ru": "Матч до {length} {length:plural:очка|очков|очков}: {first} — {second}.",
         },
         "play.match.game": {
             "en": "— Game {n} of the match to {length} —",
@@ -213,17 +216,23 @@ register(
         "play.reason.drop": {"en": "double passed", "ru": "отказ от удвоения"},
         "play.reason.resign": {"en": "resignation", "ru": "сдача"},
         # -- hints ----------------------------------------------------------------------------
+        # The number before a hinted play is its number in the list of legal plays (the
+        # list command), which is what a typed number chooses: the header says so.
         "play.hint.header_match": {
-            "en": "Hint for {dice} (depth {plies}, match equity at the score, 2·MWC − 1; the "
-            "number is the play's number in list — type it to play):",
+            "en": "Hint for {dice} (depth {plies}, match equity at the score, 2·MWC − 1), best "
+            "play first. The number before a play is its number in the list of legal plays "
+            "(list): type it to make that play.",
             "ru": "Подсказка для {dice} (глубина {plies}, эквити матча при этом счёте, "
-            "2·P(матч) − 1; номер — номер хода в списке, наберите его, чтобы сыграть):",
+            "2·P(матч) − 1), лучший ход первым. Число перед ходом — его номер в списке "
+            "возможных ходов (команда «список»): наберите его, чтобы сыграть этот ход.",
         },
         "play.hint.header": {
-            "en": "Hint for {dice} (depth {plies}, cubeless equity; the number is the play's "
-            "number in list — type it to play):",
-            "ru": "Подсказка для {dice} (глубина {plies}, эквити без кубика; номер — номер хода "
-            "в списке, наберите его, чтобы сыграть):",
+            "en": "Hint for {dice} (depth {plies}, cubeless equity), best play first. The "
+            "number before a play is its number in the list of legal plays (list): type it "
+            "to make that play.",
+            "ru": "Подсказка для {dice} (глубина {plies}, эквити без кубика), лучший ход "
+            "первым. Число перед ходом — его номер в списке возможных ходов (команда "
+            "«список»): наберите его, чтобы сыграть этот ход.",
         },
         "play.hint.exact": {
             "en": "These equities are exact: from the bear-off database.",
@@ -293,6 +302,43 @@ register(
         "play.err.money_only": {
             "en": "{option} applies to money play only (--match 0)",
             "ru": "{option} бывает только в игре на деньги (--match 0)",
+        },
+        # -- the review (nardy.terminal.review) -----------------------------------------------
+        "review.title": {
+            "en": "{name}: analysis at depth {plies}",
+            "ru": "{name}: анализ на глубине {plies}",
+        },
+        "review.game": {"en": "game", "ru": "партия"},
+        "review.turn": {"en": "turn", "ru": "ход"},
+        "review.player": {"en": "player", "ru": "игрок"},
+        "review.dice": {"en": "dice", "ru": "зары"},
+        "review.cube": {"en": "cube", "ru": "куб"},
+        "review.played": {"en": "played", "ru": "сыграно"},
+        "review.best": {"en": "best", "ru": "лучше"},
+        "review.loss": {"en": "loss", "ru": "потеря"},
+        "review.mark": {"en": "mark", "ru": "оценка"},
+        "review.course": {
+            "en": "White's equity after each play (▁ −{top} … █ +{top}; marks: {marks})",
+            "ru": "Эквити белых после каждого хода (▁ −{top} … █ +{top}; оценки: {marks})",
+        },
+        "review.course-game": {"en": "game {n}", "ru": "партия {n}"},
+        "review.players": {"en": "players", "ru": "игроки"},
+        "review.decisions": {"en": "decisions", "ru": "решений"},
+        "review.unforced": {"en": "of them unforced", "ru": "из них невынужденных"},
+        "review.total-loss": {"en": "equity lost", "ru": "потеряно эквити"},
+        "review.error-rate": {"en": "error rate (mEMG)", "ru": "потеря на ход (mEMG)"},
+        "review.rating": {"en": "rating", "ru": "уровень"},
+        "review.marked": {"en": "marked {mark}", "ru": "оценка «{mark}»"},
+        "review.cube-errors": {"en": "cube errors", "ru": "ошибок с кубиком"},
+        "review.error-rate-note": {
+            "en": (
+                "Error rate: the equity lost per unforced decision, in thousandths of a"
+                " money game's point (mEMG); the rating is gnubg's name for it."
+            ),
+            "ru": (
+                "Потеря на ход: эквити, потерянное за невынужденное решение, в тысячных"
+                " очка игры на деньги (mEMG); уровень — её название по шкале gnubg."
+            ),
         },
     }
 )

@@ -241,7 +241,10 @@ class Session:
             return
         self.term.say("play.review", "bold")
         print_analysis(
-            self.term.console, analyze_records(records, 0), self.term.text("play.review.title")
+            self.term.console,
+            analyze_records(records, 0),
+            self.term.text("play.review.title"),
+            self.term.lang,
         )
 
     def save(self, path: str) -> bool:
