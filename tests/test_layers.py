@@ -51,6 +51,7 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
             [
                 "nardy.movegen",
                 "nardy.plays",
+                "nardy.step_reasons",
                 "nardy.outcome",
                 "nardy.cube",
                 "nardy.game",

@@ -137,6 +137,58 @@ register(
             "en": "{move} is not a legal move now",
             "ru": "ход шашкой {move} сейчас невозможен",
         },
+        # why one checker move is not legal, where one rule surely decides it
+        # (nardy.step_reasons)
+        "error.step-backwards": {
+            "en": "{move}: checkers move only forward, towards their home",
+            "ru": "{move}: шашки ходят только вперёд, к своему дому",
+        },
+        "error.step-no-checker": {
+            "en": "{move}: you have no checker on {point}",
+            "ru": "{move}: на пункте {point} нет вашей шашки",
+        },
+        "error.step-no-checker-bar": {
+            "en": "{move}: you have no checker on the bar",
+            "ru": "{move}: на баре нет вашей шашки",
+        },
+        "error.step-bar-first": {
+            "en": "{move}: a checker on the bar must come in first (S-3)",
+            "ru": "{move}: сначала надо ввести шашку с бара (S-3)",
+        },
+        "error.step-not-home": {
+            "en": (
+                "{move}: checkers are borne off only once all are home;"
+                " {n} {n:plural:is|are} still outside (G-10)"
+            ),
+            "ru": (
+                "{move}: выбрасывать шашки можно, только когда все они в доме;"
+                " вне дома ещё {n} (G-10)"
+            ),
+        },
+        "error.step-point-taken": {
+            "en": "{move}: point {point} holds the opponent's checker (G-9)",
+            "ru": "{move}: на пункте {point} стоит шашка соперника (G-9)",
+        },
+        "error.step-point-held": {
+            "en": "{move}: point {point} is the opponent's: {n} of his checkers stand there (G-9)",
+            "ru": (
+                "{move}: пункт {point} занят соперником, там {n} {n:plural:шашка|шашки|шашек} (G-9)"
+            ),
+        },
+        "error.step-no-die": {
+            "en": "{move}: no die left makes {distance} (dice left: {dice}; G-6)",
+            "ru": "{move}: ни один оставшийся зар не даёт {distance} (осталось: {dice}; G-6)",
+        },
+        "error.step-head": {
+            "en": (
+                "{move}: only {n} {n:plural:checker|checkers} may leave the head"
+                " this turn (L-HEAD-1)"
+            ),
+            "ru": (
+                "{move}: с головы за ход можно снять только {n}"
+                " {n:plural:шашку|шашки|шашек} (L-HEAD-1)"
+            ),
+        },
         "error.nothing-to-undo": {
             "en": "no checker move to take back this turn",
             "ru": "в этом ходе нечего отменять",

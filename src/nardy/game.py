@@ -39,6 +39,7 @@ from nardy.outcome import (
 )
 from nardy.plays import LegalPlays, Move, Play, format_moves, moved
 from nardy.position import CHECKERS, OFF, WHITE, Color, Position, other
+from nardy.step_reasons import step_reason
 from nardy.variants import Variant, find_variant
 
 Phase = Literal["opening", "roll", "move", "cube", "resign", "over"]
@@ -246,8 +247,19 @@ class Game:
         self._need("move")
         path = self._hop_path(frm, to)
         if path is None:
+            assert self.segment is not None  # (phase "move")
+            reason = step_reason(
+                self.variant,
+                self.position,
+                self.pending_position,
+                [m.frm for m in self.pending],
+                self.segment.dice,
+                self.dice_left,
+                frm,
+                to,
+            )
             shown = format_moves([Move(frm, to)]) if 0 <= to < frm <= 25 else f"{frm}/{to}"
-            raise IllegalMoveError("step-illegal", move=shown)
+            raise reason or IllegalMoveError("step-illegal", move=shown)
         for step, die in path:
             self.pending.append(step)
             self._pending_dice.append(die)

@@ -259,3 +259,38 @@ def test_the_computer_is_one_tap_from_the_top_of_a_phone(
             " return r.top >= -1 && r.top < innerHeight / 2; }"
         )
         assert page.errors == []
+
+
+def test_a_tap_the_board_refuses_is_explained(browser: Any, server: Any, shots: Path) -> None:
+    """A learner who taps a point his selected checker cannot reach, or a checker of
+    his that cannot move, is told why (it had been silently dropped): the server's
+    reason for the step (its rule), or that nothing moves from that point."""
+    page = new_page(browser, PHONE, "en-US")
+    open_home(page, server.url)
+    spec = {"variant": "short", "mode": "computer", "level": "beginner"}
+    st = page_api(page, server, "POST", "/api/games", spec)
+    gid = st["id"]
+    if "roll" in st["actions"]:
+        st = page_api(page, server, "POST", f"/api/games/{gid}/actions", {"action": "roll"})
+        st = st["state"]
+    page.goto(f"{server.url}/game/{gid}")
+    page.wait_for_selector("#board .hit.src")
+    targets = {int(k): v for k, v in st["legal"]["targets"].items()}
+    points = st["board"]["points"]
+    # a checker that may move, and a point below it it may not reach
+    frm = max(p for p in targets if p <= 24)
+    to = next(p for p in range(frm - 1, 0, -1) if p not in targets[frm])
+    page.locator(f"#board .hit[data-point='{frm}']").click()
+    page.locator(f"#board .hit[data-point='{to}']").click()
+    page.wait_for_selector("#toast:not([hidden])")
+    said = page.inner_text("#toast")
+    assert f"{frm}/{to}: " in said or "not a legal move" in said, said
+    if points[to] <= -2:  # (his point: the rule is named)
+        assert "(G-9)" in said, said
+    page.screenshot(path=str(shots / "refused-step-phone-en.png"))
+    assert page_api(page, server, "GET", f"/api/games/{gid}")["seq"] == st["seq"]  # nothing moved
+    stuck = [p for p in range(1, 25) if points[p] > 0 and p not in targets]
+    if stuck:
+        page.locator(f"#board .hit[data-point='{stuck[0]}']").click()
+        page.wait_for_selector(f"#toast >> text=No checker can move from point {stuck[0]}")
+    assert page.errors == []

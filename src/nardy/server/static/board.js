@@ -49,6 +49,9 @@ const NS = "http://www.w3.org/2000/svg";
  * @property {number | null} [die]  the die chosen to move by (a tap on it)
  * @property {(die: number | null) => void} [onDie]
  * @property {(from: number, to: number) => void} [onMove]  a move by one die at once
+ * @property {(from: number | null, point: number) => void} [onRefused]  a tap the board
+ *   does not act on while moves are legal: from the selected checker to ``point``, or
+ *   (``from`` null) on a point no checker may leave
  */
 
 /**
@@ -384,7 +387,10 @@ export function drawBoard(svg, state, ui = {}) {
     const chosen = ui.die != null && String(p) in targets ? byDie(p, ui.die) : null;
     if (chosen !== null) { ui.onMove?.(p, chosen); ev.preventDefault(); return; }
     if (String(p) in targets) { ui.drag = p; ui.onSource?.(p); ev.preventDefault(); }
-    else if (sel !== null) ui.onSource?.(null);
+    else {
+      if (sel !== null) ui.onSource?.(null);
+      if (legal && p !== sel) ui.onRefused?.(sel, p);
+    }
   };
   // a right click moves the checker by the lower die that can move it, as the clubs
   // do; a left click selects it and shows its targets

@@ -125,6 +125,17 @@ export function gamePage(id) {
   ui.onTarget = (p) => { const from = ui.selected; ui.selected = null; send({ action: "move", from, to: p }); };
   ui.onMove = (from, to) => send({ action: "move", from, to });
   ui.onDie = (d) => { if (!locked()) { ui.die = d; ui.selected = null; paint(); } };
+  // A tap the board does not act on is said, not silently dropped: a step tried from
+  // the selected checker goes to the server, whose refusal names the rule that forbids
+  // it ("point 1 is the opponent's", "only 1 checker may leave the head"); a tap on a
+  // checker of his that cannot move says so.
+  ui.onRefused = (from, p) => {
+    if (locked() || !state) return;
+    if (from !== null) { send({ action: "move", from, to: p }); return; }
+    // (a checker on the bar that cannot come in leaves no move at all: the turn passes)
+    const b = state.board;
+    if (b && p >= 1 && p <= 24 && b.points[p] > 0) toast(msg("web.no-move-from", { point: String(p) }), "info");
+  };
   undo.onclick = () => send({ action: "undo" });
   confirm.onclick = () => send({ action: "confirm" });
   svg.addEventListener("pointerdown", () => {

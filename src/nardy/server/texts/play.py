@@ -8,6 +8,11 @@ from nardy.i18n import register
 
 register(
     {
+        # a tap on a checker of his that cannot move with this roll
+        "web.no-move-from": {
+            "en": "No checker can move from point {point} with this roll",
+            "ru": "С пункта {point} этим броском не сходить",
+        },
         "web.opponent-away": {
             "en": "Your opponent is disconnected",
             "ru": "Соперник отключился",

@@ -1,0 +1,82 @@
+"""Why a single checker move a player tried is not legal now, in words he can act on.
+
+``Game.move`` refuses a step that no legal play makes. "24/18 is not a legal move now"
+leaves a learner guessing, so the refusal names the rule where one surely decides it:
+the step goes backwards, the point holds none of his checkers, a checker on the bar
+must enter first (S-3), the point is the opponent's (G-9), no die left shows the
+distance (G-6), the head has given its checker this turn (L-HEAD-1), or bearing off
+waits until every checker is home (G-10). Each check is one the step cannot pass in
+any variant, so a reason given is never a guess. Past them the step is forbidden by
+the whole play (both dice must be used, the higher die, the six-block, a variant's
+own rule): the generic message stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from nardy.errors import IllegalMoveError
+from nardy.movegen.reference import head_allowance_dice
+from nardy.position import BAR, OFF, Position
+from nardy.variants import Variant
+
+#: The points outside the home: a checker on one of them (or on the bar) keeps its
+#: side from bearing off (G-10).
+OUTSIDE = slice(7, BAR + 1)
+
+
+def _point(p: int) -> str:
+    return "bar" if p == BAR else "off" if p == OFF else str(p)
+
+
+def _sums(dice: Sequence[int]) -> set[int]:
+    """Every distance one checker can travel with some of ``dice`` in a row (the dice
+    of a double are the same number, so their sums are its multiples)."""
+    out: set[int] = set()
+    for mask in range(1, 1 << len(dice)):
+        out.add(sum(d for i, d in enumerate(dice) if mask >> i & 1))
+    return out
+
+
+def step_reason(
+    variant: Variant,
+    start: Position,
+    now: Position,
+    moved_from: Sequence[int],
+    dice: Sequence[int],
+    dice_left: Sequence[int],
+    frm: int,
+    to: int,
+) -> IllegalMoveError | None:
+    """The reason the step ``frm``/``to`` (mover's numbering; 25 the bar, 0 off) may
+    not be made in ``now``: the turn began in ``start`` with ``dice`` (every die: a
+    double four), its moves so far left ``moved_from`` and ``dice_left``. None when no
+    single rule surely decides it."""
+    step = f"{_point(frm)}/{_point(to)}"
+    mine = now.mine
+    if not (OFF <= to < frm <= BAR):
+        return IllegalMoveError("step-backwards", move=step)
+    if mine[frm] == 0:
+        key = "step-no-checker-bar" if frm == BAR else "step-no-checker"
+        return IllegalMoveError(key, move=step, point=_point(frm))
+    if mine[BAR] and frm != BAR:
+        return IllegalMoveError("step-bar-first", move=step, n=mine[BAR])
+    if to == OFF:
+        outside = sum(mine[OUTSIDE])
+        if outside:
+            return IllegalMoveError("step-not-home", move=step, n=outside)
+    else:
+        theirs = now.theirs[variant.mapping[to]]
+        if variant.family == "long" and theirs:
+            return IllegalMoveError("step-point-taken", move=step, point=_point(to))
+        if variant.family == "short" and theirs >= 2:
+            return IllegalMoveError("step-point-held", move=step, point=_point(to), n=theirs)
+        distance = frm - to
+        if distance not in _sums(dice_left):
+            left = "-".join(map(str, sorted(dice_left, reverse=True))) or "-"
+            return IllegalMoveError("step-no-die", move=step, distance=distance, dice=left)
+    if variant.family == "long" and frm == 24:
+        allowed = head_allowance_dice(variant, start, tuple(dice))
+        if sum(1 for f in moved_from if f == 24) >= allowed:
+            return IllegalMoveError("step-head", move=step, n=allowed)
+    return None

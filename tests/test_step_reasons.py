@@ -1,0 +1,137 @@
+"""Why a single checker move is refused (``nardy.step_reasons``, through ``Game.move``):
+each reason where its rule surely decides the step, cited by rule id, in both
+languages; a step only the whole play forbids keeps the generic message."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nardy.errors import IllegalMoveError
+from nardy.game import Game
+from nardy.i18n import t
+from nardy.position import Position
+from nardy.variants import find_variant
+
+
+def rolled(variant: str, pos: Position | None, d1: int, d2: int) -> Game:
+    """A game of ``variant`` in ``pos`` (None: the start) with d1-d2 to play."""
+    g = Game(find_variant(variant), position=pos)
+    if pos is None:
+        g.opening(d1, d2) if d1 != d2 else None
+    else:
+        g.roll(d1, d2)
+    assert g.phase == "move", g.phase
+    return g
+
+
+def refusal(g: Game, frm: int, to: int) -> IllegalMoveError:
+    with pytest.raises(IllegalMoveError) as err:
+        g.move(frm, to)
+    return err.value
+
+
+def test_g6_no_die_left_makes_the_distance() -> None:
+    g = rolled("short", None, 6, 5)  # S-1's start, 6-5 to play
+    e = refusal(g, 13, 9)  # a 4
+    assert e.key == "error.step-no-die" and e.params["distance"] == 4
+    assert e.params["dice"] == "6-5"
+    assert "no die left makes 4" in str(e)
+    assert "ни один оставшийся зар не даёт 4" in t(e.key, "ru", **e.params)
+    g.move(13, 7)  # the six used: a five is left, and eleven (6+5) is no longer
+    assert refusal(g, 24, 13).key == "error.step-no-die"
+
+
+def test_g9_the_opponents_point_short_and_long() -> None:
+    g = rolled("short", None, 6, 5)
+    e = refusal(g, 6, 1)  # his two checkers on my 1 (his 24)
+    assert e.key == "error.step-point-held" and e.params == {"move": "6/1", "point": "1", "n": 2}
+    assert "пункт 1 занят соперником, там 2 шашки" in t(e.key, "ru", **e.params)
+    # long nardy: one checker of his closes a point (L-1: no hitting)
+    long = find_variant("long")
+    his = long.mapping[18]  # (my point 18 in his numbering)
+    pos = Position.from_points({24: 14, 20: 1}, {24: 14, his: 1})
+    g = rolled("long", pos, 6, 2)
+    e = refusal(g, 20, 18)
+    assert e.key == "error.step-point-taken" and "(G-9)" in str(e)
+    assert "на пункте 18 стоит шашка соперника" in t(e.key, "ru", **e.params)
+
+
+def test_s3_a_checker_on_the_bar_enters_first() -> None:
+    pos = Position.from_points({6: 5, 8: 3, 13: 5, 24: 1}, {6: 5, 8: 3, 13: 5, 24: 2}, mine_bar=1)
+    g = rolled("short", pos, 3, 1)
+    e = refusal(g, 13, 10)
+    assert e.key == "error.step-bar-first" and "(S-3)" in str(e)
+
+
+def test_g10_no_bearing_off_before_all_are_home() -> None:
+    pos = Position.from_points({1: 10, 2: 4, 8: 1}, {19: 15})
+    g = rolled("short", pos, 2, 1)
+    e = refusal(g, 1, 0)
+    assert e.key == "error.step-not-home" and e.params["n"] == 1
+    assert "1 is still outside (G-10)" in str(e)
+
+
+def test_lhead1_one_checker_from_the_head() -> None:
+    pos = Position.from_points({24: 14, 19: 1}, {24: 14, 19: 1})  # (not the first turn)
+    g = rolled("long", pos, 5, 3)
+    g.move(24, 19)
+    e = refusal(g, 24, 21)
+    assert e.key == "error.step-head" and e.params["n"] == 1
+    assert "only 1 checker may leave the head this turn (L-HEAD-1)" in str(e)
+    assert "с головы за ход можно снять только 1 шашку" in t(e.key, "ru", **e.params)
+
+
+def test_an_empty_point_backwards_and_the_bar() -> None:
+    g = rolled("short", None, 6, 5)
+    assert refusal(g, 14, 8).key == "error.step-no-checker"
+    assert refusal(g, 25, 20).key == "error.step-no-checker-bar"
+    assert refusal(g, 6, 11).key == "error.step-backwards"
+
+
+def test_what_only_the_whole_play_forbids_keeps_the_generic_message() -> None:
+    """G-8: one checker on 13 with 6-5, where after either die the other cannot be
+    played: the higher die must be (13/7). 13/8 is open, its die is there: only the
+    whole play forbids it, and no single rule is made up for it."""
+    pos = Position.from_points({13: 1, 6: 14}, {23: 2, 24: 2, 6: 11})  # (my 2 and 1 held)
+    g = rolled("short", pos, 6, 5)
+    assert {(m.frm, m.to) for m in g.legal_steps()} == {(13, 7)}
+    e = refusal(g, 13, 8)
+    assert e.key == "error.step-illegal" and str(e) == "13/8 is not a legal move now"
+
+
+@pytest.mark.parametrize("variant", ["short", "long", "crazy", "gulbara", "fevga", "khachapuri"])
+def test_a_reason_never_refuses_a_legal_step(variant: str) -> None:
+    """Property: over random games, every legal step is made (no reason stops it), and
+    every step refused with a reason is indeed not among the legal ones."""
+    rng = random.Random(7)
+    v = find_variant(variant)
+    checked = 0
+    for _ in range(30):
+        g = Game(v)
+        for _turn in range(60):
+            if g.phase == "over":
+                break
+            if g.phase == "opening":
+                g.opening(*sorted(rng.sample(range(1, 7), 2), reverse=True))
+                continue
+            if g.phase == "roll":
+                g.roll(rng.randint(1, 6), rng.randint(1, 6))
+                continue
+            if g.phase != "move":
+                break
+            legal = {(m.frm, m.to) for m in g.legal_steps()}
+            for frm in range(1, 26):
+                for to in range(0, frm):
+                    if (frm, to) in legal:
+                        continue
+                    try:
+                        g.move(frm, to)
+                    except IllegalMoveError:
+                        checked += 1
+                        continue
+                    g.undo()  # (a hop several dice make: legal too)
+            play = rng.choice(list(g.legal_plays()))
+            g.play(play.moves)
+    assert checked > 1000
