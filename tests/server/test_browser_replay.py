@@ -168,6 +168,9 @@ def test_a_clicked_mistake_shows_its_position_with_arrows(
     phone.locator(f"#mistakes .mistake-link[data-decision='{n}']").click()
     phone.wait_for_selector(f"#replay-board[data-decision='{n}']")
     assert "Сыграно" in phone.inner_text("#step-verdict")
+    # the players' summary fits the phone (five columns had run off its screen)
+    fits = "t => t.getBoundingClientRect().right <= t.parentElement.getBoundingClientRect().right"
+    assert phone.eval_on_selector("#review-summary", fits)
     phone.screenshot(path=str(shots / "review-board-phone-ru.png"), full_page=True)
     assert phone.eval_on_selector("body", "b => b.scrollWidth") <= PHONE["width"]
 
@@ -210,8 +213,15 @@ def test_moves_tried_on_the_analysis_board(browser: Any, server: Any, shots: Pat
     assert "short" in page.url and "4HPwATDgc" in page.url
     assert not page.errors and not page.csp
     phone = new_page(browser, PHONE, locale="en-US")
-    phone.goto(f"{server.url}/analysis?variant=short&id=4HPwATDgc/ABMA&dice=31")
+    # a match's position (as the replay opens it): the hints are for its score
+    phone.goto(f"{server.url}/analysis?variant=short&id=4HPwATDgc/ABMA&dice=31&length=5&score=0-4")
     phone.wait_for_selector("#analysis-board .hit.src")
+    fields = "#analysis-length, #analysis-score-white, #analysis-score-black"
+    assert phone.eval_on_selector_all(fields, "els => els.map(e => e.value)") == ["5", "0", "4"]
+    phone.click("#analysis-hint")
+    phone.wait_for_selector("#analysis-hint-list .hint-play")
+    assert "match equity at the score" in phone.inner_text("#analysis-hint-title")
+    assert "length=5" in phone.url and "score=0-4" in phone.url
     assert phone.eval_on_selector("body", "b => b.scrollWidth") <= PHONE["width"]
     phone.screenshot(path=str(shots / "analysis-phone-en.png"), full_page=True)
 

@@ -358,6 +358,38 @@ async def test_the_computer_ranks_the_plays(player_factory: Any) -> None:
     assert no_dice.status_code == 422
 
 
+async def test_the_computer_ranks_the_plays_at_a_match_score(app: Any, player_factory: Any) -> None:
+    """A match's position on the analysis board is hinted at its score (it had been
+    money play whatever the score): the same ranking as the game page's hint gives
+    at that score, said to be by match equity."""
+    from nardy.match import MatchScore
+
+    p = await player_factory()
+    body = {"variant": "short", "id": "", "dice": [6, 2], "length": 5, "score": [0, 4]}
+    r = await p.post("/api/analysis/hint", body)
+    assert r.status_code == 200, r.text
+    assert r.json()["match"] is True
+    game = Game(find_variant("short"))
+    game.opening(6, 2)
+    at = app.state.games.computer.hint(game, MatchScore(5, 0, 4), 1, 5)
+    assert [x["play"] for x in r.json()["plays"]] == [pl.text for pl, _ in at]
+    assert [x["equity"] for x in r.json()["plays"]] == [round(e, 4) for _, e in at]
+    money = await p.post("/api/analysis/hint", {**body, "length": 0, "score": [0, 0]})
+    assert money.json()["match"] is False
+    assert money.json()["plays"] != r.json()["plays"]  # (the score changes the figures)
+
+
+@pytest.mark.parametrize(("length", "score"), [(5, [5, 0]), (3, [0, 7]), (0, [1, 0]), (1, [0, 1])])
+async def test_a_score_no_match_can_stand_at_is_a_clear_error(
+    player_factory: Any, length: int, score: list[int]
+) -> None:
+    p = await player_factory()
+    body = {"variant": "short", "dice": [3, 1], "length": length, "score": score}
+    r = await p.http.post("/api/analysis/hint", json=body, headers={"x-lang": "ru"})
+    assert r.status_code == 400 and r.json()["code"] == "bad-match", r.text
+    assert f"счёт {score[0]}-{score[1]} не подходит к матчу до {length}" in r.json()["error"]
+
+
 # -- fuzz: no input makes the analysis endpoints fail --------------------------------
 
 FUZZ = settings(

@@ -143,21 +143,38 @@ def board(
     return out
 
 
+def match_at(length: int, white: int, black: int) -> MatchScore:
+    """The match the analysis board's hints are for (length 0: money play); a score
+    that no match to ``length`` can stand at is refused, saying why."""
+    if (length and max(white, black) >= length) or (not length and (white or black)):
+        raise ApiError(400, "bad-match", "analysis-score", white=white, black=black, length=length)
+    return MatchScore(length, white, black)
+
+
 def hint(
-    computer: Computer, name: str, text: str, turn: Color, dice: tuple[int, int]
+    computer: Computer,
+    name: str,
+    text: str,
+    turn: Color,
+    dice: tuple[int, int],
+    score: MatchScore | None = None,
 ) -> dict[str, Any]:
-    """The computer's best plays (money play) for ``dice`` in the position of ``text``,
-    each with its moves to draw (seen from the side on roll)."""
+    """The computer's best plays for ``dice`` in the position of ``text``, each with its
+    moves to draw (seen from the side on roll): for money play, or (``score``) for a
+    match at its score, by match equity as the game page's hint gives it."""
+    score = score or MatchScore()
     variant = variant_of(name)
     pos, _ = position_of(variant, text, turn)
     turn = pos.turn
     game = game_at(variant, pos, dice)
+    match = score.away(turn) is not None
     if game.phase != "move":
-        return {"plies": HINT_PLIES, "plays": []}
-    ranked = computer.hint(game, MatchScore(), HINT_PLIES, HINT_TOP)
+        return {"plies": HINT_PLIES, "match": match, "plays": []}
+    ranked = computer.hint(game, score, HINT_PLIES, HINT_TOP)
     best = ranked[0][1] if ranked else 0.0
     return {
         "plies": HINT_PLIES,
+        "match": match,
         "plays": [
             {
                 "play": p.text,

@@ -19,6 +19,7 @@ router = APIRouter(prefix="/api", tags=["positions"])
 
 Die = Annotated[int, Field(ge=1, le=6, strict=True)]
 Point = Annotated[int, Field(ge=0, le=25, strict=True)]
+Points = Annotated[int, Field(ge=0, le=24, strict=True)]
 
 
 class Setup(BaseModel):
@@ -48,9 +49,12 @@ class RollOut(Setup):
 
 
 class Asked(Setup):
-    """A setup with the dice rolled, for the computer's ranking."""
+    """A setup with the dice rolled, for the computer's ranking: in money play, or in a
+    match to ``length`` at ``score`` (White's points, Black's)."""
 
     dice: tuple[Die, Die]
+    length: int = Field(0, ge=0, le=25, strict=True)
+    score: tuple[Points, Points] = (0, 0)
 
 
 @router.get("/games/{game_id}/replay")
@@ -81,9 +85,11 @@ async def plays(body: Tried) -> dict[str, Any]:
 
 @router.post("/analysis/hint")
 async def hint(body: Asked, computer: ComputerDep) -> dict[str, Any]:
-    """The computer's best plays for the dice in the position (money play)."""
+    """The computer's best plays for the dice in the position (money play, or a match
+    at its score)."""
+    score = analysis_board.match_at(body.length, *body.score)
     return await to_thread.run_sync(
-        analysis_board.hint, computer, body.variant, body.id, body.turn, body.dice
+        analysis_board.hint, computer, body.variant, body.id, body.turn, body.dice, score
     )
 
 

@@ -40,6 +40,14 @@ export function analysisPage() {
   const die1 = dieSelect("die1"), die2 = dieSelect("die2");
   const dice = (q.get("dice") || "").match(/^([1-6])([1-6])$/);
   if (dice) { die1.value = dice[1]; die2.value = dice[2]; }
+  // the match the hints are for (0: money play); the replay opens a match's position
+  // at its score
+  /** @param {string} id @param {string | null} value @param {number} max */
+  const num = (id, value, max) => h("input", { id, type: "number", min: 0, max, inputmode: "numeric", value: value && /^\d{1,2}$/.test(value) ? value : "0" });
+  const length = num("analysis-length", q.get("length"), 25);
+  const [w, b] = (q.get("score") || "").match(/^(\d{1,2})-(\d{1,2})$/)?.slice(1) ?? ["0", "0"];
+  const scoreW = num("analysis-score-white", w, 24), scoreB = num("analysis-score-black", b, 24);
+  scoreW.setAttribute("aria-label", t("white")); scoreB.setAttribute("aria-label", t("black"));
   const error = h("p", { class: "bad", id: "analysis-error", role: "alert", hidden: true });
   const status = h("p", { id: "analysis-status" });
   const undo = h("button", { type: "button", id: "analysis-undo", disabled: true }, t("undo"));
@@ -54,6 +62,9 @@ export function analysisPage() {
     h("div", { class: "analysis-row" },
       h("label", {}, t("onRoll"), turn),
       h("label", {}, t("dice"), die1, die2)),
+    h("div", { class: "analysis-row" },
+      h("label", {}, msg("web.analysis-length"), length),
+      h("label", {}, msg("web.analysis-score"), scoreW, "–", scoreB)),
     h("button", { type: "submit", id: "set-up", class: "big" }, t("setUp")));
   main.replaceChildren(h("h2", {}, t("analysisTitle")), h("div", { class: "game analysis" },
     h("div", {}, svg, status, rollout),
@@ -72,10 +83,14 @@ export function analysisPage() {
     return { variant: variant.value, id: idInput.value.trim(), turn: turn.value, dice: rolled() };
   }
   // the address holds the position: reload and share it
+  /** The match of the hints: its length and the score (White's, Black's). */
+  const match = () => ({ length: Number(length.value) || 0, score: [Number(scoreW.value) || 0, Number(scoreB.value) || 0] });
   function remember() {
     const p = new URLSearchParams({ variant: variant.value, id: idInput.value.trim(), turn: turn.value });
     const d = rolled();
     if (d) p.set("dice", `${d[0]}${d[1]}`);
+    const m = match();
+    if (m.length) { p.set("length", String(m.length)); p.set("score", m.score.join("-")); }
     history.replaceState({}, "", `/analysis?${p}`);
   }
   function paint() {
@@ -175,13 +190,14 @@ export function analysisPage() {
   undo.onclick = () => { moves.pop(); ask().catch(fail); };
   hintBtn.onclick = () => {
     hints.replaceChildren(h("p", { class: "small" }, t("hintWait")));
-    call("POST", "/api/analysis/hint", setup()).then((data) => {
+    remember();
+    call("POST", "/api/analysis/hint", { ...setup(), ...match() }).then((data) => {
       const rows = data.plays.map((/** @type {Json} */ p, /** @type {number} */ i) => h("li", {},
         h("button", { type: "button", class: "hint-play", "data-play": p.play, onclick: () => {
           moves = p.moves.map((/** @type {Json} */ m) => [m.from, m.to]);
           ask().catch(fail);
         } }, p.play), ` ${signedEquity(p.equity)}`, i ? ` (${fixed(p.diff, 3)})` : ""));
-      hints.replaceChildren(h("p", { class: "small" }, msg("web.hint-title", { depth: data.plies })),
+      hints.replaceChildren(h("p", { class: "small", id: "analysis-hint-title" }, t("hintTitle")(data.plies, data.match)),
         h("ol", { class: "hint-list", id: "analysis-hint-list" }, ...rows));
       if (data.plays.length && state) {
         paint();

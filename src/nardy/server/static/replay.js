@@ -100,10 +100,20 @@ export function stepText(s) {
   return `${colorName(s.color ?? "")}: ${a}`;
 }
 
-/** The analysis board's address for a position. @param {string} variant @param {string | null} id @param {Color} turn @param {number[] | null} dice */
-export function analysisHref(variant, id, turn, dice) {
+/**
+ * The analysis board's address for a position (its ID and the side on roll), with the
+ * dice when a roll is to be played, and a match's length and score (by colour) so
+ * that its hints are for the score.
+ * @param {string} variant @param {string | null} id @param {string} turn @param {number[] | null} dice
+ * @param {{ length: number, score: Record<string, number> } | null} [match]
+ */
+export function analysisHref(variant, id, turn, dice, match = null) {
   const q = new URLSearchParams({ variant, id: id ?? "", turn });
   if (dice && dice.length >= 2) q.set("dice", `${dice[0]}${dice[1]}`);
+  if (match && match.length) {
+    q.set("length", String(match.length));
+    q.set("score", `${match.score.white}-${match.score.black}`);
+  }
   return `/analysis?${q}`;
 }
 
@@ -213,7 +223,7 @@ export function replayPage(id) {
     const target = own ?? (later && later.game === steps[at].game ? later : mine);
     links.replaceChildren();
     if (target && target.before && target.before.id) {
-      const href = analysisHref(data.variant, target.before.id, target.before.turn, target.dice ?? null);
+      const href = analysisHref(data.variant, target.before.id, target.before.turn, target.dice ?? null, target);
       links.append(h("a", { href, id: "open-analysis", onclick: (/** @type {Event} */ ev) => { ev.preventDefault(); go(href); } },
         t("openAnalysis")));
     }

@@ -59,6 +59,18 @@ register(
             "en": "unknown game “{variant}”; known: {known}",
             "ru": "неизвестная игра «{variant}»; есть: {known}",
         },
+        "error.analysis-score": {
+            "en": (
+                "a score of {white}-{black} does not fit a match to {length}"
+                " (0: money play, no score): each side has fewer points than the length"
+            ),
+            "ru": (
+                "счёт {white}-{black} не подходит к матчу до {length} (0 — на деньги,"
+                " без счёта): у каждой стороны очков меньше, чем длина матча"
+            ),
+        },
+        "web.analysis-length": {"en": "Match to (0: money)", "ru": "Матч до (0 — на деньги)"},
+        "web.analysis-score": {"en": "Score, White–Black", "ru": "Счёт, белые–чёрные"},
         "error.analysis-no-play": {
             "en": "there is no play with these dice: the turn passes",
             "ru": "с этими костями хода нет: ход переходит к сопернику",
