@@ -64,7 +64,9 @@ def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any, s
     page.click("#analyse")
     page.wait_for_selector("#review-panel")
     assert page.locator("#result").count() == 0  # the result card makes way for it
-    assert page.locator("#review-summary tr").count() == 3  # a header and two players
+    # a column per player (two), a row per figure (four) below their names
+    assert page.locator("#review-summary tr").count() == 5
+    assert page.locator("#review-summary tr:first-child th").count() == 3
     assert page.locator("#equity-graph polyline").count() == 1
     points = page.get_attribute("#equity-graph polyline", "points").split()
     assert len(points) >= turns  # one point per play, both sides

@@ -94,13 +94,24 @@ export const said = (d, choice) => (d.kind === "cube" ? msg(`cube.action.${choic
  * @param {(decision: number) => void} pick  shows a decision on the board
  */
 export function reviewPanel(data, h, colorName, pick) {
-  const rows = Object.values(data.players).map((p) => h("tr", {},
-    h("td", {}, colorName(p.player)), h("td", {}, fixed(p.error_rate, 1)), h("td", {}, msg(`rating.${p.rating_code}`)),
-    h("td", {}, `${p.marks.doubtful} / ${p.marks.bad} / ${p.marks["very bad"]}`), h("td", {}, String(p.cube_errors))));
+  // One column per player, one row per figure: two players' columns fit a phone, where
+  // five figures' columns ran off its screen.
+  const players = Object.values(data.players);
+  /** @type {((p: PlayerSummary) => string)[]} */
+  const figures = [
+    (p) => fixed(p.error_rate, 1),
+    (p) => msg(`rating.${p.rating_code}`),
+    (p) => `${p.marks.doubtful} / ${p.marks.bad} / ${p.marks["very bad"]}`,
+    (p) => String(p.cube_errors),
+  ];
+  /** @type {string[]} */
+  const labels = t("reviewColumns");
   const summary = h("table", { class: "review-summary", id: "review-summary" },
-    // (the loss column says what equity is, on hover: a player need not know the word)
-    h("tr", {}, ...t("reviewColumns").map((/** @type {string} */ c, /** @type {number} */ i) =>
-      h("th", i === 1 ? { title: t("equityHint") } : {}, c))), ...rows);
+    h("tr", {}, h("th", {}, labels[0]), ...players.map((p) => h("th", { scope: "col" }, colorName(p.player)))),
+    ...figures.map((figure, i) => h("tr", {},
+      // (the loss row says what equity is, on hover: a player need not know the word)
+      h("th", i === 0 ? { scope: "row", title: t("equityHint") } : { scope: "row" }, labels[i + 1]),
+      ...players.map((p) => h("td", {}, figure(p))))));
   const mistakes = data.decisions.flatMap((d, n) => (d.mark ? [n] : []));
   const list = mistakes.length
     ? h("ol", { class: "mistakes", id: "mistakes" }, ...mistakes.map((n) => {
