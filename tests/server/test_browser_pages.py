@@ -108,6 +108,9 @@ def test_a_matchs_dice_check_and_its_doubles(browser: Any, server: Any, shots: P
     moves = page.locator("#moves li").all_inner_texts()
     assert not [m for m in moves if re.search(r"\d-\d-\d", m)], moves
     assert [m for m in moves if re.search(r"([1-6])-\1:", m)], moves  # (doubles were rolled)
+    # a roll is written higher die first, as players name it ("6-3", never "3-6")
+    rolls = [re.search(r"([1-6])-([1-6]):", m) for m in moves]
+    assert all(r is None or r[1] >= r[2] for r in rolls), moves
     assert page.errors == []
 
 
@@ -151,7 +154,7 @@ def test_a_roll_that_could_not_be_played_is_said(browser: Any, server: Any, shot
         )
         page.goto(f"{server.url}/game/{st['id']}")
         page.wait_for_selector("#last-play:not([hidden])")
-        dice = "-".join(str(d) for d in blocked["dice"][:2])
+        dice = "-".join(str(d) for d in sorted(blocked["dice"][:2], reverse=True))
         assert f"Вам выпало {dice}: хода нет" in page.inner_text("#last-play")
         page.screenshot(path=str(shots / "no-move-phone-ru.png"), full_page=True)
         assert page.errors == []

@@ -6,7 +6,7 @@
 // position, so that it can be shared; nothing is stored.
 import { call } from "./api.js";
 import { drawBoard } from "./board.js";
-import { h, main } from "./dom.js";
+import { diceText, h, main } from "./dom.js";
 import { fixed, msg, signedEquity, t } from "./i18n.js";
 import { drawArrows } from "./replay.js";
 import { me, variantName } from "./session.js";
@@ -110,7 +110,7 @@ export function analysisPage() {
     else if (st.play) {
       kids.push(h("b", { id: "play-made" }, msg("web.play-made", { play: st.play })), " ",
         h("button", { type: "button", id: "go-on", class: "secondary", onclick: goOn }, t("goOn")));
-    } else kids.push(`${t("turnOf")(st.turn)}: ${st.dice.join("-")} · ${msg("web.legal-plays", { n: st.count })}`);
+    } else kids.push(`${t("turnOf")(st.turn)}: ${diceText(st.dice)} · ${msg("web.legal-plays", { n: st.count })}`);
     status.replaceChildren(...kids,
       h("span", { class: "small pips" }, ` · ${t("pips")}: ${t("white")} ${st.pips.white}, ${t("black")} ${st.pips.black}`));
   }

@@ -48,8 +48,12 @@ export function toast(text, kind = "error") {
   toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
 }
 
-/** A roll as players write it: "3-3" for a double (a turn's record lists its four dice). @param {number[]} dice */
-export const diceText = (dice) => dice.slice(0, 2).join("-");
+/**
+ * A roll as players write it: the higher die first ("6-3", as gnubg and the clubs
+ * name rolls; the board shows the dice as they fell), "3-3" for a double (a turn's
+ * record lists its four dice). @param {number[]} dice
+ */
+export const diceText = (dice) => dice.slice(0, 2).sort((a, b) => b - a).join("-");
 
 /** @type {() => unknown} */
 let router = () => undefined;

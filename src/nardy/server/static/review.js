@@ -4,6 +4,7 @@
 // and the list of mistakes. The page judges nothing: it shows what the server's bots said.
 // A mistake or a point of the graph clicked is handed to ``pick`` (its index among the
 // decisions): the replay's board shows it (replay.js).
+import { diceText } from "./dom.js";
 import { depth, fixed, msg, t } from "./i18n.js";
 
 /** @typedef {"doubtful" | "bad" | "very bad"} Mark */
@@ -72,7 +73,7 @@ function equityGraph(graph, decisions, colorName, pick) {
     const d = decisions[plays[i]];
     if (!d || !d.mark) return;
     svg.append(svgEl("circle", { cx: x(i), cy: y(g.white), r: 5, class: `mistake ${MARK_CLASS[d.mark]}`, "data-decision": plays[i] },
-      svgEl("title", {}, `${colorName(d.color)} ${d.dice ? d.dice.join("-") : ""}: ${said(d, d.played)} → ${said(d, d.best)} (−${fixed(d.loss, 3)})`)));
+      svgEl("title", {}, `${colorName(d.color)} ${d.dice ? diceText(d.dice) : ""}: ${said(d, d.played)} → ${said(d, d.best)} (−${fixed(d.loss, 3)})`)));
   });
   // a click anywhere picks the play nearest to it (a phone's finger misses small dots)
   svg.addEventListener("click", (ev) => {
@@ -118,7 +119,7 @@ export function reviewPanel(data, h, colorName, pick) {
       const d = data.decisions[n];
       return h("li", { class: MARK_CLASS[d.mark] }, h("button", { type: "button", class: "mistake-link", "data-decision": n, onclick: () => pick(n) },
         `${data.games > 1 ? `${t("gameNo")(d.game + 1)}, ` : ""}${t("turnNo")(d.turn)}, ${colorName(d.color)}`,
-        d.dice ? ` ${d.dice.join("-")}` : "", `: ${said(d, d.played)} → ${t("bestWas")} ${said(d, d.best)} `,
+        d.dice ? ` ${diceText(d.dice)}` : "", `: ${said(d, d.played)} → ${t("bestWas")} ${said(d, d.best)} `,
         h("b", {}, `−${fixed(d.loss, 3)}`), ` (${msg(`mark.${d.mark}`)})`));
     }))
     : h("p", { id: "mistakes" }, t("noMistakes"));

@@ -4,6 +4,7 @@
 // the engine (GET /api/rules/examples/{id}?moves=...), replayed after each click.
 import { call } from "./api.js";
 import { drawBoard } from "./board.js";
+import { diceText } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -127,7 +128,7 @@ function exampleCard(h, summary, lang) {
 
   const card = h("figure", { class: "card example", id: `ex-${summary.id}`, "data-example": summary.id },
     h("h3", ruleIds(summary.rules), summary.title[lang]),
-    h("p", { class: "meta small" }, `${summary.variant_title[lang]} · ${t("dice")} ${summary.dice.join("-")} · ${T("white")}`),
+    h("p", { class: "meta small" }, `${summary.variant_title[lang]} · ${t("dice")} ${diceText(summary.dice)} · ${T("white")}`),
     svg,
     h("figcaption", { class: "caption" }, summary.caption[lang]),
     feedback,
