@@ -257,3 +257,44 @@ def test_a_game_that_starts_while_the_socket_is_away_is_found_when_it_returns(
     p.wait_for_selector("#board .checker")
     for c in (owner, player):
         c.close()
+
+
+def test_the_next_round_that_starts_while_the_game_pages_socket_is_away_is_found(
+    browser: Any, server: Any
+) -> None:
+    """His round-1 game's page listens for his next game. The final starts while that
+    page's lobby socket is down (a tunnel): the "game" message is lost, and when the
+    socket comes back the page finds the final among his games and takes him there."""
+    owner = member_client(server.url, "organizer")
+    q, r = member_client(server.url, "quentin"), member_client(server.url, "ruslan")
+    player = member_client(server.url, "tunnelman")
+    made = post(owner, "/api/tournaments", {"name": "Ночной", "format": "sitngo", "size": 4})
+    tid, invite = made["tournament"]["id"], made["tournament"]["invite"]
+    for c in (player, q, r, owner):
+        post(c, f"/api/tournaments/{tid}/join", {"invite": invite})
+    first = his_game(player, tid, 1)
+    p = phone(browser, server.url, player)
+    p.add_init_script(HOLD_LOBBY)
+    p.goto(f"{server.url}/game/{first}")
+    p.wait_for_selector("#game-tournament a")
+    p.wait_for_function(LISTENING)  # his game's page listens for his next game
+    p.evaluate("window.__drop()")
+    p.wait_for_function("() => window.__lobby.every((s) => s.closed)")
+    t = player.get(f"/api/tournaments/{tid}").json()["tournament"]
+    users = {e["id"]: e["user_id"] for e in t["entries"]}
+    me = player.get("/api/session").json()["user"]["id"]
+    clients = {c.get("/api/session").json()["user"]["id"]: c for c in (owner, q, r)}
+    (mine,) = [m for m in t["rounds_played"][0] if me in (users[m["first"]], users[m["second"]])]
+    (theirs,) = [m for m in t["rounds_played"][0] if m is not mine]
+    opponent = clients[users[mine["second"] if users[mine["first"]] == me else mine["first"]]]
+    post(clients[users[theirs["first"]]], f"/api/tournaments/{tid}/withdraw")
+    post(opponent, f"/api/tournaments/{tid}/withdraw")  # his game ends: the final starts
+    final = his_game(player, tid, 2)
+    p.wait_for_selector("#result-title")  # (his game's own socket told him it ended)
+    assert p.url.endswith(f"/game/{first}")  # the final's news did not reach him
+    p.evaluate("window.__held = false")  # out of the tunnel: the page's retry gets through
+    assert game_id(p, other_than=first) == final
+    p.wait_for_selector("#board .checker")
+    assert p.errors == [] and p.csp == []
+    for c in (owner, q, r, player):
+        c.close()

@@ -4,11 +4,12 @@
 // lose the match by the no-show rule (the server's rule, as its tick applies it).
 // While the tournament goes on, the page of one of the game's players listens on his
 // lobby channel: when his next round's game starts (this one ended, and the round with
-// it), he is told, called and taken there (lobby.js), as from the lobby's page.
+// it), he is told, called and taken there (lobby.js), as from the lobby's page, even
+// when it started while his socket was away.
 import { call } from "./api.js";
 import { h, main } from "./dom.js";
 import { currentLang, msg } from "./i18n.js";
-import { LobbySocket, gameStarted } from "./lobby.js";
+import { LobbySocket, gameStarted, hearGames } from "./lobby.js";
 import { me } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -25,9 +26,10 @@ export function gameTournament(gameId) {
     if (socket || !el.isConnected) return;
     const left = new MutationObserver(() => { if (!el.isConnected) stop(); });
     const stop = () => { sock.close(); left.disconnect(); };
-    const sock = new LobbySocket((/** @type {Json} */ m) => {
-      if (m.type === "game" && m.tournament && m.id !== gameId) { stop(); gameStarted(m); }
-    }, () => undefined);
+    // (a round that starts while the socket is away is found when it comes back)
+    const sock = new LobbySocket(hearGames((m) => {
+      if ((m.tournament || m.missed) && m.id !== gameId) { stop(); gameStarted(m); }
+    }), () => undefined);
     socket = sock;
     left.observe(main, { childList: true });
   };

@@ -97,6 +97,29 @@ export function gameStarted(m) {
   go(`/game/${m.id}`);
 }
 
+/**
+ * A lobby socket's handler that hears the player's games start: ``onGame`` gets each
+ * "game" message, and a game of his that is new in a later snapshot (the socket came
+ * back: the "game" message was lost while it was away) as ``{ id, missed: true }``;
+ * every other message goes to ``other``.
+ * @param {(m: Json) => void} onGame @param {(m: Json) => void} [other]
+ * @returns {(m: Json) => void}
+ */
+export function hearGames(onGame, other = () => undefined) {
+  /** The player's unfinished games at the last snapshot. @type {Set<string> | null} */
+  let known = null;
+  return (m) => {
+    if (m.type === "game") { onGame(m); return; }
+    if (m.type === "snapshot") {
+      const mine = /** @type {Json[]} */ (m.mine || []);
+      const missed = known && mine.find((g) => !known?.has(g.id) && g.status === "active");
+      known = new Set(mine.map((g) => g.id));
+      if (missed) onGame({ type: "game", id: missed.id, missed: true });
+    }
+    other(m);
+  };
+}
+
 /** Ask once for notifications (after the player did something that expects an answer). */
 function askNotifications() {
   if (typeof Notification !== "undefined" && Notification.permission === "default") {

@@ -7,7 +7,7 @@
 import { call } from "./api.js";
 import { go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
-import { LobbySocket, gameStarted } from "./lobby.js";
+import { LobbySocket, gameStarted, hearGames } from "./lobby.js";
 import { me, preferredVariant, remembersVariant, variantName } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -37,20 +37,9 @@ async function act(action) {
  * @param {(m: Json) => void} onChange
  */
 function watchTournaments(onChange) {
-  // The player's unfinished games at the last snapshot: one that is new in the next
-  // (the socket came back) started while it was away, its "game" message lost with it.
-  /** @type {Set<string> | null} */
-  let known = null;
-  const socket = new LobbySocket((m) => {
+  const socket = new LobbySocket(hearGames(gameStarted, (m) => {
     if (m.type === "tournament") onChange(m.tournament);
-    else if (m.type === "game") gameStarted(m);
-    else if (m.type === "snapshot") {
-      const mine = /** @type {Json[]} */ (m.mine || []);
-      const missed = known && mine.find((g) => !known?.has(g.id) && g.status === "active");
-      known = new Set(mine.map((g) => g.id));
-      if (missed) gameStarted({ id: missed.id });
-    }
-  }, () => undefined);
+  }), () => undefined);
   return () => socket.close();
 }
 
