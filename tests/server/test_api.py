@@ -125,6 +125,20 @@ async def test_bad_game_specs_are_refused(player_factory: Any) -> None:
     assert (await p.get("/api/games/nosuchgame")).status_code == 404
 
 
+@pytest.mark.parametrize("scoring", ["koks", "home-mars", "four-tier", "per-checker"])
+async def test_a_game_is_scored_as_its_players_chose(player_factory: Any, scoring: str) -> None:
+    """C-2: a game made with another scoring scheme says so in its state (the game
+    page shows it), and its record's setup carries it; the default says "standard"."""
+    p = await player_factory()
+    st = await new_game(p, mode="local", variant="long", options={"scoring": scoring})
+    assert st["scoring"] == scoring
+    setup = json.loads((await p.get(f"/api/games/{st['id']}/record")).text.splitlines()[0])
+    assert setup["options"]["scoring"] == scoring
+    assert (await new_game(p, mode="local", variant="long"))["scoring"] == "standard"
+    r = await p.post("/api/games", {"mode": "local", "options": {"scoring": "double"}})
+    assert r.status_code == 400 and r.json()["code"] == "bad-variant"
+
+
 async def test_csrf_token_is_required(player_factory: Any) -> None:
     p = await player_factory()
     r = await p.http.post("/api/games", json={"mode": "computer"})

@@ -297,3 +297,25 @@ def test_a_tap_the_board_refuses_is_explained(browser: Any, server: Any, shots: 
         page.locator(f"#board .hit[data-point='{stuck[0]}']").click()
         page.wait_for_selector(f"#toast >> text=No checker can move from point {stuck[0]}")
     assert page.errors == []
+
+
+def test_the_new_game_form_offers_the_clubs_scoring_schemes(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    """C-2: koks and the clubs' other schemes are chosen in the new-game form (the
+    rules promised them "by option" with no way to ask), and the game page says the
+    scheme its game is scored by."""
+    page = new_page(browser, PHONE)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#new-game select[name=scoring]")
+    options = page.eval_on_selector_all(
+        "#new-game select[name=scoring] option", "os => os.map(o => o.value)"
+    )
+    assert options == ["standard", "koks", "home-mars", "four-tier", "per-checker"]
+    page.select_option("#new-game select[name=mode]", "local")
+    page.select_option("#new-game select[name=scoring]", "koks")
+    page.locator("#new-game").screenshot(path=str(shots / "new-game-scoring-phone-ru.png"))
+    page.click("#start")
+    page.wait_for_selector("#game-scoring")
+    assert page.inner_text("#game-scoring") == "Подсчёт очков: с коксом: ойн 1, марс 2, кокс 3"
+    assert page.errors == []

@@ -126,6 +126,8 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
         "rematch": rematch_view(live),
         "tournament": live.tournament,
         "rated": m.rated,
+        # (C-2: the scheme the game is scored by, when the new-game form changed it)
+        "scoring": m.options.get("scoring", "standard"),
         "rating_change": rating_change(live),
         "clock": None,
     }

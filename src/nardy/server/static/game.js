@@ -518,6 +518,9 @@ export function gamePage(id) {
   function renderExtra(st) {
     /** @type {HTMLElement[]} */
     const kids = [h("h3", {}, variantName(st.variant))];
+    if (st.scoring && st.scoring !== "standard") {  // (C-2: a scheme the players chose)
+      kids.push(h("p", { class: "small", id: "game-scoring" }, msg("web.game-scoring", { scoring: msg(`web.scoring.${st.scoring}`) })));
+    }
     if (st.mode === "computer") {
       const box = h("input", { type: "checkbox", id: "think-pause", checked: pauseOn() });
       box.onchange = () => localStorage.setItem(PAUSE_KEY, box.checked ? "1" : "0");

@@ -21,6 +21,9 @@ function helped(field, key) {
   return h("details", { class: "help" }, h("summary", { class: "small" }, t("hintToggle")), h("p", { class: "small" }, text));
 }
 
+/** The scoring schemes of RULES.md C-2, the variant's own first. */
+const SCORING = ["standard", "koks", "home-mars", "four-tier", "per-checker"];
+
 /** The lobby and the new-game form; returns what closes the lobby's socket. @returns {() => void} */
 export function homePage() {
   const variant = remembersVariant(h("select", { name: "variant" }, me.variants.map((/** @type {Json} */ v) =>
@@ -35,6 +38,9 @@ export function homePage() {
   const length = h("input", { name: "length", type: "number", min: 0, max: 25, value: 0, inputmode: "numeric" });
   const cube = h("select", { name: "cube" }, h("option", { value: "" }, t("cubeDefault")),
     h("option", { value: "yes" }, t("yes")), h("option", { value: "no" }, t("no")));
+  // C-2: the clubs' other ways of scoring a game (koks, home mars, …), for a game
+  // against the computer, a friend or on one device
+  const scoring = h("select", { name: "scoring" }, SCORING.map((x) => h("option", { value: x }, msg(`web.scoring.${x}`))));
   const beavers = h("input", { name: "beavers", type: "checkbox" });
   const beaverBox = h("div", {}, h("div", { class: "check" }, beavers, h("label", {}, t("beavers"))), helped(beavers, "web.beavers-hint"));
   const levelBox = h("div", {}, h("label", {}, t("level")), level);
@@ -47,11 +53,12 @@ export function homePage() {
   };
   const form = h("form", { class: "card", id: "new-game", onsubmit: (ev) => {
     ev.preventDefault();
-    /** @type {Record<string, string | number | boolean | null>} */
+    /** @type {Record<string, string | number | boolean | null | Record<string, string>>} */
     const spec = { variant: variant.value, mode: mode.value, level: mode.value === "computer" ? level.value : null,
       client_seed: seed.value, length: Number(length.value || 0) };
     if (cube.value) spec.cube = cube.value === "yes";
     if (beavers.checked && !spec.length) spec.beavers = true;
+    if (scoring.value !== "standard") spec.options = { scoring: scoring.value };
     start(spec);
   } },
   h("h2", {}, t("newGame")),
@@ -59,6 +66,7 @@ export function homePage() {
   h("label", {}, t("mode")), mode, levelBox,
   h("label", {}, t("matchLength")), length, helped(length, "web.money-game-hint"),
   h("label", {}, t("cubeOpt")), cube, beaverBox,
+  h("label", {}, msg("web.scoring")), scoring,
   h("label", {}, t("clientSeed")), seed, helped(seed, "web.client-seed-hint"),
   h("button", { class: "big", type: "submit", id: "start" }, t("start")));
   const others = h("section", { class: "card others" }, h("h2", {}, t("lobbyOtherWays")), form);

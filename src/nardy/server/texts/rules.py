@@ -323,12 +323,14 @@ register(
             "en": (
                 "oin — 1 point: the loser bore off at least one checker; mars — 2: he bore"
                 " off none. Some clubs also count a koks, 3 (a mars with a checker still in"
-                " the loser's first quarter); the club's games count oin and mars."
+                " the loser's first quarter): choose it under Scoring when you start a game"
+                " (the lobby's games count oin and mars)."
             ),
             "ru": (
                 "ойн — 1 очко: проигравший выбросил хотя бы одну шашку; марс — 2: не выбросил"
                 " ни одной. В некоторых клубах считают и кокс — 3 (марс, и шашка проигравшего"
-                " ещё в его первой четверти); партии клуба считают ойн и марс."
+                " ещё в его первой четверти): его выбирают в «Подсчёте очков» новой игры"
+                " (партии лобби считают ойн и марс)."
             ),
         },
         "web.tutorial.results.short.0": {"en": "Short nardy", "ru": "Короткие нарды"},

@@ -189,6 +189,26 @@ register(
             "en": "Tap or click a checker, then a highlighted point (or drag the checker).",
             "ru": "Нажмите на шашку, затем на подсвеченный пункт (или перетащите шашку).",
         },
+        # C-2's scoring schemes, offered by the new-game form and said on the game page
+        "web.scoring": {"en": "Scoring", "ru": "Подсчёт очков"},
+        "web.scoring.standard": {"en": "the game's own", "ru": "по правилам игры"},
+        "web.scoring.koks": {
+            "en": "with koks: 1, mars 2, koks 3",
+            "ru": "с коксом: ойн 1, марс 2, кокс 3",
+        },
+        "web.scoring.home-mars": {
+            "en": "home mars: 1, not all home 2, all home and none off 3",
+            "ru": "домашний марс: ойн 1, не все дома 2, все дома и ни одной не выброшено 3",
+        },
+        "web.scoring.four-tier": {
+            "en": "four tiers: 1, mars 2, home mars 3, koks 4",
+            "ru": "четыре ступени: ойн 1, марс 2, домашний марс 3, кокс 4",
+        },
+        "web.scoring.per-checker": {
+            "en": "a point for each checker not borne off",
+            "ru": "очко за каждую невыброшенную шашку",
+        },
+        "web.game-scoring": {"en": "Scoring: {scoring}", "ru": "Подсчёт очков: {scoring}"},
         "web.kinds.single": {"en": "single game", "ru": "ойн"},
         "web.kinds.oin": {"en": "oin (single)", "ru": "ойн"},
         "web.kinds.gammon": {"en": "gammon", "ru": "марс"},
