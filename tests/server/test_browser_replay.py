@@ -222,6 +222,10 @@ def test_moves_tried_on_the_analysis_board(browser: Any, server: Any, shots: Pat
     phone.wait_for_selector("#analysis-hint-list .hint-play")
     assert "match equity at the score" in phone.inner_text("#analysis-hint-title")
     assert "length=5" in phone.url and "score=0-4" in phone.url
+    # the board is the side on roll's, and says so (a Black decision turns it round)
+    assert "from White's side" in phone.inner_text("#analysis-view")
+    phone.goto(f"{server.url}/analysis?variant=long&turn=black&dice=31")
+    phone.wait_for_selector("#analysis-view >> text=from Black's side")
     assert phone.eval_on_selector("body", "b => b.scrollWidth") <= PHONE["width"]
     phone.screenshot(path=str(shots / "analysis-phone-en.png"), full_page=True)
 

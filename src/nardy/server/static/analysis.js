@@ -112,7 +112,10 @@ export function analysisPage() {
         h("button", { type: "button", id: "go-on", class: "secondary", onclick: goOn }, t("goOn")));
     } else kids.push(`${t("turnOf")(st.turn)}: ${diceText(st.dice)} · ${msg("web.legal-plays", { n: st.count })}`);
     status.replaceChildren(...kids,
-      h("span", { class: "small pips" }, ` · ${t("pips")}: ${t("white")} ${st.pips.white}, ${t("black")} ${st.pips.black}`));
+      h("span", { class: "small pips" }, ` · ${t("pips")}: ${t("white")} ${st.pips.white}, ${t("black")} ${st.pips.black}`),
+      // (the board is the side on roll's, numbered as he counts: a game watched from
+      // White's side turns round when Black is to play, and is said to)
+      h("span", { class: "small", id: "analysis-view" }, ` · ${msg(`web.analysis-view.${st.view === "black" ? "black" : "white"}`)}`));
   }
   /** @param {unknown} e */
   function fail(e) {

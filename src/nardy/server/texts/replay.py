@@ -69,6 +69,14 @@ register(
                 " без счёта): у каждой стороны очков меньше, чем длина матча"
             ),
         },
+        "web.analysis-view.white": {
+            "en": "the board seen from White's side (to play), in his numbering",
+            "ru": "доска со стороны белых (их ход), в их нумерации",
+        },
+        "web.analysis-view.black": {
+            "en": "the board seen from Black's side (to play), in his numbering",
+            "ru": "доска со стороны чёрных (их ход), в их нумерации",
+        },
         "web.analysis-length": {"en": "Match to (0: money)", "ru": "Матч до (0 — на деньги)"},
         "web.analysis-score": {"en": "Score, White–Black", "ru": "Счёт, белые–чёрные"},
         "error.analysis-no-play": {
