@@ -592,7 +592,11 @@ export function gamePage(id) {
   /** @type {any} */ (window).__nardyGame = { get socket() { return sock; }, state: () => state };  // for the browser tests
   // A wrong game address says so and stops: no socket knocking at a game that is not.
   const listen = (seq = 0) => {
-    sock = new GameSocket(id, (m) => render(m.state), (err) => { toast(`${t("errorPrefix")}: ${err.error}`); unlock(); }, seq);
+    // (a move the rules refuse is news, its rule named, not a failure: no "Error:")
+    sock = new GameSocket(id, (m) => render(m.state), (err) => {
+      if (err.code === "illegal") toast(err.error, "info"); else toast(`${t("errorPrefix")}: ${err.error}`);
+      unlock();
+    }, seq);
     away.start(() => state);
   };
   call("GET", `/api/games/${id}`).then((st) => {
