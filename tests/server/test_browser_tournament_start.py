@@ -110,6 +110,21 @@ def post(client: httpx.Client, path: str, body: Any = None) -> dict[str, Any]:
     return out
 
 
+def end_round_one(player: httpx.Client, others: tuple[httpx.Client, ...], tid: int) -> None:
+    """Round 1 of a sit-and-go of four ends: the other semi-final is decided (a
+    withdrawal), then ``player``'s (his opponent withdraws: his game ends, and the
+    final starts at once)."""
+    t = player.get(f"/api/tournaments/{tid}").json()["tournament"]
+    users = {e["id"]: e["user_id"] for e in t["entries"]}
+    me = player.get("/api/session").json()["user"]["id"]
+    clients = {c.get("/api/session").json()["user"]["id"]: c for c in others}
+    (mine,) = [m for m in t["rounds_played"][0] if me in (users[m["first"]], users[m["second"]])]
+    (theirs,) = [m for m in t["rounds_played"][0] if m is not mine]
+    opponent = clients[users[mine["second"] if users[mine["first"]] == me else mine["first"]]]
+    post(clients[users[theirs["first"]]], f"/api/tournaments/{tid}/withdraw")
+    post(opponent, f"/api/tournaments/{tid}/withdraw")
+
+
 def test_a_player_on_the_tournament_page_is_taken_to_each_rounds_game(
     browser: Any, server: Any, shots: Path
 ) -> None:
@@ -143,18 +158,8 @@ def test_a_player_on_the_tournament_page_is_taken_to_each_rounds_game(
     p.wait_for_selector("#game-tournament a")
     p.screenshot(path=str(shots / "tournament-start-round1-phone-ru.png"))
 
-    # round 1: the other semi-final is decided (a withdrawal), then his (his opponent
-    # withdraws: his game ends, the final starts at once)
-    t = player.get(f"/api/tournaments/{tid}").json()["tournament"]
-    users = {e["id"]: e["user_id"] for e in t["entries"]}
-    me = player.get("/api/session").json()["user"]["id"]
-    clients = {c.get("/api/session").json()["user"]["id"]: c for c in (owner, q, r)}
-    (mine,) = [m for m in t["rounds_played"][0] if me in (users[m["first"]], users[m["second"]])]
-    (theirs,) = [m for m in t["rounds_played"][0] if m is not mine]
-    opponent = clients[users[mine["second"] if users[mine["first"]] == me else mine["first"]]]
     p.wait_for_function(LISTENING)  # his game's page listens for his next game
-    post(clients[users[theirs["first"]]], f"/api/tournaments/{tid}/withdraw")
-    post(opponent, f"/api/tournaments/{tid}/withdraw")
+    end_round_one(player, (owner, q, r), tid)
     final = game_id(p, other_than=first)
     assert final == his_game(player, tid, 2)
     p.wait_for_selector("#toast.info:not([hidden]) >> text=«Кубок», тур 2: ваша партия началась")
@@ -280,15 +285,7 @@ def test_the_next_round_that_starts_while_the_game_pages_socket_is_away_is_found
     p.wait_for_function(LISTENING)  # his game's page listens for his next game
     p.evaluate("window.__drop()")
     p.wait_for_function("() => window.__lobby.every((s) => s.closed)")
-    t = player.get(f"/api/tournaments/{tid}").json()["tournament"]
-    users = {e["id"]: e["user_id"] for e in t["entries"]}
-    me = player.get("/api/session").json()["user"]["id"]
-    clients = {c.get("/api/session").json()["user"]["id"]: c for c in (owner, q, r)}
-    (mine,) = [m for m in t["rounds_played"][0] if me in (users[m["first"]], users[m["second"]])]
-    (theirs,) = [m for m in t["rounds_played"][0] if m is not mine]
-    opponent = clients[users[mine["second"] if users[mine["first"]] == me else mine["first"]]]
-    post(clients[users[theirs["first"]]], f"/api/tournaments/{tid}/withdraw")
-    post(opponent, f"/api/tournaments/{tid}/withdraw")  # his game ends: the final starts
+    end_round_one(player, (owner, q, r), tid)  # his game ends: the final starts
     final = his_game(player, tid, 2)
     p.wait_for_selector("#result-title")  # (his game's own socket told him it ended)
     assert p.url.endswith(f"/game/{first}")  # the final's news did not reach him
