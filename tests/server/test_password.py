@@ -61,6 +61,16 @@ async def test_a_new_password_ends_the_other_sessions(player_factory: Any) -> No
     assert (await login(player_factory, "ann", NEW)).status_code == 200
 
 
+async def test_a_new_password_that_is_the_old_one_is_refused(player_factory: Any) -> None:
+    here = await member(player_factory, "ann")
+    phone = await player_factory()
+    assert (await phone.post("/api/login", {"username": "ann", "password": OLD})).is_success
+    r = await put(here, {"current": OLD, "new": OLD}, "ru")
+    assert r.status_code == 400 and r.json()["code"] == "bad-password"
+    assert r.json()["error"] == "новый пароль совпадает с нынешним: выберите другой"
+    assert (await who(phone))["username"] == "ann"  # nothing changed: his phone stays in
+
+
 async def test_the_other_devices_are_logged_out_and_this_one_stays(
     player_factory: Any,
 ) -> None:

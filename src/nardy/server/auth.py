@@ -371,6 +371,8 @@ class Accounts:
         working); returns that token."""
         self._check_password(new)
         self._check_own_password(who, current, address)
+        if new == current:  # (a change that changes nothing would end his other sessions)
+            raise ApiError(400, "bad-password", "password-same")
         digest = self.hasher.hash(new)
 
         def write(s: DbSession) -> str:

@@ -175,6 +175,10 @@ register(
             "en": "only a member with an account has a password to change",
             "ru": "пароль есть только у зарегистрированного игрока",
         },
+        "error.password-same": {
+            "en": "the new password is the one you have: choose another",
+            "ru": "новый пароль совпадает с нынешним: выберите другой",
+        },
         "error.password-short": {
             "en": "a password has at least {n} {n:plural:character|characters}",
             "ru": "пароль не короче {n} {n:plural:символа|символов|символов}",
