@@ -253,6 +253,27 @@ def test_server_errors_come_in_the_interface_language(browser: Any, server: Any)
     assert page.errors == [] and page.csp == []
 
 
+def test_sign_up_shows_every_broken_rule_at_once(browser: Any, server: Any) -> None:
+    """A name too short and a password too short: both rules turn red under their
+    fields at once (the server names one problem at a time)."""
+    page = new_page(browser, PHONE, locale="en-US")
+    page.goto(server.url + "/register")
+    page.fill("#register-username", "ab")
+    page.fill("#register-password", "short")
+    page.click("#register-form button[type=submit]")
+    page.wait_for_selector("#toast:not([hidden])")
+    for field in ("username", "password"):
+        assert "bad" in (page.get_attribute(f"#register-{field}-rule", "class") or ""), field
+        assert page.get_attribute(f"#register-{field}", "aria-invalid") == "true", field
+    page.fill("#register-password", "long enough now")  # one mended: its rule is quiet
+    page.click("#register-form button[type=submit]")
+    page.wait_for_function(
+        "() => !document.querySelector('#register-password-rule').classList.contains('bad')"
+    )
+    assert "bad" in (page.get_attribute("#register-username-rule", "class") or "")
+    assert page.errors == [] and page.csp == []
+
+
 def test_a_token_overwritten_by_another_tab_is_asked_for_again(browser: Any, server: Any) -> None:
     """Two tabs opened together each get an anonymous CSRF token, and the cookie holds
     whichever answer came last: the other tab's token is then refused (403 ``csrf``).

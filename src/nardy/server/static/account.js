@@ -23,10 +23,23 @@ export function authPage(kind) {
     autocomplete: signUp ? "new-password" : "current-password", ...rule("password") });
   /** @param {string} field @param {string} text */
   const hint = (field, text) => signUp ? h("p", { class: "small", id: `${kind}-${field}-rule` }, text) : "";
+  // A rule broken turns red under its field, both at once: the server names one
+  // problem at a time, and a short password is known here without asking.
+  /** @param {HTMLInputElement} input @param {string} field @param {boolean} broken */
+  const mark = (input, field, broken) => {
+    input.setAttribute("aria-invalid", broken ? "true" : "false");
+    document.getElementById(`${kind}-${field}-rule`)?.classList.toggle("bad", broken);
+  };
   const form = h("form", { class: "card", id: `${kind}-form`, onsubmit: async (ev) => {
     ev.preventDefault();
+    if (signUp) { mark(user, "username", false); mark(pass, "password", pass.value.length < MIN_PASSWORD); }
     try { await call("POST", `/api/${kind}`, { username: user.value, password: pass.value }); await refreshMe(); go("/"); }  // (to the lobby, where the games are)
-    catch (e) { toast(/** @type {Error} */ (e).message); }
+    catch (e) {
+      toast(/** @type {Error} */ (e).message);
+      const code = /** @type {{ code?: string }} */ (e).code;
+      if (signUp && code === "bad-username") mark(user, "username", true);
+      if (signUp && code === "bad-password") mark(pass, "password", true);
+    }
   } }, h("h2", {}, signUp ? t("register") : t("login")),
   h("label", { for: user.id }, t("username")), user, hint("username", msg("error.bad-username")),
   h("label", { for: pass.id }, t("password")), pass, hint("password", msg("error.password-short", { n: MIN_PASSWORD })),
