@@ -42,6 +42,11 @@ def test_full_game_against_the_computer_by_clicking(browser: Any, server: Any, s
             page.click("#hint")
             page.wait_for_selector("#hint-list .hint-play")
             assert "Лучшие ходы (с просмотром на 1 бросок вперёд" in page.inner_text("#hints")
+            # the words a newcomer cannot know open in place: equity, the commitment
+            page.click("#equity-help summary")
+            assert "Эквити — сколько очков" in page.inner_text("#equity-help")
+            page.click("#commitment-help summary")
+            assert "SHA-256" in page.inner_text("#commitment-help")
             page.screenshot(path=str(shots / "hint-desktop.png"))
             page.locator("#hint-list .hint-play").first.click()
             wait_seq_above(page, before)

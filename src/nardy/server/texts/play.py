@@ -13,6 +13,20 @@ register(
             "en": "No checker can move from point {point} with this roll",
             "ru": "С пункта {point} этим броском не сходить",
         },
+        "web.commitment-help": {
+            "en": (
+                "Before the first roll the server fixed a secret seed and shows its"
+                " fingerprint (SHA-256) here. Every roll comes from that seed and the"
+                " players' words; after the game the seed is revealed, and anyone can"
+                " re-derive every roll (“Verify the dice”), so no roll was chosen."
+            ),
+            "ru": (
+                "До первого броска сервер загадал секретное зерно и показывает здесь его"
+                " отпечаток (SHA-256). Каждый бросок выводится из этого зерна и слов"
+                " игроков; после партии зерно раскрывается, и любой может заново получить"
+                " все броски («Проверить кости»): ни один бросок не подобран."
+            ),
+        },
         "web.opponent-away": {
             "en": "Your opponent is disconnected",
             "ru": "Соперник отключился",
