@@ -238,6 +238,8 @@ def test_strangers_meet_play_chat_and_the_rating_moves(
         assert width <= page.viewport_size["width"], f"the profile overflows: {width}px"
     c.goto(f"{server.url}/leaders")
     c.wait_for_selector("#leaders")
+    # (vera last chose short nardy, whose board has nobody yet: the one with players)
+    assert "active" in (c.get_attribute("#pool-long", "class") or "")
     board = c.inner_text("#leaders")
     assert "arsen" in board and "bahram" in board, board
     c.screenshot(path=str(shots / "club-leaders-desktop-ru.png"), full_page=True)

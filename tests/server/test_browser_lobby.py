@@ -164,6 +164,10 @@ def test_the_forms_offer_the_game_last_chosen(browser: Any, server: Any) -> None
     page.wait_for_selector("#challenge-form")
     fields += ", #challenge-form select[name=variant]"
     assert set(page.eval_on_selector_all(fields, "els => els.map(e => e.value)")) == {"short"}
+    page.goto(server.url + "/leaders")  # the leaderboard opens on his game's pool
+    page.wait_for_selector("#pool-short.active")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#try")
     page.click("#try")  # "try without signing up": the game he chose
     page.wait_for_url(GAME, timeout=15_000)
     gid = game_id(page)

@@ -3,12 +3,25 @@
 import { call } from "./api.js";
 import { h, main } from "./dom.js";
 import { t } from "./i18n.js";
+import { me, preferredVariant } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
-/** @param {string} [pool] */
-export async function leadersPage(pool = "long") {
-  const data = await call("GET", `/api/leaderboard?pool=${encodeURIComponent(pool)}`);
+/**
+ * @param {string} [chosen]  the pool whose tab was pressed; none: the family of the
+ *   game the visitor plays (his last choice), or the other pool when his has nobody
+ *   rated yet and it has (an empty tab first said "nobody" over a full one)
+ */
+export async function leadersPage(chosen) {
+  const family = (/** @type {string} */ v) => (me.variants.find((/** @type {Json} */ x) => x.name === v) || {}).family || "long";
+  let pool = chosen ?? family(preferredVariant());
+  /** @param {string} p */
+  const load = (p) => call("GET", `/api/leaderboard?pool=${encodeURIComponent(p)}`);
+  let data = await load(pool);
+  if (!chosen && !data.players.length) {
+    const other = pool === "long" ? "short" : "long", theirs = await load(other);
+    if (theirs.players.length) { pool = other; data = theirs; }
+  }
   const tabs = h("div", { class: "tabs", role: "tablist" }, ["long", "short"].map((p) => h("button", {
     type: "button", role: "tab", id: `pool-${p}`, class: p === pool ? "active" : "", "aria-selected": p === pool ? "true" : "false",
     onclick: () => leadersPage(p),
