@@ -357,7 +357,10 @@ register(
             "чтобы увидеть возможные ходы.",
         },
         "err.ambiguous": {
-            "en": "{play} can mean several plays: {options}. Choose one by its number in the list (list).",
+            "en": (
+                "{play} can mean several plays: {options}."
+                " Choose one by its number in the list (list)."
+            ),
             "ru": "Ход {play} можно понять по-разному: {options}. Выберите номер из списка.",
         },
         "err.bad_number": {
