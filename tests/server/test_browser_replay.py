@@ -255,6 +255,8 @@ def test_a_rollout_on_the_analysis_board(browser: Any, server: Any, shots: Path)
         equities = [float(t.split("±")[0].replace(",", ".")) for t in texts]
         assert equities == sorted(equities, reverse=True)
         assert int(page.get_attribute("#rollout-bar", "value") or 0) == 324
+        unit = "на деньги" if shot.endswith("-ru") else "for money"  # (its unit said)
+        assert unit in page.inner_text("#rollout-unit")
         page.screenshot(path=str(shots / f"rollout-{shot}.png"), full_page=True)
         width = page.viewport_size["width"]
         assert page.eval_on_selector("body", "b => b.scrollWidth") <= width

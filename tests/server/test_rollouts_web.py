@@ -60,6 +60,32 @@ async def test_a_position_and_a_rolls_plays_are_rolled_out(app: Any, player_fact
         await app.state.rollouts.close()
 
 
+async def test_a_match_position_is_rolled_out_at_its_score(app: Any, player_factory: Any) -> None:
+    """The analysis board's match (its length and score) goes to the rollout: the same
+    games as the library's rollout at that score, valued as match equity (2·MWC − 1,
+    the hints' unit) and said to be; money play stays money."""
+    from nardy.match import MatchScore
+
+    p = await player_factory()
+    try:
+        body = {"variant": "short", "id": RACE_ID, "games": 36, "length": 5, "score": [2, 4]}
+        r = await p.post("/api/analysis/rollouts", body)
+        assert r.status_code == 201, r.text
+        job = await finished(p, r.json())
+        assert job["status"] == "done" and job["match"] is True
+        lib = rollout_position(SHORT, RACE, SETTINGS, Plan(games=36), score=MatchScore(5, 2, 4))
+        assert job["results"] == [{"play": None, "result": lib.to_json()}]
+        money = await finished(
+            p,
+            (await p.post("/api/analysis/rollouts", {**body, "length": 0, "score": [0, 0]})).json(),
+        )
+        assert money["match"] is False and money["results"] != job["results"]
+        bad = await p.post("/api/analysis/rollouts", {**body, "score": [5, 0]})
+        assert bad.status_code == 400 and bad.json()["code"] == "bad-match"
+    finally:
+        await app.state.rollouts.close()
+
+
 async def test_the_servers_shutdown_ends_a_worker_in_the_middle_of_a_batch(
     app: Any, player_factory: Any
 ) -> None:

@@ -36,6 +36,7 @@ import numpy as np
 
 from nardy.errors import NardyError
 from nardy.game import Game
+from nardy.match import MatchScore
 from nardy.position import Color
 from nardy.rollout import BATCH, candidate_plays
 from nardy.rollout.run import start_cube
@@ -81,6 +82,8 @@ class Rollout:
     def view(self) -> dict[str, Any]:
         """What the page shows: the progress and each result so far (plays best first)."""
         found: list[tuple[str | None, RolloutResult | None]] = []
+        first = self.starts[0][1]
+        match = first.score.away(first.root) is not None
         for (play, _), parts in zip(self.starts, self.rows, strict=True):
             rows = np.concatenate(parts) if parts else None
             found.append(
@@ -88,7 +91,7 @@ class Rollout:
                     play,
                     None
                     if rows is None
-                    else RolloutResult.of(rows, vr=True, cubeful=False, match=False),
+                    else RolloutResult.of(rows, vr=True, cubeful=False, match=match),
                 )
             )
         found.sort(key=lambda pr: -pr[1].equity.mean if pr[1] is not None else 9.0)
@@ -100,6 +103,8 @@ class Rollout:
             "done": self.done,
             "games": self.games,
             "kind": "plays" if self.starts[0][0] is not None else "position",
+            # the equity's unit: match equity at the score (2·MWC − 1), or money
+            "match": match,
             "results": results,
         }
 
@@ -127,27 +132,34 @@ class Rollouts:
     # -- starting ---------------------------------------------------------------------
     @staticmethod
     def starts(
-        name: str, text: str, turn: Color, dice: tuple[int, int] | None
+        name: str,
+        text: str,
+        turn: Color,
+        dice: tuple[int, int] | None,
+        score: MatchScore | None = None,
     ) -> tuple[str, list[tuple[str | None, Start]]]:
         """The variant's name and what to roll out: the position on roll (no dice), or
-        the position after each of the bot's best plays of ``dice``; a bad position or
-        a roll with nothing to play is a clear error."""
+        the position after each of the bot's best plays of ``dice`` (ranked at the
+        score); a bad position or a roll with nothing to play is a clear error. At a
+        match ``score`` the trials are played and valued for the match (match equity,
+        2·MWC − 1, as the analysis board's hints), else for money."""
+        score = score or MatchScore()
         variant = variant_of(name)
         pos, named = position_of(variant, text, turn)
         dice = dice or named
         # the cube out of play (cubeless trials): only its value counts
         setup = Game(variant, position=pos, cube=start_cube(variant, cubeful=False)).records[0]
         if dice is None:
-            return variant.name, [(None, Start.of(variant, [setup], pos.turn))]
+            return variant.name, [(None, Start.of(variant, [setup], pos.turn, score))]
         if game_at(variant, pos, dice).phase != "move":
             raise ApiError(400, "illegal", "analysis-no-play")
         try:
-            plays = candidate_plays(variant, pos, dice, SETTINGS.level, top=TOP_PLAYS)
+            plays = candidate_plays(variant, pos, dice, SETTINGS.level, top=TOP_PLAYS, score=score)
         except NardyError as exc:
             raise ApiError(400, "illegal", exc) from None
         roll = {"type": "roll", "dice": list(dice)}
         return variant.name, [
-            (p, Start.of(variant, [setup, roll, {"type": "play", "play": p}], pos.turn))
+            (p, Start.of(variant, [setup, roll, {"type": "play", "play": p}], pos.turn, score))
             for p in plays
         ]
 

@@ -43,9 +43,12 @@ class Tried(Setup):
 
 class RollOut(Setup):
     """A setup to roll out: the position (no dice) or the best plays of the dice, in
-    ``games`` games (a multiple of 36 reads best: every first roll equally often)."""
+    ``games`` games (a multiple of 36 reads best: every first roll equally often), for
+    money or a match to ``length`` at ``score`` (White's points, Black's)."""
 
     games: int = Field(DEFAULT_GAMES, ge=36, le=MAX_GAMES, strict=True)
+    length: int = Field(0, ge=0, le=25, strict=True)
+    score: tuple[Points, Points] = (0, 0)
 
 
 class Asked(Setup):
@@ -103,8 +106,9 @@ async def start_rollout(request: Request, body: RollOut, user: Actor) -> dict[st
     """Start rolling out the position (no dice) or the bot's best plays of the dice;
     read its progress and results with GET, stop it with DELETE (``rollouts``)."""
     rollouts = _rollouts(request)
+    score = analysis_board.match_at(body.length, *body.score)
     variant, starts = await to_thread.run_sync(
-        rollouts.starts, body.variant, body.id, body.turn, body.dice
+        rollouts.starts, body.variant, body.id, body.turn, body.dice, score
     )
     return rollouts.start(user.user_id, variant, starts, body.games).view()
 

@@ -143,7 +143,8 @@ export function analysisPage() {
         h("td", { class: "num" }, res ? estimate(res.probs[3], true) : ""));
     });
     rollout.replaceChildren(head, bar, stop ?? "", h("div", { class: "table-scroll" },
-      h("table", { class: "rollout-table", id: "rollout-table" }, h("tr", {}, cols.map((/** @type {string} */ c) => h("th", {}, c))), rows)));
+      h("table", { class: "rollout-table", id: "rollout-table" }, h("tr", {}, cols.map((/** @type {string} */ c) => h("th", {}, c))), rows)),
+      h("p", { class: "small", id: "rollout-unit" }, msg(job.match ? "web.roll-out-unit-match" : "web.roll-out-unit-money")));
     if (running && rolling === job.id) {
       setTimeout(() => {
         if (rolling !== job.id || !rollout.isConnected) return;  // another rollout, or another page
@@ -153,7 +154,8 @@ export function analysisPage() {
   }
   rollBtn.onclick = () => {
     rollBtn.disabled = true;
-    call("POST", "/api/analysis/rollouts", { ...setup(), games: ROLLOUT_GAMES })
+    remember();
+    call("POST", "/api/analysis/rollouts", { ...setup(), ...match(), games: ROLLOUT_GAMES })
       .then((job) => { rolling = job.id; showRollout(job); })
       .catch(fail).finally(() => { rollBtn.disabled = false; });
   };

@@ -162,6 +162,15 @@ register(
         "web.roll-out-columns.3": {"en": "Gammon", "ru": "Марс"},
         "web.roll-out-columns.4": {"en": "Lose gammon", "ru": "Марс сопернику"},
         "web.roll-out-position": {"en": "The position", "ru": "Позиция"},
+        # the rollout's equity unit, said under its table
+        "web.roll-out-unit-money": {
+            "en": "Equity: cubeless, for money (points a game, at the cube the position has).",
+            "ru": "Эквити: без куба, на деньги (очков за партию при нынешнем кубе).",
+        },
+        "web.roll-out-unit-match": {
+            "en": "Equity: match equity at the score (2·MWC − 1), cubeless, as the hints give it.",
+            "ru": "Эквити: эквити матча при этом счёте (2·MWC − 1), без куба, как в подсказке.",
+        },
         "web.legal-plays": {"en": "legal plays: {n}", "ru": "возможных ходов: {n}"},
         "web.no-play": {
             "en": "No play with these dice: the turn passes.",
