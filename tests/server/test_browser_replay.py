@@ -268,3 +268,27 @@ def test_a_rollout_on_the_analysis_board(browser: Any, server: Any, shots: Path)
         page.wait_for_selector("#rollout-table tr[data-play='']")
         assert page.locator("#rollout-table tr[data-play]").count() == 1
         assert not page.errors and not page.csp
+
+
+def test_a_cube_decision_opens_on_the_analysis_board_before_the_roll(
+    browser: Any, server: Any
+) -> None:
+    """A cube decision of the review (a double, a take, a missed double) is made before
+    the roll: its analysis board link carries the position without the dice that fell
+    after it (with them, it opened as the next play's decision)."""
+    found = None
+    for _ in range(6):  # (a game of a guest who always takes has cube decisions, mostly)
+        gid = finished_game(server.url, variant="short")
+        review = httpx.get(f"{server.url}/api/games/{gid}/analysis", timeout=60).json()
+        cubes = [n for n, d in enumerate(review["decisions"]) if d["kind"] == "cube"]
+        if cubes:
+            found = (gid, cubes[0])
+            break
+    assert found, "six games without a cube decision"
+    gid, n = found
+    page = new_page(browser, DESKTOP, locale="en-US")
+    page.goto(f"{server.url}/replay/{gid}?decision={n}")
+    page.wait_for_selector(f"#replay-board[data-decision='{n}']")
+    href = page.get_attribute("#open-analysis", "href") or ""
+    assert "/analysis?" in href and "dice=" not in href, href
+    assert not page.errors and not page.csp

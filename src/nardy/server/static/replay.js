@@ -241,6 +241,12 @@ export function replayPage(id) {
     if (i < 0 || !judged) return;
     const s = steps[i], d = judged.decisions[n], note = s.review.find((r) => r.decision === n);
     show(i);
+    if (d.kind === "cube") {
+      // a cube decision is made before the roll: the analysis board opens the position
+      // of the next play without its dice (with them it read as that play's decision)
+      const next = steps.slice(i).find((x) => x.kind === "play" && x.game === s.game && x.before && x.before.id);
+      if (next) analysisLink({ ...next, dice: undefined });
+    }
     if (d.kind === "play" && i > 0) {
       // the position the play was made in: the board of the step before
       drawBoard(svg, { view: s.view, board: steps[i - 1].board, dice: s.dice, cube: s.cube });
