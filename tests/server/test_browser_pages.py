@@ -319,3 +319,36 @@ def test_the_new_game_form_offers_the_clubs_scoring_schemes(
     page.wait_for_selector("#game-scoring")
     assert page.inner_text("#game-scoring") == "Подсчёт очков: с коксом: ойн 1, марс 2, кокс 3"
     assert page.errors == []
+
+
+def test_a_member_follows_challenges_and_blocks_another_from_his_profile(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    """lichess's profile buttons: follow, challenge, block another member from his page
+    (the lobby's list offered them only while he was online)."""
+    a, b = new_page(browser, PHONE), new_page(browser, DESKTOP, "en-US")
+    for page, name in ((a, "follower"), (b, "followed")):
+        open_home(page, server.url)
+        page_api(
+            page, server, "POST", "/api/register", {"username": name, "password": "long enough"}
+        )
+    a.goto(f"{server.url}/players/followed")
+    a.wait_for_selector("#relations #follow")
+    assert a.inner_text("#follow") == "Подписаться"
+    a.click("#follow")
+    a.wait_for_selector("#follow >> text=Отписаться")
+    following = page_api(a, server, "GET", "/api/friends")["following"]
+    assert [f["name"] for f in following] == ["followed"]
+    a.click("#challenge")
+    a.wait_for_selector("#toast.info >> text=Вызов отправлен игроку followed")
+    challenges = page_api(b, server, "GET", "/api/lobby")["challenges"]
+    assert [c["by"]["name"] for c in challenges] == ["follower"]  # his, made to him
+    a.screenshot(path=str(shots / "profile-relations-phone-ru.png"))
+    a.click("#block")
+    a.wait_for_selector("#block >> text=Разблокировать")
+    assert a.locator("#challenge").count() == 0  # (no challenge to someone blocked)
+    # not on one's own profile, nor for a visitor
+    a.goto(f"{server.url}/players/follower")
+    a.wait_for_selector("#player-name")
+    assert a.locator("#relations").count() == 0
+    assert a.errors == [] and b.errors == []

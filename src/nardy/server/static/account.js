@@ -4,7 +4,7 @@
 import { call } from "./api.js";
 import { go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, fixed, msg, t } from "./i18n.js";
-import { me, refreshMe, variantName } from "./session.js";
+import { me, preferredVariant, refreshMe, variantName } from "./session.js";
 import { setBan } from "./moderation.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -280,6 +280,7 @@ export async function playerPage(name, own = false) {
     rated ? ratingGraph(history) : null,
     h("p", {}, h("a", { href: "/leaders", "data-link": true }, t("leaders")), " · ",
       h("a", { href: own ? "/stats/me" : `/stats/${encodeURIComponent(name)}`, "data-link": true }, t("diceStats"))),
+    await relations(name),
     // a moderator bans (or lifts the ban of) a member who is not a moderator himself
     me && me.user.moderator && !own && !p.moderator && me.user.username !== name
       ? h("p", {}, h("button", { type: "button", id: "ban", class: "warn", onclick: () =>
@@ -392,6 +393,37 @@ function closeCard() {
 }
 
 /** The players the member blocked, each with an Unblock button. */
+/**
+ * What a member does about another from his profile, as lichess offers it there: follow
+ * (or unfollow), challenge him to the game the member last chose (he sees it in the
+ * lobby, and is told at once), block (or unblock). The lobby's list offered these only
+ * for those online. None for a visitor, a guest or his own profile.
+ * @param {string} username
+ */
+async function relations(username) {
+  if (!me || me.user.id == null || me.user.guest || me.user.username === username) return null;
+  const row = h("p", { class: "relations", id: "relations" });
+  /** @param {string} method @param {string} what */
+  const change = (method, what) => call(method, `/api/${what}/${encodeURIComponent(username)}`).then(draw).catch((e) => toast(e.message));
+  async function draw() {
+    const f = await call("GET", "/api/friends");
+    const follows = f.following.some((/** @type {Json} */ x) => x.name === username);
+    const blocks = f.blocked.some((/** @type {Json} */ x) => x.name === username);
+    row.replaceChildren(...[
+      h("button", { type: "button", id: "follow", class: "secondary", onclick: () => change(follows ? "DELETE" : "POST", "friends") },
+        t(follows ? "lobbyUnfollow" : "lobbyFollow")),
+      blocks ? null : h("button", { type: "button", id: "challenge", class: "secondary", onclick: () => {
+        call("POST", "/api/lobby/challenges", { variant: preferredVariant(), length: 3, to: username })
+          .then(() => toast(msg("web.challenge-sent", { name: username, game: variantName(preferredVariant()) }), "info"))
+          .catch((e) => toast(e.message));
+      } }, t("lobbyChallenge")),
+      h("button", { type: "button", id: "block", class: "secondary", onclick: () => change(blocks ? "DELETE" : "POST", "blocks") },
+        t(blocks ? "lobbyUnblock" : "lobbyBlock"))].filter((x) => x !== null));
+  }
+  await draw();
+  return row;
+}
+
 async function blockedCard() {
   const { blocked } = await call("GET", "/api/friends");
   const list = h("ul", { id: "blocked" });

@@ -295,7 +295,7 @@ export function lobbyPage(root, others) {
   }
   /** @param {string} name */
   const challengeFriend = (name) => act(async () => {
-    await call("POST", "/api/lobby/challenges", { variant: "long", length: 3, to: name });
+    await call("POST", "/api/lobby/challenges", { variant: preferredVariant(), length: 3, to: name });
     askNotifications();
   });
   function drawPeople() {
