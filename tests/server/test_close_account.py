@@ -77,7 +77,7 @@ async def test_a_closed_account_leaves_the_club(player_factory: Any, app: Any) -
     assert (await ann.post("/api/games", {"mode": "computer"})).status_code == 201  # (no person)
     # a wrong password closes nothing
     r = await close(ann, "not her password", "ru")
-    assert r.status_code == 403 and r.json()["error"] == "текущий пароль указан неверно"
+    assert r.status_code == 403 and r.json()["error"] == "пароль указан неверно"
     assert (await ann.get("/api/session")).json()["user"]["username"] == "ann"
     r = await close(ann)
     assert r.status_code == 200, r.text

@@ -95,7 +95,7 @@ async def test_the_other_devices_are_logged_out_and_this_one_stays(
 @pytest.mark.parametrize(
     ("body", "status", "code", "ru"),
     [
-        ({"current": "not her password", "new": NEW}, 403, "bad-password", "текущий пароль"),
+        ({"current": "not her password", "new": NEW}, 403, "bad-password", "пароль указан неверно"),
         ({"current": OLD, "new": "short"}, 400, "bad-password", "не короче 8 символов"),
         ({"current": OLD, "new": "x" * 1001}, 422, "malformed", None),
         ({"current": OLD}, 422, "malformed", None),

@@ -168,8 +168,8 @@ register(
             ),
         },
         "error.password-wrong": {
-            "en": "the current password is not right",
-            "ru": "текущий пароль указан неверно",
+            "en": "your password is not right",
+            "ru": "пароль указан неверно",
         },
         "error.password-members-only": {
             "en": "only a member with an account has a password to change",
