@@ -37,6 +37,7 @@ async def test_a_finished_game_is_reviewed_move_by_move(player_factory: Any) -> 
     plays = [rec for rec in records if rec["type"] == "play"]
     judged = [d for d in data["decisions"] if d["kind"] == "play"]
     assert len(judged) == len(plays) and data["plies"] == 0 and data["games"] == 1
+    assert data["graph_unit"] == "money"  # (a money game's graph is in points)
     assert set(data["players"]) == {"white", "black"}
     # the same judgement as ``nardy analyze`` of the downloaded record
     offline = analyze_records(records, 0, confirm=1).as_dict()
@@ -102,6 +103,13 @@ async def test_a_match_is_reviewed_per_player_name(player_factory: Any) -> None:
     assert "Computer beginner" in names and len(names) == 2
     assert {d["player"] for d in data["decisions"]} <= names
     assert {d["color"] for d in data["decisions"]} <= {"white", "black"}
+    # the graph of a match is White's match equity: one scale for all its games and
+    # cubes (the money-equivalent figures of the decisions change size with the score)
+    assert data["graph_unit"] == "match"
+    plays = [d for d in data["decisions"] if d["kind"] == "play"]
+    assert all(-1 <= g["white"] <= 1 for g in data["graph"]), data["graph"]
+    for g, d in zip(data["graph"], plays, strict=True):
+        assert g["white"] == (d["match_equity"] if d["color"] == "white" else -d["match_equity"])
 
 
 @pytest.mark.parametrize("variant", ["crazy", "gulbara"])

@@ -100,6 +100,10 @@ class Decision:
     choices: int
     color: str = ""  # the colour that decided (``player`` is its label: colour or name)
     plies: int = 0  # the depth that judged it (``analyze_records``'s ``confirm``)
+    #: In a match: the mover's match equity after the play (2·MWC − 1 at the score),
+    #: the one scale a match's graph can share across its games and cubes (``equity``
+    #: is in money-equivalent units, whose size changes with the score and the cube).
+    match_equity: float | None = None
 
     @property
     def mark(self) -> str:
@@ -123,6 +127,7 @@ class Decision:
             "mark": self.mark,
             "color": self.color or self.player,
             "plies": self.plies,
+            "match_equity": None if self.match_equity is None else round(self.match_equity, 4),
         }
 
 
@@ -165,20 +170,33 @@ class Analysis:
     players: dict[str, PlayerSummary]
     games: int
 
+    @property
+    def graph_unit(self) -> str:
+        """The graph's scale: ``match`` (White's match equity, 2·MWC − 1) for a match
+        log, else ``money`` (White's equity in points)."""
+        plays = [d for d in self.decisions if d.kind == "play"]
+        return "match" if plays and all(d.match_equity is not None for d in plays) else "money"
+
     def graph(self) -> list[dict[str, Any]]:
         """Per checker play: its game, turn, the colour that played, the loss and
-        White's equity after it (the game's course, for equity graphs)."""
-        return [
-            {
-                "game": d.game,
-                "turn": d.turn,
-                "color": d.color,
-                "loss": round(d.loss, 4),
-                "white": round(d.equity if d.color == "white" else -d.equity, 4),
-            }
-            for d in self.decisions
-            if d.kind == "play"
-        ]
+        White's equity after it (the game's course, for equity graphs): in a match his
+        match equity, so that the games of the match share one scale."""
+        match = self.graph_unit == "match"
+        out = []
+        for d in self.decisions:
+            if d.kind != "play":
+                continue
+            value = d.match_equity if match and d.match_equity is not None else d.equity
+            out.append(
+                {
+                    "game": d.game,
+                    "turn": d.turn,
+                    "color": d.color,
+                    "loss": round(d.loss, 4),
+                    "white": round(value if d.color == "white" else -value, 4),
+                }
+            )
+        return out
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -187,6 +205,7 @@ class Analysis:
             "decisions": [d.as_dict() for d in self.decisions],
             "players": {k: v.as_dict() for k, v in self.players.items()},
             "graph": self.graph(),
+            "graph_unit": self.graph_unit,
         }
 
 
@@ -378,6 +397,7 @@ def _play_decision(
         best_eq * unit,
         choices,
         plies=plies,
+        match_equity=mine_eq if sc.away is not None else None,
     )
 
 

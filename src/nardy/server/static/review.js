@@ -31,6 +31,8 @@ import { depth, fixed, msg, t } from "./i18n.js";
  * @typedef {object} Analysis
  * @property {number} games @property {number} plies @property {Decision[]} decisions
  * @property {Record<string, PlayerSummary>} players @property {GraphPoint[]} graph
+ * @property {"match" | "money"} [graph_unit]  the graph's scale (a stored review made
+ *   before it was said has none: money)
  */
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -48,15 +50,15 @@ function svgEl(tag, attrs, ...kids) {
 // White's equity after each play, the mistakes as dots, games separated by dashes.
 /**
  * @param {GraphPoint[]} graph @param {Decision[]} decisions @param {(color: string) => string} colorName
- * @param {(decision: number) => void} pick
+ * @param {(decision: number) => void} pick @param {string} [title]
  */
-function equityGraph(graph, decisions, colorName, pick) {
+function equityGraph(graph, decisions, colorName, pick, title = t("graphTitle")) {
   const W = 640, H = 180, pad = 24;
   const top = Math.max(1, Math.ceil(Math.max(...graph.map((g) => Math.abs(g.white)), 0)));
   const x = (/** @type {number} */ i) => pad + (graph.length > 1 ? (i * (W - 2 * pad)) / (graph.length - 1) : 0);
   const y = (/** @type {number} */ v) => H / 2 - (Math.max(-top, Math.min(top, v)) * (H / 2 - pad)) / top;
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, class: "equity-graph", id: "equity-graph", role: "img" });
-  svg.append(svgEl("title", {}, t("graphTitle")));
+  svg.append(svgEl("title", {}, title));
   svg.append(svgEl("line", { x1: pad, x2: W - pad, y1: y(0), y2: y(0), class: "axis" }));
   for (const v of [top, -top]) {
     svg.append(svgEl("text", { x: 2, y: y(v) + 4, class: "tick" }, `${v > 0 ? "+" : ""}${v}`));
@@ -123,12 +125,14 @@ export function reviewPanel(data, h, colorName, pick) {
         h("b", {}, `−${fixed(d.loss, 3)}`), ` (${msg(`mark.${d.mark}`)})`));
     }))
     : h("p", { id: "mistakes" }, t("noMistakes"));
+  // (a match's graph is of match equity: one scale for its games, whatever the cube)
+  const graphTitle = data.graph_unit === "match" ? msg("web.graph-title-match") : t("graphTitle");
   // (a marked play is judged again at the hint's depth: the review says so)
   const deeper = Math.max(data.plies, ...data.decisions.map((d) => d.plies ?? data.plies));
   return h("section", { class: "card review", id: "review-panel" },
     h("h3", {}, t("reviewTitle")(data.plies)),
     deeper > data.plies ? h("p", { class: "small", id: "review-confirmed" }, msg("web.review-confirmed", { depth: depth(deeper) })) : null,
     summary,
-    h("p", { class: "small" }, t("graphTitle"), ". ", t("showOnBoard")), equityGraph(data.graph, data.decisions, colorName, pick),
+    h("p", { class: "small", id: "graph-title" }, graphTitle, ". ", t("showOnBoard")), equityGraph(data.graph, data.decisions, colorName, pick, graphTitle),
     h("h4", {}, t("mistakesTitle")), list);
 }

@@ -111,6 +111,17 @@ register(
             "en": "White's equity after each play; dots mark the mistakes",
             "ru": "Эквити белых после каждого хода; точки — ошибки",
         },
+        # a match's graph: one scale for all its games (2·MWC − 1 at each score)
+        "web.graph-title-match": {
+            "en": (
+                "White's match equity (2 × his chance to win the match − 1) after each"
+                " play; dots mark the mistakes"
+            ),
+            "ru": (
+                "Эквити матча белых (2 × шанс выиграть матч − 1) после каждого хода;"
+                " точки — ошибки"
+            ),
+        },
         "web.mistakes-title": {"en": "Mistakes", "ru": "Ошибки"},
         "web.no-mistakes": {"en": "No mistakes.", "ru": "Ошибок нет."},
         "web.best-was": {"en": "best", "ru": "лучше"},
