@@ -7,53 +7,110 @@ off the leaderboards."""
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 from typing import Any
 
 import click
 
 _DB_HELP = (
-    "Database URL (default, as for nardy serve: SQLite file nardy.sqlite3 in the current"
-    " directory; or postgresql://user:pass@host/db)."
+    "Database URL (NARDY_DB; default, as for nardy serve: SQLite file nardy.sqlite3 in"
+    " the current directory; or postgresql://user:pass@host/db). It must hold a club:"
+    " nardy admin never makes a new one."
+)
+_REDIS_HELP = (
+    "The servers' Redis (NARDY_REDIS_URL, as for nardy serve --redis), which keeps their"
+    " count of failed logins: NAME's is cleared there."
 )
 
 
 def _db_option(f: Any) -> Any:
-    return click.option("--db", "db_url", default=None, help=_DB_HELP)(f)
+    return click.option("--db", "db_url", envvar="NARDY_DB", default=None, help=_DB_HELP)(f)
 
 
-def _set(db_url: str | None, name: str, *, end_sessions: bool = False, **values: Any) -> str:
-    """Set ``values`` on the member called ``name`` (and with ``end_sessions``, log him
-    out everywhere); returns his display name. An unknown name is a clear error (exit
-    status 1)."""
+def _open(db_url: str | None) -> Any:
+    """An engine on the club's database, migrated to the server's schema. A database
+    that is not a club's (no file there, or no members' table) is a clear error, never
+    a new club made by mistake (a typo in --db, or the wrong working directory); so is
+    one that cannot be opened (a wrong password: one line, without the password)."""
     try:
-        from sqlalchemy import delete, select, update
+        from sqlalchemy import inspect
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import DBAPIError
 
-        from nardy.server.db import Session, User, make_engine, migrate
-        from nardy.server.names import normalize_name
+        from nardy.server.db import make_engine, migrate, open_failure, shown_url
         from nardy.server.settings import default_db_url
     except ImportError as exc:  # pragma: no cover - depends on the installed extras
         raise click.ClickException(
             f"nardy admin needs the 'server' extra: pip install 'nardy[server]' ({exc})"
         ) from exc
-    engine = make_engine(db_url or default_db_url())
+    url = db_url or default_db_url()
+    missing = click.ClickException(
+        f"no club database is at {shown_url(url)} (give the server's with --db or NARDY_DB)"
+    )
+    file = make_url(url).database if url.startswith("sqlite") else None
+    if file is not None and file != ":memory:" and not os.path.exists(file):
+        raise missing  # (opening it would make the file)
+    engine = make_engine(url)
     try:
+        with engine.connect() as conn:
+            if not inspect(conn).has_table("users"):
+                raise missing
         migrate(engine)
+    except DBAPIError as exc:
+        engine.dispose()
+        raise click.ClickException(open_failure(url, exc)) from None
+    except click.ClickException:
+        engine.dispose()
+        raise
+    return engine
+
+
+def _set(db_url: str | None, name: str, *, end_sessions: bool = False, **values: Any) -> Any:
+    """Set ``values`` on the member called ``name`` (and with ``end_sessions``, log him
+    out everywhere); returns his row as it was (``display_name``, ``banned_at``). An
+    unknown name is a clear error (exit status 1)."""
+    from sqlalchemy import delete, select, update
+
+    from nardy.server.db import Session, User
+    from nardy.server.names import normalize_name
+
+    engine = _open(db_url)
+    try:
         with engine.begin() as conn:
             user = conn.execute(
-                select(User.id, User.display_name).where(User.username == normalize_name(name))
+                select(User.id, User.display_name, User.banned_at).where(
+                    User.username == normalize_name(name)
+                )
             ).first()
             if user is None:
                 raise click.ClickException(
                     f"no member is called {name!r} (names are the usernames members"
                     " signed up with; guests cannot be named)"
                 )
-            conn.execute(update(User).where(User.id == user.id).values(**values))
+            if values:
+                conn.execute(update(User).where(User.id == user.id).values(**values))
             if end_sessions:
                 conn.execute(delete(Session).where(Session.user_id == user.id))
-            return str(user.display_name)
+            return user
     finally:
         engine.dispose()
+
+
+def _unlock(name: str, redis_url: str) -> None:
+    """Clear the failed logins counted against ``name``'s account in ``redis_url``."""
+    from nardy.server.auth import LOGIN_ACCOUNT_LIMIT
+    from nardy.server.names import normalize_name, skeleton
+    from nardy.server.settings import Settings
+    from nardy.server.throttle import LimitsThrottle
+
+    # the servers' own limit (its rate is part of the key ``limits`` keeps)
+    rate = Settings().login_rate_account
+    try:
+        throttle = LimitsThrottle({LOGIN_ACCOUNT_LIMIT: rate}, redis_url)
+        throttle.clear(LOGIN_ACCOUNT_LIMIT, skeleton(normalize_name(name)))
+    except Exception as exc:  # unreachable, refused: one line, not redis-py's traceback
+        raise click.ClickException(f"could not clear the login lock in Redis: {exc}") from None
 
 
 @click.group("admin")
@@ -68,7 +125,7 @@ def command() -> None:
 @_db_option
 def moderator(name: str, revoke: bool, db_url: str | None) -> None:
     """Make NAME a moderator (hides chat messages, bans), or --revoke it."""
-    shown = _set(db_url, name, moderator=not revoke)
+    shown = _set(db_url, name, moderator=not revoke).display_name
     click.echo(f"{shown} is {'no longer' if revoke else 'now'} a moderator")
 
 
@@ -77,7 +134,7 @@ def moderator(name: str, revoke: bool, db_url: str | None) -> None:
 @_db_option
 def ban(name: str, db_url: str | None) -> None:
     """Ban NAME: no club games, no chat, off the leaderboards."""
-    shown = _set(db_url, name, banned_at=datetime.now(UTC))
+    shown = _set(db_url, name, banned_at=datetime.now(UTC)).display_name
     click.echo(f"{shown} is banned")
 
 
@@ -86,8 +143,11 @@ def ban(name: str, db_url: str | None) -> None:
 @_db_option
 def unban(name: str, db_url: str | None) -> None:
     """Lift NAME's ban."""
-    shown = _set(db_url, name, banned_at=None)
-    click.echo(f"{shown} is no longer banned")
+    was = _set(db_url, name, banned_at=None)
+    if was.banned_at is None:
+        click.echo(f"{was.display_name} was not banned")
+    else:
+        click.echo(f"{was.display_name} is no longer banned")
 
 
 @command.command("password")
@@ -99,10 +159,12 @@ def unban(name: str, db_url: str | None) -> None:
     confirmation_prompt=True,
     help="The new password (asked for twice, unseen, when not given).",
 )
+@click.option("--redis", "redis_url", envvar="NARDY_REDIS_URL", default=None, help=_REDIS_HELP)
 @_db_option
-def password(name: str, password: str, db_url: str | None) -> None:
+def password(name: str, password: str, redis_url: str | None, db_url: str | None) -> None:
     """Set NAME's password (he forgot his; the club keeps no e-mail to send a reset
-    to) and log him out everywhere."""
+    to), log him out everywhere and, with --redis, lift the lock of his failed logins
+    (a single server without Redis counts them in its memory: restart it)."""
     from argon2 import PasswordHasher
 
     from nardy.server.auth import MAX_PASSWORD, MIN_PASSWORD
@@ -111,8 +173,24 @@ def password(name: str, password: str, db_url: str | None) -> None:
         raise click.ClickException(
             f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters, not {len(password)}"
         )
-    shown = _set(db_url, name, end_sessions=True, password_hash=PasswordHasher().hash(password))
+    hashed = PasswordHasher().hash(password)
+    shown = _set(db_url, name, end_sessions=True, password_hash=hashed).display_name
     click.echo(f"{shown}'s password is set; he is logged out everywhere")
+    if redis_url:
+        _unlock(name, redis_url)
+        click.echo(f"{shown} may log in again at once (his failed logins are forgotten)")
+
+
+@command.command("unlock")
+@click.argument("name")
+@click.option("--redis", "redis_url", envvar="NARDY_REDIS_URL", required=True, help=_REDIS_HELP)
+@_db_option
+def unlock(name: str, redis_url: str, db_url: str | None) -> None:
+    """Lift the lock on NAME's logins (too many failed ones: 429 for 15 minutes). A
+    single server without Redis counts them in its memory: restart it instead."""
+    shown = _set(db_url, name).display_name
+    _unlock(name, redis_url)
+    click.echo(f"{shown} may log in again at once (his failed logins are forgotten)")
 
 
 @command.group("tournament")
@@ -136,7 +214,12 @@ def tournament() -> None:
 @click.option("--clock", default="none", show_default=True, help="none, blitz or rapid.")
 @click.option("--rated", is_flag=True, help="The games change the ratings.")
 @click.option("--private", is_flag=True, help="Joined by invitation only.")
-@click.option("--starts-at", default=None, help="ISO start time (not for a sit-and-go).")
+@click.option(
+    "--starts-at",
+    default=None,
+    help="ISO start time, e.g. 2026-12-24T18:00+03:00 (UTC when it has no offset; not for "
+    "a sit-and-go).",
+)
 @click.option("--no-show", type=int, default=300, show_default=True, help="Seconds.")
 @_db_option
 def tournament_create(
@@ -156,8 +239,7 @@ def tournament_create(
     """Create the tournament NAME (public unless --private), checked as the server
     checks a member's; prints its id (and a private one's invitation)."""
     from nardy.server.api_error import ApiError
-    from nardy.server.db import Tournament, make_engine, migrate
-    from nardy.server.settings import default_db_url
+    from nardy.server.db import Tournament
     from nardy.server.tournament_specs import parse_spec
 
     body: dict[str, Any] = {
@@ -179,9 +261,8 @@ def tournament_create(
         spec = parse_spec(body, datetime.now(UTC))
     except ApiError as exc:
         raise click.ClickException(exc.message) from None
-    engine = make_engine(db_url or default_db_url())
+    engine = _open(db_url)
     try:
-        migrate(engine)
         from sqlalchemy.orm import Session
 
         with Session(engine) as s:

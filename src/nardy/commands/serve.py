@@ -59,9 +59,11 @@ def _is_postgresql(db_url: str) -> bool:
 @click.option(
     "--db",
     "db_url",
+    envvar="NARDY_DB",
     default=None,
-    help="Database URL (default: SQLite file nardy.sqlite3 in the current "
-    "directory; or postgresql://user:pass@host/db).",
+    help="Database URL (NARDY_DB, which keeps a password out of the command line; "
+    "default: SQLite file nardy.sqlite3 in the current directory; or "
+    "postgresql://user:pass@host/db).",
 )
 @click.option(
     "--secure-cookies/--no-secure-cookies",
@@ -132,7 +134,9 @@ def _is_postgresql(db_url: str) -> bool:
     type=click.Choice(["debug", "info", "warning", "error"], case_sensitive=False),
     default="info",
     show_default=True,
-    help="Log records at this level and above (with request and game ids) to stderr.",
+    help="Log records at this level and above (with request and game ids) to stderr: "
+    "info logs each request answered with an error or slower than 1 s, debug every "
+    "request.",
 )
 @click.option(
     "--test-dice-seed",
@@ -216,9 +220,26 @@ def command(
         settings.rate_limit_storage = redis_url  # the ``limits`` storage URI is the URL
     if workers > 1 and not (_is_postgresql(settings.db_url) and settings.redis_url):
         raise click.UsageError(say("cli.workers-need-shared-state", n=workers))
-    app = create_app(settings) if workers == 1 else None
+    from sqlalchemy.exc import DBAPIError
+
+    from nardy.server.db import make_engine, migrate, open_failure
+
+    try:
+        if workers == 1:
+            app = create_app(settings)
+        else:
+            # several processes: the schema is migrated here once, before the workers
+            app = None
+            engine = make_engine(settings.db_url)
+            try:
+                migrate(engine)
+            finally:
+                engine.dispose()
+    except DBAPIError as exc:  # a wrong password, no such database: one line, no traceback
+        raise click.ClickException(open_failure(settings.db_url, exc)) from None
     click.echo(f"nardy: http://{host}:{port}/  (database: {settings.db_url.split('@')[-1]})")
-    # uvicorn's own lines (and its access log only when debugging); its websocket cap
+    # uvicorn's own lines, but never its access log: the app logs the requests itself,
+    # with their ids (nardy.server.logs.RequestLogMiddleware); its websocket cap
     # matches the app's, so an oversized message is refused before it is buffered whole;
     # compression only when asked (bench/serve_load.py: ~290 KB of zlib state a socket);
     # forwarded headers are the app's to judge (--trusted-proxy), never uvicorn's
@@ -227,7 +248,7 @@ def command(
         "host": host,
         "port": port,
         "log_level": "warning" if log_level != "debug" else "debug",
-        "access_log": log_level == "debug",
+        "access_log": False,
         "ws_max_size": MAX_WS_MESSAGE,
         "ws_per_message_deflate": ws_deflate,
         "proxy_headers": False,
@@ -239,15 +260,10 @@ def command(
         uvicorn.run(app, **options)
         return
     # several processes: uvicorn starts each worker afresh and imports the app there,
-    # so the settings travel as JSON in the environment; the schema is migrated here
-    # once, before the workers would race to do it
-    from nardy.server.db import make_engine, migrate
+    # so the settings travel as JSON in the environment (the schema is migrated above)
     from nardy.server.metrics import MULTIPROC_ENV
     from nardy.server.settings import SETTINGS_ENV
 
-    engine = make_engine(settings.db_url)
-    migrate(engine)
-    engine.dispose()
     os.environ[SETTINGS_ENV] = settings.to_json()
     os.environ["NARDY_LOG_LEVEL"] = log_level
     # the workers' metrics in files of a directory of this run's own, so that a scrape

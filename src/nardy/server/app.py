@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import os
 from collections.abc import AsyncIterator
 from datetime import timedelta
@@ -46,7 +45,7 @@ from nardy.server.deps import carry_new_session
 from nardy.server.fanout import Fanout
 from nardy.server.guards import BodyLimitMiddleware, SecurityHeadersMiddleware
 from nardy.server.heap import AGEING, settle
-from nardy.server.logs import RequestIdMiddleware
+from nardy.server.logs import RequestIdMiddleware, RequestLogMiddleware
 from nardy.server.messages import request_lang
 from nardy.server.metrics import REFRESH_EVERY, HttpErrorsMiddleware, Metrics
 from nardy.server.redis_live import (
@@ -79,8 +78,6 @@ from nardy.server.ticker import ticking
 from nardy.server.tournaments import Tournaments
 from nardy.server.views import Views
 from nardy.server.writer import Writer
-
-log = logging.getLogger(__name__)
 
 #: How often idle guests are expired.
 GUEST_SWEEP_EVERY = timedelta(hours=1)
@@ -197,9 +194,11 @@ def create_app(
     app.state.metrics = Metrics(game_service, computer, app.state.sockets)
 
     # the last added runs first: the client and scheme a trusted proxy names, the error
-    # count, ids for every log line, then headers, then body checks
+    # count, ids for every log line, the request lines (and the 500 of a handler that
+    # raised), then headers, then body checks
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(SecurityHeadersMiddleware)
+    app.add_middleware(RequestLogMiddleware)
     app.add_middleware(RequestIdMiddleware)
     app.add_middleware(HttpErrorsMiddleware, metrics=app.state.metrics)
     if settings.trusted_proxies:
@@ -275,7 +274,9 @@ def _document_errors(app: FastAPI) -> None:
 
 def _error_handlers(app: FastAPI) -> None:
     """Every error is answered as ``{"error": message, "code": code}`` (422s name the
-    ``field`` too), with the cookies of a guest made before the error."""
+    ``field`` too), with the cookies of a guest made before the error. (A handler that
+    raises is answered 500 by ``RequestLogMiddleware``, which logs it with the request's
+    id.)"""
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -315,9 +316,3 @@ def _error_handlers(app: FastAPI) -> None:
             status_code=exc.status_code,
             headers=exc.headers,
         )
-
-    @app.exception_handler(Exception)
-    async def crash(request: Request, exc: Exception) -> JSONResponse:
-        log.error("unhandled error", exc_info=exc)
-        answer = ApiError(500, "internal").answer(request_lang(request.headers))
-        return JSONResponse(answer, status_code=500)

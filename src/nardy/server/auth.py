@@ -281,6 +281,7 @@ class Accounts:
         stored = user.password_hash if user is not None else None
         ok = self._verify(stored or self._dummy(), password)
         if not ok or user is None or stored is None:
+            log.info("failed login as %r from %s", username, address)
             self.throttle.hit(LOGIN_IP_LIMIT, address)
             self.throttle.hit(LOGIN_ACCOUNT_LIMIT, account)
             raise ApiError(401, "bad-login")
@@ -301,7 +302,7 @@ class Accounts:
         for limit, key in ((LOGIN_IP_LIMIT, address), (LOGIN_ACCOUNT_LIMIT, account)):
             wait = self.throttle.retry_after(limit, key)
             if wait is not None:
-                log.info("login throttled (%s) for %s", limit, key)
+                log.info("login throttled (%s) for %r from %s", limit, account, address)
                 raise Throttled("too-many-logins", wait)
 
     def _check_own_password(self, who: Who, password: str, address: str) -> None:
@@ -314,6 +315,7 @@ class Accounts:
         with self.db() as s:
             stored = s.scalar(select(User.password_hash).where(User.id == who.user_id))
         if stored is None or not self._verify(stored, password):
+            log.info("wrong password of %r from %s", who.username, address)
             self.throttle.hit(LOGIN_IP_LIMIT, address)
             self.throttle.hit(LOGIN_ACCOUNT_LIMIT, account)
             raise ApiError(403, "bad-password", "password-wrong")

@@ -22,6 +22,7 @@ from sqlalchemy import (
     create_engine,
     event,
     false,
+    text,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DisconnectionError
@@ -330,6 +331,25 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def shown_url(url: str) -> str:
+    """``url`` fit for a message or a log: its password starred out."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(normalize_url(url)).render_as_string(hide_password=True)
+    except ArgumentError:  # not a URL: what follows the credentials, if any
+        return url.rsplit("@", 1)[-1]
+
+
+def open_failure(url: str, exc: BaseException) -> str:
+    """One line saying that the database at ``url`` could not be opened and why (the
+    driver's message, such as a refused password; the password itself left out): what
+    ``nardy serve`` and ``nardy admin`` print instead of a page of traceback."""
+    why = " ".join(line.strip() for line in str(getattr(exc, "orig", exc)).splitlines())
+    return f"could not open the database {shown_url(url)}: {why or type(exc).__name__}"
+
+
 #: The worker threads a request may use at once: anyio's default thread limiter, which
 #: ``to_thread.run_sync`` draws on. The connection pool holds as many connections, so
 #: no request opens one of its own (and PostgreSQL sees a steady set).
@@ -426,13 +446,26 @@ def one_statement(engine: Engine) -> Engine:
     return engine
 
 
+#: The PostgreSQL advisory lock held while the schema is migrated (any constant of the
+#: club's own: "nardy" in ASCII).
+MIGRATION_LOCK = 0x6E61726479
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema up to the newest Alembic revision."""
+    """Bring the schema up to the newest Alembic revision.
+
+    Several processes may do it at once (``nardy serve`` started on two machines, or
+    twice by systemd, on a new database): they take turns, the first migrates and the
+    others find the schema at head. On PostgreSQL the migration's transaction holds an
+    advisory lock (released by its commit or rollback); on SQLite it begins with the
+    write lock (``BEGIN IMMEDIATE``), which the next one waits for."""
     from alembic import command
     from alembic.config import Config
 
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
+    with engine.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"}).begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")

@@ -167,8 +167,9 @@ class Metrics:
 
 
 class HttpErrorsMiddleware:
-    """Counts the HTTP answers with an error status (``4xx``, ``5xx``) in ``metrics``; an
-    exception on its way to the 500 handler counts as ``5xx``."""
+    """Counts the HTTP answers with an error status (``4xx``, ``5xx``) in ``metrics``: a
+    handler that raised among them (``logs.RequestLogMiddleware`` answers it 500), and
+    an exception that gets past that as ``5xx`` too."""
 
     def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
         self.app = app

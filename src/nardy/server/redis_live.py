@@ -41,6 +41,7 @@ from nardy.server.friends import Player
 from nardy.server.jsontext import encode
 from nardy.server.live import LiveGame
 from nardy.server.lobby import SEAT_MEMORY, Challenge, Present, Subscriber, Terms
+from nardy.server.logs import FailureLog
 from nardy.server.pairing import Seeker
 from nardy.server.service import GameService
 
@@ -55,10 +56,14 @@ Handler = Callable[[str, str], Awaitable[None]]
 
 
 class RedisHub:
-    """One process's Redis connections and its pub/sub reader (see the module)."""
+    """One process's Redis connections and its pub/sub reader (see the module);
+    ``clock`` (seconds, monotonic) paces the log of its failures."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, clock: Callable[[], float] = time.monotonic) -> None:
         self.url = url
+        self.clock = clock
+        #: the reader's failures: while Redis is down it fails twice a second
+        self.reading = FailureLog(log, "reading Redis pub/sub", clock=clock)
         self.redis: aioredis.Redis = aioredis.Redis.from_url(
             url, decode_responses=True, socket_connect_timeout=CONNECT_TIMEOUT
         )
@@ -151,10 +156,12 @@ class RedisHub:
                 msg = await self._pubsub.get_message(timeout=None)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the connection broke: redis-py reconnects and resubscribes
-                log.exception("reading Redis pub/sub failed")
+            except Exception as exc:  # the connection broke: redis-py reconnects and
+                # resubscribes
+                self.reading.failed(exc)
                 await asyncio.sleep(0.5)
                 continue
+            self.reading.worked()
             if msg is None:
                 continue
             kind, channel = msg["type"], msg["channel"]
@@ -553,6 +560,9 @@ class RedisGameEvents:
         self.hub = hub
         self.games = games
         self._tasks: set[asyncio.Task[None]] = set()
+        # (while Redis is down, every RETRY and every action fails: logged now and then)
+        self.following = FailureLog(log, "following game notices on Redis", clock=hub.clock)
+        self.announcing = FailureLog(log, "announcing stored events on Redis", clock=hub.clock)
         hub.route(self.CHANNEL, self._arrived)
         games.announce = self.announce
         games.tell_renamed = self.tell_renamed
@@ -562,8 +572,9 @@ class RedisGameEvents:
         try:
             await self.hub.follow(self.CHANNEL)
         except Exception as exc:
-            log.warning("following game notices on Redis failed: %r", exc)
+            self.following.failed(exc)
             return False
+        self.following.worked()
         return True
 
     async def follow(self) -> None:
@@ -578,10 +589,12 @@ class RedisGameEvents:
         notice = {"game": game_id, "seq": seq, "from": self.hub.id}
         try:
             await self.hub.publish(self.CHANNEL, encode(notice))
-        except Exception:  # the events are stored: the action stands without the notice
-            # (a process holding the game then learns of them when its own write
+        except Exception as exc:  # the events are stored: the action stands without the
+            # notice (a process holding the game then learns of them when its own write
             # finds the game moved on, ``GameService._stored``)
-            log.exception("announcing game %s's event %d failed", game_id, seq)
+            self.announcing.failed(exc)
+            return
+        self.announcing.worked()
 
     async def tell_renamed(self, user_id: int, name: str) -> None:
         """Tell the others that guest ``user_id`` is now called ``name``."""

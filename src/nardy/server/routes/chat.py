@@ -206,8 +206,8 @@ async def chat_socket(ws: WebSocket, user: MaybeUser) -> None:
                 if isinstance(msg.get("channel"), str):
                     err["channel"] = msg["channel"][:40]
                 await ws.send_json(err)
-    except (WebSocketDisconnect, RuntimeError):
-        log.debug("chat websocket closed", exc_info=True)
+    except (WebSocketDisconnect, RuntimeError) as closed:  # an ordinary close: no traceback
+        log.debug("chat websocket closed: %r", closed)
     except TooBig:
         await close_too_big(ws, lang)
     finally:

@@ -199,8 +199,8 @@ async def lobby_socket(ws: WebSocket, user: MaybeUser) -> None:
                 kind = repr(msg.get("type"))[:40]
                 err = ApiError(400, "malformed", "lobby-ws-unknown", kind=kind)
                 sub.deliver(encode(error_message(err, lang)))
-    except (WebSocketDisconnect, RuntimeError):
-        log.debug("lobby socket closed", exc_info=True)
+    except (WebSocketDisconnect, RuntimeError) as closed:  # an ordinary close: no traceback
+        log.debug("lobby socket closed: %r", closed)
     except TooBig:
         await close_too_big(ws, lang)
     finally:

@@ -59,10 +59,11 @@ def _redis_answers(url: str) -> bool:
         client.close()
 
 
-@router.get("/healthz")
+@router.api_route("/healthz", methods=["GET", "HEAD"])
 async def healthz(request: Request) -> JSONResponse:
     """``{"ok": true, "db": true}`` (and ``"redis"`` when configured); 503 when a part
-    fails, with that part ``false``. Header ``X-Nardy-Pid``: the answering process."""
+    fails, with that part ``false``. Header ``X-Nardy-Pid``: the answering process.
+    ``HEAD`` too: many monitors ask that way, and read only the status."""
     settings = get_settings(request)
     parts: dict[str, Any] = {
         "db": await to_thread.run_sync(_database_answers, request.app.state.engine)
@@ -83,8 +84,13 @@ def metrics_allowed(request: Request) -> bool:
     """Whether ``request`` may read the metrics (see the module's docstring)."""
     settings = get_settings(request)
     token = settings.metrics_token
-    sent = request.headers.get("authorization", "")
-    if token and hmac.compare_digest(sent.encode(), f"Bearer {token}".encode()):
+    # the scheme's name is case-insensitive (RFC 9110): "bearer" is "Bearer"
+    scheme, _, sent = request.headers.get("authorization", "").strip().partition(" ")
+    if (
+        token
+        and scheme.lower() == "bearer"
+        and hmac.compare_digest(sent.strip().encode(), token.encode())
+    ):
         return True
     try:
         address = ipaddress.ip_address(client_address(request))

@@ -83,10 +83,10 @@ def index_html(lang: str) -> str:
     return render_index(INDEX.read_text(encoding="utf-8"), lang)
 
 
-@router.get("/{path:path}")
+@router.api_route("/{path:path}", methods=["GET", "HEAD"])
 async def page(path: str, request: Request) -> Response:
     """``index.html`` in the request's language for the client's pages (it routes them
-    itself)."""
+    itself); ``HEAD`` too, as uptime monitors ask for ``/``."""
     full = "/" + path
     lang = request_lang(request.headers)
     # the answer depends on these: a cache must not give one reader's language to another

@@ -214,7 +214,7 @@ async def refused_cross_site(ws: WebSocket, lang: str) -> bool:
 async def refuse(ws: WebSocket, refusal: ApiError, lang: str) -> None:
     """Turn a socket away (too many open): accepted first, since a close code before
     the handshake would reach no one."""
-    log.info("websocket refused: %s", refusal.message)
+    log.info("websocket from %s refused: %s", client_address(ws), refusal.message)
     await ws.accept()
     await ws.close(code=4429, reason=close_reason(refusal.text(lang)))
 
@@ -335,8 +335,8 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
                         ApiError(400, "malformed", "ws-unknown-type", kind=repr(kind)), lang
                     )
                 )
-    except (WebSocketDisconnect, RuntimeError):
-        log.debug("websocket closed", exc_info=True)
+    except (WebSocketDisconnect, RuntimeError) as closed:  # an ordinary close: no traceback
+        log.debug("websocket closed: %r", closed)
     except TooBig:
         await close_too_big(ws, lang)
     finally:
