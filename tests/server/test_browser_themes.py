@@ -218,6 +218,7 @@ def test_every_theme_keeps_the_text_readable(
             page.goto(server.url + path)
             if name == "lobby":
                 page.click("#new-challenge")
+                page.wait_for_selector(".chat-phrase")  # (the chat joins after the lobby)
             page.wait_for_selector(ready)
             if name == "game":
                 page.wait_for_selector("#last-play:not([hidden])")

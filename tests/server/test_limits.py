@@ -209,7 +209,7 @@ def test_log_records_carry_the_request_and_game_ids(
         r = c.get("/api/session", headers={"x-request-id": "bad id\\n"})
         assert len(r.headers["x-request-id"]) == 12  # a new one instead
     refused = [r for r in caplog.records if r.name == "nardy.server.routes.ws"]
-    assert refused and refused[0].getMessage().startswith("websocket refused")
+    assert refused and refused[0].getMessage().startswith("websocket from testclient refused")
     assert (refused[0].request_id, refused[0].game_id) == ("abc-123", gid)
 
 

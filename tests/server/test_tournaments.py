@@ -641,12 +641,12 @@ def test_the_admin_creates_a_public_tournament(db_url: str) -> None:
     def admin(*args: str) -> Any:
         return CliRunner().invoke(main, ["admin", "tournament", "create", *args, "--db", db_url])
 
+    app = create_app(Settings(db_url=db_url))  # (the club's database: admin makes none)
     out = admin("Spring open", "--format", "swiss", "--size", "6", "--rounds", "9")
     assert out.exit_code == 1 and "1 to 5 rounds, not 9" in out.output
     out = admin("Spring open", "--format", "swiss", "--size", "12", "--length", "3")
     assert out.exit_code == 0, out.output
     assert "tournament 1 created: Spring open" in out.output
-    app = create_app(Settings(db_url=db_url))
     with app.state.db() as s:
         t = s.get(Tournament, 1)
         assert t is not None and t.public and t.invite_token is None and t.creator_id is None
