@@ -13,7 +13,8 @@ from nardy.position import BAR, OFF, Position
 from nardy.variants.base import Variant
 
 
-def _point_text(p: int) -> str:
+def point_text(p: int) -> str:
+    """A point as the play texts write it: ``bar``, ``off`` or its number."""
     return "bar" if p == BAR else "off" if p == OFF else str(p)
 
 
@@ -26,7 +27,7 @@ class Move:
     hit: bool = False
 
     def __str__(self) -> str:
-        return f"{_point_text(self.frm)}/{_point_text(self.to)}{'*' if self.hit else ''}"
+        return f"{point_text(self.frm)}/{point_text(self.to)}{'*' if self.hit else ''}"
 
     def __repr__(self) -> str:
         return f"Move({self.frm}, {self.to}{', True' if self.hit else ''})"
@@ -121,12 +122,12 @@ def format_moves(moves: Sequence[Move]) -> str:
     starred: set[int] = set()
     out: list[str] = []
     for key, n in counts.items():
-        parts = [_point_text(key[0])]
+        parts = [point_text(key[0])]
         for p in key[1:]:
             mark = "*" if p in hit_points and p not in starred else ""
             if mark:
                 starred.add(p)
-            parts.append(_point_text(p) + mark)
+            parts.append(point_text(p) + mark)
         text = "/".join(parts)
         out.append(text if n == 1 else f"{text}({n})")
     return " ".join(out)
@@ -305,7 +306,7 @@ class LegalPlays(Sequence[Play]):
             raise IllegalMoveError(
                 "no-checker-on",
                 play=format_moves(moves),
-                points=", ".join(_point_text(i) for i, n in enumerate(after) if n < 0),
+                points=", ".join(point_text(i) for i, n in enumerate(after) if n < 0),
             )
         target = tuple(after)
         matches = [

@@ -17,16 +17,13 @@ from collections.abc import Sequence
 
 from nardy.errors import IllegalMoveError
 from nardy.movegen.reference import head_allowance_dice
+from nardy.plays import Move, point_text
 from nardy.position import BAR, OFF, Position
 from nardy.variants import Variant
 
 #: The points outside the home: a checker on one of them (or on the bar) keeps its
 #: side from bearing off (G-10).
 OUTSIDE = slice(7, BAR + 1)
-
-
-def _point(p: int) -> str:
-    return "bar" if p == BAR else "off" if p == OFF else str(p)
 
 
 def _sums(dice: Sequence[int]) -> set[int]:
@@ -52,13 +49,13 @@ def step_reason(
     not be made in ``now``: the turn began in ``start`` with ``dice`` (every die: a
     double four), its moves so far left ``moved_from`` and ``dice_left``. None when no
     single rule surely decides it."""
-    step = f"{_point(frm)}/{_point(to)}"
+    step = str(Move(frm, to))
     mine = now.mine
     if not (OFF <= to < frm <= BAR):
         return IllegalMoveError("step-backwards", move=step)
     if mine[frm] == 0:
         key = "step-no-checker-bar" if frm == BAR else "step-no-checker"
-        return IllegalMoveError(key, move=step, point=_point(frm))
+        return IllegalMoveError(key, move=step, point=point_text(frm))
     if mine[BAR] and frm != BAR:
         return IllegalMoveError("step-bar-first", move=step, n=mine[BAR])
     if to == OFF:
@@ -68,9 +65,9 @@ def step_reason(
     else:
         theirs = now.theirs[variant.mapping[to]]
         if variant.family == "long" and theirs:
-            return IllegalMoveError("step-point-taken", move=step, point=_point(to))
+            return IllegalMoveError("step-point-taken", move=step, point=point_text(to))
         if variant.family == "short" and theirs >= 2:
-            return IllegalMoveError("step-point-held", move=step, point=_point(to), n=theirs)
+            return IllegalMoveError("step-point-held", move=step, point=point_text(to), n=theirs)
         distance = frm - to
         if distance not in _sums(dice_left):
             left = "-".join(map(str, sorted(dice_left, reverse=True))) or "-"
