@@ -1,7 +1,7 @@
 // @ts-check
 // What every page shares: the element maker, the toast, the page's main element and
 // in-app navigation, and players' names as the interface shows them.
-import { msg } from "./i18n.js";
+import { msg, t } from "./i18n.js";
 
 /** `on…` keys add listeners; true gives an empty attribute, false and null none.
  * @typedef {Record<string, string | number | boolean | null | undefined | ((ev: Event) => unknown)>} Attrs */
@@ -31,6 +31,13 @@ export function h(tag, attrs = {}, ...kids) {
   for (const k of kids.flat()) if (k != null) e.append(k instanceof Node ? k : String(k));
   return e;
 }
+
+/**
+ * A text under a "What is this?" that opens it in place (a phone has no hover): a word
+ * or a field a newcomer cannot know. @param {string} text @param {string} [id]
+ */
+export const explainer = (text, id) =>
+  h("details", { class: "help", id: id ?? null }, h("summary", { class: "small" }, t("hintToggle")), h("p", { class: "small" }, text));
 
 /** @type {number | undefined} */
 let toastTimer;

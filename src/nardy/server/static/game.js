@@ -7,7 +7,7 @@
 import { actionId, call, GameSocket, ApiError } from "./api.js";
 import { accessPlay } from "./access.js";
 import { drawBoard, glideSteps, liftBoard, slideStep, stepBoard } from "./board.js";
-import { diceText, go, h, main, playerName, toast } from "./dom.js";
+import { diceText, explainer, go, h, main, playerName, toast } from "./dom.js";
 import { fixed, msg, signedEquity, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 import { chatChannels, mountChat } from "./chat.js";
@@ -161,10 +161,6 @@ export function gamePage(id) {
     if (st.mode === "local" || !(st.players && st.players[c])) return t(match ? "matchWinnerIs" : "winnerIs")(c);
     return msg(match ? "web.match-winner-named" : "web.winner-named", { name: playerLabel(c, st) });
   }
-  // A word a newcomer cannot know (equity, the dice's commitment) is explained under a
-  // "What is this?" that opens in place, as the new-game form explains its fields.
-  /** @param {string} text @param {string} id */
-  const explained = (text, id) => h("details", { class: "help", id }, h("summary", { class: "small" }, t("hintToggle")), h("p", { class: "small" }, text));
   /** @param {Json} e  a cube action or resignation of the history */
   function actText(e) {
     let s = t("acts")[e.action] || e.action;
@@ -356,7 +352,7 @@ export function gamePage(id) {
         h("button", { type: "button", class: "hint-play", onclick: () => { hintBox.replaceChildren(); send({ action: "play", play: p.play }); } }, p.play),
         ` ${signedEquity(p.equity)}`, i ? ` (${fixed(p.diff, 3)})` : ""));
       hintBox.replaceChildren(h("p", { class: "small" }, t("hintTitle")(data.plies, data.match)), h("ol", { class: "hint-list", id: "hint-list" }, ...rows),
-        explained(t("equityHint"), "equity-help"));
+        explainer(t("equityHint"), "equity-help"));
     }).catch((e) => { hintBox.replaceChildren(); toast(e.message); });
   }
   /** @param {string} bid @param {string} label @param {object} action @param {string} [cls] */
@@ -532,7 +528,7 @@ export function gamePage(id) {
       kids.push(h("label", { class: "small check" }, box, " ", t("thinkPause")));
     }
     kids.push(h("p", { class: "small" }, `${t("commitment")}: `, h("code", { id: "commitment" }, st.dice_info.commitment)),
-      explained(msg("web.commitment-help"), "commitment-help"));
+      explainer(msg("web.commitment-help"), "commitment-help"));
     if (st.dice_info.server_seed) kids.push(h("p", { class: "small" }, `${t("seedRevealed")}: `, h("code", {}, st.dice_info.server_seed)));
     kids.push(h("p", {}, `${t("download")}: `, ...downloads(st), " · ", h("a", { href: `/verify/${st.id}`, "data-link": true }, t("verifyDice"))));
     if (st.phase === "over") kids.push(h("p", {}, reviewButton("analyse-side"), " ", h("a", { href: `/replay/${st.id}`, "data-link": true, id: "replay-link" }, t("replay"))));

@@ -3,7 +3,7 @@
 // computer, a friend by link, two players at one device.
 import { call } from "./api.js";
 import { NAME_LATER, nameCard } from "./account.js";
-import { go, h, main, playerName, toast } from "./dom.js";
+import { explainer, go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { lobbyPage } from "./lobby.js";
 import { tournamentsCard } from "./tournaments.js";
@@ -18,7 +18,7 @@ import { me, preferredVariant, remembersVariant } from "./session.js";
 function helped(field, key) {
   const text = msg(key);
   field.title = text;
-  return h("details", { class: "help" }, h("summary", { class: "small" }, t("hintToggle")), h("p", { class: "small" }, text));
+  return explainer(text);
 }
 
 /** The scoring schemes of RULES.md C-2, the variant's own first. */
