@@ -12,6 +12,7 @@ from sqlalchemy import text
 
 from nardy.dicecheck import check_rolls, commitment_of
 from nardy.game import Game
+from nardy.i18n import t
 from nardy.server import Settings, create_app
 
 pytestmark = pytest.mark.anyio
@@ -137,6 +138,11 @@ async def test_a_game_is_scored_as_its_players_chose(player_factory: Any, scorin
     assert (await new_game(p, mode="local", variant="long"))["scoring"] == "standard"
     r = await p.post("/api/games", {"mode": "local", "options": {"scoring": "double"}})
     assert r.status_code == 400 and r.json()["code"] == "bad-variant"
+    # the form offers the server's own schemes, the default first, each with its words
+    offered = (await p.get("/api/session")).json()["scorings"]
+    assert offered[0] == "standard" and scoring in offered
+    for x in offered:
+        assert t(f"web.scoring.{x}", "en") and t(f"web.scoring.{x}", "ru")
 
 
 async def test_csrf_token_is_required(player_factory: Any) -> None:

@@ -28,7 +28,7 @@ from nardy.server.deps import (
 from nardy.server.history import dice_stats, game_history
 from nardy.server.matchmaking import Lobby
 from nardy.server.schemas import ClosingBody, Credentials, PasswordChange
-from nardy.variants import VARIANTS
+from nardy.variants import OPTION_VALUES, VARIANTS
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
@@ -79,6 +79,8 @@ async def session(
             {"name": v.name, "family": v.family, "en": v.title_en, "ru": v.title_ru}
             for v in VARIANTS.values()
         ],
+        # C-2's scoring schemes, the default first: what the new-game form offers
+        "scorings": list(OPTION_VALUES["scoring"]),
     }
 
 

@@ -21,9 +21,6 @@ function helped(field, key) {
   return explainer(text);
 }
 
-/** The scoring schemes of RULES.md C-2, the variant's own first. */
-const SCORING = ["standard", "koks", "home-mars", "four-tier", "per-checker"];
-
 /** The lobby and the new-game form; returns what closes the lobby's socket. @returns {() => void} */
 export function homePage() {
   const variant = remembersVariant(h("select", { name: "variant" }, me.variants.map((/** @type {Json} */ v) =>
@@ -40,7 +37,7 @@ export function homePage() {
     h("option", { value: "yes" }, t("yes")), h("option", { value: "no" }, t("no")));
   // C-2: the clubs' other ways of scoring a game (koks, home mars, …), for a game
   // against the computer, a friend or on one device
-  const scoring = h("select", { name: "scoring" }, SCORING.map((x) => h("option", { value: x }, msg(`web.scoring.${x}`))));
+  const scoring = h("select", { name: "scoring" }, me.scorings.map((/** @type {string} */ x) => h("option", { value: x }, msg(`web.scoring.${x}`))));
   const beavers = h("input", { name: "beavers", type: "checkbox" });
   const beaverBox = h("div", {}, h("div", { class: "check" }, beavers, h("label", {}, t("beavers"))), helped(beavers, "web.beavers-hint"));
   const levelBox = h("div", {}, h("label", {}, t("level")), level);
