@@ -16,6 +16,7 @@ from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from nardy.server import Settings, create_app
+from nardy.server.guards import SECURITY_HEADERS
 from nardy.server.logs import FORMAT, ContextFilter, RequestIdMiddleware, RequestLogMiddleware
 
 LOOPBACK = ("127.0.0.1", 50000)
@@ -77,6 +78,9 @@ async def test_an_unhandled_error_is_logged_once_with_the_request(
     assert r.status_code == 500
     assert r.json()["code"] == "internal"
     assert r.headers["x-request-id"] == "nginx-id-42"
+    # the 500 is an answer like any other: a browser gets the same security headers
+    for name, value in SECURITY_HEADERS.items():
+        assert r.headers[name] == value
     errors = [rec for rec in lines.records if rec.levelno >= logging.ERROR]
     assert len(errors) == 1
     line = lines.format(errors[0])

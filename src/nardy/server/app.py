@@ -194,11 +194,11 @@ def create_app(
     app.state.metrics = Metrics(game_service, computer, app.state.sockets)
 
     # the last added runs first: the client and scheme a trusted proxy names, the error
-    # count, ids for every log line, the request lines (and the 500 of a handler that
-    # raised), then headers, then body checks
+    # count, ids for every log line, headers (outside the next, so that its 500 has them
+    # too), the request lines (and the 500 of a handler that raised), then body checks
     app.add_middleware(BodyLimitMiddleware)
-    app.add_middleware(SecurityHeadersMiddleware)
     app.add_middleware(RequestLogMiddleware)
+    app.add_middleware(SecurityHeadersMiddleware)
     app.add_middleware(RequestIdMiddleware)
     app.add_middleware(HttpErrorsMiddleware, metrics=app.state.metrics)
     if settings.trusted_proxies:
