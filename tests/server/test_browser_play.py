@@ -335,6 +335,8 @@ def test_friend_game_states_spectators_a_wrong_address_and_a_rematch(
     assert watcher.locator("#resign").count() == 0
     # a double: while it is answered neither side sees the (greyed) move buttons
     mover, other = (a, b) if my_turn(a) else (b, a)
+    # between two people no one is offered a hint (the state's ``hints``)
+    assert mover.locator("#hint").count() == 0
     move_until_complete(mover)  # the opening roll is played at once
     mover.click("#confirm")
     other.wait_for_selector("#double")  # short nardy: the cube is on (C-3)

@@ -84,7 +84,11 @@ async def test_no_hints_between_two_people_or_for_others(player_factory: Any) ->
     r = await owner.get(f"/api/games/{fr['id']}/hint")
     assert r.status_code == 403 and r.json()["code"] == "no-hints"
     assert "computer" in r.json()["error"]
+    # the state says so, and the page shows the Hint button by it
+    assert fr["hints"] is False
+    assert (await owner.get(f"/api/games/{fr['id']}")).json()["hints"] is False
     st = await roll_if_asked(owner, await new_game(owner, mode="computer", level="beginner"))
+    assert st["hints"] is True
     watcher = await stranger.get(f"/api/games/{st['id']}/hint")
     assert "player to act" in watcher.json()["error"]
     assert watcher.status_code == 409 and watcher.json()["code"] == "not-now"

@@ -954,7 +954,7 @@ async def test_a_tournament_game_against_a_computer_seat_gives_no_hints(
     await add_computers(a, t, 1)
     (m,) = current_round(await tournament(a, t["id"]))
     st = (await a.get(f"/api/games/{m['game']}")).json()
-    assert st["mode"] == "computer" and st["tournament"] is True
+    assert st["mode"] == "computer" and st["tournament"] is True and st["hints"] is False
     r = await a.http.get(f"/api/games/{m['game']}/hint", headers={"accept-language": "ru"})
     assert r.status_code == 403 and r.json()["code"] == "no-hints"
     assert r.json()["error"] == "турнирная партия играется без подсказок"

@@ -21,6 +21,19 @@ MAX_MATCH_LENGTH = 25
 PLAY_SETTINGS = {"auto_roll": True, "auto_play": False}
 
 
+def hints_refused(mode: str, tournament: object) -> ApiError | None:
+    """Why a game gives no hints, or None where it does. Hints are for games against
+    the computer and on one device: in a game between two people they would help one,
+    and in a tournament's game (a computer seat's included) they would help one to the
+    next round. The server refuses with this error, and the game's state says whether
+    hints are offered, so that the page shows the button exactly where they are."""
+    if mode in HUMAN_MODES:
+        return ApiError(403, "no-hints")
+    if tournament:
+        return ApiError(403, "no-hints", "no-hints-tournament")
+    return None
+
+
 def play_settings(stored: dict[str, Any] | None) -> dict[str, bool]:
     """The play settings of an account: the stored ones over the defaults."""
     out = dict(PLAY_SETTINGS)

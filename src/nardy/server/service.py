@@ -36,7 +36,7 @@ from nardy.server.abandon import claim_in, opponent_of, seat_of
 from nardy.server.api_error import ApiError
 from nardy.server.botplayer import Computer
 from nardy.server.db import EventRow, GameRow, User, aware, now
-from nardy.server.game_specs import HUMAN_MODES, MODES, match_spec, play_settings
+from nardy.server.game_specs import HUMAN_MODES, MODES, hints_refused, match_spec, play_settings
 from nardy.server.game_writes import BannedPlayer, StaleGame, store_change
 from nardy.server.live import LiveGame, Meta, Role, acted
 from nardy.server.ratings import rate_match
@@ -616,14 +616,11 @@ class GameService:
     async def hint(self, live: LiveGame, role: Role) -> dict[str, Any]:
         """Advice for the player to act, for what the game scores: with the dice rolled,
         the best plays (``Computer.hint``); before rolling with the cube available, or
-        facing a double, the cube decision (``nardy.bots.advice.cube_advice``). Hints
-        are for games against the computer and on one device: in a game between two
-        people they would help one, and in a tournament's game (a computer seat's
-        included) they would help one to the next round."""
-        if live.meta.mode in HUMAN_MODES:
-            raise ApiError(403, "no-hints")
-        if live.tournament:
-            raise ApiError(403, "no-hints", "no-hints-tournament")
+        facing a double, the cube decision (``nardy.bots.advice.cube_advice``); in the
+        games that give hints (``hints_refused``)."""
+        refused = hints_refused(live.meta.mode, live.tournament)
+        if refused is not None:
+            raise refused
         async with live.lock:
             g = live.game
             mine = g is not None and role in ("both", g.to_act)

@@ -22,6 +22,7 @@ from nardy.plays import Move
 from nardy.position import BAR, OFF, Color, Position, other, pip_count
 from nardy.server import clocks
 from nardy.server.db import now
+from nardy.server.game_specs import hints_refused
 from nardy.server.jsontext import encode
 from nardy.server.live import LiveGame, Role
 
@@ -126,6 +127,7 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
         "rematch": rematch_view(live),
         "tournament": live.tournament,
         "rated": m.rated,
+        "hints": hints_refused(m.mode, live.tournament) is None,
         # (C-2: the scheme the game is scored by, when the new-game form changed it)
         "scoring": m.options.get("scoring", "standard"),
         "rating_change": rating_change(live),

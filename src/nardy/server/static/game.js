@@ -376,7 +376,7 @@ export function gamePage(id) {
     if (A.includes("next-game")) kids.push(b("next-game", t("nextGame"), { action: "next-game" }, "main"));
     const myTurn = st.role === "both" || st.to_act === st.role;
     const advisable = st.phase === "move" || A.includes("double") || A.includes("take");
-    if (myTurn && advisable && st.mode !== "friend" && st.mode !== "club" && !st.tournament) kids.push(h("button", { type: "button", id: "hint", onclick: showHint }, t("hintButton")));
+    if (myTurn && advisable && st.hints) kids.push(h("button", { type: "button", id: "hint", onclick: showHint }, t("hintButton")));
     if (A.includes("resign")) {
       if (ui.resignMenu) {
         kids.push(h("div", { class: "small full-row" }, t("resignAs")));
