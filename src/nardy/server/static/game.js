@@ -154,12 +154,17 @@ export function gamePage(id) {
     if (st.mode === "local") return t(c);  // (one device: both sides are the same person)
     return `${p.name ? playerName(p.name) : t("guest")}${st.role === c ? ` (${t("you")})` : ""}`;
   }
-  // A watcher's card names the winner ("Arsen wins"); one device's two sides, or a
-  // side with no name yet, go by colour.
+  // A side is named by its player ("Arsen wins", "Arsen to play"): a watcher knows
+  // names, not colours. One device's two sides, or a side with no one in it yet, go
+  // by colour.
+  /** @param {Json} st @param {string} c @param {string} namedKey @param {(c: string) => string} byColour */
+  function sideText(st, c, namedKey, byColour) {
+    if (st.mode === "local" || !(st.players && st.players[c])) return byColour(c);
+    return msg(namedKey, { name: playerLabel(c, st) });
+  }
   /** @param {Json} st @param {string} c @param {boolean} match */
   function winnerTitle(st, c, match) {
-    if (st.mode === "local" || !(st.players && st.players[c])) return t(match ? "matchWinnerIs" : "winnerIs")(c);
-    return msg(match ? "web.match-winner-named" : "web.winner-named", { name: playerLabel(c, st) });
+    return sideText(st, c, match ? "web.match-winner-named" : "web.winner-named", t(match ? "matchWinnerIs" : "winnerIs"));
   }
   /** @param {Json} e  a cube action or resignation of the history */
   function actText(e) {
@@ -299,9 +304,7 @@ export function gamePage(id) {
       else if (me) s = t("theyResign")(kindName(r.kind), v);
       else s = t("youResign");
     } else if (st.role === "spectator") {
-      // (a watcher is told whose turn it is by name, as the result card names the winner)
-      const named = st.mode !== "local" && st.players && st.players[st.to_act];
-      s = `${t("spectator")} — ${named ? msg("web.turn-of-named", { name: playerLabel(st.to_act, st) }) : t("turnOf")(st.to_act)}`;
+      s = `${t("spectator")} — ${sideText(st, st.to_act, "web.turn-of-named", t("turnOf"))}`;
     }
     else if (st.role === "both") s = t("turnOf")(st.to_act);
     else if (me) s = st.phase === "roll" ? t("rollOrDouble") : t("yourTurn");
