@@ -51,6 +51,10 @@ def test_players_and_a_spectator_chat_apart(browser: Any, server: Any, shots: Pa
     b.wait_for_selector("#chat-input")
     assert a.inner_text("#chat .chat-title") == "Игроки"
     assert b.inner_text("#chat .chat-title") == "Players"
+    # the phone's row of phrases is longer than the screen: its cut end fades
+    b.wait_for_function(
+        "document.querySelector('#chat .chat-phrases').classList.contains('more-right')"
+    )
 
     # a quick phrase travels as its key: each reads it in his own language
     a.click("#chat .chat-phrase[data-phrase='good-luck']")

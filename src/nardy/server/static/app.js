@@ -2,7 +2,7 @@
 // The single-page front end: the header, and a tiny router that opens one page module.
 import { call, ApiError } from "./api.js";
 import { authPage, playerPage, profilePage, statsPage } from "./account.js";
-import { byId, go, h, main, setRouter } from "./dom.js";
+import { byId, go, h, main, setRouter, sideways } from "./dom.js";
 import { gamePage, joinPage } from "./game.js";
 import { homePage } from "./home.js";
 import { analysisPage } from "./analysis.js";
@@ -88,6 +88,7 @@ byId("lang").addEventListener("click", () => {
   setLang(currentLang() === "ru" ? "en" : "ru"); route();
 });
 setRouter(route);
+sideways(/** @type {HTMLElement} */ (document.querySelector("header nav")));
 workOffline();
 signalsMenu();
 // offline the app cannot start: its bar says so, and it starts when the connection is back

@@ -5,7 +5,7 @@
 // in the interface language, come back as toasts), and are always shown as text
 // (textContent through h()): markup in a message stays characters on the screen.
 import { call } from "./api.js";
-import { h, playerName, toast } from "./dom.js";
+import { h, playerName, sideways, toast } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -151,8 +151,8 @@ export function mountChat(container, place) {
       // Cleared only if unchanged: what was typed while the line was on its way stays.
       if (text) send({ text }).then((ok) => { if (ok && input.value === typed) input.value = ""; });
     } }, input, h("button", { type: "submit", id: "chat-send", class: "chat-send" }, t("chatSend")));
-    const phrases = h("div", { class: "chat-phrases" }, ...joined.phrases.map((/** @type {string} */ p) =>
-      h("button", { type: "button", class: "chat-phrase", "data-phrase": p, onclick: () => send({ phrase: p }) }, t("chatPhrase")[p] ?? p)));
+    const phrases = sideways(h("div", { class: "chat-phrases" }, ...joined.phrases.map((/** @type {string} */ p) =>
+      h("button", { type: "button", class: "chat-phrase", "data-phrase": p, onclick: () => send({ phrase: p }) }, t("chatPhrase")[p] ?? p))));
     foot.replaceChildren(phrases, form);
   }
 

@@ -39,6 +39,25 @@ export function h(tag, attrs = {}, ...kids) {
 export const explainer = (text, id) =>
   h("details", { class: "help", id: id ?? null }, h("summary", { class: "small" }, t("hintToggle")), h("p", { class: "small" }, text));
 
+/**
+ * A row that scrolls sideways (the phone's row of pages, the chat's quick phrases)
+ * fades at an end where more is hidden, so that a person sees there is more to swipe
+ * to: the classes "more-left" and "more-right" (style.css), kept as it scrolls, as it
+ * or its items change size (another language's words). @param {HTMLElement} row
+ */
+export function sideways(row) {
+  const mark = () => {
+    row.classList.toggle("more-left", row.scrollLeft > 1);
+    row.classList.toggle("more-right", row.scrollLeft + row.clientWidth < row.scrollWidth - 1);
+  };
+  row.classList.add("sideways");
+  row.addEventListener("scroll", mark, { passive: true });
+  const sized = new ResizeObserver(mark);
+  for (const el of [row, ...row.children]) sized.observe(el);
+  mark();
+  return row;
+}
+
 /** @type {number | undefined} */
 let toastTimer;
 
