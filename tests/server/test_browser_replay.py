@@ -291,4 +291,12 @@ def test_a_cube_decision_opens_on_the_analysis_board_before_the_roll(
     page.wait_for_selector(f"#replay-board[data-decision='{n}']")
     href = page.get_attribute("#open-analysis", "href") or ""
     assert "/analysis?" in href and "dice=" not in href, href
+    # there the computer's cube decision is asked for with the cube as it stood before
+    # the double (after a take it is the taker's, and the doubler could not double)
+    page.click("#open-analysis")
+    page.wait_for_selector("#analysis-hint:has-text('Cube decision')")
+    page.click("#analysis-hint")
+    page.wait_for_selector("#cube-hint")
+    assert "The computer's advice" in page.inner_text("#cube-hint")
+    assert page.is_hidden("#analysis-error")
     assert not page.errors and not page.csp

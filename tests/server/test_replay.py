@@ -355,7 +355,7 @@ async def test_the_computer_ranks_the_plays(player_factory: Any) -> None:
     assert [x["equity"] for x in ranked] == sorted((x["equity"] for x in ranked), reverse=True)
     assert all(len(x["moves"]) == 2 for x in ranked)
     no_dice = await p.post("/api/analysis/hint", {"variant": "short"})
-    assert no_dice.status_code == 422
+    assert no_dice.status_code == 200 and no_dice.json()["kind"] == "cube"  # (below)
 
 
 async def test_the_computer_ranks_the_plays_at_a_match_score(app: Any, player_factory: Any) -> None:
@@ -388,6 +388,106 @@ async def test_a_score_no_match_can_stand_at_is_a_clear_error(
     r = await p.http.post("/api/analysis/hint", json=body, headers={"x-lang": "ru"})
     assert r.status_code == 400 and r.json()["code"] == "bad-match", r.text
     assert f"счёт {score[0]}-{score[1]} не подходит к матчу до {length}" in r.json()["error"]
+
+
+async def test_before_the_roll_the_cube_decision_with_the_cube_where_it_is_put(
+    player_factory: Any,
+) -> None:
+    """Without dice the analysis board's hint is the computer's cube decision for the
+    side on roll, with the cube's value and owner and at the match score as the board
+    says: the engine's ``cube_advice`` of that game (C-3, C-4)."""
+    from nardy.bots.advice import cube_advice
+    from nardy.cube import Cube, CubeRules
+    from nardy.match import MatchScore
+
+    p = await player_factory()
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10"
+    pos = decode_xgid(xgid).position
+    cases = [  # (the request's match and cube, the cube and score the engine is asked at)
+        ({}, Cube(CubeRules(money=True)), MatchScore()),
+        (
+            {"length": 7, "score": [2, 3], "cube": 2, "owner": "white"},
+            Cube(CubeRules(money=False), 2, "white", doubles=1),
+            MatchScore(7, 2, 3),
+        ),
+        ({"cube": 4, "owner": "white"}, Cube(CubeRules(), 4, "white", doubles=2), MatchScore()),
+    ]
+    seen = []
+    for asked, cube, score in cases:
+        r = await p.post("/api/analysis/hint", {"variant": "short", "id": xgid, **asked})
+        assert r.status_code == 200, r.text
+        got = r.json()
+        advice = cube_advice(Game(find_variant("short"), position=pos, cube=cube), score, "expert")
+        assert got["kind"] == "cube" and got["match"] is bool(score.length)
+        assert (got["action"], got["proper"]) == (advice.action, advice.proper)
+        assert got["equities"] == {
+            "no_double": round(advice.no_double, 4),
+            "double_take": round(advice.double_take, 4),
+            "double_pass": round(advice.double_pass, 4),
+        }
+        seen.append(got["equities"])
+    assert seen[0] != seen[1]  # (the score and the cube change the figures)
+    # the side on roll may not double: the cube is the other's, or the Crawford game
+    for asked, reason, words in [
+        ({"cube": 2, "owner": "black"}, "cube-not-yours", "кубик у соперника"),
+        ({"length": 5, "score": [4, 2], "crawford": True}, "cube-crawford", "Кроуфорда"),
+    ]:
+        r = await p.http.post(
+            "/api/analysis/hint",
+            json={"variant": "short", "id": xgid, **asked},
+            headers={"x-lang": "ru"},
+        )
+        assert r.status_code == 400 and r.json()["reason"] == reason, r.text
+        assert words in r.json()["error"]
+    # with dice the cube's value counts in a match: the plays are valued for it
+    body = {"variant": "short", "dice": [6, 4], "length": 7, "score": [4, 4]}
+    low = (await p.post("/api/analysis/hint", body)).json()["plays"]
+    high = (await p.post("/api/analysis/hint", {**body, "cube": 2, "owner": "black"})).json()
+    assert high["kind"] == "play" and high["plays"] != low
+
+
+@pytest.mark.parametrize(
+    ("asked", "words"),
+    [
+        ({"cube": 3, "owner": "white"}, "кубик 3 так стоять не может"),
+        ({"cube": 2}, "кубик 2 так стоять не может"),  # a doubled cube is someone's
+        ({"cube": 1, "owner": "white"}, "кубик 1 так стоять не может"),  # 1: the middle
+        ({"length": 5, "score": [3, 2], "crawford": True}, "игрой Кроуфорда может быть"),
+        ({"length": 5, "score": [4, 4], "crawford": True}, "игрой Кроуфорда может быть"),
+        ({"crawford": True}, "игрой Кроуфорда может быть"),  # (money play)
+        (
+            {"length": 5, "score": [4, 0], "crawford": True, "cube": 2, "owner": "white"},
+            "Кроуфорда",
+        ),
+    ],
+)
+async def test_a_cube_that_cannot_stand_so_is_a_clear_error(
+    player_factory: Any, asked: dict[str, Any], words: str
+) -> None:
+    p = await player_factory()
+    r = await p.http.post(
+        "/api/analysis/hint", json={"variant": "short", **asked}, headers={"x-lang": "ru"}
+    )
+    assert r.status_code == 400 and r.json()["code"] == "bad-cube", r.text
+    assert words in r.json()["error"]
+
+
+async def test_an_xgid_names_its_match_and_cube_for_the_boards_fields(
+    player_factory: Any,
+) -> None:
+    p = await player_factory()
+    xgid = "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:2:3:0:7:10"
+    snap = decode_xgid(xgid)
+    r = await p.post("/api/analysis/plays", {"variant": "short", "id": xgid})
+    assert r.json()["setting"] == {
+        "length": 7,
+        "score": list(snap.score),
+        "cube": 2,
+        "owner": snap.cube_owner,
+        "crawford": False,
+    }
+    plain = await p.post("/api/analysis/plays", {"variant": "short", "id": r.json()["id"]})
+    assert plain.json()["setting"] is None  # a Position ID says nothing of them
 
 
 # -- fuzz: no input makes the analysis endpoints fail --------------------------------

@@ -1,7 +1,8 @@
 """The analysis board: a position set up by its ID (gnubg's Position ID or an XGID for
 short nardy, nardy's ``L…`` ID for long; ``nardy.notation``), dice chosen, checker
 moves tried one by one and checked by the same rules as a game (``Game.move``), and the
-computer's ranking of the plays (``Computer.hint``).
+computer's ranking of the plays (``Computer.hint``) or, before the roll, its cube
+decision with the cube where the player puts it (``cube_at``).
 
 The server keeps nothing: every request carries the position, the dice and the moves
 made so far, and is answered with the board and what may be moved next.
@@ -11,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from nardy.cube import Cube, CubeRules
 from nardy.errors import InvalidPositionError, MalformedError, NardyError
 from nardy.game import Game
-from nardy.match import MatchScore
+from nardy.match import MatchScore, MatchSnapshot
 from nardy.notation.position_id import decode_id, encode_id
 from nardy.notation.xgid import PREFIX, decode_xgid
 from nardy.position import Color, Position, other, pip_count
@@ -21,7 +23,7 @@ from nardy.server.api_error import ApiError
 from nardy.server.botplayer import Computer
 from nardy.server.live import targets
 from nardy.server.replay import moves_view
-from nardy.server.service import HINT_PLIES, HINT_TOP
+from nardy.server.service import HINT_PLIES, HINT_TOP, cube_hint
 from nardy.server.views import board_view
 from nardy.variants import VARIANTS, Variant
 
@@ -44,14 +46,12 @@ def variant_of(name: str) -> Variant:
     return found
 
 
-def position_of(
-    variant: Variant, text: str, turn: Color
-) -> tuple[Position, tuple[int, int] | None]:
+def position_of(variant: Variant, text: str, turn: Color) -> tuple[Position, MatchSnapshot | None]:
     """The position of ``text`` (the variant's start when empty) with ``turn`` on roll
-    and, for an XGID (short nardy; it names the side on roll itself), its dice; a bad
-    ID or an impossible position is a clear error."""
+    and, for an XGID (short nardy; it names the side on roll itself), all it says: the
+    dice, the match and the cube; a bad ID or an impossible position is a clear error."""
     text = text.strip()
-    dice: tuple[int, int] | None = None
+    snap: MatchSnapshot | None = None
     if not text:
         start = variant.start_position()
         return (start if start.turn == turn else start.swap()), None
@@ -61,7 +61,7 @@ def position_of(
                 snap = decode_xgid(text)
             except MalformedError:
                 raise ApiError(400, "bad-position-id", "bad-xgid", id=_quoted(text)) from None
-            pos, dice = snap.position, snap.dice
+            pos = snap.position
         else:
             pos = decode_id(variant.family, text, turn)
     except MalformedError:
@@ -74,7 +74,21 @@ def position_of(
         raise ApiError(400, "bad-position", "position-impossible", id=_quoted(text)) from None
     if pos.is_over():
         raise ApiError(400, "bad-position", "position-over", id=_quoted(text))
-    return pos, dice
+    return pos, snap
+
+
+def setting_of(snap: MatchSnapshot | None) -> dict[str, Any] | None:
+    """What an XGID says beside the position, for the board's fields: the match's
+    length and score (White's, Black's), the cube's value and owner, the Crawford game."""
+    if snap is None:
+        return None
+    return {
+        "length": snap.length,
+        "score": list(snap.score),
+        "cube": snap.cube_value,
+        "owner": snap.cube_owner,
+        "crawford": snap.crawford,
+    }
 
 
 def game_at(variant: Variant, pos: Position, dice: tuple[int, int] | None) -> Game:
@@ -95,8 +109,8 @@ def board(
     """The position of ``text`` with ``dice`` and ``moves`` made: the board (seen from
     the side on roll), where a checker may go next, and the play once it is whole."""
     variant = variant_of(name)
-    pos, named = position_of(variant, text, turn)
-    turn, dice = pos.turn, dice or named
+    pos, snap = position_of(variant, text, turn)
+    turn, dice = pos.turn, dice or (snap.dice if snap else None)
     game = game_at(variant, pos, dice)
     out: dict[str, Any] = {
         "variant": variant.name,
@@ -111,6 +125,7 @@ def board(
         "play": None,
         "after": None,
         "no_play": False,
+        "setting": setting_of(snap),
     }
     if dice is not None and game.phase != "move":
         out["no_play"] = True  # nothing to play: the turn passes (G-7)
@@ -151,28 +166,55 @@ def match_at(length: int, white: int, black: int) -> MatchScore:
     return MatchScore(length, white, black)
 
 
+def cube_at(
+    score: MatchScore, value: int = 1, owner: Color | None = None, crawford: bool = False
+) -> Cube:
+    """The cube on the analysis board: ``value`` (a power of two) and its ``owner``
+    (None: the middle, where only a cube of 1 stands), in a match at ``score`` or for
+    money; ``crawford``: this is the match's Crawford game (C-4: no doubling), which
+    only a score with one side a point from the match has, the cube at 1. The cube is
+    in play whatever the variant's default (C-5: long nardy plays it by option)."""
+    if value < 1 or value & (value - 1) or (value > 1) != (owner is not None):
+        raise ApiError(400, "bad-cube", "analysis-cube", value=value)
+    one_away = [s for s in (score.white, score.black) if score.length and s == score.length - 1]
+    if crawford and not (score.crawford and len(one_away) == 1 and value == 1):
+        raise ApiError(400, "bad-cube", "analysis-crawford")
+    rules = CubeRules(money=not score.length)
+    return Cube(rules, value, owner, doubles=value.bit_length() - 1, crawford=crawford)
+
+
 def hint(
     computer: Computer,
     name: str,
     text: str,
     turn: Color,
-    dice: tuple[int, int],
+    dice: tuple[int, int] | None,
     score: MatchScore | None = None,
+    cube: Cube | None = None,
 ) -> dict[str, Any]:
     """The computer's best plays for ``dice`` in the position of ``text``, each with its
     moves to draw (seen from the side on roll): for money play, or (``score``) for a
-    match at its score, by match equity as the game page's hint gives it."""
+    match at its score, by match equity as the game page's hint gives it. Without
+    dice, the cube decision of the side on roll (``cube_hint``), with ``cube``
+    (``cube_at``; default: in the middle)."""
     score = score or MatchScore()
     variant = variant_of(name)
     pos, _ = position_of(variant, text, turn)
     turn = pos.turn
-    game = game_at(variant, pos, dice)
+    game = Game(variant, position=pos, cube=cube or cube_at(score))
+    if dice is None:
+        refused = game.why_no_double()
+        if refused is not None:  # the cube is the opponent's, or the Crawford game
+            raise ApiError(400, "illegal", refused)
+        return cube_hint(game, score)
+    game.roll(*dice)
     match = score.away(turn) is not None
     if game.phase != "move":
-        return {"plies": HINT_PLIES, "match": match, "plays": []}
+        return {"kind": "play", "plies": HINT_PLIES, "match": match, "plays": []}
     ranked = computer.hint(game, score, HINT_PLIES, HINT_TOP)
     best = ranked[0][1] if ranked else 0.0
     return {
+        "kind": "play",
         "plies": HINT_PLIES,
         "match": match,
         "plays": [

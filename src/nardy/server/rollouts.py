@@ -145,8 +145,8 @@ class Rollouts:
         2·MWC − 1, as the analysis board's hints), else for money."""
         score = score or MatchScore()
         variant = variant_of(name)
-        pos, named = position_of(variant, text, turn)
-        dice = dice or named
+        pos, snap = position_of(variant, text, turn)
+        dice = dice or (snap.dice if snap else None)
         # the cube out of play (cubeless trials): only its value counts
         setup = Game(variant, position=pos, cube=start_cube(variant, cubeful=False)).records[0]
         if dice is None:

@@ -30,7 +30,8 @@ from nardy.bots.advice import cube_advice
 from nardy.cube import CubeRules
 from nardy.dicecheck import commitment_of
 from nardy.errors import NardyError
-from nardy.match import Match
+from nardy.game import Game
+from nardy.match import Match, MatchScore
 from nardy.server import clocks
 from nardy.server.abandon import claim_in, opponent_of, seat_of
 from nardy.server.api_error import ApiError
@@ -64,6 +65,27 @@ HINT_TOP = 5
 CUBE_HINT_LEVEL = "expert"
 
 log = logging.getLogger(__name__)
+
+
+def cube_hint(game: Game, score: MatchScore) -> dict[str, Any]:
+    """The cube decision of the side to act (``cube_advice``) as a hint says it: the
+    action, the proper one, and the doubler's equities (no double, double/take,
+    double/pass) for money or (a match) at the score. The game page's hint and the
+    analysis board's give this one answer."""
+    advice = cube_advice(game, score, CUBE_HINT_LEVEL)
+    return {
+        "kind": "cube",
+        "plies": 1,
+        "match": score.away(game.position.turn) is not None,
+        "action": advice.action,
+        "proper": advice.proper,
+        "exact": advice.exact,
+        "equities": {
+            "no_double": round(advice.no_double, 4),
+            "double_take": round(advice.double_take, 4),
+            "double_pass": round(advice.double_pass, 4),
+        },
+    }
 
 
 def game_meta(game: dict[str, Any], players: list[User]) -> Meta:
@@ -642,21 +664,7 @@ class GameService:
                 and mine
                 and (g.phase == "cube" or (g.phase == "roll" and "double" in g.cube_actions()))
             ):
-                at = match_score(live)
-                advice = await to_thread.run_sync(cube_advice, g, at, CUBE_HINT_LEVEL)
-                return {
-                    "kind": "cube",
-                    "plies": 1,
-                    "match": bool(live.meta.length),
-                    "action": advice.action,
-                    "proper": advice.proper,
-                    "exact": advice.exact,
-                    "equities": {
-                        "no_double": round(advice.no_double, 4),
-                        "double_take": round(advice.double_take, 4),
-                        "double_pass": round(advice.double_pass, 4),
-                    },
-                }
+                return await to_thread.run_sync(cube_hint, g, match_score(live))
         raise ApiError(409, "not-now", "hint-not-now")
 
     async def act(self, live: LiveGame, role: Role, action: Any) -> list[Event]:

@@ -9,6 +9,7 @@ from anyio import to_thread
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from nardy.match import MatchScore
 from nardy.server import analysis_board
 from nardy.server.deps import Actor, CheckedUser, ComputerDep, Game, GamesDep, MaybeUser
 from nardy.server.replay import steps
@@ -41,23 +42,32 @@ class Tried(Setup):
     moves: list[tuple[Point, Point]] = Field(default_factory=list, max_length=16)
 
 
-class RollOut(Setup):
+class AtScore(Setup):
+    """A setup for money play (``length`` 0) or a match to ``length`` at ``score``
+    (White's points, Black's)."""
+
+    length: int = Field(0, ge=0, le=25, strict=True)
+    score: tuple[Points, Points] = (0, 0)
+
+    def match(self) -> MatchScore:
+        return analysis_board.match_at(self.length, *self.score)
+
+
+class RollOut(AtScore):
     """A setup to roll out: the position (no dice) or the best plays of the dice, in
-    ``games`` games (a multiple of 36 reads best: every first roll equally often), for
-    money or a match to ``length`` at ``score`` (White's points, Black's)."""
+    ``games`` games (a multiple of 36 reads best: every first roll equally often)."""
 
     games: int = Field(DEFAULT_GAMES, ge=36, le=MAX_GAMES, strict=True)
-    length: int = Field(0, ge=0, le=25, strict=True)
-    score: tuple[Points, Points] = (0, 0)
 
 
-class Asked(Setup):
-    """A setup with the dice rolled, for the computer's ranking: in money play, or in a
-    match to ``length`` at ``score`` (White's points, Black's)."""
+class Asked(AtScore):
+    """A setup for the computer's advice: with the dice rolled, its ranking of the
+    plays; without, its cube decision, the cube of ``cube`` (1: in the middle) owned by
+    ``owner``, ``crawford`` in a match's Crawford game."""
 
-    dice: tuple[Die, Die]
-    length: int = Field(0, ge=0, le=25, strict=True)
-    score: tuple[Points, Points] = (0, 0)
+    cube: int = Field(1, ge=1, le=64, strict=True)
+    owner: Literal["white", "black"] | None = None
+    crawford: bool = Field(False, strict=True)
 
 
 @router.get("/games/{game_id}/replay")
@@ -88,11 +98,12 @@ async def plays(body: Tried) -> dict[str, Any]:
 
 @router.post("/analysis/hint")
 async def hint(body: Asked, computer: ComputerDep) -> dict[str, Any]:
-    """The computer's best plays for the dice in the position (money play, or a match
-    at its score)."""
-    score = analysis_board.match_at(body.length, *body.score)
+    """The computer's best plays for the dice in the position or, without dice, its cube
+    decision (money play, or a match at its score)."""
+    score = body.match()
+    cube = analysis_board.cube_at(score, body.cube, body.owner, body.crawford)
     return await to_thread.run_sync(
-        analysis_board.hint, computer, body.variant, body.id, body.turn, body.dice, score
+        analysis_board.hint, computer, body.variant, body.id, body.turn, body.dice, score, cube
     )
 
 
@@ -106,9 +117,8 @@ async def start_rollout(request: Request, body: RollOut, user: Actor) -> dict[st
     """Start rolling out the position (no dice) or the bot's best plays of the dice;
     read its progress and results with GET, stop it with DELETE (``rollouts``)."""
     rollouts = _rollouts(request)
-    score = analysis_board.match_at(body.length, *body.score)
     variant, starts = await to_thread.run_sync(
-        rollouts.starts, body.variant, body.id, body.turn, body.dice, score
+        rollouts.starts, body.variant, body.id, body.turn, body.dice, body.match()
     )
     return rollouts.start(user.user_id, variant, starts, body.games).view()
 

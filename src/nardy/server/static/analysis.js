@@ -2,10 +2,12 @@
 // The analysis board (/analysis?variant=long&id=L…&turn=white&dice=65): a position set
 // up by its ID (an XGID too for short nardy), dice chosen, checker moves tried by clicking (the server checks each by
 // the game's rules: POST /api/analysis/plays), taken back, and the computer's best
-// plays drawn as arrows (POST /api/analysis/hint). The address always holds the
-// position, so that it can be shared; nothing is stored.
+// plays drawn as arrows, or before the roll its cube decision with the cube where it
+// is put (POST /api/analysis/hint). The address always holds the position, so that it
+// can be shared; nothing is stored.
 import { call } from "./api.js";
 import { drawBoard } from "./board.js";
+import { cubeAdvice } from "./advice.js";
 import { diceText, h, main } from "./dom.js";
 import { fixed, msg, signedEquity, t } from "./i18n.js";
 import { drawArrows } from "./replay.js";
@@ -48,6 +50,24 @@ export function analysisPage() {
   const [w, b] = (q.get("score") || "").match(/^(\d{1,2})-(\d{1,2})$/)?.slice(1) ?? ["0", "0"];
   const scoreW = num("analysis-score-white", w, 24), scoreB = num("analysis-score-black", b, 24);
   scoreW.setAttribute("aria-label", t("white")); scoreB.setAttribute("aria-label", t("black"));
+  // the cube of the cube decision (and of a match's checker play): its value, its
+  // owner (a cube of 1 is in the middle), the Crawford game
+  const cubeValue = h("select", { id: "analysis-cube" }, [1, 2, 4, 8, 16, 32, 64].map((n) => h("option", { value: n }, String(n))));
+  cubeValue.value = /^(1|2|4|8|16|32|64)$/.test(q.get("cube") ?? "") ? String(q.get("cube")) : "1";
+  const owner = h("select", { id: "analysis-owner", "aria-label": msg("web.analysis-owner") },
+    h("option", { value: "" }, msg("web.cube-centre")), h("option", { value: "white" }, t("white")), h("option", { value: "black" }, t("black")));
+  owner.value = cubeValue.value !== "1" && (q.get("owner") === "black" || q.get("owner") === "white") ? String(q.get("owner")) : "";
+  const crawford = h("input", { id: "analysis-crawford", type: "checkbox" });
+  crawford.checked = q.get("crawford") === "1";
+  const crawfordLabel = h("label", { class: "check" }, crawford, msg("web.analysis-crawford"));
+  /** the owner follows the value: a cube of 1 is in the middle; a doubled one is
+   * someone's (the side on roll's, until the player says whose) */
+  function cubeFields() {
+    if (cubeValue.value === "1") owner.value = "";
+    else if (!owner.value) owner.value = turn.value;
+    owner.disabled = cubeValue.value === "1";
+    crawfordLabel.hidden = !(Number(length.value) > 0);
+  }
   const error = h("p", { class: "bad", id: "analysis-error", role: "alert", hidden: true });
   const status = h("p", { id: "analysis-status" });
   const undo = h("button", { type: "button", id: "analysis-undo", disabled: true }, t("undo"));
@@ -65,6 +85,9 @@ export function analysisPage() {
     h("div", { class: "analysis-row" },
       h("label", {}, msg("web.analysis-length"), length),
       h("label", {}, msg("web.analysis-score"), scoreW, "–", scoreB)),
+    h("div", { class: "analysis-row" },
+      h("label", {}, msg("web.analysis-cube"), cubeValue),
+      h("label", {}, msg("web.analysis-owner"), owner), crawfordLabel),
     h("button", { type: "submit", id: "set-up", class: "big" }, t("setUp")));
   main.replaceChildren(h("h2", {}, t("analysisTitle")), h("div", { class: "game analysis" },
     h("div", {}, svg, status, rollout),
@@ -85,17 +108,25 @@ export function analysisPage() {
   // the address holds the position: reload and share it
   /** The match of the hints: its length and the score (White's, Black's). */
   const match = () => ({ length: Number(length.value) || 0, score: [Number(scoreW.value) || 0, Number(scoreB.value) || 0] });
+  /** The cube of the advice. */
+  const cube = () => ({ cube: Number(cubeValue.value),
+    owner: /** @type {import("./board.js").Color | null} */ (owner.value || null), crawford: crawford.checked && match().length > 0 });
   function remember() {
     const p = new URLSearchParams({ variant: variant.value, id: idInput.value.trim(), turn: turn.value });
     const d = rolled();
     if (d) p.set("dice", `${d[0]}${d[1]}`);
     const m = match();
     if (m.length) { p.set("length", String(m.length)); p.set("score", m.score.join("-")); }
+    const c = cube();
+    if (c.cube > 1 && c.owner) { p.set("cube", String(c.cube)); p.set("owner", c.owner); }
+    if (c.crawford) p.set("crawford", "1");
     history.replaceState({}, "", `/analysis?${p}`);
   }
   function paint() {
     if (!state) return;
-    drawBoard(svg, { view: state.view, board: state.board, legal: state.legal, dice: state.dice }, ui);
+    const c = cube();
+    drawBoard(svg, { view: state.view, board: state.board, legal: state.legal, dice: state.dice,
+      cube: { enabled: true, value: c.cube, owner: c.owner, crawford: c.crawford } }, ui);
     svg.dataset.moves = String(moves.length);
   }
   /** @param {Json} st */
@@ -103,7 +134,9 @@ export function analysisPage() {
     state = st; ui.selected = null; paint();
     error.hidden = true;
     undo.disabled = !moves.length;
-    hintBtn.disabled = !st.dice || st.no_play;
+    // with no dice the computer is asked for its cube decision
+    hintBtn.disabled = st.no_play;
+    hintBtn.textContent = st.dice ? t("bestPlays") : msg("web.cube-decision");
     const kids = [];
     if (!st.dice) kids.push(t("pickDice"));
     else if (st.no_play) kids.push(t("noPlay"));
@@ -175,7 +208,14 @@ export function analysisPage() {
       // the position as the server read it (an XGID names the side on roll and the dice)
       idInput.value = state.id; turn.value = state.turn;
       if (state.dice) { die1.value = String(state.dice[0]); die2.value = String(state.dice[1]); }
+      const named = state.setting;  // an XGID's match and cube
+      if (named) {
+        length.value = String(named.length); scoreW.value = String(named.score[0]); scoreB.value = String(named.score[1]);
+        cubeValue.value = String(named.cube); owner.value = named.owner ?? ""; crawford.checked = named.crawford;
+      }
+      cubeFields();
       remember();
+      paint();
     }).catch(fail);
   }
   // play the finished play and go on from the position after it, the other side on roll
@@ -196,7 +236,8 @@ export function analysisPage() {
   hintBtn.onclick = () => {
     hints.replaceChildren(h("p", { class: "small" }, t("hintWait")));
     remember();
-    call("POST", "/api/analysis/hint", { ...setup(), ...match() }).then((data) => {
+    call("POST", "/api/analysis/hint", { ...setup(), ...match(), ...cube() }).then((data) => {
+      if (data.kind === "cube") { hints.replaceChildren(cubeAdvice(data)); return; }
       const rows = data.plays.map((/** @type {Json} */ p, /** @type {number} */ i) => h("li", {},
         h("button", { type: "button", class: "hint-play", "data-play": p.play, onclick: () => {
           moves = p.moves.map((/** @type {Json} */ m) => [m.from, m.to]);
@@ -212,6 +253,10 @@ export function analysisPage() {
   };
   form.onsubmit = (ev) => { ev.preventDefault(); restart(); };
   for (const s of [die1, die2, turn]) s.onchange = restart;
+  // the match and the cube change the advice, not the position: the old one goes
+  for (const s of [length, scoreW, scoreB, cubeValue, owner, crawford]) {
+    s.onchange = () => { cubeFields(); hints.replaceChildren(); remember(); paint(); };
+  }
   // another game starts from its own starting position: the last game's ID may name
   // no position of this one (a long ID in short nardy), or another start
   variant.onchange = () => { idInput.value = ""; restart(); };

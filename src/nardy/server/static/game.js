@@ -6,6 +6,7 @@
 // is disabled, so a double click sends it once.
 import { actionId, call, GameSocket, ApiError } from "./api.js";
 import { accessPlay } from "./access.js";
+import { cubeAdvice } from "./advice.js";
 import { drawBoard, glideSteps, liftBoard, slideStep, stepBoard } from "./board.js";
 import { diceText, explainer, go, h, main, playerName, toast } from "./dom.js";
 import { fixed, msg, signedEquity, t } from "./i18n.js";
@@ -342,13 +343,7 @@ export function gamePage(id) {
     hintBox.replaceChildren(h("p", { class: "small" }, t("hintWait")));
     call("GET", `/api/games/${id}/hint`).then((data) => {
       if (data.kind === "cube") {
-        const e = data.equities;
-        const doubler = data.action === "double" || data.action === "no-double";
-        const named = doubler ? msg(`cube.proper.${data.proper}`) : msg(`cube.action.${data.action}`);
-        hintBox.replaceChildren(h("p", { id: "cube-hint" }, t("cubeHint")(named || data.action, data.match),
-          // (the figures are the doubler's, as cube analysis writes them: said so to the taker)
-          h("br"), h("span", { class: "small" }, `${doubler ? "" : `${t("forTheDoubler")}: `}ND ${signedEquity(e.no_double)} · D/T ${signedEquity(e.double_take)} · D/P ${signedEquity(e.double_pass)}`
-            + (data.exact ? ` · ${msg("cube.exact")}` : ""))));
+        hintBox.replaceChildren(cubeAdvice(data));
         return;
       }
       const rows = data.plays.map((/** @type {Json} */ p, /** @type {number} */ i) => h("li", {},

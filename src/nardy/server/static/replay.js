@@ -102,10 +102,10 @@ export function stepText(s) {
 
 /**
  * The analysis board's address for a position (its ID and the side on roll), with the
- * dice when a roll is to be played, and a match's length and score (by colour) so
- * that its hints are for the score.
+ * dice when a roll is to be played, a match's length and score (by colour) so that
+ * its hints are for the score, and the cube where it stood.
  * @param {string} variant @param {string | null} id @param {string} turn @param {number[] | null} dice
- * @param {{ length: number, score: Record<string, number> } | null} [match]
+ * @param {{ length: number, score: Record<string, number>, cube?: Json } | null} [match]
  */
 export function analysisHref(variant, id, turn, dice, match = null) {
   const q = new URLSearchParams({ variant, id: id ?? "", turn });
@@ -114,6 +114,9 @@ export function analysisHref(variant, id, turn, dice, match = null) {
     q.set("length", String(match.length));
     q.set("score", `${match.score.white}-${match.score.black}`);
   }
+  const cube = match && match.cube;
+  if (cube && cube.value > 1 && cube.owner) { q.set("cube", String(cube.value)); q.set("owner", cube.owner); }
+  if (cube && cube.crawford) q.set("crawford", "1");
   return `/analysis?${q}`;
 }
 
@@ -243,9 +246,12 @@ export function replayPage(id) {
     show(i);
     if (d.kind === "cube") {
       // a cube decision is made before the roll: the analysis board opens the position
-      // of the next play without its dice (with them it read as that play's decision)
+      // of the next play without its dice (with them it read as that play's decision),
+      // with the cube as it stood before the double (a double's step holds it so; an
+      // answer's step holds the cube after it, the double's is the step before)
       const next = steps.slice(i).find((x) => x.kind === "play" && x.game === s.game && x.before && x.before.id);
-      if (next) analysisLink({ ...next, dice: undefined });
+      const asked = ["take", "pass", "beaver"].includes(s.action ?? "") && i > 0 ? steps[i - 1] : s;
+      if (next) analysisLink({ ...next, dice: undefined, cube: asked.cube });
     }
     if (d.kind === "play" && i > 0) {
       // the position the play was made in: the board of the step before

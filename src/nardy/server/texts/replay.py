@@ -69,6 +69,30 @@ register(
                 " без счёта): у каждой стороны очков меньше, чем длина матча"
             ),
         },
+        "error.analysis-cube": {
+            "en": (
+                "a cube of {value} cannot stand so: the cube is 1, 2, 4, 8, 16, 32 or 64;"
+                " at 1 it is in the middle, and a doubled cube belongs to one side"
+            ),
+            "ru": (
+                "кубик {value} так стоять не может: кубик — 1, 2, 4, 8, 16, 32 или 64;"
+                " на 1 он в центре, а удвоенный принадлежит одной из сторон"
+            ),
+        },
+        "error.analysis-crawford": {
+            "en": (
+                "only a score where one side (and only one) is a point from winning the"
+                " match can be the Crawford game, and its cube stays at 1"
+            ),
+            "ru": (
+                "игрой Кроуфорда может быть только партия при счёте, когда одной стороне"
+                " (и только ей) осталось одно очко до победы в матче; кубик в ней на 1"
+            ),
+        },
+        "web.analysis-cube": {"en": "Cube", "ru": "Кубик"},
+        "web.analysis-owner": {"en": "Cube owner", "ru": "Кубик у"},
+        "web.analysis-crawford": {"en": "Crawford game", "ru": "Игра Кроуфорда"},
+        "web.cube-decision": {"en": "Cube decision", "ru": "Решение по кубику"},
         "web.analysis-view.white": {
             "en": "the board seen from White's side (to play), in his numbering",
             "ru": "доска со стороны белых (их ход), в их нумерации",
@@ -126,8 +150,14 @@ register(
         "web.on-roll": {"en": "On roll", "ru": "Ход"},
         "web.set-up": {"en": "Set up", "ru": "Поставить"},
         "web.pick-dice": {
-            "en": "Choose the dice, then move the checkers on the board.",
-            "ru": "Выберите кости и двигайте шашки на доске.",
+            "en": (
+                "Choose the dice, then move the checkers on the board; before the roll,"
+                " ask for the cube decision."
+            ),
+            "ru": (
+                "Выберите кости и двигайте шашки на доске; до броска — спросите решение"
+                " по кубику."
+            ),
         },
         "web.play-made": {"en": "Play: {play}", "ru": "Ход: {play}"},
         "web.go-on": {"en": "Make it and go on", "ru": "Сделать ход и продолжить"},
