@@ -5,6 +5,7 @@ browser contexts, and a reconnect after a dropped socket. Screenshots go to
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +163,11 @@ def test_double_against_the_computer_in_a_match(browser: Any, server: Any, shots
     page.wait_for_selector("#cube-hint")
     advice = page.inner_text("#cube-hint")
     assert "Совет компьютера при этом счёте:" in advice and "ND " in advice
+    # each figure with the doubler's match winning chances, (x + 1) / 2 of it
+    figures = re.findall(r"([+-]\d,\d{3}) \((\d+,\d)%\)", advice)
+    assert len(figures) == 3 and "шансы удваивающего выиграть матч" in advice, advice
+    for equity, mwc in figures:
+        assert abs(50 * (float(equity.replace(",", ".")) + 1) - float(mwc.replace(",", "."))) < 0.06
     assert any(word in advice for word in ("не удваивать", "удвоить", "слишком хорошо"))
     before = seq(page)
     page.click("#double")

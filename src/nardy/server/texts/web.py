@@ -356,6 +356,10 @@ register(
             "en": "The computer's advice: {advice}.",
             "ru": "Совет компьютера: {advice}.",
         },
+        "web.cube-mwc": {
+            "en": "in brackets: the doubler's match winning chances (MWC)",
+            "ru": "в скобках: шансы удваивающего выиграть матч (MWC)",
+        },
         "web.cube-hint-match": {
             "en": "The computer's advice at this score: {advice}.",
             "ru": "Совет компьютера при этом счёте: {advice}.",
