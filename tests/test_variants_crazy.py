@@ -399,3 +399,19 @@ def test_vcrazy_a_stuck_side_alone_does_not_end_the_game() -> None:
     game = Game(CRAZY, position=pos)
     game.roll(6, 5)
     assert game.phase == "roll" and game.outcome is None and game.turn != pos.turn
+
+
+def test_vcrazy_the_review_names_each_doubles_own_dice() -> None:
+    """V-CRAZY: each double of a sequence is its own decision, and the review names
+    its dice (4-4 after 3-3, …), as the replay does; it had named the roll (3-3) for
+    every one of them."""
+    from nardy.bots.analysis import analyze_records
+
+    game = Game(CRAZY, position=CRAZY.start_position(first_turns=False))
+    game.roll(3, 3)
+    play_turn(game)
+    game.roll(2, 1)
+    play_turn(game)
+    plays = [d for d in analyze_records(game.records).decisions if d.kind == "play"]
+    assert [d.dice for d in plays] == [t.dice for t in game.turns]
+    assert [d.dice for d in plays] == [(n,) * 4 for n in (3, 4, 5, 6)] + [(2, 1)]

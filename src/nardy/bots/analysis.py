@@ -91,7 +91,9 @@ class Decision:
     turn: int
     player: str  # colour
     kind: str  # "play" or "cube"
-    dice: tuple[int, int] | None
+    #: the dice played: a segment's own (a crazy sequence's higher double, the
+    #: passed moves of gulbara), as the replay's steps name them
+    dice: tuple[int, ...] | None
     played: str
     best: str
     loss: float
@@ -389,7 +391,7 @@ def _play_decision(
         turn,
         game.position.turn,
         "play",
-        game.dice,
+        game.segment.dice if game.segment is not None else game.dice,
         str(played),
         best_text,
         loss,
