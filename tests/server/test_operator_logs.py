@@ -151,3 +151,28 @@ def test_closed_and_refused_websockets(settings: Settings, lines: Lines) -> None
             ws.close(code=1001)
     assert not [r for r in lines.records if r.exc_info], lines.lines
     assert any("websocket from 198.51.100.7 refused" in x for x in lines.lines)
+
+
+@pytest.mark.anyio
+async def test_a_client_gone_while_its_socket_opened_is_no_error(lines: Lines) -> None:
+    """uvicorn raises ``ClientDisconnected`` to a handler sending to a client that left
+    while the socket opened (a page closed at once): a DEBUG line, no traceback (it
+    had been an ERROR with the whole traceback)."""
+    from uvicorn.protocols.utils import ClientDisconnected
+
+    async def leaving(scope: Scope, receive: Receive, send: Send) -> None:
+        raise ClientDisconnected
+
+    sent: list[Any] = []
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    async def receive() -> Any:
+        return {"type": "websocket.connect"}
+
+    app = RequestLogMiddleware(leaving)
+    await app({"type": "websocket", "path": "/ws/lobby", "headers": []}, receive, send)
+    assert not [r for r in lines.records if r.exc_info or r.levelno >= logging.WARNING]
+    assert any("/ws/lobby: the client left" in x for x in lines.at(logging.DEBUG))
+    assert sent == []  # nothing is sent to a client that is gone

@@ -23,6 +23,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
+from uvicorn.protocols.utils import ClientDisconnected
 
 from nardy.server.api_error import ApiError
 from nardy.server.messages import request_lang
@@ -85,7 +86,8 @@ class RequestLogMiddleware:
     a websocket's) is logged here once, at ERROR with the traceback and the request's
     id, and the request answered 500 (the socket closed, 1011): nothing reaches uvicorn,
     which printed the exception again without the id. A socket the client closed
-    (``WebSocketDisconnect``) is no error. Runs inside ``RequestIdMiddleware``."""
+    (``WebSocketDisconnect``, or uvicorn's ``ClientDisconnected`` when it went while the
+    socket opened) is no error. Runs inside ``RequestIdMiddleware``."""
 
     def __init__(self, app: ASGIApp, clock: Callable[[], float] = time.perf_counter) -> None:
         self.app = app
@@ -143,6 +145,8 @@ class RequestLogMiddleware:
             await self.app(scope, receive, noted)
         except WebSocketDisconnect as gone:
             access_log.debug("websocket %s closed by the client (%d)", scope["path"], gone.code)
+        except ClientDisconnected:  # (uvicorn: sent to a client gone while it opened)
+            access_log.debug("websocket %s: the client left before it was answered", scope["path"])
         except Exception:
             access_log.error("websocket %s: unhandled error", scope["path"], exc_info=True)
             if not closed:
