@@ -215,6 +215,10 @@ register(
             "ru": "партия ещё не начата",
         },
         # records
+        "error.export-format": {
+            "en": "a record is written as one of {known}, not “{fmt}”",
+            "ru": "запись партии бывает в форматах {known}, не «{fmt}»",
+        },
         "error.export-short-only": {
             "en": "{what} files hold backgammon (short nardy) only, not {variant}",
             "ru": "в формате {what} — только короткие нарды, не {variant}",

@@ -146,6 +146,22 @@ class Words:
         return self.text(DEFAULT_LANG)
 
 
+@dataclass(frozen=True)
+class Named:
+    """A name written in each language (a variant's title) inside a message, said in
+    the message's language: a ``Said`` value; ``str`` is the English."""
+
+    en: str
+    ru: str
+
+    def text(self, lang: str) -> str:
+        """The name in ``lang``."""
+        return self.ru if lang == "ru" else self.en
+
+    def __str__(self) -> str:
+        return self.en
+
+
 def words(key: str, **params: object) -> Words:
     """``Words`` of the message ``key`` with ``params``."""
     return Words(key, tuple(params.items()))

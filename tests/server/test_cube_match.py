@@ -426,9 +426,16 @@ async def test_crawford_game_and_post_crawford_double_in_a_local_match(
         assert match.is_over and sorted(match.score) == sorted(expected.values())
     r = await p.get(f"/api/games/{gid}/record?format=pdf")
     assert r.status_code == 400 and r.json()["code"] == "bad-format"
+    assert r.json()["error"] == "a record is written as one of jsonl, mat, sgf, not “pdf”"
     lg = await new_game(p, variant="long")
     r = await p.get(f"/api/games/{lg['id']}/record?format=mat")
     assert r.status_code == 400 and "short" in r.json()["error"]
+    # in the reader's language, the game named by its title in it
+    kh = await new_game(p, variant="khachapuri")
+    r = await p.http.get(f"/api/games/{kh['id']}/record?format=sgf", headers={"x-lang": "ru"})
+    assert r.json()["error"] == "в формате .mat/SGF — только короткие нарды, не Хачапури"
+    r = await p.http.get(f"/api/games/{kh['id']}/record?format=pdf", headers={"x-lang": "ru"})
+    assert r.json()["error"] == "запись партии бывает в форматах jsonl, mat, sgf, не «pdf»"
 
 
 async def test_long_nardy_match_next_game_starts_with_the_winner(player_factory: Any) -> None:

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from nardy.errors import NardyError
+from nardy.i18n import Named
 from nardy.match import Match
 from nardy.notation.mat import write_mat
 from nardy.notation.record import dump_records
@@ -73,7 +74,7 @@ def export(live: LiveGame, fmt: str) -> Export:
     reads both."""
     gid = live.meta.id
     if fmt not in FORMATS:
-        raise ExportError(f"format is one of {', '.join(FORMATS)}, not {fmt!r}")
+        raise ExportError("export-format", known=", ".join(FORMATS), fmt=fmt)
     if live.game is None:
         raise ExportError("game-not-started")
     if fmt == "jsonl":
@@ -86,7 +87,10 @@ def export(live: LiveGame, fmt: str) -> Export:
             text = dump_records(records)
         return Export(text, "application/x-ndjson", f"nardy-{gid}.jsonl")
     if live.match.variant.family != "short":
-        raise ExportError("export-short-only", what=".mat/SGF", variant=live.match.variant.name)
+        v = live.match.variant
+        raise ExportError(
+            "export-short-only", what=".mat/SGF", variant=Named(v.title_en, v.title_ru)
+        )
     with named_match(live) as match:
         if fmt == "mat":
             return Export(write_mat(match), "text/plain; charset=utf-8", f"nardy-{gid}.mat")
