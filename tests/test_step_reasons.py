@@ -101,6 +101,76 @@ def test_what_only_the_whole_play_forbids_keeps_the_generic_message() -> None:
     assert e.key == "error.step-illegal" and str(e) == "13/8 is not a legal move now"
 
 
+# -- a tapped checker that cannot move at all (Game.stuck_reason) --------------------
+
+
+def test_s3_a_checker_waits_while_one_is_on_the_bar() -> None:
+    pos = Position.from_points({6: 5, 8: 3, 13: 5, 24: 1}, {6: 5, 8: 3, 13: 5, 24: 2}, mine_bar=1)
+    g = rolled("short", pos, 3, 1)
+    e = g.stuck_reason(13)
+    assert e is not None and e.key == "error.source-bar-first" and "(S-3)" in str(e)
+    assert "the checker on 13 waits: 1 checker on the bar" in str(e)
+    assert "шашка на пункте 13 ждёт: сначала надо ввести с бара 1 шашку" in e.text("ru")
+    assert g.stuck_reason(25) is None  # (the bar's own checker: its dice decide)
+
+
+def test_lhead1_the_head_has_given_its_checker() -> None:
+    pos = Position.from_points({24: 14, 19: 1}, {24: 14, 19: 1})  # (not the first turn)
+    g = rolled("long", pos, 5, 3)
+    assert g.stuck_reason(24) is None  # nothing has left the head yet
+    g.move(24, 19)
+    e = g.stuck_reason(24)
+    assert e is not None and e.key == "error.source-head" and e.params["n"] == 1
+    assert "больше шашек с головы в этом ходе не снять: можно только 1 (L-HEAD-1)" in e.text("ru")
+    assert g.stuck_reason(19) is None  # a checker that may move
+
+
+def test_vfevga_the_head_waits_for_the_runner() -> None:
+    fevga = find_variant("fevga")
+    pos = fevga.start_position(first_turns=False)
+    g = Game(fevga, position=pos)
+    g.roll(5, 2)
+    g.move(24, 19)  # the runner leaves the head
+    e = g.stuck_reason(24)
+    assert e is not None and e.key == "error.source-runner" and "(V-FEVGA)" in str(e)
+    assert e.params["point"] == "19"
+    assert "пока бегун (на пункте 19) не прошёл голову соперника, ходит только он" in e.text("ru")
+    assert not [m for m in g.legal_steps() if m.frm == 24]  # (the rule it names holds)
+
+
+@pytest.mark.parametrize("variant", ["short", "long", "crazy", "gulbara", "fevga", "khachapuri"])
+def test_a_stuck_reason_is_given_only_to_a_checker_with_no_step(variant: str) -> None:
+    """Property: over random games, a point given a reason has no legal step (the
+    reason never stops a checker that may move), and some reasons are given."""
+    rng = random.Random(11)
+    v = find_variant(variant)
+    given = 0
+    for _ in range(20):
+        g = Game(v)
+        for _turn in range(80):
+            if g.phase == "over":
+                break
+            if g.phase == "opening":
+                g.opening(*sorted(rng.sample(range(1, 7), 2), reverse=True))
+                continue
+            if g.phase == "roll":
+                g.roll(rng.randint(1, 6), rng.randint(1, 6))
+                continue
+            if g.phase != "move":
+                break
+            play = rng.choice(list(g.legal_plays()))
+            for step in play.moves:  # step by step: the head's and the runner's reasons
+                sources = {m.frm for m in g.legal_steps()}
+                for frm in range(1, 26):
+                    if g.stuck_reason(frm) is not None:
+                        given += 1
+                        assert frm not in sources, (variant, g.pending_position, frm)
+                g.move(step.frm, step.to)
+            g.confirm()
+    # (khachapuri has no bar and no head limit: none of these rules can stop a checker)
+    assert given > 0 or variant == "khachapuri"
+
+
 @pytest.mark.parametrize("variant", ["short", "long", "crazy", "gulbara", "fevga", "khachapuri"])
 def test_a_reason_never_refuses_a_legal_step(variant: str) -> None:
     """Property: over random games, every legal step is made (no reason stops it), and

@@ -189,6 +189,31 @@ register(
                 " {n:plural:шашку|шашки|шашек} (L-HEAD-1)"
             ),
         },
+        # why a checker the player tapped cannot move at all (nardy.step_reasons)
+        "error.source-bar-first": {
+            "en": (
+                "the checker on {point} waits: {n} {n:plural:checker|checkers} on the bar"
+                " must come in first (S-3)"
+            ),
+            "ru": (
+                "шашка на пункте {point} ждёт: сначала надо ввести с бара"
+                " {n} {n:plural:шашку|шашки|шашек} (S-3)"
+            ),
+        },
+        "error.source-head": {
+            "en": ("no more checkers leave the head this turn: only {n} may (L-HEAD-1)"),
+            "ru": "больше шашек с головы в этом ходе не снять: можно только {n} (L-HEAD-1)",
+        },
+        "error.source-runner": {
+            "en": (
+                "the head waits: only the runner (on {point}) moves until it has passed"
+                " the opponent's head (V-FEVGA)"
+            ),
+            "ru": (
+                "голова ждёт: пока бегун (на пункте {point}) не прошёл голову соперника,"
+                " ходит только он (V-FEVGA)"
+            ),
+        },
         "error.nothing-to-undo": {
             "en": "no checker move to take back this turn",
             "ru": "в этом ходе нечего отменять",

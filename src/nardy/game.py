@@ -39,7 +39,7 @@ from nardy.outcome import (
 )
 from nardy.plays import LegalPlays, Move, Play, format_moves, moved
 from nardy.position import CHECKERS, OFF, WHITE, Color, Position, other
-from nardy.step_reasons import step_reason
+from nardy.step_reasons import source_reason, step_reason
 from nardy.variants import Variant, find_variant
 
 Phase = Literal["opening", "roll", "move", "cube", "resign", "over"]
@@ -264,6 +264,20 @@ class Game:
             self.pending.append(step)
             self._pending_dice.append(die)
         return Move(frm, to, any(m.hit for m, _ in path))
+
+    def stuck_reason(self, frm: int) -> IllegalMoveError | None:
+        """Why no checker on ``frm`` may move now (phase "move"), where one rule surely
+        decides it (``nardy.step_reasons.source_reason``); None otherwise."""
+        self._need("move")
+        assert self.segment is not None
+        return source_reason(
+            self.variant,
+            self.position,
+            self.pending_position,
+            [m.frm for m in self.pending],
+            self.segment.dice,
+            frm,
+        )
 
     def undo(self) -> Move:
         """Take back the last checker move of this turn."""

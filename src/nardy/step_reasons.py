@@ -35,6 +35,38 @@ def _sums(dice: Sequence[int]) -> set[int]:
     return out
 
 
+def source_reason(
+    variant: Variant,
+    start: Position,
+    now: Position,
+    moved_from: Sequence[int],
+    dice: Sequence[int],
+    frm: int,
+) -> IllegalMoveError | None:
+    """The reason no checker on ``frm`` (mover's numbering; 25 the bar) may move in
+    ``now`` (a checker tapped that the board cannot move), where one rule surely
+    decides it: one on the bar must enter first (S-3), the head has given its checkers
+    this turn (L-HEAD-1), or the févga runner alone moves until it has passed the
+    opponent's head (V-FEVGA). The turn began in ``start`` with ``dice``; its moves so
+    far left ``moved_from``. None otherwise (the dice are blocked, the whole play's
+    rules): the generic message stands."""
+    mine = now.mine
+    if not 1 <= frm <= BAR or mine[frm] == 0:
+        return None
+    if mine[BAR] and frm != BAR:
+        return IllegalMoveError("source-bar-first", point=point_text(frm), n=mine[BAR])
+    if variant.family != "long" or frm != 24:
+        return None
+    if variant.fevga_runner and not mine[OFF] and 15 - mine[24] == 1:
+        runner = next(p for p in range(1, 24) if mine[p])
+        if runner >= 12:  # (still at or before the opponent's head, my point 12)
+            return IllegalMoveError("source-runner", point=point_text(runner))
+    allowed = head_allowance_dice(variant, start, tuple(dice))
+    if sum(1 for f in moved_from if f == 24) >= allowed:
+        return IllegalMoveError("source-head", n=allowed)
+    return None
+
+
 def step_reason(
     variant: Variant,
     start: Position,

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from server_helpers import play_first_plays, play_first_steps, roll_if_asked
+from server_helpers import act, play_first_plays, play_first_steps, roll_if_asked
 from sqlalchemy import text
 
 from nardy.dicecheck import check_rolls, commitment_of
@@ -81,6 +81,28 @@ async def test_steps_undo_and_confirm(player_factory: Any) -> None:
     done = await play_first_steps(p, r.json()["state"])
     # my turn and the computer's reply are both in the history now
     assert len(done["history"]) >= history_before + 2
+
+
+async def test_a_checker_that_cannot_move_is_told_why(player_factory: Any) -> None:
+    """The state names why a checker of the mover cannot move where one rule decides
+    it, in both languages (``legal.stuck``): here the head that has given its checker
+    this turn (L-HEAD-1); the page shows it when the checker is tapped."""
+    p = await player_factory()
+    for _ in range(20):
+        st = await new_game(p)  # long nardy against the computer, the player's roll
+        assert st["legal"]["stuck"] == {}  # every checker is on the head, which may move
+        if sorted(st["dice"]) in ([3, 3], [4, 4], [6, 6]):
+            continue  # (L-HEAD-2: two checkers may leave the head on the first turn)
+        nearest = st["legal"]["targets"]["24"][0]
+        st = await act(p, st["id"], {"action": "move", "from": 24, "to": nearest})
+        if st["phase"] != "move" or st["legal"]["can_confirm"]:
+            continue
+        why = st["legal"]["stuck"]["24"]
+        assert why["en"] == "no more checkers leave the head this turn: only 1 may (L-HEAD-1)"
+        assert why["ru"].startswith("больше шашек с головы в этом ходе не снять")
+        assert "24" not in st["legal"]["targets"]
+        return
+    raise AssertionError("no turn left a checker on the head to ask about")
 
 
 async def test_illegal_and_malformed_actions_change_nothing(player_factory: Any) -> None:

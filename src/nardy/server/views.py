@@ -226,13 +226,29 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
             "unrated": bool(f.get("unrated")),
         }
     if live.may_act(role):
+        reach = live.targets()
         out["legal"] = {
-            "targets": {str(k): v for k, v in live.targets().items()},
+            "targets": {str(k): v for k, v in reach.items()},
             "pending": [str(mv) for mv in g.pending],
             "can_undo": bool(g.pending),
             "can_confirm": g.turn_complete,
             "plays": [p.text for p in g.legal_plays()][:400],
+            "stuck": stuck(g, reach),
         }
+    return out
+
+
+def stuck(g: Game, reach: dict[int, list[int]]) -> dict[str, dict[str, str]]:
+    """Why the mover's checkers that cannot move (none in ``reach``, the points a
+    checker may leave) cannot, by point (his numbering), in both languages: where one
+    rule surely decides it (the bar first, the head, the févga runner); a tapped
+    checker's refusal names it."""
+    if g.phase != "move":
+        return {}
+    out: dict[str, dict[str, str]] = {}
+    for p in range(1, BAR + 1):
+        if p not in reach and (reason := g.stuck_reason(p)) is not None:
+            out[str(p)] = {"en": reason.text("en"), "ru": reason.text("ru")}
     return out
 
 
