@@ -5,11 +5,12 @@ Screenshots go to ``NARDY_SCREENSHOTS`` (default: the test's temporary directory
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import BROWSER_MARKS, PHONE, new_page
+from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
 
 pytestmark = BROWSER_MARKS
 
@@ -101,3 +102,104 @@ def test_web_board_and_python_svg_draw_the_same_board(page: Any, server: Any) ->
     # the same board width and height (the Python drawing adds its text lines below)
     frame = root.find(f"{ns}rect[@class='frame']")
     assert web["box"] == f"0 0 {frame.get('width')} {frame.get('height')}"
+
+
+# -- the games' sections (every variant the club offers: /rules#<variant>) --------------
+
+SECTIONS = """() => [...document.querySelectorAll("section.variant")].map((s) => ({
+  id: s.id,
+  title: s.querySelector("h2").innerText,
+  parts: [...s.querySelectorAll(".part")].map((p) => ({
+    head: p.querySelector("h3").firstChild.textContent,
+    body: [...p.querySelectorAll("p, li")].map((x) => x.innerText),
+  })),
+  board: s.querySelectorAll("svg.board circle.checker").length,
+}))"""
+
+
+def test_every_game_has_its_section_in_both_languages(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    """Each variant the session offers has a section on /rules, in Russian and English,
+    with its anchor, its four parts (start, differences, end and score, rule options),
+    a link from the list of games, and rule marks that docs/rules.md defines."""
+    from test_rules_variants import defined_ids
+
+    from nardy.variants import VARIANTS
+
+    ids = defined_ids()
+    combos = (("ru", "ru-RU", PHONE), ("ru", "ru-RU", DESKTOP), ("en", "en-US", PHONE))
+    for lang, locale, viewport in combos:
+        page = new_page(browser, viewport, locale)
+        page.goto(server.url + "/rules")
+        page.wait_for_selector("section.variant#fevga-giul")
+        offered = page.evaluate(
+            "async () => (await (await fetch('/api/session')).json()).variants.map(v => v.name)"
+        )
+        assert offered == list(VARIANTS)
+        sections = page.evaluate(SECTIONS)
+        assert [s["id"] for s in sections] == offered
+        toc = page.eval_on_selector_all("#variants nav.toc a", "as => as.map(a => a.hash)")
+        assert toc == [f"#{name}" for name in offered]
+        for s in sections:
+            v = VARIANTS[s["id"]]
+            assert s["title"] == (v.title_ru if lang == "ru" else v.title_en)
+            assert len(s["parts"]) == 4 and all(p["body"] and all(p["body"]) for p in s["parts"])
+            text = " ".join(x for p in s["parts"] for x in [p["head"], *p["body"]])
+            assert "web.rules" not in text and "rules.v." not in text, s["id"]  # no raw key
+            assert bool(re.search("[а-яё]", text, re.I)) == (lang == "ru"), s["id"]
+        # the start drawn: short, long, and khachapuri's own (11 on 6, 4 on the head)
+        assert {s["id"]: s["board"] for s in sections if s["board"]} == {
+            "short": 30,
+            "long": 30,
+            "khachapuri": 30,
+        }
+        heads = [p["head"] for s in sections for p in s["parts"]]
+        assert (
+            "Чем отличается от длинных нард" if lang == "ru" else "How it differs from long nardy"
+        ) in heads
+        marks = page.eval_on_selector_all(
+            "[data-rules]", "els => els.flatMap(e => e.dataset.rules.split(' '))"
+        )
+        assert {"V-FEVGA", "V-CRAZY", "V-GUL", "V-CGUL", "V-KHACH", "V-GIUL", "V-NG"} <= set(marks)
+        assert set(marks) - ids == set()
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        kind = "phone" if viewport is PHONE else "desktop"
+        page.screenshot(path=str(shots / f"rules-top-{kind}-{lang}.png"))
+        page.locator("#fevga").screenshot(path=str(shots / f"rules-fevga-{kind}-{lang}.png"))
+        page.locator("#khachapuri").screenshot(
+            path=str(shots / f"rules-khachapuri-{kind}-{lang}.png")
+        )
+        assert page.errors == [] and page.csp == []
+        page.context.close()
+
+
+def in_view(page: Any, selector: str) -> bool:
+    return bool(
+        page.eval_on_selector(
+            selector,
+            "e => { const r = e.getBoundingClientRect(); return r.top >= -2 && r.top < 80; }",
+        )
+    )
+
+
+def test_a_game_links_to_its_section(page: Any, server: Any, shots: Path) -> None:
+    """/rules#fevga opens the page at févga's section (the game page's link, which
+    rules.js's variantRulesHref makes); the list of games leads to each section too."""
+    page.goto(server.url + "/rules#fevga")
+    page.wait_for_selector("#fevga .part")
+    page.wait_for_selector(".example svg.board circle.checker")  # the examples loaded below
+    assert in_view(page, "#fevga")
+    page.screenshot(path=str(shots / "rules-fevga-linked-phone.png"))
+    hrefs = page.evaluate(
+        """async () => { const m = await import("/static/rules.js");
+          const names = ["fevga", "crazy-gulbara", "short-ru", "no-such-game"];
+          return names.map(m.variantRulesHref); }"""
+    )
+    assert hrefs == ["/rules#fevga", "/rules#crazy-gulbara", "/rules#short-ru", "/rules#variants"]
+    page.click('#variants nav.toc a[href="#khachapuri"]')
+    page.wait_for_selector("#khachapuri .part")
+    assert page.evaluate("location.hash") == "#khachapuri"
+    page.wait_for_selector("section.variant#khachapuri:target")
+    assert in_view(page, "#khachapuri")
+    assert page.errors == [] and page.csp == []

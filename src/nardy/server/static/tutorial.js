@@ -3,7 +3,7 @@
 // of the rules page (/rules#ex-<id>); its texts (Russian and English) are the catalogue's.
 import { drawBoard } from "./board.js";
 import { msg, t } from "./i18n.js";
-import { loadStyle, ruleIds } from "./rules.js";
+import { keepRolls, loadStyle, ruleIds } from "./rules.js";
 
 // Start positions in white's view: +n white, -n black (board.js "points").
 /**
@@ -37,29 +37,6 @@ const PARTS = [
 ];
 /** The start boards' captions name these rules. */
 const START_RULES = [["L-1"], ["S-1"]];
-
-/**
- * Put each roll ("6-6", "5-2") of the texts under ``root`` in a span that keeps it on
- * one line: a phone's narrow column would otherwise break "6-" from "6".
- * @param {HTMLElement} root
- */
-function keepRolls(root) {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  /** @type {Text[]} */
-  const texts = [];
-  while (walker.nextNode()) texts.push(/** @type {Text} */ (walker.currentNode));
-  for (const node of texts) {
-    const parts = (node.textContent || "").split(/\b([1-6]-[1-6])\b/);
-    if (parts.length === 1) continue;
-    node.replaceWith(...parts.map((part, i) => {
-      if (i % 2 === 0) return part;
-      const span = document.createElement("span");
-      span.className = "roll";
-      span.textContent = part;
-      return span;
-    }));
-  }
-}
 
 /** @param {HTMLElement} main @param {import("./dom.js").H} h */
 export function tutorialPage(main, h) {

@@ -4,8 +4,10 @@ only the pages' structure (which sections, boards and examples) and read these.
 
 A list is the keys ``.0``, ``.1``, ... (``t("rules.general")``); each tutorial section
 ``<id>`` has its heading ``web.tutorial.<id>.title`` and paragraphs ``.p.0``, ``.p.1``, ...
-The rule ids of RULES.md (G-6, L-HEAD-1) are not in the player's text: the pages keep
-them as anchors and tooltips.
+The rule ids of docs/rules.md (G-6, L-HEAD-1) are not in the player's text: the pages
+keep them as anchors, tooltips and (in the games' sections, ``web.rules.v.<variant>.*``)
+small grey marks beside each part; every id a text or rules.js names is one the rule book
+defines (tests/server/test_rules_variants.py).
 """
 
 from __future__ import annotations
@@ -57,11 +59,16 @@ register(
             "en": (
                 "Results: oin — 1 point; mars — 2 (the loser bore off nothing); in short"
                 " nardy backgammon (koks) 3 (also a checker on the bar or in the winner's"
-                " home)."
+                " home). In long and short nardy alike a game may be scored otherwise"
+                " (“Scoring” when you start a game): with koks, with home mars, in four"
+                " tiers, or a point for each checker not borne off — see each game below."
             ),
             "ru": (
                 "Итог: ойн — 1 очко; марс — 2 (проигравший не выбросил ни одной шашки);"
                 " в коротких — кокс 3 (ещё и шашка на баре или в доме победителя)."
+                " И в длинных, и в коротких партию можно считать иначе («Подсчёт очков»"
+                " новой игры): с коксом, с домашним марсом, в четыре ступени или по очку"
+                " за каждую невыброшенную шашку — см. каждую игру ниже."
             ),
         },
         "web.rules.to-tutorial": {"en": "Step-by-step tutorial", "ru": "Пошаговое обучение"},
@@ -104,6 +111,775 @@ register(
         "web.rules.rule-ids": {
             "en": "Rule book: {ids}",
             "ru": "Свод правил: {ids}",
+        },
+    }
+)
+
+# -- the rules page: one section for each game the club offers --------------------------
+# web.rules.v.<variant>.start, .rules.0…, .end, .options.0…: the variant's start, how it
+# differs from its family's base game, the end and the score, and the rule options the
+# clubs disagree on (docs/rules.md §3–§7). rules.js names the rule ids of each part.
+
+register(
+    {
+        "web.rules.variants": {"en": "The club's games", "ru": "Игры клуба"},
+        "web.rules.variants-intro": {
+            "en": (
+                "Every game the new-game form offers: its start, how it differs from its"
+                " family's base game, how it ends and is scored, and where the clubs"
+                " disagree — rule options, the engine's default first. The new-game form"
+                " offers the scoring; the other options are chosen by name (nardy play"
+                " --option head_exception=head-only, or a game's options in the API)."
+                " The grey marks (V-FEVGA, L-HEAD-2, C-2) are the numbers of the rules in"
+                " the engine's rule book."
+            ),
+            "ru": (
+                "Все игры из формы новой партии: начальная расстановка, чем игра отличается"
+                " от основной игры своего семейства, как кончается и считается партия и в"
+                " чём клубы расходятся — опции правил, первым указано значение движка по"
+                " умолчанию. Форма новой партии предлагает подсчёт очков; остальные опции"
+                " задаются по имени (nardy play --option head_exception=head-only или"
+                " options партии в API). Серые метки (V-FEVGA, L-HEAD-2, C-2) — номера"
+                " правил в своде правил движка."
+            ),
+        },
+        "web.rules.family.short": {"en": "Short nardy", "ru": "Короткие нарды"},
+        "web.rules.family.long": {
+            "en": "Long nardy and its variants",
+            "ru": "Длинные нарды и их варианты",
+        },
+        "web.rules.part.start": {"en": "Start", "ru": "Начало"},
+        "web.rules.part.rules": {"en": "Rules", "ru": "Правила"},
+        "web.rules.part.differs-short": {
+            "en": "How it differs from short nardy",
+            "ru": "Чем отличается от коротких нард",
+        },
+        "web.rules.part.differs-long": {
+            "en": "How it differs from long nardy",
+            "ru": "Чем отличается от длинных нард",
+        },
+        "web.rules.part.end": {"en": "End and score", "ru": "Конец партии и очки"},
+        "web.rules.part.options": {
+            "en": "Where the clubs disagree (rule options)",
+            "ru": "В чём клубы расходятся (опции правил)",
+        },
+        "web.rules.start-board": {
+            "en": "The start, seen by white",
+            "ru": "Начальная расстановка глазами белых",
+        },
+        "web.rules.to-list": {"en": "All games", "ru": "Все игры"},
+        # -- short nardy (S-1…S-6) ----------------------------------------------------
+        "web.rules.v.short.start": {
+            "en": (
+                "Each side, counting in its own numbering: 2 checkers on point 24, 5 on 13,"
+                " 3 on 8, 5 on 6. The sides move towards each other."
+            ),
+            "ru": (
+                "У каждой стороны в её собственной нумерации: 2 шашки на пункте 24, 5 на 13,"
+                " 3 на 8, 5 на 6. Стороны идут навстречу друг другу."
+            ),
+        },
+        "web.rules.v.short.rules.0": {
+            "en": (
+                "A point with two or more opposing checkers is blocked. A lone opposing"
+                " checker (a blot) can be hit: it goes to the bar. A turn may hit any"
+                " number of times."
+            ),
+            "ru": (
+                "Пункт с двумя и более шашками соперника закрыт. Одиночную шашку соперника"
+                " (блот) можно побить: она уходит на бар. За ход можно бить сколько угодно."
+            ),
+        },
+        "web.rules.v.short.rules.1": {
+            "en": (
+                "Checkers on the bar enter first, into the opponent's home: a number n puts"
+                " the checker on your point 25−n if it is not blocked. The two dice are"
+                " never added up to enter; a number lost to the bar is lost."
+            ),
+            "ru": (
+                "Шашки с бара вводят первыми, в дом соперника: число n ставит шашку на ваш"
+                " пункт 25−n, если он не закрыт. Два числа для входа не складывают; число,"
+                " которое из-за бара сыграть нельзя, пропадает."
+            ),
+        },
+        "web.rules.v.short.rules.2": {
+            "en": (
+                "A checker hit while you bear off must come home again before bearing off goes on."
+            ),
+            "ru": (
+                "Если шашку побили, когда вы уже выбрасываете, сначала она должна вернуться"
+                " в дом, потом выбрасывание продолжается."
+            ),
+        },
+        "web.rules.v.short.rules.3": {
+            "en": (
+                "The opening: each side rolls one die; the higher starts and plays those two"
+                " numbers as his first roll."
+            ),
+            "ru": (
+                "Жребий: каждый бросает одну кость; у кого больше, тот начинает и играет"
+                " эти два числа первым ходом."
+            ),
+        },
+        "web.rules.v.short.end": {
+            "en": (
+                "The first side to bear off all 15 checkers wins: a single game 1 point;"
+                " gammon (mars) 2 if the loser bore off none; backgammon (koks) 3 if he"
+                " also still has a checker on the bar or in the winner's home. The doubling"
+                " cube is on by default: the points are multiplied by it."
+            ),
+            "ru": (
+                "Побеждает тот, кто первым выбросил все 15 шашек: ойн — 1 очко; марс"
+                " (гаммон) — 2, если проигравший не выбросил ни одной; кокс (бэкгаммон) —"
+                " 3, если у него ещё и шашка на баре или в доме победителя. Кубик удвоения"
+                " по умолчанию включён: очки умножаются на него."
+            ),
+        },
+        "web.rules.v.short.options.0": {
+            "en": (
+                "Scoring (scoring): standard by default; home mars — single 1, gammon 2"
+                " (not all checkers home), home mars 3 (all home, none borne off); four"
+                " tiers — single 1, gammon 2, home mars 3, backgammon 4 (a checker on the"
+                " bar); a point for each checker not borne off (per_checker_multipliers may"
+                " multiply the count by a tier preset's points). With koks short nardy"
+                " scores as standard."
+            ),
+            "ru": (
+                "Подсчёт очков (scoring): по умолчанию обычный; домашний марс — ойн 1, марс"
+                " 2 (не все шашки в доме), домашний марс 3 (все в доме, ни одна не"
+                " выброшена); четыре ступени — ойн 1, марс 2, домашний марс 3, кокс 4"
+                " (шашка на баре); очко за каждую невыброшенную шашку (per_checker_multipliers"
+                " может умножить счёт на очки ступеней одной из схем). «С коксом» короткие"
+                " нарды считаются как обычно."
+            ),
+        },
+        "web.rules.v.short.options.1": {
+            "en": (
+                "Hit-and-hide (no_hit_and_hide): allowed by default; true forbids it, as in"
+                " Russian short nardy."
+            ),
+            "ru": (
+                "«Убил — спрятался» (no_hit_and_hide): по умолчанию можно; true запрещает,"
+                " как в русских коротких нардах."
+            ),
+        },
+        "web.rules.v.short.options.2": {
+            "en": (
+                "The doubling cube is a setting of the game, not of the rules: on by"
+                " default, doubling 2, 4, 8… or 2, 3, 4…, with a limit on doubles if the"
+                " players wish, and beavers and Jacoby in money play."
+            ),
+            "ru": (
+                "Кубик удвоения — настройка партии, а не правил: по умолчанию включён,"
+                " удвоение 2, 4, 8… или 2, 3, 4…, по желанию с пределом удвоений, а в игре"
+                " на деньги — с бобрами и правилом Якоби."
+            ),
+        },
+        # -- Russian short nardy (S-6) -------------------------------------------------
+        "web.rules.v.short-ru.start": {
+            "en": "As in short nardy: 2 checkers on 24, 5 on 13, 3 on 8, 5 on 6.",
+            "ru": "Как в коротких нардах: 2 шашки на 24, 5 на 13, 3 на 8, 5 на 6.",
+        },
+        "web.rules.v.short-ru.rules.0": {
+            "en": (
+                "No hit-and-hide: a checker that hits may not go on, in the same turn, to a"
+                " point where your own checkers already stand. It may stay, go on to an"
+                " empty point, hit again, bear off, or be covered by another checker."
+            ),
+            "ru": (
+                "«Убил — не прячься»: шашка, которая побила, не может в тот же ход пойти"
+                " дальше на пункт, где уже стоят ваши шашки. Она может остаться, пойти на"
+                " пустой пункт, побить ещё раз, выброситься или быть прикрытой другой шашкой."
+            ),
+        },
+        "web.rules.v.short-ru.rules.1": {
+            "en": (
+                "The hitter stays bound for the whole turn, even after another checker"
+                " covers it. Everything else is as in short nardy."
+            ),
+            "ru": (
+                "Побившая шашка связана до конца хода, даже когда её прикрыла другая."
+                " Всё остальное — как в коротких нардах."
+            ),
+        },
+        "web.rules.v.short-ru.end": {
+            "en": "As in short nardy: single 1, gammon 2, backgammon 3, times the cube.",
+            "ru": "Как в коротких нардах: ойн 1, марс 2, кокс 3, умноженные на кубик.",
+        },
+        "web.rules.v.short-ru.options.0": {
+            "en": (
+                "As in short nardy, except that no_hit_and_hide is true by default (false"
+                " makes the game plain short nardy)."
+            ),
+            "ru": (
+                "Как в коротких нардах, только no_hit_and_hide по умолчанию true (false"
+                " делает игру обычными короткими нардами)."
+            ),
+        },
+        # -- Caucasian short nardy (S-7) -----------------------------------------------
+        "web.rules.v.short-caucasian.start": {
+            "en": "As in short nardy: 2 checkers on 24, 5 on 13, 3 on 8, 5 on 6.",
+            "ru": "Как в коротких нардах: 2 шашки на 24, 5 на 13, 3 на 8, 5 на 6.",
+        },
+        "web.rules.v.short-caucasian.rules.0": {
+            "en": (
+                "You may not hit a blot standing in your own home (your points 1–6): such a"
+                " point is blocked for you. Everything else is as in short nardy."
+            ),
+            "ru": (
+                "Нельзя бить одиночную шашку, стоящую в вашем собственном доме (ваши пункты"
+                " 1–6): такой пункт для вас закрыт. Всё остальное — как в коротких нардах."
+            ),
+        },
+        "web.rules.v.short-caucasian.end": {
+            "en": "As in short nardy: single 1, gammon 2, backgammon 3, times the cube.",
+            "ru": "Как в коротких нардах: ойн 1, марс 2, кокс 3, умноженные на кубик.",
+        },
+        "web.rules.v.short-caucasian.options.0": {
+            "en": "As in short nardy (scoring, hit-and-hide, the cube).",
+            "ru": "Как в коротких нардах (подсчёт очков, «убил — спрятался», кубик).",
+        },
+        # -- long nardy (L-…) ------------------------------------------------------------
+        "web.rules.v.long.start": {
+            "en": (
+                "All 15 checkers on point 24, the head (top right for each player). Both"
+                " sides move the same way round the board, one behind the other: the"
+                " opponent's head is your point 12, and your home is his points 13–18."
+            ),
+            "ru": (
+                "Все 15 шашек на пункте 24 — голове (у каждого справа вверху). Обе стороны"
+                " идут в одну сторону, одна за другой: голова соперника — ваш пункт 12,"
+                " а ваш дом — его пункты 13–18."
+            ),
+        },
+        "web.rules.v.long.rules.0": {
+            "en": ("No hitting and no bar: a single opposing checker blocks its point."),
+            "ru": "Боя и бара нет: даже одна шашка соперника закрывает пункт.",
+        },
+        "web.rules.v.long.rules.1": {
+            "en": (
+                "One checker may leave the head per turn. The exception, a side's first"
+                " turn: if that one checker cannot play the whole roll, a second one leaves"
+                " (for the first mover with 6-6, 4-4 and 3-3, where the opponent's head"
+                " stops it). With 6-6 the play 24/18(2) is forced; the other two sixes are"
+                " lost."
+            ),
+            "ru": (
+                "За ход с головы снимают одну шашку. Исключение — первый ход стороны: если"
+                " одна шашка не может сыграть весь бросок, снимают вторую (у начавшего — при"
+                " 6-6, 4-4 и 3-3, когда её останавливает голова соперника). При 6-6 ход"
+                " 24/18(2) вынужден, две другие шестёрки пропадают."
+            ),
+        },
+        "web.rules.v.long.rules.2": {
+            "en": (
+                "The six-block: you may not hold six points in a row on the opponent's route"
+                " unless at least one of his checkers has already passed them. Six in a row"
+                " are otherwise allowed."
+            ),
+            "ru": (
+                "Заслон: нельзя занимать шесть пунктов подряд на пути соперника, пока ни одна"
+                " его шашка этот заслон не прошла. В остальных случаях шесть подряд можно."
+            ),
+        },
+        "web.rules.v.long.rules.3": {
+            "en": (
+                "Bearing off once all 15 checkers are in your home, points 1–6, the last"
+                " quarter of the route."
+            ),
+            "ru": (
+                "Выбрасывать можно, когда все 15 шашек в доме — пунктах 1–6, последней"
+                " четверти пути."
+            ),
+        },
+        "web.rules.v.long.rules.4": {
+            "en": (
+                "The opening: the toss winner plays white and rolls both dice anew, so his"
+                " first roll may be a double."
+            ),
+            "ru": (
+                "Жребий: выигравший его играет белыми и бросает обе кости заново, так что"
+                " первым броском может выпасть куш."
+            ),
+        },
+        "web.rules.v.long.end": {
+            "en": (
+                "The first side to bear off all 15 checkers wins: oin 1 point if the loser"
+                " bore off at least one checker, mars 2 if he bore off none. There is no"
+                " draw, and no doubling cube unless the players switch it on."
+            ),
+            "ru": (
+                "Побеждает тот, кто первым выбросил все 15 шашек: ойн — 1 очко, если"
+                " проигравший выбросил хотя бы одну шашку, марс — 2, если ни одной. Ничьей"
+                " нет; кубика удвоения нет, если игроки его не включат."
+            ),
+        },
+        "web.rules.v.long.options.0": {
+            "en": (
+                "Scoring (scoring): oin and mars by default; with koks — koks 3, a mars with"
+                " a checker still in the loser's starting quarter (his points 19–24); home"
+                " mars — oin 1, not all checkers home 2, all home and none borne off 3;"
+                " four tiers — oin 1, mars 2, home mars 3, koks 4; a point for each checker"
+                " not borne off (per_checker_multipliers may multiply the count by a tier"
+                " preset's points)."
+            ),
+            "ru": (
+                "Подсчёт очков (scoring): по умолчанию ойн и марс; с коксом — кокс 3: марс,"
+                " и шашка проигравшего ещё в его первой четверти (его пункты 19–24);"
+                " домашний марс — ойн 1, не все шашки в доме 2, все в доме и ни одна не"
+                " выброшена 3; четыре ступени — ойн 1, марс 2, домашний марс 3, кокс 4;"
+                " очко за каждую невыброшенную шашку (per_checker_multipliers может"
+                " умножить счёт на очки ступеней одной из схем)."
+            ),
+        },
+        "web.rules.v.long.options.1": {
+            "en": (
+                "The second checker off the head on the first turn (head_exception): when"
+                " one checker cannot play the whole roll (blocked, the default); only with"
+                " 6-6, 4-4 or 3-3 (doubles-6-4-3); only when the opponent's head stops the"
+                " single checker (head-only)."
+            ),
+            "ru": (
+                "Вторая шашка с головы на первом ходу (head_exception): когда одна шашка не"
+                " может сыграть весь бросок (blocked, по умолчанию); только при 6-6, 4-4 или"
+                " 3-3 (doubles-6-4-3); только когда одну шашку останавливает голова"
+                " соперника (head-only)."
+            ),
+        },
+        "web.rules.v.long.options.2": {
+            "en": (
+                "When the six-block is judged (block_check): after the whole play, so a"
+                " block built and broken in one turn is allowed (end-of-turn, the default),"
+                " or after every checker move (every-move). When a block is allowed"
+                " (block_release): once an opposing checker has passed it (passed, the"
+                " default) or once one has reached his home (entered-home)."
+            ),
+            "ru": (
+                "Когда проверяют заслон (block_check): после всего хода, так что заслон,"
+                " построенный и разобранный за один ход, разрешён (end-of-turn, по"
+                " умолчанию), или после каждого хода шашкой (every-move). Когда заслон"
+                " разрешён (block_release): когда шашка соперника его прошла (passed, по"
+                " умолчанию) или когда она вошла в свой дом (entered-home)."
+            ),
+        },
+        "web.rules.v.long.options.3": {
+            "en": (
+                "The first roll (opening): the toss winner rolls anew (reroll, the default)"
+                " or plays the toss (use-toss)."
+            ),
+            "ru": (
+                "Первый бросок (opening): выигравший жребий бросает заново (reroll, по"
+                " умолчанию) или играет числа жребия (use-toss)."
+            ),
+        },
+        "web.rules.v.long.options.4": {
+            "en": (
+                "The last-roll draw (last_roll_draw, off by default): when the first mover"
+                " bears off his last checker, the second gets one more roll; if it bears"
+                " off all his checkers the game is drawn, ½ point each (draw_score = half,"
+                " the default) or 1 each (one)."
+            ),
+            "ru": (
+                "Ничья последнего броска (last_roll_draw, по умолчанию выключена): когда"
+                " начавший выбросил последнюю шашку, второй бросает ещё раз; если он этим"
+                " броском выбросил все свои шашки — ничья, по ½ очка (draw_score = half,"
+                " по умолчанию) или по 1 (one)."
+            ),
+        },
+        "web.rules.v.long.options.5": {
+            "en": (
+                "The next game of a match (next_starter): the winner starts and plays white"
+                " (winner, the default) or the previous game's black does (previous-black)."
+            ),
+            "ru": (
+                "Следующая партия матча (next_starter): начинает и играет белыми победитель"
+                " (winner, по умолчанию) или тот, кто играл чёрными (previous-black)."
+            ),
+        },
+        # -- nardgammon (V-NG) ---------------------------------------------------------------
+        "web.rules.v.nardgammon.start": {
+            "en": "As in long nardy: all 15 checkers on the head, point 24.",
+            "ru": "Как в длинных нардах: все 15 шашек на голове, пункте 24.",
+        },
+        "web.rules.v.nardgammon.rules.0": {
+            "en": (
+                "The six-block is judged after every single checker move: a block of six"
+                " points in a row that no opposing checker has passed may not stand even"
+                " for a moment within the turn. Everything else is as in long nardy."
+            ),
+            "ru": (
+                "Заслон проверяют после каждого хода шашкой: шесть пунктов подряд, которые"
+                " ни одна шашка соперника не прошла, нельзя занять даже на время внутри"
+                " хода. Всё остальное — как в длинных нардах."
+            ),
+        },
+        "web.rules.v.nardgammon.end": {
+            "en": "As in long nardy: oin 1, mars 2.",
+            "ru": "Как в длинных нардах: ойн 1, марс 2.",
+        },
+        "web.rules.v.nardgammon.options.0": {
+            "en": (
+                "As in long nardy, except that block_check is every-move by default"
+                " (end-of-turn makes the game plain long nardy)."
+            ),
+            "ru": (
+                "Как в длинных нардах, только block_check по умолчанию every-move"
+                " (end-of-turn делает игру обычными длинными нардами)."
+            ),
+        },
+        # -- crazy nardy (V-CRAZY) -----------------------------------------------------------
+        "web.rules.v.crazy.start": {
+            "en": "As in long nardy: all 15 checkers on the head, point 24.",
+            "ru": "Как в длинных нардах: все 15 шашек на голове, пункте 24.",
+        },
+        "web.rules.v.crazy.rules.0": {
+            "en": (
+                "After a double you play it, then every higher double up to 6-6: 2-2 gives"
+                " four 2s, then four 3s, four 4s, four 5s and four 6s. A double that cannot"
+                " even be started is skipped (it does not pass to the opponent)."
+            ),
+            "ru": (
+                "После куша вы играете его, а затем все старшие куши до 6-6: 2-2 — четыре"
+                " двойки, потом четыре тройки, четвёрки, пятёрки и шестёрки. Куш, который"
+                " нельзя даже начать, пропускается (сопернику он не переходит)."
+            ),
+        },
+        "web.rules.v.crazy.rules.1": {
+            "en": "One checker may leave the head for each double of the sequence.",
+            "ru": "За каждый куш цепочки с головы можно снять одну шашку.",
+        },
+        "web.rules.v.crazy.rules.2": {
+            "en": (
+                "The sequence ends after the double during which your last checker entered home."
+            ),
+            "ru": "Цепочка кончается после куша, за который последняя ваша шашка вошла в дом.",
+        },
+        "web.rules.v.crazy.rules.3": {
+            "en": (
+                "Bearing off only by the exact number: a die n bears off only from point n,"
+                " never from a lower point when n is empty; and no checker may move from one"
+                " home point to another."
+            ),
+            "ru": (
+                "Выбрасывают только точным числом: число n выбрасывает шашку только с пункта"
+                " n, а не со старшего занятого, когда на n пусто; и ходить шашкой с одного"
+                " пункта дома на другой нельзя."
+            ),
+        },
+        "web.rules.v.crazy.rules.4": {
+            "en": (
+                "Everything else as in long nardy: the head rule with its first-turn"
+                " exception, the six-block."
+            ),
+            "ru": (
+                "Остальное — как в длинных нардах: правило головы с исключением первого"
+                " хода, заслон."
+            ),
+        },
+        "web.rules.v.crazy.end": {
+            "en": (
+                "As in long nardy: oin 1, mars 2. A rare frozen game: with both homes full,"
+                " no moves inside the home and only exact bearing off, neither side may ever"
+                " be able to move again; the game then ends at once as a void draw, with no"
+                " points either way."
+            ),
+            "ru": (
+                "Как в длинных нардах: ойн 1, марс 2. Редкая «замёрзшая» партия: когда оба"
+                " дома заполнены, ходить внутри дома нельзя, а выбрасывать можно только"
+                " точным числом, может случиться, что ни одна сторона больше никогда не"
+                " сможет ходить; тогда партия сразу кончается пустой ничьей, без очков."
+            ),
+        },
+        "web.rules.v.crazy.options.0": {
+            "en": "As in long nardy.",
+            "ru": "Как в длинных нардах.",
+        },
+        # -- gulbara (V-GUL) ---------------------------------------------------------------
+        "web.rules.v.gulbara.start": {
+            "en": "As in long nardy: all 15 checkers on the head, point 24.",
+            "ru": "Как в длинных нардах: все 15 шашек на голове, пункте 24.",
+        },
+        "web.rules.v.gulbara.rules.0": {
+            "en": (
+                "After a double played in full (all four moves) you roll again; each such"
+                " roll lets one more checker leave the head."
+            ),
+            "ru": (
+                "После куша, сыгранного полностью (все четыре хода), вы бросаете ещё раз;"
+                " с каждым таким броском с головы можно снять ещё одну шашку."
+            ),
+        },
+        "web.rules.v.gulbara.rules.1": {
+            "en": (
+                "Moves of a double you cannot play are played by the opponent; a double that"
+                " cannot be started at all passes to him whole. Only moves of doubles pass."
+            ),
+            "ru": (
+                "Ходы куша, которые вы сыграть не можете, играет соперник; куш, который"
+                " нельзя даже начать, переходит к нему целиком. Переходят только ходы кушей."
+            ),
+        },
+        "web.rules.v.gulbara.rules.2": {
+            "en": (
+                "The opponent plays the passed moves after your turn, double by double in"
+                " the order they passed (as many as he can), and then rolls for himself."
+                " Passed moves are not his first turn: his first-turn exception at the head"
+                " waits for his own first roll."
+            ),
+            "ru": (
+                "Соперник играет перешедшие ходы после вашего хода, куш за кушем в том"
+                " порядке, в каком они перешли (сколько сможет), и потом бросает сам."
+                " Перешедшие ходы — не его первый ход: исключение первого хода с головы"
+                " остаётся для его собственного первого броска."
+            ),
+        },
+        "web.rules.v.gulbara.end": {
+            "en": "As in long nardy: oin 1, mars 2.",
+            "ru": "Как в длинных нардах: ойн 1, марс 2.",
+        },
+        "web.rules.v.gulbara.options.0": {
+            "en": "As in long nardy.",
+            "ru": "Как в длинных нардах.",
+        },
+        # -- crazy gulbara (V-CGUL) --------------------------------------------------------
+        "web.rules.v.crazy-gulbara.start": {
+            "en": "As in long nardy: all 15 checkers on the head, point 24.",
+            "ru": "Как в длинных нардах: все 15 шашек на голове, пункте 24.",
+        },
+        "web.rules.v.crazy-gulbara.rules.0": {
+            "en": (
+                "The crazy sequence: after a double you play it, then every higher double up"
+                " to 6-6; one checker may leave the head for each double."
+            ),
+            "ru": (
+                "Бешеная цепочка: после куша вы играете его, а затем все старшие куши до"
+                " 6-6; за каждый куш с головы можно снять одну шашку."
+            ),
+        },
+        "web.rules.v.crazy-gulbara.rules.1": {
+            "en": (
+                "Moves you cannot make pass to the opponent, who must play them after your"
+                " turn, before his own roll; even a double that cannot be started passes"
+                " whole."
+            ),
+            "ru": (
+                "Ходы, которые вы сделать не можете, переходят к сопернику: он обязан сыграть"
+                " их после вашего хода, до своего броска; даже куш, который нельзя начать,"
+                " переходит целиком."
+            ),
+        },
+        "web.rules.v.crazy-gulbara.rules.2": {
+            "en": (
+                "Moves inside the home are allowed until your last checker has entered it;"
+                " bearing off is as in long nardy."
+            ),
+            "ru": (
+                "Ходить внутри дома можно, пока в него не вошла последняя ваша шашка;"
+                " выбрасывают как в длинных нардах."
+            ),
+        },
+        "web.rules.v.crazy-gulbara.rules.3": {
+            "en": (
+                "The sequence stops once all your checkers are home. But if the last checker"
+                " enters home on the last move of a double played in full, with nothing"
+                " borne off during it, the next double is still played (for instance four"
+                " checkers off point 3 after 2-2), and then the sequence stops."
+            ),
+            "ru": (
+                "Цепочка кончается, когда все ваши шашки в доме. Но если последняя шашка"
+                " вошла в дом последним ходом куша, сыгранного полностью, и за этот куш"
+                " ничего не выброшено, следующий куш ещё играется (например, четыре шашки"
+                " с пункта 3 после 2-2), и на нём цепочка кончается."
+            ),
+        },
+        "web.rules.v.crazy-gulbara.end": {
+            "en": "As in long nardy: oin 1, mars 2.",
+            "ru": "Как в длинных нардах: ойн 1, марс 2.",
+        },
+        "web.rules.v.crazy-gulbara.options.0": {
+            "en": "As in long nardy, and:",
+            "ru": "Как в длинных нардах, и ещё:",
+        },
+        "web.rules.v.crazy-gulbara.options.1": {
+            "en": (
+                "Moves per double in the sequence (crazy_moves_per_double): 4 (the default)"
+                " or 2 — the reading where a double gives two moves (4-4 → 4, 4, 5, 5, 6, 6),"
+                " passed moves included."
+            ),
+            "ru": (
+                "Ходов за куш в цепочке (crazy_moves_per_double): 4 (по умолчанию) или 2 —"
+                " прочтение, в котором куш даёт два хода (4-4 → 4, 4, 5, 5, 6, 6), и"
+                " перешедшие ходы тоже."
+            ),
+        },
+        # -- khachapuri (V-KHACH) ----------------------------------------------------------
+        "web.rules.v.khachapuri.start": {
+            "en": (
+                "11 checkers on point 6 (already home) and 4 on the head, point 24; the"
+                " opponent's the same in his numbering (his 6 is your 18, his head your 12)."
+            ),
+            "ru": (
+                "11 шашек на пункте 6 (уже в доме) и 4 на голове, пункте 24; у соперника так"
+                " же в его нумерации (его 6 — ваш 18, его голова — ваш 12)."
+            ),
+        },
+        "web.rules.v.khachapuri.rules.0": {
+            "en": (
+                "Gulbara's rules: after a double played in full you roll again; moves of a"
+                " double you cannot play are played by the opponent, and a double that"
+                " cannot be started passes to him whole."
+            ),
+            "ru": (
+                "Правила гюльбара: после куша, сыгранного полностью, вы бросаете ещё раз;"
+                " ходы куша, которые вы сыграть не можете, играет соперник, а куш, который"
+                " нельзя начать, переходит к нему целиком."
+            ),
+        },
+        "web.rules.v.khachapuri.rules.1": {
+            "en": (
+                "Any number of checkers may leave the head in a turn. The six-block rule is"
+                " that of long nardy."
+            ),
+            "ru": (
+                "С головы за ход можно снимать сколько угодно шашек. Заслон — как в длинных нардах."
+            ),
+        },
+        "web.rules.v.khachapuri.end": {
+            "en": (
+                "The first side to bear off all 15 checkers wins one point for each checker"
+                " the loser has not borne off."
+            ),
+            "ru": (
+                "Кто первым выбросил все 15 шашек, получает по очку за каждую шашку, которую"
+                " проигравший не выбросил."
+            ),
+        },
+        "web.rules.v.khachapuri.options.0": {
+            "en": (
+                "Scoring: a point per checker by default (scoring = per-checker), which"
+                " per_checker_multipliers (none by default, or a tier preset's name) may"
+                " multiply by that preset's tier points — with standard, ×2 for a mars."
+                " Another scoring may be chosen, as in long nardy."
+            ),
+            "ru": (
+                "Подсчёт очков: по умолчанию по шашкам (scoring = per-checker);"
+                " per_checker_multipliers (по умолчанию none или имя схемы ступеней) умножает"
+                " счёт на очки ступени этой схемы — при standard ×2 за марс. Можно выбрать и"
+                " другой подсчёт, как в длинных нардах."
+            ),
+        },
+        "web.rules.v.khachapuri.options.1": {
+            "en": (
+                "The other options are those of long nardy, except the first-turn exception"
+                " at the head: with no head limit there is nothing to except."
+            ),
+            "ru": (
+                "Остальные опции — как в длинных нардах, кроме исключения первого хода с"
+                " головы: предела на снятие с головы нет, исключать нечего."
+            ),
+        },
+        # -- fevga (V-FEVGA) ---------------------------------------------------------------
+        "web.rules.v.fevga.start": {
+            "en": "As in long nardy: all 15 checkers on the head, point 24.",
+            "ru": "Как в длинных нардах: все 15 шашек на голове, пункте 24.",
+        },
+        "web.rules.v.fevga.rules.0": {
+            "en": (
+                "The runner: only one checker may leave the head, and only it moves, until"
+                " it has passed the opponent's head (stands below your point 12, even within"
+                " the same roll: 5-5 from the start plays 24/4, or 24/9 24/19). Then any"
+                " number of checkers may leave the head."
+            ),
+            "ru": (
+                "Бегун: с головы может уйти только одна шашка, и ходит только она, пока не"
+                " пройдёт голову соперника (не встанет ниже вашего пункта 12 — хоть в том же"
+                " броске: 5-5 с начала играется 24/4 или 24/9 24/19). После этого с головы"
+                " можно снимать сколько угодно шашек."
+            ),
+        },
+        "web.rules.v.fevga.rules.1": {
+            "en": (
+                "No first-turn exception: on the first turn too, only the runner leaves the head."
+            ),
+            "ru": "Исключения первого хода нет: и на первом ходу с головы уходит только бегун.",
+        },
+        "web.rules.v.fevga.rules.2": {
+            "en": (
+                "Six points in a row are allowed even if no opposing checker has passed"
+                " them, except on all six points of your starting quarter (points 19–24),"
+                " and except just ahead of an opponent who has all 15 checkers on the point"
+                " before the block: such a block may not be built, and one already standing"
+                " must be broken. It is judged at the end of the play."
+            ),
+            "ru": (
+                "Шесть пунктов подряд можно занимать, даже если их не прошла ни одна шашка"
+                " соперника, кроме всех шести пунктов вашей начальной четверти (пункты"
+                " 19–24) и кроме заслона прямо перед соперником, у которого все 15 шашек"
+                " стоят на пункте перед заслоном: такой заслон строить нельзя, а уже"
+                " стоящий нужно разобрать. Проверяют в конце хода."
+            ),
+        },
+        "web.rules.v.fevga.end": {
+            "en": "As in long nardy: oin 1, mars 2.",
+            "ru": "Как в длинных нардах: ойн 1, марс 2.",
+        },
+        "web.rules.v.fevga.options.0": {
+            "en": (
+                "As in long nardy, except the first-turn exception and block_release: fevga's"
+                " own head and six-block rules replace them. block_check = every-move judges"
+                " the six-block after every checker move."
+            ),
+            "ru": (
+                "Как в длинных нардах, кроме исключения первого хода и block_release: их"
+                " заменяют собственные правила февги о голове и заслоне. block_check ="
+                " every-move проверяет заслон после каждого хода шашкой."
+            ),
+        },
+        # -- fevga giul (V-GIUL) -----------------------------------------------------------
+        "web.rules.v.fevga-giul.start": {
+            "en": "As in long nardy: all 15 checkers on the head, point 24.",
+            "ru": "Как в длинных нардах: все 15 шашек на голове, пункте 24.",
+        },
+        "web.rules.v.fevga-giul.rules.0": {
+            "en": (
+                "Fevga — the runner, its six-block rule, no first-turn exception — plus the"
+                " crazy sequence: after a double you play it, then every higher double up to"
+                " 6-6."
+            ),
+            "ru": (
+                "Февга — бегун, её правило заслона, без исключения первого хода — и бешеная"
+                " цепочка: после куша вы играете его, а затем все старшие куши до 6-6."
+            ),
+        },
+        "web.rules.v.fevga-giul.rules.1": {
+            "en": (
+                "Moves you cannot play pass to the opponent, who plays them after your turn,"
+                " before his own roll; a double that cannot be started is skipped and does"
+                " not pass."
+            ),
+            "ru": (
+                "Ходы, которые вы сыграть не можете, переходят к сопернику: он играет их"
+                " после вашего хода, до своего броска; куш, который нельзя начать,"
+                " пропускается и не переходит."
+            ),
+        },
+        "web.rules.v.fevga-giul.rules.2": {
+            "en": (
+                "The sequence stops once all your checkers are home. Moves inside the home"
+                " are allowed, and bearing off is as in long nardy."
+            ),
+            "ru": (
+                "Цепочка кончается, когда все ваши шашки в доме. Ходить внутри дома можно,"
+                " выбрасывают как в длинных нардах."
+            ),
+        },
+        "web.rules.v.fevga-giul.end": {
+            "en": "As in long nardy: oin 1, mars 2.",
+            "ru": "Как в длинных нардах: ойн 1, марс 2.",
+        },
+        "web.rules.v.fevga-giul.options.0": {
+            "en": "As in fevga.",
+            "ru": "Как в февге.",
         },
     }
 )
