@@ -239,3 +239,35 @@ def test_draw_scores_half_or_one_l_draw() -> None:
     assert draw(long) == Outcome(None, "draw", 0.5)
     assert draw(long.with_options(last_roll_draw=True, draw_score="one")).points == 1
     assert draw(long).describe("ru") == "ничья"
+
+
+def test_c2_per_checker_results_are_said_by_their_checkers() -> None:
+    """C-2 per-checker: the points count the loser's checkers not borne off; the result
+    says so ("15 checkers left: 15"), not the name of a tier (it had read "oin: 15")."""
+    from nardy.outcome import checkers_text, per_checker_count, score_game
+    from nardy.variants import find_variant
+
+    kh = find_variant("khachapuri")
+    won = (15,) + (0,) * 25  # (index 0: borne off)
+    lost = [0] * 26
+    lost[6], lost[0] = 12, 3
+    o = score_game(kh, won, tuple(lost), "white")
+    left = per_checker_count(kh, tuple(lost))
+    assert left == 12 and o.points == 12
+    assert o.describe("en", left) == "12 checkers left: 12"
+    assert o.describe("ru", left) == "12 невыброшенных шашек: 12"
+    assert [checkers_text(n, "ru") for n in (1, 2, 5, 11, 21, 22)] == [
+        "1 невыброшенная шашка",
+        "2 невыброшенные шашки",
+        "5 невыброшенных шашек",
+        "11 невыброшенных шашек",
+        "21 невыброшенная шашка",
+        "22 невыброшенные шашки",
+    ]
+    # with a tier preset's multipliers the tier follows the count
+    marsed = kh.with_options(per_checker_multipliers="standard")
+    lost = [0] * 26
+    lost[6] = 15
+    o = score_game(marsed, won, tuple(lost), "white")
+    assert o.describe("en", 15) == "15 checkers left × 2 (mars): 30"
+    assert per_checker_count(find_variant("long"), tuple(lost)) is None  # a tier scheme

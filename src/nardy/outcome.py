@@ -80,18 +80,39 @@ class Outcome:
         """The same result played for a cube of value ``cube``."""
         return replace(self, cube=cube)
 
-    def describe(self, lang: str = "en") -> str:
-        """A short human description, English or Russian."""
+    def describe(self, lang: str = "en", checkers: int | None = None) -> str:
+        """A short human description, English or Russian. ``checkers``: under C-2
+        per-checker scoring, the loser's checkers not borne off that the points count
+        ("15 checkers left: 15"; a tier's multiplier after them, "× 2 (mars)")."""
         ru = lang == "ru"
         name = KIND_NAMES[self.kind][1 if ru else 0]
         if self.winner is None:
             return name if self.cube == 1 else f"{name}: {self.value:g}"
+        if checkers:
+            times = self.points / checkers
+            name = checkers_text(checkers, lang) + (f" × {times:g} ({name})" if times != 1 else "")
         text = f"{name}: {self.value:g}"
         if self.cube != 1:
             text += f" ({self.points:g} × {self.cube})"
         if self.reason != "bear-off":
             text += f", {REASON_NAMES[self.reason][1 if ru else 0]}"
         return text
+
+
+def checkers_text(n: int, lang: str = "en") -> str:
+    """``n`` checkers not borne off, in words (C-2 per-checker scoring counts them)."""
+    if lang != "ru":
+        return f"{n} {'checker' if n == 1 else 'checkers'} left"
+    one, few = n % 10 == 1 and n % 100 != 11, 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14
+    return f"{n} " + (
+        "невыброшенная шашка" if one else "невыброшенные шашки" if few else "невыброшенных шашек"
+    )
+
+
+def per_checker_count(variant: Variant, loser_side: tuple[int, ...]) -> int | None:
+    """Under C-2 per-checker scoring, the loser's checkers not borne off (what the
+    points count); None under a tier scheme."""
+    return CHECKERS - loser_side[OFF] if variant.scoring == "per-checker" else None
 
 
 # -- tiers ---------------------------------------------------------------------------

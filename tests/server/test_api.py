@@ -158,6 +158,11 @@ async def test_a_game_is_scored_as_its_players_chose(player_factory: Any, scorin
     setup = json.loads((await p.get(f"/api/games/{st['id']}/record")).text.splitlines()[0])
     assert setup["options"]["scoring"] == scoring
     assert (await new_game(p, mode="local", variant="long"))["scoring"] == "standard"
+    # a variant's own scheme is said too (khachapuri counts checkers), and what a
+    # resignation costs there counts the checkers not borne off
+    kh = await roll_if_asked(p, await new_game(p, mode="local", variant="khachapuri"))
+    assert kh["scoring"] == "per-checker"
+    assert kh["resign_levels"][0]["checkers"] == kh["resign_levels"][0]["value"] == 15
     r = await p.post("/api/games", {"mode": "local", "options": {"scoring": "double"}})
     assert r.status_code == 400 and r.json()["code"] == "bad-variant"
     # the form offers the server's own schemes, the default first, each with its words

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from nardy.dicecheck import SCHEME
 from nardy.game import Game
 from nardy.i18n import t as say
-from nardy.outcome import resignation, tiers
+from nardy.outcome import per_checker_count, resignation, tiers
 from nardy.plays import Move
 from nardy.position import BAR, OFF, Color, Position, other, pip_count
 from nardy.server import clocks
@@ -128,8 +128,9 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
         "tournament": live.tournament,
         "rated": m.rated,
         "hints": hints_refused(m.mode, live.tournament) is None,
-        # (C-2: the scheme the game is scored by, when the new-game form changed it)
-        "scoring": m.options.get("scoring", "standard"),
+        # (C-2: the scheme the game is scored by: the variant's own, khachapuri's per
+        # checker, or the one the new-game form chose)
+        "scoring": live.match.variant.scoring,
         "rating_change": rating_change(live),
         "clock": None,
     }
@@ -197,6 +198,7 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
         }
     if g.outcome is not None:
         o = g.outcome
+        left = per_checker_count(g.variant, g.position.side(other(o.winner))) if o.winner else None
         out["outcome"] = {
             "winner": o.winner,
             "kind": o.kind,
@@ -204,8 +206,10 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
             "cube": o.cube,
             "value": o.value,
             "reason": o.reason,
-            "en": o.describe("en"),
-            "ru": o.describe("ru"),
+            # (C-2 per-checker: the checkers the points count, not a tier's name)
+            "checkers": left,
+            "en": o.describe("en", left),
+            "ru": o.describe("ru", left),
         }
     if live.flag is not None:  # lost on time: over, whatever the board shows
         f = live.flag
@@ -380,11 +384,12 @@ def resign_levels(live: LiveGame, role: Role) -> list[dict[str, Any]]:
     if g is None or me is None or g.phase not in ("roll", "move"):
         return []
     out = []
+    left = per_checker_count(g.variant, g.position.side(me))
     for level in range(1, len(tiers(g.variant)) + 1):
         o = resignation(
             g.variant, other(me), level, g.position.side(me), gammons=g.cube.gammons_count
         ).with_cube(g.cube.value)
-        out.append({"level": level, "kind": o.kind, "value": o.value})
+        out.append({"level": level, "kind": o.kind, "value": o.value, "checkers": left})
     return out
 
 
