@@ -4,7 +4,7 @@ the lobby. Pure reads: nothing here writes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session as DbSession
 from nardy.server import tournament_formats as formats
 from nardy.server.api_error import ApiError
 from nardy.server.auth import Who
-from nardy.server.db import Tournament, TournamentEntry, TournamentMatch, User, aware
+from nardy.server.db import GameRow, Tournament, TournamentEntry, TournamentMatch, User, aware
 from nardy.server.ratings import START_RATING
 
 
@@ -37,6 +37,8 @@ class Loaded:
     entries: list[TournamentEntry]
     matches: list[TournamentMatch]
     names: dict[int, str]
+    #: each match's game's stored score, the creator's points first, and its creator
+    scores: dict[str, tuple[int | None, list[float] | None]] = field(default_factory=dict)
 
     def entry(self, eid: int | None) -> TournamentEntry | None:
         return next((e for e in self.entries if e.id == eid), None)
@@ -99,7 +101,64 @@ def load_in(s: DbSession, tid: Any) -> Loaded:
         uids.append(t.creator_id)
     rows = s.execute(select(User.id, User.display_name).where(User.id.in_(uids))).all()
     names = {int(uid): str(name) for uid, name in rows}
-    return Loaded(t, entries, matches, names)
+    games = [m.game_id for m in matches if m.game_id is not None]
+    scores: dict[str, tuple[int | None, list[float] | None]] = {}
+    if games:
+        for gid, creator, score in s.execute(
+            select(GameRow.id, GameRow.creator_id, GameRow.score).where(GameRow.id.in_(games))
+        ).all():
+            scores[str(gid)] = (creator, list(score) if score else None)
+    return Loaded(t, entries, matches, names, scores)
+
+
+def match_score(lt: Loaded, m: TournamentMatch) -> list[int] | None:
+    """The match's score in points, its first player's first (its game's stored score,
+    the creator's points first, turned to the match's order); None without a game."""
+    creator, score = lt.scores.get(m.game_id or "", (None, None))
+    if score is None or len(score) != 2:
+        return None
+    first = lt.entry(m.first_id)
+    a, b = int(score[0]), int(score[1])
+    return [a, b] if first is not None and first.user_id == creator else [b, a]
+
+
+def total_rounds(lt: Loaded) -> int | None:
+    """How many rounds the tournament has (None before the start of a knock-out or
+    round robin, whose field is not known yet): a Swiss's stored rounds, a round
+    robin's schedule (circle method), a knock-out's bracket."""
+    t = lt.t
+    n = len(lt.entries)
+    if t.format == "swiss":
+        return t.rounds
+    if t.status == "registering":
+        return None
+    try:
+        if t.format == "roundrobin":
+            return len(formats.round_robin(lt.seeded()))
+        return formats.knockout_rounds(n)
+    except formats.TournamentError:
+        return None
+
+
+def upcoming_rounds(lt: Loaded) -> list[list[dict[str, Any]]]:
+    """A running round robin's rounds not yet played: its whole schedule is known from
+    the start (the circle method over the seeds, as ``Tournaments._next_pairings`` pairs
+    each round), each pairing as ``{"round", "slot", "first", "second"}``."""
+    t = lt.t
+    if t.format != "roundrobin" or t.status != "running":
+        return []
+    try:
+        schedule = formats.round_robin(lt.seeded())
+    except formats.TournamentError:
+        return []
+    played = len(lt.rounds())
+    return [
+        [
+            {"round": r, "slot": slot, "first": p.first, "second": p.second}
+            for slot, p in enumerate(pairings, 1)
+        ]
+        for r, pairings in enumerate(schedule[played:], played + 1)
+    ]
 
 
 def summary(lt: Loaded) -> dict[str, Any]:
@@ -123,14 +182,23 @@ def summary(lt: Loaded) -> dict[str, Any]:
         "no_show": t.no_show,
         "creator": None if t.creator_id is None else lt.names.get(t.creator_id),
         "creator_id": t.creator_id,
-        "winner": _winner_name(lt),
+        "winner": _winner(lt),
+        "cancelled": bool((t.result or {}).get("cancelled")),
+        "rounds_total": total_rounds(lt),
     }
 
 
-def _winner_name(lt: Loaded) -> str | None:
-    """The winner's name once the result is stored."""
+def _winner(lt: Loaded) -> dict[str, Any] | None:
+    """The winner once the result is stored, for the page to name in its reader's
+    language: a member's ``name``; a computer's ``number`` (among the tournament's
+    computers) and ``level`` (``computer`` true, ``name`` None)."""
     winner = lt.entry((lt.t.result or {}).get("winner"))
-    return None if winner is None else lt.name_of(winner)
+    if winner is None:
+        return None
+    if winner.user_id is None:
+        number = lt.computer_number(winner)
+        return {"computer": True, "name": None, "number": number, "level": winner.level}
+    return {"computer": False, "name": lt.names.get(winner.user_id, "?")}
 
 
 def view(lt: Loaded, who: Who | None) -> dict[str, Any]:
@@ -168,13 +236,17 @@ def view(lt: Loaded, who: Who | None) -> dict[str, Any]:
                 "forfeit": m.forfeit,
                 "deadline": iso(m.deadline),
                 "length": length_of(t, m.round),
+                "score": match_score(lt, m),
             }
             for m in ms
         ]
         for ms in lt.rounds()
     ]
+    out["rounds_upcoming"] = upcoming_rounds(lt)
     out["standings"] = None
-    if t.format in ("swiss", "roundrobin") and t.status != "registering":
+    # (a tournament cancelled before its start has no table: nobody played)
+    started = t.started_at is not None or bool(lt.matches)
+    if t.format in ("swiss", "roundrobin") and t.status != "registering" and started:
         try:
             table = formats.standings(lt.players(), lt.history())
         except formats.TournamentError:
@@ -200,3 +272,44 @@ def may_cancel(lt: Loaded, who: Who) -> bool:
     have results at stake and the tournament runs to its end."""
     mine = who.user_id is not None and who.user_id == lt.t.creator_id
     return lt.t.status == "registering" and (mine or who.moderator)
+
+
+def after_game(lt: Loaded, round_no: int, uid: int | None) -> dict[str, Any] | None:
+    """What comes next for member ``uid`` once his match of round ``round_no`` is
+    decided, as the result card of its game says it (None: not decided yet, or ``uid``
+    plays no match of that round). ``next``:
+
+    - ``over``: the tournament is over (``place``: his stored place, or None; a
+      cancelled tournament has none);
+    - ``out``: he is out (he lost a knock-out's match, or withdrew);
+    - ``game``: his next match has its game (``game``: its id; ``round``);
+    - ``bye``: he has the bye in the next round (``round``);
+    - ``waiting``: the round's other matches are still being played (``round``: the
+      next one's number, or None where the last round is done and the result not yet)."""
+    mine = next((e for e in lt.entries if uid is not None and e.user_id == uid), None)
+    if mine is None:
+        return None
+    rounds = lt.rounds()
+    played = rounds[round_no - 1] if 0 < round_no <= len(rounds) else []
+    match = next((m for m in played if mine.id in (m.first_id, m.second_id)), None)
+    if match is None or match.winner_id is None:
+        return None
+    t = lt.t
+    if t.status == "over":
+        places = (t.result or {}).get("places") or []
+        place = next((p[1] for p in places if p[0] == mine.id), None)
+        return {"next": "over", "place": place, "players": len(lt.entries)}
+    knocked = t.format in ("knockout", "sitngo") and match.winner_id != mine.id
+    if knocked or mine.withdrawn_at is not None:
+        return {"next": "out"}
+    for later in rounds[round_no:]:
+        for m in later:
+            if mine.id not in (m.first_id, m.second_id):
+                continue
+            if m.second_id is None:
+                return {"next": "bye", "round": m.round}
+            if m.game_id is not None and m.winner_id is None:
+                return {"next": "game", "round": m.round, "game": m.game_id}
+    total = total_rounds(lt)
+    upcoming = round_no + 1 if total is None or round_no < total else None
+    return {"next": "waiting", "round": upcoming}

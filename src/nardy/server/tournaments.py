@@ -75,6 +75,7 @@ from nardy.server.service import GameService
 from nardy.server.ticker import ticking
 from nardy.server.tournament_rows import (
     Loaded,
+    after_game,
     iso,
     length_of,
     load_in,
@@ -761,13 +762,17 @@ class Tournaments:
             acted({"kind": kind, "by": by, "data": data}, out)
         return out
 
-    async def of_game(self, game_id: str) -> dict[str, Any] | None:
+    async def of_game(self, game_id: str, who: Who | None = None) -> dict[str, Any] | None:
         """The tournament match played in ``game_id`` as the game's page shows it: the
         tournament (id, name), the round, and ``act_by``: while the match is undecided,
         when its player to act loses it by the no-show rule (None where the clock rules
         instead); ``running``: whether the tournament goes on, and ``players``: the
         members who play the game (their page listens for their next round's game
-        while it does); None for a game of no tournament."""
+        while it does); ``clock``: the tournament's clock, and ``computer``: whether
+        the game is against a computer seat (such a game has no clock: see
+        docs/tournaments.md); ``after``: once the match is decided, what comes next for
+        ``who`` if he plays it (``tournament_rows.after_game``); None for a game of no
+        tournament."""
         found = await to_thread.run_sync(self._match_of, game_id)
         if found is None:
             return None
@@ -779,7 +784,14 @@ class Tournaments:
             "act_by": None,
             "running": status == "running",
             "players": [u for u in users if u is not None],
+            "clock": clock,
+            "computer": users[1] is None,
+            "after": None,
         }
+        uid = who.user_id if who is not None else None
+        if winner is not None and uid is not None and uid in out["players"]:
+            lt = await to_thread.run_sync(self.load, tid)
+            out["after"] = after_game(lt, round_no, uid)
         if winner is not None or stored is None:
             return out
         live = await self.games.get(game_id)

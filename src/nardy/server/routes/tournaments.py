@@ -67,12 +67,13 @@ async def get_tournament(conn: HTTPConnection, tid: RowId, user: MaybeUser) -> d
 
 
 @router.get("/api/games/{game_id}/tournament")
-async def game_tournament(conn: HTTPConnection, game_id: str) -> dict[str, Any]:
+async def game_tournament(conn: HTTPConnection, game_id: str, user: MaybeUser) -> dict[str, Any]:
     """The tournament match a game is played in (its page shows the tournament, the
-    round and the no-show deadline), or null."""
+    round and the no-show deadline; its result card, to one of its players, what comes
+    next for him), or null."""
     if not 1 <= len(game_id) <= 16:
         raise ApiError(404, "not-found", "no-game", game=game_id[:16])
-    return {"tournament": await _t(conn).of_game(game_id)}
+    return {"tournament": await _t(conn).of_game(game_id, user)}
 
 
 @router.post("/api/tournaments/{tid}/join")

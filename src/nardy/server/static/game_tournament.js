@@ -44,10 +44,56 @@ export function gameTournament(gameId) {
       el.replaceChildren(
         h("a", { href: `/tournaments/${x.id}`, "data-link": true }, x.name), " · ",
         msg("web.tournament-round", { n: x.round }),
-        by ? h("span", { class: "deadline", id: "act-by", title: msg("web.tournament-act-by-why") }, " · ", msg("web.tournament-act-by", { time: by })) : "");
+        by ? h("span", { class: "deadline", id: "act-by", title: msg("web.tournament-act-by-why") }, " · ", msg("web.tournament-act-by", { time: by })) : "",
+        // (the tournament's clock runs only in games between members: docs/tournaments.md)
+        x.computer && x.clock && x.clock !== "none" ? h("span", { id: "game-untimed" }, " · ", msg("web.tournament-game-untimed")) : "");
       el.hidden = false;
       if (x.running && me.user.id != null && (x.players ?? []).includes(me.user.id)) listen();
     }).catch(() => undefined);  // (a line of context: the next change asks again)
   };
   return { el, refresh };
+}
+
+/**
+ * What the result card of a finished tournament game shows instead of "New game": a
+ * "Back to the tournament" link (to /tournaments/<id>) and, to one of the game's
+ * players, what comes next for him (the server's `after`: the round's other games to
+ * wait for, his next round's game started, a bye, out of the tournament, or the
+ * tournament over with his place).
+ *
+ * Resolves to null for a game of no tournament (the card keeps its "New game") or when
+ * the server cannot be asked; never rejects. Ask it once the game is over (asked while
+ * the match is undecided, it has only the link).
+ * @param {string | { id: string }} game  the game's id, or its state (with `id`)
+ * @returns {Promise<HTMLElement | null>} a `div#tournament-after` (class
+ *   "tournament-after"): the link `a#back-to-tournament`, then `p#tournament-next`
+ */
+export async function tournamentAfterGame(game) {
+  const gameId = typeof game === "string" ? game : game.id;
+  /** @type {Json} */
+  let x;
+  try { x = (await call("GET", `/api/games/${gameId}/tournament`)).tournament; } catch { return null; }
+  if (!x) return null;
+  const after = x.after;
+  /** @type {string | HTMLElement | null} */
+  let next = null;
+  if (after) {
+    const n = after.next;
+    if (n === "over") {
+      next = after.place != null ? msg("web.tournament-next-over", { place: after.place, n: after.players })
+        : msg("web.tournament-next-over-plain");
+    } else if (n === "out") next = msg("web.tournament-next-out");
+    else if (n === "bye") next = msg("web.tournament-next-bye", { round: after.round });
+    else if (n === "game") {
+      next = h("a", { href: `/game/${after.game}`, "data-link": true, id: "next-tournament-game" },
+        msg("web.tournament-next-game", { round: after.round }));
+    } else if (n === "waiting") {
+      next = after.round != null ? msg("web.tournament-next-waiting", { round: after.round })
+        : msg("web.tournament-next-waiting-end");
+    }
+  }
+  return h("div", { class: "tournament-after", id: "tournament-after" },
+    h("a", { href: `/tournaments/${x.id}`, "data-link": true, class: "button", id: "back-to-tournament" },
+      msg("web.tournament-back"), ` · ${x.name}`),
+    next ? h("p", { class: "small", id: "tournament-next" }, next) : null);
 }

@@ -45,12 +45,35 @@ function watchTournaments(onChange) {
 
 const member = () => me.user.id != null && !me.user.guest;
 
-/** A tournament's terms in words. @param {Json} x */
+/** A tournament's terms in words (a private one says so). @param {Json} x */
 export function tournamentTerms(x) {
   return [t("tournamentFormats")[x.format] ?? x.format, variantName(x.variant),
     msg("web.lobby-length", { n: x.lengths[0] }), t("lobbyClock")[x.clock] ?? x.clock,
-    x.rated ? t("lobbyRated") : t("lobbyUnrated")].join(" · ");
+    x.rated ? t("lobbyRated") : t("lobbyUnrated"),
+    ...(x.public === false ? [msg("web.tournament-private-terms")] : [])].join(" · ");
 }
+
+/** A duration in seconds in words, in its largest whole unit ("5 минут", "1 день"). @param {number} sec */
+export function durationText(sec) {
+  if (sec % 86400 === 0) return msg("web.tournament-days", { n: sec / 86400 });
+  if (sec % 3600 === 0) return msg("web.tournament-hours", { n: sec / 3600 });
+  if (sec % 60 === 0) return msg("web.tournament-minutes", { n: sec / 60 });
+  return msg("web.tournament-seconds", { n: sec });
+}
+
+/**
+ * The winner as the lists send it, named in the reader's language: a member by his name,
+ * a computer seat by its number and level ("компьютер 3 (эксперт)").
+ * @param {Json} w
+ */
+export function winnerName(w) {
+  if (w == null) return "";
+  if (typeof w === "string") return playerName(w);
+  return w.computer ? msg("web.tournament-computer", { n: w.number, level: msg(`level.${w.level}`) }) : playerName(w.name);
+}
+
+/** Whether the tournament was cancelled (by its creator, a moderator, or too few players). @param {Json} x */
+const cancelled = (x) => Boolean(x.cancelled || (x.result && x.result.cancelled));
 
 /** When it starts, in words. @param {Json} x */
 function startText(x) {
@@ -65,7 +88,8 @@ function listItem(x) {
     h("span", { class: "small" }, tournamentTerms(x), " · ",
       msg("web.tournament-count", { n: x.players, size: x.size }),
       x.status === "registering" ? ` · ${startText(x)}` : "",
-      x.winner ? ` · ${msg("web.tournament-winner", { name: playerName(x.winner) })}` : ""));
+      x.winner ? ` · ${msg("web.tournament-winner", { name: winnerName(x.winner) })}` : ""),
+    cancelled(x) ? [" ", h("span", { class: "tag cancelled" }, msg("web.tournament-cancelled-label"))] : null);
 }
 
 /** The lobby's card: the tournaments open and running. @returns {[HTMLElement, () => void]} */
@@ -91,10 +115,17 @@ export function tournamentsCard() {
 export function tournamentsPage() {
   const lists = h("div", { id: "tournament-lists" });
   const form = member() ? createForm() : null;
+  // the form folded: a phone shows the tournaments to join first; a desktop (or a
+  // club with nothing to join) has it open
+  const fold = form ? h("details", { class: "card tournament-fold", id: "tournament-new", open: wide() },
+    h("summary", {}, h("h2", {}, msg("web.tournament-new-fold"))), form.el) : null;
   let sized = false;
   const draw = async () => {
     const data = await call("GET", "/api/tournaments");
-    if (form && !sized) { sized = true; form.sizes(data.sizes); }
+    if (form && !sized) {
+      sized = true; form.sizes(data.sizes);
+      if (fold && !data.upcoming.length) /** @type {HTMLDetailsElement} */ (fold).open = true;
+    }
     lists.replaceChildren(...["upcoming", "running", "finished"].map((k) =>
       h("section", { class: "card", id: `tournaments-${k}` },
         h("h2", {}, t(`tournament${k[0].toUpperCase()}${k.slice(1)}`)),
@@ -102,10 +133,18 @@ export function tournamentsPage() {
           : h("p", { class: "small" }, t("tournamentNone")))));
   };
   main.replaceChildren(h("div", { class: "tournaments-page" }, h("h1", {}, t("tournaments")),
-    form ? form.el : h("p", { class: "card" }, t("tournamentMembersOnly")), lists));
+    fold ?? h("p", { class: "card" }, t("tournamentMembersOnly")), lists));
   draw();
   return watchTournaments(() => { draw(); });
 }
+
+/** Whether the screen is a desktop's (wide enough for the form beside nothing else). */
+const wide = () => window.matchMedia("(min-width: 760px)").matches;
+
+/** The no-show times the form offers (seconds; the server takes 30 s to 7 days). */
+const NO_SHOWS = [60, 120, 300, 600, 1800, 3600, 4 * 3600, 86400, 3 * 86400, 7 * 86400];
+/** The server's bounds of the no-show time (``tournament_specs``), and its default. */
+const NO_SHOW_MIN = 30, NO_SHOW_MAX = 7 * 86400, NO_SHOW_DEFAULT = 300;
 
 /** The field sizes of a format in words ("4, 8 or 16 players", "2 to 64 players"). @param {number[]} sizes */
 function sizesText(sizes) {
@@ -159,19 +198,26 @@ function createForm() {
   const starts = h("input", { name: "starts_at", type: "datetime-local" });
   const rated = h("input", { name: "rated", type: "checkbox" });
   const pub = h("input", { name: "public", type: "checkbox", disabled: !me.user.moderator });
+  const noShow = h("select", { name: "no_show", id: "no-show" }, NO_SHOWS.map((n) =>
+    h("option", { value: n, selected: n === NO_SHOW_DEFAULT }, durationText(n))));
   // rounds are the Swiss format's own (the others play as many as the field needs)
   const roundsField = h("label", { id: "rounds-field" }, t("tournamentRounds"), rounds);
+  // a sit-and-go starts when full: it has no start time
+  const startsField = h("label", { id: "starts-field" }, t("tournamentStarts"), starts);
   format.onchange = () => {
     roundsField.hidden = format.value !== "swiss";
     if (roundsField.hidden) rounds.value = "";
+    startsField.hidden = format.value === "sitngo";
+    if (startsField.hidden) starts.value = "";
     showSizes();
   };
   format.onchange(new Event("change"));
-  const form = h("form", { class: "card tournament-form", id: "tournament-form", onsubmit: (ev) => {
+  const form = h("form", { class: "tournament-form", id: "tournament-form", onsubmit: (ev) => {
     ev.preventDefault();
     /** @type {Record<string, unknown>} */
     const body = { name: name.value, format: format.value, variant: variant.value, size: Number(size.value),
-      length: Number(length.value), clock: clock.value, rated: rated.checked, public: pub.checked };
+      length: Number(length.value), clock: clock.value, rated: rated.checked, public: pub.checked,
+      no_show: Number(noShow.value) };
     if (rounds.value) body.rounds = Number(rounds.value);
     if (starts.value) body.starts_at = new Date(starts.value).toISOString();
     act(async () => {
@@ -179,12 +225,13 @@ function createForm() {
       go(`/tournaments/${r.tournament.id}`);
     });
   } },
-  h("h2", {}, t("tournamentNew")),
   h("div", { class: "grid" },
     h("label", {}, t("tournamentName"), name), h("label", {}, t("tournamentFormat"), format),
     h("label", {}, t("variant"), variant), h("label", {}, t("tournamentSize"), size, sizeOptions, sizeHint),
     roundsField, h("label", {}, t("tournamentLength"), length),
-    h("label", {}, t("lobbyClockLabel"), clock), h("label", {}, t("tournamentStarts"), starts),
+    h("label", {}, t("lobbyClockLabel"), clock), startsField,
+    h("label", {}, msg("web.tournament-no-show"), noShow,
+      h("small", { class: "small" }, msg("web.tournament-no-show-hint", { low: durationText(NO_SHOW_MIN), high: durationText(NO_SHOW_MAX) }))),
     h("label", { class: "check" }, rated, t("tournamentRated")),
     h("label", { class: "check" }, pub, t("tournamentPublic"))),
   h("button", { type: "submit", id: "create-tournament", class: "big" }, t("tournamentCreate")));
@@ -238,7 +285,10 @@ export function tournamentPage(id) {
     if (x.status === "registering" && x.joined) buttons.push(h("button", { id: "leave-tournament", class: "plain", onclick: () => post("leave") }, t("tournamentLeave")));
     const mine = me.user.id == null ? null : x.entries.find((/** @type {Json} */ e) => e.user_id === me.user.id);
     if (x.status === "running" && mine && !mine.withdrawn) {
-      buttons.push(h("button", { id: "withdraw-tournament", class: "plain", onclick: () => post("withdraw") }, t("tournamentWithdraw")));
+      // (it cannot be undone: asked first, saying what it costs)
+      buttons.push(h("button", { id: "withdraw-tournament", class: "plain", onclick: () => {
+        if (window.confirm(msg("web.tournament-withdraw-confirm", { name: x.name }))) post("withdraw");
+      } }, t("tournamentWithdraw")));
     }
     if (x.status === "registering" && x.creator_id === me.user.id) {
       const level = h("select", { id: "computer-level" }, me.levels.map((/** @type {string} */ l) => h("option", { value: l }, msg(`level.${l}`))));
@@ -250,26 +300,50 @@ export function tournamentPage(id) {
         if (window.confirm(msg("web.tournament-cancel-confirm", { name: x.name }))) post("cancel");
       } }, msg("web.tournament-cancel")));
     }
+    // a guest (or a visitor) cannot join: he is told how to
+    const loginNote = !member() && x.status === "registering" ? h("p", { id: "tournament-login" },
+      ...fill(msg("web.tournament-login-to-join", { login: "\u0001", register: "\u0002" }), {
+        "\u0001": h("a", { href: "/login", "data-link": true, id: "tournament-login-link" }, msg("web.tournament-login-link")),
+        "\u0002": h("a", { href: "/register", "data-link": true, id: "tournament-register-link" }, msg("web.tournament-register-link")) })) : null;
+    const round = x.rounds_played.length;
+    const hasComputers = x.entries.some((/** @type {Json} */ e) => e.computer);
     const head = h("section", { class: "card" },
       h("h1", {}, x.name),
       h("p", {}, tournamentTerms(x)),
-      h("p", { class: "small", id: "tournament-status" }, t("tournamentStatus")[x.status], " · ",
+      // (the computer plays at once and the club's clock counts only a member's turns
+      // in a game between members: a game against a computer seat has no clock)
+      x.clock !== "none" && hasComputers ? h("p", { class: "small", id: "tournament-untimed" }, msg("web.tournament-computer-untimed")) : null,
+      h("p", { class: "small", id: "tournament-status" },
+        cancelled(x) ? msg("web.tournament-status.cancelled") : t("tournamentStatus")[x.status], " · ",
         msg("web.tournament-count", { n: x.players, size: x.size }),
-        x.status === "registering" ? ` · ${startText(x)}` : ""),
+        x.status === "registering" ? ` · ${startText(x)}` : "",
+        x.status === "running" && round ? ` · ${roundTitle(x, round)}` : "",
+        x.status !== "running" && x.rounds_total && !cancelled(x) ? ` · ${msg("web.tournament-rounds-total", { n: x.rounds_total })}` : ""),
+      x.status !== "over" ? h("p", { class: "small", id: "no-show-rule" }, msg("web.tournament-no-show-rule", { time: durationText(x.no_show) })) : null,
       x.result && x.result.cancelled ? h("p", { id: "tournament-cancelled" },
         x.result.by ? msg(`web.tournament-cancelled-by.${x.result.by}`) : t("tournamentCancelled")) : null,
       x.result && x.result.winner != null ? h("p", { id: "tournament-winner" }, h("b", {}, msg("web.tournament-winner", { name: entryName(entries.get(x.result.winner)) }))) : null,
       x.invite && x.status === "registering" ? inviteLink(`${location.origin}/tournaments/${id}?invite=${x.invite}`) : null,
-      privateNote,
+      privateNote, loginNote,
       buttons.length ? h("div", { class: "row buttons" }, buttons) : null);
     const players = h("section", { class: "card" }, h("h2", {}, t("tournamentPlayers")),
       h("ol", { class: "list entries", id: "entries" }, [...x.entries].sort((a, b) => (a.seed ?? 999) - (b.seed ?? 999) || a.id - b.id)
         .map((/** @type {Json} */ e) => h("li", { class: e.withdrawn ? "withdrawn" : "" }, entryName(e),
           e.withdrawn ? h("span", { class: "small" }, ` (${t("tournamentWithdrawn")})`) : null))));
-    const parts = [head];
+    // his game in progress, first of all (he came back while his round is on)
+    const playing = mine && x.status === "running" ? x.rounds_played.flat().find((/** @type {Json} */ m) =>
+      m.game && m.winner == null && (m.first === mine.id || m.second === mine.id)) : null;
+    const parts = [];
+    if (playing) {
+      parts.push(h("section", { class: "card your-game", id: "your-game", role: "status" },
+        h("b", {}, msg("web.tournament-your-game", { round: playing.round })), " ",
+        h("a", { href: `/game/${playing.game}`, "data-link": true, class: "button" }, msg("web.tournament-to-game"))));
+    }
+    parts.push(head);
+    if (x.status === "over" && x.result && !x.result.cancelled && (x.result.places ?? []).length) parts.push(placesCard(x, entries));
     if (x.rounds_played.length && (x.format === "knockout" || x.format === "sitngo")) parts.push(bracket(x, entries));
-    if (x.standings) parts.push(standings(x, entries));
-    if (x.rounds_played.length) parts.push(roundsList(x, entries));  // (none before the start)
+    if (x.standings && x.standings.length) parts.push(standings(x, entries));
+    if (x.rounds_played.length) parts.push(roundsList(x, entries, mine ? mine.id : null));  // (none before the start)
     parts.push(players);
     root.replaceChildren(...parts);
   };
@@ -277,31 +351,95 @@ export function tournamentPage(id) {
   return watchTournaments((m) => { if (m.id === id) draw(); });
 }
 
-/** A match's line: the two players, the winner in bold, the game's link, the time to act by. @param {Json} m @param {Map<number, Json>} entries */
-function matchLine(m, entries) {
-  const side = (/** @type {number | null} */ e) => e == null ? h("i", {}, t("tournamentBye"))
-    : h(m.winner === e ? "b" : "span", {}, entryName(entries.get(e)));
-  return h("li", { class: "match", "data-round": m.round, "data-slot": m.slot },
-    side(m.first), " — ", side(m.second),
-    m.game ? [" · ", h("a", { href: `/game/${m.game}`, "data-link": true }, t("tournamentGame"))] : null,
-    // (the no-show deadline: who has not acted by then loses the match)
-    m.deadline && m.winner == null ? h("span", { class: "small deadline" }, " · ",
-      msg("web.tournament-act-by", { time: new Date(m.deadline).toLocaleTimeString(currentLang(), { hour: "2-digit", minute: "2-digit" }) })) : null,
-    m.forfeit && m.forfeit !== "bye" ? h("span", { class: "small" }, ` (${t("tournamentForfeit")[m.forfeit] ?? m.forfeit})`) : null);
+/**
+ * A text with placeholders ("\u0001") replaced by nodes (links in a sentence said
+ * whole in each language). @param {string} text @param {Record<string, Node>} nodes
+ * @returns {(Node | string)[]}
+ */
+function fill(text, nodes) {
+  /** @type {(Node | string)[]} */
+  const out = [];
+  let rest = text;
+  for (;;) {
+    let at = -1, key = "";
+    for (const k of Object.keys(nodes)) {
+      const i = rest.indexOf(k);
+      if (i >= 0 && (at < 0 || i < at)) { at = i; key = k; }
+    }
+    if (at < 0) break;
+    out.push(rest.slice(0, at), nodes[key]);
+    rest = rest.slice(at + key.length);
+  }
+  out.push(rest);
+  return out;
 }
 
-/** Each round's matches. @param {Json} x @param {Map<number, Json>} entries */
-function roundsList(x, entries) {
-  return h("section", { class: "card", id: "rounds" }, x.rounds_played.map((/** @type {Json[]} */ ms, /** @type {number} */ i) => [
-    h("h3", {}, msg("web.tournament-round", { n: i + 1 })),
-    h("ul", { class: "list matches" }, ms.map((m) => matchLine(m, entries)))]).flat());
+/**
+ * A round's title: a knock-out's by its place in the bracket ("Финал", "Полуфинал",
+ * "1/4 финала"), another's with the number of rounds where known ("Тур 1 из 3").
+ * @param {Json} x @param {number} n
+ */
+function roundTitle(x, n) {
+  const total = x.rounds_total;
+  if ((x.format === "knockout" || x.format === "sitngo") && total) {
+    const k = total - n;  // (rounds to the final)
+    if (k === 0) return msg("web.tournament-final");
+    if (k === 1) return msg("web.tournament-semi-final");
+    if (k === 2) return msg("web.tournament-quarter-final");
+    if (k > 2) return msg("web.tournament-fraction-final", { half: 2 ** k });
+  }
+  return total ? msg("web.tournament-round-of", { n, total }) : msg("web.tournament-round", { n });
+}
+
+/**
+ * A match's line: the two players, the winner in bold, the score, the game's link, the
+ * time to act by, why it ended without play (and who); the player's own stands out.
+ * @param {Json} m @param {Map<number, Json>} entries @param {number | null} mine
+ */
+function matchLine(m, entries, mine) {
+  const side = (/** @type {number | null} */ e) => e == null ? h("i", {}, t("tournamentBye"))
+    : h(m.winner === e ? "b" : "span", {}, entryName(entries.get(e)));
+  const loser = m.winner == null || m.second == null ? null : m.winner === m.first ? m.second : m.first;
+  const played = m.score && m.winner != null && !m.forfeit && m.score[0] + m.score[1] > 0;
+  const own = mine != null && (m.first === mine || m.second === mine);
+  return h("li", { class: own ? "match mine" : "match", "data-round": m.round, "data-slot": m.slot },
+    side(m.first), " — ", side(m.second),
+    played ? h("span", { class: "score" }, ` ${m.score[0]}:${m.score[1]}`) : null,
+    m.game ? [" · ", h("a", { href: `/game/${m.game}`, "data-link": true }, t("tournamentGame"))] : null,
+    // (the no-show deadline: who has not acted by then loses the match)
+    m.deadline && m.winner == null ? h("span", { class: "small deadline", title: msg("web.tournament-act-by-why") }, " · ",
+      msg("web.tournament-act-by", { time: new Date(m.deadline).toLocaleTimeString(currentLang(), { hour: "2-digit", minute: "2-digit" }) })) : null,
+    m.forfeit && m.forfeit !== "bye" ? h("span", { class: "small forfeit" },
+      ` (${msg(`web.tournament-forfeit.${m.forfeit}`, { name: loser == null ? "" : entryName(entries.get(loser)) })})`) : null);
+}
+
+/**
+ * Each round's matches, and a round robin's rounds to come (its whole schedule is
+ * known from the start). @param {Json} x @param {Map<number, Json>} entries @param {number | null} mine
+ */
+function roundsList(x, entries, mine) {
+  const upcoming = (x.rounds_upcoming ?? []).map((/** @type {Json[]} */ ms) => [
+    h("h3", { class: "upcoming" }, msg("web.tournament-upcoming-round", { n: ms[0].round })),
+    h("ul", { class: "list matches upcoming" }, ms.map((m) => matchLine(m, entries, mine)))]).flat();
+  return h("section", { class: "card", id: "rounds" }, ...x.rounds_played.map((/** @type {Json[]} */ ms, /** @type {number} */ i) => [
+    h("h3", {}, roundTitle(x, i + 1)),
+    h("ul", { class: "list matches" }, ms.map((m) => matchLine(m, entries, mine)))]).flat(), ...upcoming);
+}
+
+/** The stored places of a finished tournament. @param {Json} x @param {Map<number, Json>} entries */
+function placesCard(x, entries) {
+  return h("section", { class: "card" }, h("h2", {}, msg("web.tournament-places")),
+    h("ul", { class: "list places", id: "places" }, x.result.places.map((/** @type {[number, number]} */ [e, place]) =>
+      h("li", {}, h("b", {}, `${place}.`), " ", entryName(entries.get(e))))));
 }
 
 /** The standings of a Swiss or round robin. @param {Json} x @param {Map<number, Json>} entries */
 function standings(x, entries) {
   return h("section", { class: "card" }, h("h2", {}, t("tournamentStandings")),
     h("div", { class: "table-scroll" }, h("table", { class: "leaders", id: "standings" },
-      h("tr", {}, [t("tournamentPlace"), t("player"), t("tournamentPoints"), t("tournamentBuchholz"), t("tournamentSonneborn")].map((c) => h("th", {}, c))),
+      h("tr", {}, h("th", {}, t("tournamentPlace")), h("th", {}, t("player")), h("th", {}, t("tournamentPoints")),
+        h("th", { title: msg("web.tournament-buchholz-why") }, t("tournamentBuchholz")),
+        h("th", { title: msg("web.tournament-sonneborn-why") }, msg("web.tournament-sonneborn"))),
       x.standings.map((/** @type {Json} */ r) => h("tr", {},
         h("td", {}, r.rank), h("td", { class: "name" }, entryName(entries.get(r.entry))),
         h("td", {}, h("b", {}, r.points)), h("td", {}, r.buchholz), h("td", {}, r.sonneborn_berger))))));

@@ -195,7 +195,7 @@ register(
             "en": "Start (empty: when full)",
             "ru": "Начало (пусто: когда наберётся)",
         },
-        "web.tournament-no-show": {"en": "Time to show up, s", "ru": "Время на явку, с"},
+        "web.tournament-no-show": {"en": "Time to show up", "ru": "Время на явку"},
         "web.tournament-public": {"en": "Public (moderators)", "ru": "Открытый (модераторы)"},
         "web.tournament-rated": {"en": "Rated", "ru": "Рейтинговый"},
         "web.tournament-join": {"en": "Join", "ru": "Записаться"},
@@ -214,7 +214,7 @@ register(
         "web.tournament-bracket": {"en": "Bracket", "ru": "Сетка"},
         "web.tournament-standings": {"en": "Standings", "ru": "Таблица"},
         "web.tournament-round": {"en": "Round {n}", "ru": "Тур {n}"},
-        "web.tournament-bye": {"en": "bye", "ru": "свободен"},
+        "web.tournament-bye": {"en": "bye", "ru": "пропускает тур"},
         "web.tournament-computer": {
             "en": "computer {n} ({level})",
             "ru": "компьютер {n} ({level})",
@@ -240,11 +240,14 @@ register(
         "web.tournament-status.registering": {"en": "registration open", "ru": "идёт запись"},
         "web.tournament-status.running": {"en": "running", "ru": "идёт"},
         "web.tournament-status.over": {"en": "finished", "ru": "завершён"},
-        "web.tournament-forfeit.withdrawn": {"en": "withdrawn", "ru": "снялся"},
-        "web.tournament-forfeit.no-show": {"en": "no-show", "ru": "неявка"},
+        "web.tournament-forfeit.withdrawn": {
+            "en": "{name} withdrew",
+            "ru": "снятие с турнира: {name}",
+        },
+        "web.tournament-forfeit.no-show": {"en": "no-show: {name}", "ru": "неявка: {name}"},
         "web.tournament-forfeit.computers": {"en": "computers: by lot", "ru": "компьютеры: жребий"},
-        "web.tournament-forfeit.banned": {"en": "banned", "ru": "заблокирован"},
-        "web.tournament-forfeit.bye": {"en": "bye", "ru": "свободен"},
+        "web.tournament-forfeit.banned": {"en": "{name} banned", "ru": "блокировка: {name}"},
+        "web.tournament-forfeit.bye": {"en": "bye", "ru": "пропуск тура"},
         "web.tournament-game": {"en": "game", "ru": "партия"},
         "web.tournament-act-by": {"en": "act by {time}", "ru": "ход до {time}"},
         "web.tournament-act-by-why": {
@@ -255,10 +258,19 @@ register(
             "en": "Tournaments are for members: sign up to play",
             "ru": "Турниры — для зарегистрированных: зарегистрируйтесь, чтобы играть",
         },
-        "web.tournament-withdrawn": {"en": "withdrawn", "ru": "снялся"},
+        "web.tournament-withdrawn": {"en": "withdrawn", "ru": "снятие с турнира"},
         "web.tournament-points": {"en": "Points", "ru": "Очки"},
         "web.tournament-buchholz": {"en": "Buchholz", "ru": "Бухгольц"},
-        "web.tournament-sonneborn": {"en": "S-B", "ru": "З-Б"},
+        "web.tournament-sonneborn": {"en": "Sonneborn–Berger", "ru": "Коэф. Бергера"},
+        "web.tournament-sonneborn-why": {
+            "en": "The points of the players each beat, added up: the tie-break after Buchholz",
+            "ru": "Сумма очков соперников, у которых игрок выиграл: дополнительный"
+            " показатель после Бухгольца",
+        },
+        "web.tournament-buchholz-why": {
+            "en": "The points of all the player's opponents, added up",
+            "ru": "Сумма очков всех соперников игрока",
+        },
         "web.tournament-place": {"en": "Place", "ru": "Место"},
         "web.profile-tournament-place": {
             "en": "place {place} of {n}",
@@ -299,6 +311,115 @@ register(
         "web.tournament-size-list": {
             "en": "{sizes} or {last} players",
             "ru": "{sizes} или {last} {last:plural:игрок|игрока|игроков}",
+        },
+    }
+)
+
+# what the organizers of the first tournaments asked for: a withdrawal confirmed, the
+# computer winner named, the player's own game in progress, what follows a tournament
+# game, the number of rounds, the no-show rule said, cancelled ones marked, the
+# knock-out's rounds named, the places
+register(
+    {
+        "web.tournament-withdraw-confirm": {
+            "en": "Withdraw from “{name}”? Your match in progress is lost and every later"
+            " round is forfeited; it cannot be undone.",
+            "ru": "Сняться с «{name}»? Текущий матч будет проигран, а следующие туры —"
+            " засчитаны как поражения; вернуться будет нельзя.",
+        },
+        "web.tournament-your-game": {
+            "en": "Your round {round} game is on",
+            "ru": "Ваша партия тура {round} идёт",
+        },
+        "web.tournament-to-game": {"en": "Join the game", "ru": "К партии"},
+        "web.tournament-round-of": {"en": "Round {n} of {total}", "ru": "Тур {n} из {total}"},
+        "web.tournament-rounds-total": {
+            "en": "{n} {n:plural:round|rounds}",
+            "ru": "{n} {n:plural:тур|тура|туров}",
+        },
+        "web.tournament-final": {"en": "Final", "ru": "Финал"},
+        "web.tournament-semi-final": {"en": "Semi-final", "ru": "Полуфинал"},
+        "web.tournament-quarter-final": {"en": "Quarter-final", "ru": "1/4 финала"},
+        "web.tournament-fraction-final": {"en": "1/{half} final", "ru": "1/{half} финала"},
+        "web.tournament-upcoming-round": {
+            "en": "Round {n} (to come)",
+            "ru": "Тур {n} (впереди)",
+        },
+        "web.tournament-no-show-rule": {
+            "en": "No-show: a player who has not made his move {time} after his round"
+            " starts (or his game's turn comes) loses the match.",
+            "ru": "Неявка: кто не сделал ход за {time} от начала тура (или своей очереди"
+            " хода), проигрывает матч.",
+        },
+        "web.tournament-no-show-hint": {
+            "en": "who has not moved by then loses the match ({low} to {high})",
+            "ru": "кто не сделал ход за это время, проигрывает матч (от {low} до {high})",
+        },
+        "web.tournament-seconds": {
+            "en": "{n} {n:plural:second|seconds}",
+            "ru": "{n} {n:plural:секунду|секунды|секунд}",
+        },
+        "web.tournament-minutes": {
+            "en": "{n} {n:plural:minute|minutes}",
+            "ru": "{n} {n:plural:минуту|минуты|минут}",
+        },
+        "web.tournament-hours": {
+            "en": "{n} {n:plural:hour|hours}",
+            "ru": "{n} {n:plural:час|часа|часов}",
+        },
+        "web.tournament-days": {
+            "en": "{n} {n:plural:day|days}",
+            "ru": "{n} {n:plural:день|дня|дней}",
+        },
+        "web.tournament-status.cancelled": {"en": "cancelled", "ru": "отменён"},
+        "web.tournament-cancelled-label": {"en": "cancelled", "ru": "отменён"},
+        "web.tournament-private-terms": {"en": "private", "ru": "закрытый"},
+        "web.tournament-computer-untimed": {
+            "en": "Games against a computer player have no clock.",
+            "ru": "Партии с компьютером — без часов.",
+        },
+        "web.tournament-game-untimed": {
+            "en": "no clock against the computer",
+            "ru": "с компьютером без часов",
+        },
+        "web.tournament-places": {"en": "Places", "ru": "Места"},
+        "web.tournament-login-to-join": {
+            "en": "To join this tournament, {login} or {register}, then open the invitation"
+            " link again.",
+            "ru": "Чтобы записаться в турнир, {login} или {register}, затем снова откройте"
+            " ссылку-приглашение.",
+        },
+        "web.tournament-login-link": {"en": "log in", "ru": "войдите"},
+        "web.tournament-register-link": {"en": "sign up", "ru": "зарегистрируйтесь"},
+        "web.tournament-new-fold": {"en": "Create a tournament", "ru": "Создать турнир"},
+        "web.tournament-back": {"en": "Back to the tournament", "ru": "Вернуться к турниру"},
+        "web.tournament-next-waiting": {
+            "en": "Round {round} starts once the round's other games are over.",
+            "ru": "Тур {round} начнётся, когда закончатся остальные партии тура.",
+        },
+        "web.tournament-next-waiting-end": {
+            "en": "The result comes once the round's other games are over.",
+            "ru": "Итог — когда закончатся остальные партии тура.",
+        },
+        "web.tournament-next-game": {
+            "en": "Your round {round} game has started",
+            "ru": "Ваша партия тура {round} уже началась",
+        },
+        "web.tournament-next-bye": {
+            "en": "You have the bye in round {round}: wait for the next one.",
+            "ru": "В туре {round} вы пропускаете тур: ждите следующего.",
+        },
+        "web.tournament-next-out": {
+            "en": "You are out of the tournament.",
+            "ru": "Вы выбыли из турнира.",
+        },
+        "web.tournament-next-over": {
+            "en": "The tournament is over: place {place} of {n}.",
+            "ru": "Турнир завершён: {place}-е место из {n}.",
+        },
+        "web.tournament-next-over-plain": {
+            "en": "The tournament is over.",
+            "ru": "Турнир завершён.",
         },
     }
 )
