@@ -150,6 +150,9 @@ async def test_a_flag_before_the_losers_first_play_is_not_rated(
     for p in players.values():
         profile = (await p.get(f"/api/players/{p.user['username']}")).json()
         assert all(r["games"] == 0 for r in profile["ratings"].values())
+        # the game's row in his history says it was not rated (it had said "rated")
+        row = profile["games"]["items"][0]
+        assert row["id"] == gid and row["rated"] is False and row["rating_delta"] is None
 
 
 async def test_an_action_after_the_deadline_comes_too_late(

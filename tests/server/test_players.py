@@ -91,6 +91,10 @@ async def test_a_profile_with_filters_pages_and_statistics(
     rated = items[2]
     assert rated["rated"] and rated["length"] == 1 and rated["kind"] == "mars"
     assert rated["won"] is ann_won_mars
+    # each row says what it moved the player's rating, as the rating history has it
+    moved = {h["game"]: h["delta"] for h in prof["rating_history"]["long"]}
+    assert rated["rating_delta"] == moved[rated["id"]] != 0
+    assert items[0]["rating_delta"] is None  # (an unrated game moved nothing)
     assert prof["ratings"]["long"]["provisional"] is True and "short" not in prof["ratings"]
 
     async def listed(query: str) -> dict[str, Any]:
@@ -106,6 +110,7 @@ async def test_a_profile_with_filters_pages_and_statistics(
     assert (await listed("result=lost"))["total"] == stats["losses"]
     assert (await listed("opponent=BOB"))["total"] == 3
     assert (await listed("opponent=zed"))["total"] == 0
+    assert (await listed("opponent=Bo"))["total"] == 3  # part of the name finds him
     page = await listed("size=2&page=1")
     assert page["total"] == 3 and [g["id"] for g in page["items"]] == [rated["id"]]
     assert stats["error_rate"] is None and stats["reviewed"] == 0  # none reviewed yet

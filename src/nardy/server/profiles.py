@@ -77,7 +77,11 @@ def _won(row: GameRow, user_id: int) -> bool | None:
 
 
 def _game_json(
-    row: GameRow, user_id: int, names: dict[int, str], members: dict[int, str]
+    row: GameRow,
+    user_id: int,
+    names: dict[int, str],
+    members: dict[int, str],
+    deltas: dict[str, float],
 ) -> dict[str, Any]:
     other = (row.opponent_id if row.creator_id == user_id else row.creator_id) or -1
     score = None
@@ -88,7 +92,10 @@ def _game_json(
         "id": row.id,
         "variant": row.variant,
         "mode": row.mode,
-        "rated": bool(row.rated),
+        # (a rated match that ended before its loser acted was not rated after all)
+        "rated": bool(row.rated) and not result.get("unrated"),
+        #: What the game moved the player's rating (None: it moved none).
+        "rating_delta": deltas.get(row.id),
         "opponent": "computer" if row.mode == "computer" else names.get(other),
         #: The opponent's username: his profile (None: the computer, or a guest).
         "opponent_username": None if row.mode == "computer" else members.get(other),
@@ -158,14 +165,16 @@ def profile(
         ).all()
         tournaments = _tournaments(s, uid)
     stats = _stats(rows, uid, overs, stored_summaries(db, [r.id for r in rows]))
+    deltas = {h["game"]: h["delta"] for points in history.values() for h in points if h["game"]}
     listed = []
     for r in rows:
         if variant is not None and r.variant != variant:
             continue
-        if rated is not None and bool(r.rated) != rated:
+        game = _game_json(r, uid, names, members, deltas)
+        if rated is not None and game["rated"] != rated:
             continue
-        game = _game_json(r, uid, names, members)
-        if opponent is not None and (game["opponent"] or "").casefold() != opponent.casefold():
+        # (part of a name finds him: "rust" finds rustam, as a search box does)
+        if opponent is not None and opponent.casefold() not in (game["opponent"] or "").casefold():
             continue
         if result is not None and game["won"] != (result == "won"):
             continue

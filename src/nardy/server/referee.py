@@ -73,6 +73,9 @@ def stored_result(live: LiveGame) -> dict[str, Any] | None:
             "points": f["points"],
             "reason": f.get("reason", "time"),
             "match_winner": f["side_winner"],
+            # (a rated match ended before its loser acted moves no rating: its rows
+            # in the players' histories say it was not rated)
+            **({"unrated": True} if f.get("unrated") else {}),
         }
     if not (live.finished and live.game is not None and live.game.outcome is not None):
         return None
