@@ -26,6 +26,8 @@ from browser_helpers import (
     wait_seq_above,
 )
 
+from nardy.variants import OPTION_VALUES
+
 pytestmark = BROWSER_MARKS
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -33,6 +35,15 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 #: D/T, D/P), formats (JSON, SGF, .mat, SHA-256), a count in a rule (25−n, N−1), and
 #: the switch to English naming its language
 LATIN_OK = {"bar", "off", "nd", "d/t", "d/p", "d/b", "json", "sgf", "mat", "sha", "n", "english"}
+#: The rules page names the engine's rule ids (V-CGUL, L-BLOCK) and its rule options
+#: with their values as the rule book and the command line write them
+#: (``nardy play --option head_exception=head-only``, the API's ``options``)
+RULE_ID = re.compile(r"^[A-Z]+(-[A-Z]+)+$")
+OPTION_WORDS = (
+    {name.lower() for name in OPTION_VALUES}
+    | {str(v).lower() for values in OPTION_VALUES.values() for v in values}
+    | {"nardy", "play", "--option", "options", "api"}
+)
 #: Cyrillic a English page may show: the switch to Russian names its language in it
 CYRILLIC_OK = {"Русский"}
 
@@ -44,7 +55,8 @@ def foreign_words(text: str, lang: str) -> set[str]:
     for token in re.split(r"[\s,.;:()«»“”\"'!?·—–−|←→✓✗…\[\]{}]+", text):
         if not token or any(c.isdigit() for c in token):
             continue
-        latin = re.search(r"[A-Za-z]", token) and token.lower() not in LATIN_OK
+        code = RULE_ID.match(token) or all(w in OPTION_WORDS for w in token.lower().split("="))
+        latin = re.search(r"[A-Za-z]", token) and token.lower() not in LATIN_OK and not code
         cyrillic = CYRILLIC.search(token) and token not in CYRILLIC_OK
         if latin if lang == "ru" else cyrillic:
             words.add(token)

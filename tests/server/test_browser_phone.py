@@ -117,9 +117,10 @@ def test_no_page_scrolls_sideways_at_360_px(browser: Any, server: Any, shots: Pa
 def test_a_play_typed_in_the_keyboard_mode_is_made(browser: Any, server: Any, shots: Path) -> None:
     page = new_page(browser, PHONE)
     start_game(page, server.url)
-    # the position in words is there for screen readers whatever the mode
+    # the position in words is there for screen readers whatever the mode (the board's
+    # description; what changes is said in a few words in #announce)
     spoken = page.locator("#position-text")
-    assert spoken.get_attribute("aria-live") == "polite"
+    assert page.get_attribute("#announce", "aria-live") == "polite"
     assert "Кости:" in spoken.inner_text() and "Пипсы: белые" in spoken.inner_text()
     assert not page.locator("#play-input").is_visible()
     # the keyboard mode, chosen in the settings menu from the keyboard

@@ -28,7 +28,7 @@ from nardy.i18n import t
 
 pytestmark = BROWSER_MARKS
 
-TITLE = "Нарды — nardy"  # index.html's
+TITLE = "Партия — Нарды"  # the game page's (app.js)
 YOUR_TURN = t("web.your-turn-title", "ru")
 
 

@@ -237,11 +237,12 @@ function ratingLine(r) {
 export async function playerPage(name, own = false) {
   const base = `/api/players/${encodeURIComponent(name)}`;
   const p = await call("GET", base);
-  const filters = { variant: h("select", { name: "variant" }, h("option", { value: "" }, t("filterAll")),
+  // (no visible labels: the filters' row is short; each is named to a screen reader)
+  const filters = { variant: h("select", { name: "variant", "aria-label": t("variant") }, h("option", { value: "" }, t("filterAll")),
     me.variants.map((/** @type {Json} */ v) => h("option", { value: v.name }, v[currentLang()]))),
-  result: h("select", { name: "result" }, ["", "won", "lost"].map((v) => h("option", { value: v }, t(v ? (v === "won" ? "filterWon" : "filterLost") : "filterAll")))),
-  rated: h("select", { name: "rated" }, ["", "true", "false"].map((v) => h("option", { value: v }, t(v ? (v === "true" ? "filterRated" : "filterUnrated") : "filterAll")))),
-  opponent: h("input", { name: "opponent", placeholder: t("filterOpponent"), maxlength: 40 }) };
+  result: h("select", { name: "result", "aria-label": t("result") }, ["", "won", "lost"].map((v) => h("option", { value: v }, t(v ? (v === "won" ? "filterWon" : "filterLost") : "filterAll")))),
+  rated: h("select", { name: "rated", "aria-label": t("filterRatedLabel") }, ["", "true", "false"].map((v) => h("option", { value: v }, t(v ? (v === "true" ? "filterRated" : "filterUnrated") : "filterAll")))),
+  opponent: h("input", { name: "opponent", placeholder: t("filterOpponent"), "aria-label": t("opponent"), maxlength: 40 }) };
   const table = h("table", { id: "history", class: "history" });
   const pager = h("div", { class: "pager" });
   let page = 0;

@@ -9,6 +9,7 @@ import { analysisPage } from "./analysis.js";
 import { replayPage } from "./replay.js";
 import { leadersPage } from "./leaders.js";
 import { moderationPage } from "./moderation.js";
+import { newsFor } from "./news.js";
 import { currentLang, setLang, t } from "./i18n.js";
 import { serverOutOfReach, workOffline } from "./offline.js";
 import { rulesPage } from "./rules.js";
@@ -33,11 +34,59 @@ function chrome() {
   tm.hidden = !(me && me.test_mode); tm.textContent = t("testMode");
 }
 
+// -- the page's title and focus ----------------------------------------------------------
+/** A page's name by its address ([pattern, the catalogue's t() key]; a player's page is his name). */
+const TITLES = /** @type {[RegExp, string][]} */ ([
+  [/^\/(game|join)\//, "pageGame"], [/^\/login$/, "login"], [/^\/register$/, "register"], [/^\/profile$/, "profile"],
+  [/^\/leaders$/, "leaders"], [/^\/tournaments$/, "tournaments"], [/^\/tournaments\/\d+$/, "pageTournament"],
+  [/^\/moderation$/, "moderation"], [/^\/rules$/, "rules"], [/^\/tutorial$/, "tutorial"], [/^\/replay\//, "replay"],
+  [/^\/analysis$/, "analysisTitle"], [/^\/verify\//, "verifyDice"], [/^\/stats\//, "diceStats"],
+]);
+
+/** The tab's title, in the interface language: "Rules — Nardy"; the lobby's says what the club is. @param {string} path */
+function setTitle(path) {
+  let name = t("notFoundTitle");
+  const player = path.match(/^\/players\/(.+)$/);
+  if (path === "/" || path === "/new") { document.title = `${t("title")} — ${t("heroTitle")}`; return; }
+  if (player) name = decodeURIComponent(player[1]);
+  else {
+    const found = TITLES.find(([re]) => re.test(path));
+    if (found) name = t(found[1]);
+  }
+  document.title = `${name} — ${t("title")}`;
+}
+
+/**
+ * After a move to another page the focus goes to its heading (an h1 or h2, focusable
+ * by script: tabindex -1), so that a screen reader says the new page; a page drawn
+ * later (its data fetched) is waited for a little. Not where the page put the focus
+ * itself (a form's first field).
+ */
+function focusHeading() {
+  /** @param {number} left  tries left */
+  const tryOnce = (left) => {
+    const now = document.activeElement;
+    if (now && now !== main && main.contains(now)) return;
+    const heading = /** @type {HTMLElement | null} */ (main.querySelector("h1, h2"));
+    if (heading) {
+      if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    } else if (left) setTimeout(() => tryOnce(left - 1), 100);
+  };
+  tryOnce(30);
+}
+
 // -- router ---------------------------------------------------------------------------
+/** Whether the next route() is the page's first (or the same page in another language): the focus stays. */
+let focusStays = true;
 async function route() {
   if (cleanup) { cleanup(); cleanup = null; }
   const path = location.pathname;
   chrome();
+  setTitle(path);
+  newsFor(path);
+  const moveFocus = !focusStays;
+  focusStays = false;
   let m;
   try {
     if (path === "/" || path === "/new") cleanup = homePage();
@@ -62,11 +111,13 @@ async function route() {
     if (e instanceof ApiError && e.status === 404) notFound(e.message);
     else main.replaceChildren(h("div", { class: "card bad" }, e instanceof ApiError ? e.message : String(e)));
   }
+  if (moveFocus) focusHeading();
 }
 
 /** The club's "page not found": an address it does not route, or a game or player the
  * server does not know (``detail``: what the server said, "game not found"). @param {string} [detail] */
 function notFound(detail) {
+  document.title = `${t("notFoundTitle")} — ${t("title")}`;
   main.replaceChildren(h("div", { class: "card", id: "not-found" }, h("h2", {}, t("notFoundTitle")),
     detail ? h("p", { class: "bad" }, detail) : null, h("p", {}, t("notFoundText")),
     h("p", {}, h("a", { href: "/", "data-link": true, id: "to-lobby" }, t("toLobby")))));
@@ -85,8 +136,11 @@ document.addEventListener("click", async (ev) => {
 });
 window.addEventListener("popstate", route);
 byId("lang").addEventListener("click", () => {
-  setLang(currentLang() === "ru" ? "en" : "ru"); route();
+  setLang(currentLang() === "ru" ? "en" : "ru"); focusStays = true; route();
 });
+// the first link of the page, seen when it has the focus: on to the page's own content
+// (the focus, not the address: a #main in it would be routed as another page)
+byId("skip").addEventListener("click", (ev) => { ev.preventDefault(); main.focus(); });
 setRouter(route);
 sideways(/** @type {HTMLElement} */ (document.querySelector("header nav")));
 workOffline();

@@ -8,7 +8,7 @@ import { actionId, call, GameSocket, ApiError } from "./api.js";
 import { accessPlay } from "./access.js";
 import { cubeAdvice } from "./advice.js";
 import { drawBoard, glideSteps, liftBoard, slideStep, stepBoard } from "./board.js";
-import { diceText, explainer, go, h, main, playerName, toast } from "./dom.js";
+import { byId, diceText, explainer, go, h, main, playerName, toast } from "./dom.js";
 import { fixed, msg, signedEquity, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 import { chatChannels, mountChat } from "./chat.js";
@@ -39,8 +39,10 @@ const isPlay = (e) => !e.action;
 export function gamePage(id) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("class", "board"); svg.id = "board";
+  // (one picture to a screen reader, named; the position in words is its description)
+  svg.setAttribute("role", "img"); svg.setAttribute("aria-label", t("boardName")); svg.setAttribute("aria-describedby", "position-text");
   const scorebar = h("div", { class: "scorebar", id: "scorebar" });
-  const status = h("div", { class: "status", id: "status" });
+  const status = h("div", { class: "status", id: "status", tabindex: -1 });  // (where the focus goes when its control is gone)
   const lastPlay = h("div", { class: "last-play", id: "last-play", hidden: true });
   const notice = h("div", { class: "notice", id: "notice", hidden: true });
   const refusal = h("div", { class: "notice refusal", id: "refusal", hidden: true });
@@ -53,18 +55,42 @@ export function gamePage(id) {
   // (under the players, above the other actions: on a phone the thumb that confirms a
   // play does not land on Resign)
   const controls = h("div", { class: "controls", id: "controls", hidden: true }, undo, confirm);
-  const tip = h("p", { class: "small tip", id: "tip", hidden: true }, t("hint"), " ", t("dieTip"));
+  const tip = h("p", { class: "small tip", id: "tip", hidden: true }, t("hint"), " ", t("dieTip"),
+    h("span", { class: "keyboard-tip", id: "keyboard-tip" }, " ", t("keyboardTip")));
   const moves = h("ol", { class: "movelist", id: "moves" });
   const extra = h("div", { id: "extra" });
   const overlay = h("div", { id: "overlay" });
   const review = h("div", { id: "review" });
-  const hintBox = h("div", { id: "hints" });
+  const hintBox = h("div", { id: "hints", "aria-live": "polite" });  // (the hint's answer is said)
   const access = accessPlay((action) => send(action));  // keyboard play and the position in words
   const chatBox = h("div", { id: "chat-box" });  // the chat (chat.js)
-  main.replaceChildren(h("div", { class: "game" },
-    h("div", {}, scorebar, h("div", { class: "board-wrap" }, svg, overlay), tip, review),
+  const page = h("div", { class: "game" },
+    // (the page's heading, for a screen reader: app.js puts the focus on it)
+    h("div", {}, h("h1", { class: "sr-only", id: "game-heading", tabindex: -1 }, t("pageGame")), scorebar, h("div", { class: "board-wrap" }, access.toggle, svg, overlay), tip, review),
     h("div", { class: "side" }, h("div", { class: "panel card" }, status, lastPlay, notice, refusal, away.node, players, controls, actions, hintBox,
-      access.node, h("h3", {}, t("moves")), moves, extra), chatBox)));
+      access.node, h("h3", {}, t("moves")), moves, extra), chatBox));
+  main.replaceChildren(page);
+  // -- the focus kept through the rebuilds: a control used from the keyboard (Roll,
+  // Resign, Take, a hint's play) is often gone with the state it belonged to; the
+  // focus goes to the same control drawn anew, else to what comes next, not to the
+  // page's top. (A pointer's user is left alone: he does not lose his place.)
+  let lastFocus = "";
+  page.addEventListener("focusin", (ev) => {
+    const el = /** @type {HTMLElement} */ (ev.target);
+    lastFocus = el.matches(":focus-visible") ? el.id || "*" : "";
+  });
+  page.addEventListener("pointerdown", () => { lastFocus = ""; });
+  function keepFocus() {
+    const now = document.activeElement;
+    if (!lastFocus || (now && now !== document.body && now.isConnected)) return;
+    /** @param {Element | null} e @returns {e is HTMLElement} */
+    const usable = (e) => e instanceof HTMLElement && !(e instanceof HTMLButtonElement && e.disabled) && e.offsetParent !== null;
+    const next = [lastFocus === "*" ? null : byId(lastFocus), byId("play-input"), state && state.legal ? byId("access-on") : null,
+      actions.querySelector("button:not(:disabled)"), status].find(usable);
+    if (next) next.focus();
+  }
+  /** @param {string} bid  the control that takes the focus (a menu opened or closed from it) */
+  const focusOn = (bid) => { const e = byId(bid); if (e) e.focus(); };
   // -- the club clock and rating change (clock.js) --
   const clock = new GameClock(); players.after(clock.el);
   const tourney = gameTournament(id); status.before(tourney.el);  // a tournament's game
@@ -89,9 +115,10 @@ export function gamePage(id) {
   const locked = () => inFlight || animating;
   function disableAll() {
     // the game's buttons; not the chat's, nor the keyboard play's (send() refuses while
-    // locked, and a disabled submit button would block the Enter key in its form)
+    // locked, and a disabled submit button would block the Enter key in its form) and
+    // the way into it (no state draws it anew)
     for (const b of main.querySelectorAll("button")) {
-      if (!b.closest("#chat-box, #access")) b.disabled = true;
+      if (!b.closest("#chat-box, #access, #access-on")) b.disabled = true;
     }
   }
   function lock() {
@@ -104,7 +131,7 @@ export function gamePage(id) {
     clearTimeout(flightTimer);
     if (!inFlight) return;
     inFlight = false;
-    if (state && !animating) renderAll(state);
+    if (state && !animating) { renderAll(state); keepFocus(); }
   }
 
   // over HTTP (no socket): a lost connection is retried with the same action id
@@ -381,9 +408,12 @@ export function gamePage(id) {
         for (const r of st.resign_levels) {
           kids.push(b(`resign-${r.level}`, `${kindName(r.kind)} (${t("points")(r.value)})`, { action: "resign", level: r.level }, "warn"));
         }
-        kids.push(h("button", { type: "button", id: "resign-cancel", onclick: () => { ui.resignMenu = false; renderActions(state); } }, t("cancel")));
+        kids.push(h("button", { type: "button", id: "resign-cancel", onclick: () => { ui.resignMenu = false; renderActions(state); focusOn("resign"); } }, t("cancel")));
       } else {
-        kids.push(h("button", { type: "button", id: "resign", class: "warn", onclick: () => { ui.resignMenu = true; renderActions(state); } }, t("resign")));
+        kids.push(h("button", { type: "button", id: "resign", class: "warn", onclick: () => {
+          ui.resignMenu = true; renderActions(state);
+          /** @type {HTMLElement | null} */ (actions.querySelector("button[id^='resign-']"))?.focus();  // (the first choice it opened)
+        } }, t("resign")));
       }
     }
     // (the result card has the rematch while it is open)
@@ -485,8 +515,8 @@ export function gamePage(id) {
     // a forfeit says why: "forfeit — 3 points, the game was left")
     if (o.reason && o.reason !== "bear-off" && o.reason !== "time") detail += `, ${t("reasons")[o.reason] || o.reason}`;
     const close = h("button", { type: "button", id: "result-close", class: "close", "aria-label": t("close"), title: t("close"),
-      onclick: () => { ui.closed = key; overlay.replaceChildren(); renderActions(st); } }, "×");
-    const card = h("div", { class: "card" }, close, h("h2", { id: "result-title" }, title), h("p", { id: "result-detail" }, detail));
+      onclick: () => { ui.closed = key; overlay.replaceChildren(); renderActions(st); keepFocus(); } }, "×");
+    const card = h("div", { class: "card" }, close, h("h2", { id: "result-title", tabindex: -1 }, title), h("p", { id: "result-detail" }, detail));
     if (o.unrated && o.winner) {
       const loser = o.winner === "white" ? "black" : "white";
       card.append(h("p", { class: "small", id: "result-unrated" }, msg("web.unrated-no-move", { name: playerLabel(loser) })));
@@ -572,6 +602,10 @@ export function gamePage(id) {
     state = st; ui.selected = null;
     renderAll(st);
     access.update(st);
+    // the game ended before the player's eyes: its result is said, and the focus is on it
+    const heading = prev && prev.phase !== "over" && st.phase === "over" ? byId("result-title") : null;
+    if (heading) { access.say(`${heading.textContent}. ${byId("result-detail").textContent}.`); heading.focus(); }
+    else keepFocus();
     clock.update(st);  // the club clock (clock.js)
     if (!prev || st.seq !== prev.seq) tourney.refresh();
     onState(st);  // the turn signals and sounds (signals.js)

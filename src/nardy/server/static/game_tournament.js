@@ -2,15 +2,12 @@
 // A tournament game's line on its page: the tournament (a link to its page), the round,
 // and while the match is undecided the time by which the player to act must act, or
 // lose the match by the no-show rule (the server's rule, as its tick applies it).
-// While the tournament goes on, the page of one of the game's players listens on his
-// lobby channel: when his next round's game starts (this one ended, and the round with
-// it), he is told, called and taken there (lobby.js), as from the lobby's page, even
-// when it started while his socket was away.
+// When his next round's game starts (this one ended, and the round with it), a player
+// on this page is told, called and taken there by the site's news (news.js), as from
+// the lobby's page, even when it started while his socket was away.
 import { call } from "./api.js";
-import { h, main } from "./dom.js";
+import { h } from "./dom.js";
 import { currentLang, msg } from "./i18n.js";
-import { LobbySocket, gameStarted, hearGames } from "./lobby.js";
-import { me } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -19,20 +16,6 @@ import { me } from "./session.js";
 export function gameTournament(gameId) {
   const el = h("div", { class: "small game-tournament", id: "game-tournament", hidden: true });
   let asked = 0, none = false;
-  /** @type {LobbySocket | null} */
-  let socket = null;
-  // the lobby's socket, once: closed when the page is left (the page's element is gone)
-  const listen = () => {
-    if (socket || !el.isConnected) return;
-    const left = new MutationObserver(() => { if (!el.isConnected) stop(); });
-    const stop = () => { sock.close(); left.disconnect(); };
-    // (a round that starts while the socket is away is found when it comes back)
-    const sock = new LobbySocket(hearGames((m) => {
-      if ((m.tournament || m.missed) && m.id !== gameId) { stop(); gameStarted(m); }
-    }), () => undefined);
-    socket = sock;
-    left.observe(main, { childList: true });
-  };
   const refresh = () => {
     if (none) return;  // (a game of no tournament never becomes one)
     const mine = ++asked;  // (answers out of order: only the last asked is shown)
@@ -48,7 +31,6 @@ export function gameTournament(gameId) {
         // (the tournament's clock runs only in games between members: docs/tournaments.md)
         x.computer && x.clock && x.clock !== "none" ? h("span", { id: "game-untimed" }, " · ", msg("web.tournament-game-untimed")) : "");
       el.hidden = false;
-      if (x.running && me.user.id != null && (x.players ?? []).includes(me.user.id)) listen();
     }).catch(() => undefined);  // (a line of context: the next change asks again)
   };
   return { el, refresh };

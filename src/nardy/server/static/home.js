@@ -23,24 +23,24 @@ function helped(field, key) {
 
 /** The lobby and the new-game form; returns what closes the lobby's socket. @returns {() => void} */
 export function homePage() {
-  const variant = remembersVariant(h("select", { name: "variant" }, me.variants.map((/** @type {Json} */ v) =>
+  const variant = remembersVariant(h("select", { name: "variant", id: "new-variant" }, me.variants.map((/** @type {Json} */ v) =>
     h("option", { value: v.name, selected: v.name === preferredVariant() }, v[currentLang()]))));
-  const mode = h("select", { name: "mode" },
+  const mode = h("select", { name: "mode", id: "new-mode" },
     h("option", { value: "computer" }, t("modeComputer")),
     h("option", { value: "local" }, t("modeLocal")),
     h("option", { value: "friend" }, t("modeFriend")));
-  const level = h("select", { name: "level" }, me.levels.map((/** @type {string} */ l) =>
+  const level = h("select", { name: "level", id: "new-level" }, me.levels.map((/** @type {string} */ l) =>
     h("option", { value: l }, msg(`level.${l}`))));
-  const seed = h("input", { name: "client_seed", maxlength: 200, autocomplete: "off" });
-  const length = h("input", { name: "length", type: "number", min: 0, max: 25, value: 0, inputmode: "numeric" });
-  const cube = h("select", { name: "cube" }, h("option", { value: "" }, t("cubeDefault")),
+  const seed = h("input", { name: "client_seed", id: "new-seed", maxlength: 200, autocomplete: "off" });
+  const length = h("input", { name: "length", id: "new-length", type: "number", min: 0, max: 25, value: 0, inputmode: "numeric" });
+  const cube = h("select", { name: "cube", id: "new-cube" }, h("option", { value: "" }, t("cubeDefault")),
     h("option", { value: "yes" }, t("yes")), h("option", { value: "no" }, t("no")));
   // C-2: the clubs' other ways of scoring a game (koks, home mars, …), for a game
   // against the computer, a friend or on one device
-  const scoring = h("select", { name: "scoring" }, me.scorings.map((/** @type {string} */ x) => h("option", { value: x }, msg(`web.scoring.${x}`))));
-  const beavers = h("input", { name: "beavers", type: "checkbox" });
-  const beaverBox = h("div", {}, h("div", { class: "check" }, beavers, h("label", {}, t("beavers"))), helped(beavers, "web.beavers-hint"));
-  const levelBox = h("div", {}, h("label", {}, t("level")), level);
+  const scoring = h("select", { name: "scoring", id: "new-scoring" }, me.scorings.map((/** @type {string} */ x) => h("option", { value: x }, msg(`web.scoring.${x}`))));
+  const beavers = h("input", { name: "beavers", id: "new-beavers", type: "checkbox" });
+  const beaverBox = h("div", {}, h("div", { class: "check" }, beavers, h("label", { for: "new-beavers" }, t("beavers"))), helped(beavers, "web.beavers-hint"));
+  const levelBox = h("div", {}, h("label", { for: "new-level" }, t("level")), level);
   mode.addEventListener("change", () => { levelBox.hidden = mode.value !== "computer"; });
   length.addEventListener("input", () => { beaverBox.hidden = Number(length.value) > 0; });
   /** @param {object} spec  the new game (POST /api/games) */
@@ -59,12 +59,12 @@ export function homePage() {
     start(spec);
   } },
   h("h2", {}, t("newGame")),
-  h("label", {}, t("variant")), variant,
-  h("label", {}, t("mode")), mode, levelBox,
-  h("label", {}, t("matchLength")), length, helped(length, "web.money-game-hint"),
-  h("label", {}, t("cubeOpt")), cube, beaverBox,
-  h("label", {}, msg("web.scoring")), scoring,
-  h("label", {}, t("clientSeed")), seed, helped(seed, "web.client-seed-hint"),
+  h("label", { for: "new-variant" }, t("variant")), variant,
+  h("label", { for: "new-mode" }, t("mode")), mode, levelBox,
+  h("label", { for: "new-length" }, t("matchLength")), length, helped(length, "web.money-game-hint"),
+  h("label", { for: "new-cube" }, t("cubeOpt")), cube, beaverBox,
+  h("label", { for: "new-scoring" }, msg("web.scoring")), scoring,
+  h("label", { for: "new-seed" }, t("clientSeed")), seed, helped(seed, "web.client-seed-hint"),
   h("button", { class: "big", type: "submit", id: "start" }, t("start")));
   const others = h("section", { class: "card others" }, h("h2", {}, t("lobbyOtherWays")), form);
   // A game against the computer is one tap from the top of the page: on a phone the

@@ -155,6 +155,14 @@ register(
             "en": "{name} challenges you: {terms}",
             "ru": "{name} вызывает вас: {terms}",
         },
+        # the news on every other page (news.js)
+        "web.news-game-started": {
+            "en": "Your game has started: an opponent took up your challenge",
+            "ru": "Ваша партия началась: соперник принял вызов",
+        },
+        "web.news-open-game": {"en": "Go to the game", "ru": "К партии"},
+        "web.news-answer": {"en": "Answer", "ru": "Ответить"},
+        "web.news-close": {"en": "Close", "ru": "Закрыть"},
         "web.lobby-declined": {
             "en": "Your challenge was declined",
             "ru": "Ваш вызов отклонён",

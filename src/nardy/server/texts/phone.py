@@ -51,6 +51,14 @@ register(
             "en": "Pips: White {white}, Black {black}",
             "ru": "Пипсы: белые {white}, чёрные {black}",
         },
+        # the board as one picture to a screen reader (its description: the position)
+        "web.board-name": {"en": "Board", "ru": "Доска"},
+        # the way into the keyboard mode a keyboard user meets first on the game page
+        "web.keyboard-tip": {
+            "en": "Without a mouse: Tab to the “Play from the keyboard” button.",
+            "ru": "Без мыши: клавишей Tab дойдите до кнопки «Ход с клавиатуры».",
+        },
+        "web.read-position": {"en": "Read the position", "ru": "Прочитать позицию"},
         "web.a11y-last": {
             "en": "Last play, {side}, {dice}: {play}",
             "ru": "Последний ход, {side}, {dice}: {play}",

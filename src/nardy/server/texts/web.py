@@ -20,6 +20,13 @@ register(
             "en": "The nardy club runs in the page's JavaScript: please turn it on.",
             "ru": "Клуб нардов работает на JavaScript: включите его в браузере.",
         },
+        # the first link of every page, seen when it has the focus (index.html)
+        "web.skip-to-content": {"en": "Skip to content", "ru": "Перейти к содержанию"},
+        # the pages' titles (app.js: "Rules — Nardy") where no other text names the page
+        "web.page-game": {"en": "Game", "ru": "Партия"},
+        "web.page-tournament": {"en": "Tournament", "ru": "Турнир"},
+        # the profile's game filters, named to a screen reader
+        "web.filter-rated-label": {"en": "Rated or not", "ru": "На рейтинг или нет"},
         "web.play": {"en": "Play", "ru": "Играть"},
         "web.rules": {"en": "Rules", "ru": "Правила"},
         "web.tutorial": {"en": "Tutorial", "ru": "Обучение"},
