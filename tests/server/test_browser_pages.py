@@ -296,6 +296,22 @@ def test_a_tap_the_board_refuses_is_explained(browser: Any, server: Any, shots: 
     if stuck:
         page.locator(f"#board .hit[data-point='{stuck[0]}']").click()
         page.wait_for_selector(f"#toast >> text=No checker can move from point {stuck[0]}")
+    # a checker held by a rule is told the rule: long nardy's head after its checker
+    # left this turn (L-HEAD-1)
+    for _ in range(20):
+        spec = {"variant": "long", "mode": "computer", "level": "beginner"}
+        st = page_api(page, server, "POST", "/api/games", spec)
+        if sorted(st["dice"]) not in ([3, 3], [4, 4], [6, 6]):  # (L-HEAD-2: two may leave)
+            break
+    page.goto(f"{server.url}/game/{st['id']}")
+    page.wait_for_selector("#board .hit.src")
+    nearest = st["legal"]["targets"]["24"][0]
+    page.locator("#board .hit[data-point='24']").click()
+    page.locator(f"#board .hit[data-point='{nearest}']").click()
+    page.wait_for_selector(f"#board[data-seq]:not([data-seq='{st['seq']}'])")
+    page.locator("#board .hit[data-point='24']").click()
+    page.wait_for_selector("#toast >> text=no more checkers leave the head this turn")
+    assert "(L-HEAD-1)" in page.inner_text("#toast")
     assert page.errors == []
 
 

@@ -9,7 +9,7 @@ import { accessPlay } from "./access.js";
 import { cubeAdvice } from "./advice.js";
 import { drawBoard, glideSteps, liftBoard, slideStep, stepBoard } from "./board.js";
 import { byId, diceText, explainer, go, h, main, playerName, toast } from "./dom.js";
-import { fixed, msg, signedEquity, t } from "./i18n.js";
+import { currentLang, fixed, msg, signedEquity, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 import { chatChannels, mountChat } from "./chat.js";
 import { variantName } from "./session.js";
@@ -162,7 +162,11 @@ export function gamePage(id) {
     if (from !== null) { send({ action: "move", from, to: p }); return; }
     // (a checker on the bar that cannot come in leaves no move at all: the turn passes)
     const b = state.board;
-    if (b && p >= 1 && p <= 24 && b.points[p] > 0) toast(msg("web.no-move-from", { point: String(p) }), "info");
+    if (!(b && p >= 1 && p <= 24 && b.points[p] > 0)) return;
+    // the rule that holds it, where one surely does (the bar first, the head, the févga
+    // runner: the state's legal.stuck), else that it cannot move
+    const why = state.legal && state.legal.stuck && state.legal.stuck[String(p)];
+    toast(why ? why[currentLang()] ?? why.en : msg("web.no-move-from", { point: String(p) }), "info");
   };
   undo.onclick = () => send({ action: "undo" });
   confirm.onclick = () => send({ action: "confirm" });
