@@ -368,3 +368,22 @@ def test_a_member_follows_challenges_and_blocks_another_from_his_profile(
     a.wait_for_selector("#player-name")
     assert a.locator("#relations").count() == 0
     assert a.errors == [] and b.errors == []
+
+
+def test_a_per_checker_result_says_its_checkers(browser: Any, server: Any, shots: Path) -> None:
+    """C-2 per-checker (khachapuri's own): a resignation and the result count the
+    checkers not borne off ("15 невыброшенных шашек — 15 очков"); they had read
+    "ойн — 15 очков", a single game worth fifteen."""
+    page = new_page(browser, PHONE)
+    open_home(page, server.url)
+    st = page_api(page, server, "POST", "/api/games", {"variant": "khachapuri", "mode": "local"})
+    page.goto(f"{server.url}/game/{st['id']}")
+    page.wait_for_selector("#resign")
+    page.click("#resign")
+    assert page.inner_text("#resign-1") == "15 невыброшенных шашек (15 очков)"
+    page.click("#resign-1")
+    page.click("#accept")
+    page.wait_for_selector("#result-detail")
+    assert page.inner_text("#result-detail").startswith("15 невыброшенных шашек — 15 очков")
+    page.screenshot(path=str(shots / "per-checker-result-phone-ru.png"))
+    assert page.errors == []

@@ -176,8 +176,17 @@ export function gamePage(id) {
     for (const a of anim.running) a.finish();
   });
 
-  /** @param {string} k */
-  const kindName = (k) => t("kinds")[k] || k;
+  /**
+   * A result's or a resignation's kind in words; under C-2 per-checker scoring the
+   * checkers it counts ("12 checkers left"), a tier's multiplier after them.
+   * @param {string} k @param {number | null} [checkers] @param {number} [points]  before the cube
+   */
+  const kindName = (k, checkers = null, points = 0) => {
+    const tier = t("kinds")[k] || k;
+    if (!checkers) return tier;
+    const left = msg("web.checkers-left", { n: checkers }), times = points / checkers;
+    return times > 1 ? `${left} × ${times} (${tier})` : left;
+  };
   /** @param {string} c @param {Json} [st] */
   function playerLabel(c, st = state) {
     const p = st.players && st.players[c];
@@ -410,7 +419,7 @@ export function gamePage(id) {
       if (ui.resignMenu) {
         kids.push(h("div", { class: "small full-row" }, t("resignAs")));
         for (const r of st.resign_levels) {
-          kids.push(b(`resign-${r.level}`, `${kindName(r.kind)} (${t("points")(r.value)})`, { action: "resign", level: r.level }, "warn"));
+          kids.push(b(`resign-${r.level}`, `${kindName(r.kind, r.checkers, r.value / ((st.cube && st.cube.value) || 1))} (${t("points")(r.value)})`, { action: "resign", level: r.level }, "warn"));
         }
         kids.push(h("button", { type: "button", id: "resign-cancel", onclick: () => { ui.resignMenu = false; renderActions(state); focusOn("resign"); } }, t("cancel")));
       } else {
@@ -513,7 +522,7 @@ export function gamePage(id) {
     else if (played && m.length) title = o.winner === st.role ? t("youWonGame") : t("youLostGame");
     else if (played) title = o.winner === st.role ? t("youWon") : t("youLost");
     else title = winnerTitle(st, o.winner, false);
-    let detail = `${kindName(o.kind)} — ${t("points")(o.value)}`;
+    let detail = `${kindName(o.kind, o.checkers, o.points)} — ${t("points")(o.value)}`;
     if (o.cube > 1) detail += ` (${o.points} × ${o.cube})`;
     // (a loss on time is its kind already: "on time — 3 points", not "…, time ran out";
     // a forfeit says why: "forfeit — 3 points, the game was left")

@@ -363,6 +363,11 @@ register(
             "en": "The computer's advice: {advice}.",
             "ru": "Совет компьютера: {advice}.",
         },
+        # C-2 per-checker: what a result counts
+        "web.checkers-left": {
+            "en": "{n} {n:plural:checker|checkers} left",
+            "ru": "{n} {n:plural:невыброшенная шашка|невыброшенные шашки|невыброшенных шашек}",
+        },
         "web.cube-mwc": {
             "en": "in brackets: the doubler's match winning chances (MWC)",
             "ru": "в скобках: шансы удваивающего выиграть матч (MWC)",
