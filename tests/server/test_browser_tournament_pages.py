@@ -96,8 +96,11 @@ def test_withdrawing_asks_first_and_the_players_game_comes_first(
     p.goto(f"{server.url}/game/{game}")
     p.wait_for_selector("#game-tournament a")
     assert "с компьютером без часов" in p.inner_text("#game-tournament")
-    after = p.evaluate(AFTER, game)
-    assert after and "Вернуться к турниру" in after and "2-е место из 2" in after, after
+    # the result card leads back to the tournament and says the place, not "New game"
+    p.wait_for_selector("#tournament-after")
+    after = p.inner_text("#tournament-after")
+    assert "Вернуться к турниру" in after and "2-е место из 2" in after, after
+    assert p.locator("#result-new").count() == 0
     assert p.evaluate(AFTER, "nosuchgame") is None
     assert p.errors == [] and p.csp == []
     owner.close()

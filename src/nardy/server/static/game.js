@@ -15,7 +15,7 @@ import { chatChannels, mountChat } from "./chat.js";
 import { variantName } from "./session.js";
 import { onState } from "./signals.js";
 import { GameClock } from "./clock.js";  // the club clock (clock.js)
-import { gameTournament } from "./game_tournament.js";
+import { gameTournament, tournamentAfterGame } from "./game_tournament.js";
 import { awayNotice } from "./abandon.js";  // the opponent who left, and the claim
 
 /** @typedef {import("./api.js").Json} Json */
@@ -540,7 +540,13 @@ export function gamePage(id) {
     } else {
       const box = rematchBox(st, "");
       if (box) card.append(box);
-      card.append(h("p", {}, h("button", { type: "button", id: "result-new", class: "secondary", onclick: () => go("/") }, t("newGame"))));
+      const fresh = h("p", {}, h("button", { type: "button", id: "result-new", class: "secondary", onclick: () => go("/") }, t("newGame")));
+      card.append(fresh);
+      // a tournament's game: back to the tournament and what comes next, in place of
+      // "New game" (game_tournament.js)
+      if (st.tournament) {
+        tournamentAfterGame(st).then((after) => { if (after) fresh.replaceWith(after); });
+      }
     }
     const links = [];
     if (st.status === "over") links.push(h("a", { href: `/verify/${st.id}`, "data-link": true }, t("verifyDice")), " · ");
