@@ -386,4 +386,10 @@ def test_a_per_checker_result_says_its_checkers(browser: Any, server: Any, shots
     page.wait_for_selector("#result-detail")
     assert page.inner_text("#result-detail").startswith("15 невыброшенных шашек — 15 очков")
     page.screenshot(path=str(shots / "per-checker-result-phone-ru.png"))
+    # the game's rules are a tap away: its own section of the rules page
+    page.click("#result-close")
+    assert page.get_attribute("#variant-rules", "href") == "/rules#khachapuri"
+    page.click("#variant-rules")
+    page.wait_for_selector("#khachapuri")
+    assert page.url.endswith("/rules#khachapuri")
     assert page.errors == []

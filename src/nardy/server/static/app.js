@@ -131,7 +131,7 @@ document.addEventListener("click", async (ev) => {
     if (a.id === "nav-login" && me && !me.user.guest) {
       await call("POST", "/api/logout"); await refreshMe(); go("/"); return;
     }
-    go(a.pathname);
+    go(a.pathname + a.search + a.hash);  // (a section of a page: /rules#fevga)
   }
 });
 window.addEventListener("popstate", route);

@@ -16,6 +16,7 @@ import { variantName } from "./session.js";
 import { onState } from "./signals.js";
 import { GameClock } from "./clock.js";  // the club clock (clock.js)
 import { gameTournament, tournamentAfterGame } from "./game_tournament.js";
+import { variantRulesHref } from "./rules.js";
 import { awayNotice } from "./abandon.js";  // the opponent who left, and the claim
 
 /** @typedef {import("./api.js").Json} Json */
@@ -565,7 +566,9 @@ export function gamePage(id) {
   /** @param {Json} st */
   function renderExtra(st) {
     /** @type {HTMLElement[]} */
-    const kids = [h("h3", {}, variantName(st.variant))];
+    // (a friend who came by a link may not know the game: its rules are a tap away)
+    const kids = [h("h3", {}, variantName(st.variant), " ",
+      h("a", { href: variantRulesHref(st.variant), "data-link": true, id: "variant-rules", class: "small" }, msg("web.variant-rules")))];
     if (st.scoring && st.scoring !== "standard") {  // (C-2: a scheme the players chose)
       kids.push(h("p", { class: "small", id: "game-scoring" }, msg("web.game-scoring", { scoring: msg(`web.scoring.${st.scoring}`) })));
     }

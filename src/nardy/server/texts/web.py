@@ -363,6 +363,7 @@ register(
             "en": "The computer's advice: {advice}.",
             "ru": "Совет компьютера: {advice}.",
         },
+        "web.variant-rules": {"en": "its rules", "ru": "правила"},
         # C-2 per-checker: what a result counts
         "web.checkers-left": {
             "en": "{n} {n:plural:checker|checkers} left",
