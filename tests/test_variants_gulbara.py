@@ -136,6 +136,8 @@ def test_vgul_unplayed_moves_of_a_double_pass_to_the_opponent() -> None:
     game.play("8/5")
     assert game.phase == "roll" and game.turn == "black"
     assert turn_log(game) == [("white", (3, 3, 3, 3), "24/15"), ("black", (3,), "8/5")]
+    # each finished turn keeps what it was (the game page marks passed moves)
+    assert [t.kind for t in game.turns] == ["roll", "passed"]
 
 
 def test_vgul_a_double_that_cannot_be_started_passes_whole() -> None:

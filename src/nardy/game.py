@@ -79,11 +79,14 @@ class Segment:
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """One finished segment: who, its dice and the play (empty when nothing could move)."""
+    """One finished segment: who, its dice and the play (empty when nothing could move),
+    and its kind (``Segment.kind``: a "roll", a crazy "sequence"'s higher double, or
+    "passed" moves the opponent could not play)."""
 
     color: Color
     dice: tuple[int, ...]
     play: Play
+    kind: str = "roll"
 
 
 class Game:
@@ -604,7 +607,7 @@ class Game:
         else:
             self.position = before.swap()
         self.position = self.position.with_flags(before.theirs_first, keep_first)
-        self.turns.append(Turn(seg.owner, seg.dice, play))
+        self.turns.append(Turn(seg.owner, seg.dice, play, seg.kind))
         self._moved_this_roll = self._moved_this_roll or bool(play.moves)
         self.segment = None
         self._legal = None

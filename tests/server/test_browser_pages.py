@@ -393,3 +393,36 @@ def test_a_per_checker_result_says_its_checkers(browser: Any, server: Any, shots
     page.wait_for_selector("#khachapuri")
     assert page.url.endswith("/rules#khachapuri")
     assert page.errors == []
+
+
+def test_a_sequences_next_double_is_said(browser: Any, server: Any, shots: Path) -> None:
+    """V-CRAZY: after a double the player plays every higher double; the page says
+    that the dice now played are the sequence's next double (it had said only "your
+    move" over dice that changed by themselves), and the move list marks them."""
+    page = new_page(browser, PHONE)
+    open_home(page, server.url)
+    st = page_api(page, server, "POST", "/api/games", {"variant": "crazy", "mode": "local"})
+    gid = st["id"]
+
+    def act(action: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = page_api(page, server, "POST", f"/api/games/{gid}/actions", action)
+        return out["state"]
+
+    for _ in range(200):
+        if st["segment_kind"] == "sequence" or st["phase"] == "over":
+            break
+        if "roll" in st["actions"]:
+            st = act({"action": "roll"})
+        elif st["phase"] == "move":
+            play = st["legal"]["plays"][0]
+            st = act({"action": "play", "play": play})
+    assert st["segment_kind"] == "sequence", "no double in 200 actions"
+    page.goto(f"{server.url}/game/{gid}")
+    page.wait_for_selector("#board[data-seq]")
+    dice = "-".join(map(str, st["segment_dice"][:2]))
+    assert page.inner_text("#status").endswith(f": серия дублей продолжается, играйте {dice}")
+    last = page.locator("#moves li").all_inner_texts()[-1].strip()
+    before = last.split(":")[0].split("-")  # (a lower double went before it)
+    assert before[0] == before[1] and int(before[0]) < int(dice[0]), last
+    page.screenshot(path=str(shots / "crazy-sequence-phone-ru.png"))
+    assert page.errors == []

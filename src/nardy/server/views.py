@@ -154,6 +154,7 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
             resign_levels=[],
             dice_left=None,
             segment_dice=None,
+            segment_kind=None,
             pending_steps=[],
             resign_refused=None,
         )
@@ -171,6 +172,9 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
         history=history(live, view),
         dice_left=g.dice_left if g.phase == "move" else None,
         segment_dice=list(g.segment.dice) if g.phase == "move" and g.segment else None,
+        # what the dice being played are: the roll, a sequence's next double, or the
+        # moves the opponent could not play (V-CRAZY, V-GUL): the page says which
+        segment_kind=g.segment.kind if g.phase == "move" and g.segment else None,
         pending_steps=(
             play_steps(g.pending, g.variant.mapping, g.turn == view) if g.phase == "move" else []
         ),
@@ -317,6 +321,8 @@ def turn_rows(g: Game, view: Color) -> list[dict[str, Any]]:
                 "color": t.color,
                 "dice": list(t.dice),
                 "play": t.play.text,
+                # (a crazy sequence's higher double, or moves passed by the opponent)
+                "kind": t.kind,
                 "steps": play_steps(t.play.moves, g.variant.mapping, t.color == view),
             }
         )

@@ -71,7 +71,8 @@ export function describe(st) {
   const parts = [];
   const stage = stageText(st);
   if (stage) parts.push(stage);
-  if (st.dice) parts.push(msg("web.a11y-dice", { a: st.dice[0], b: st.dice[1] }));
+  const d = st.segment_dice || st.dice;  // (a sequence's next double, passed moves)
+  if (d) parts.push(msg("web.a11y-dice", { a: d[0], b: d[1] }));
   if (st.board) {
     const view = st.view || "white", other = view === "white" ? "black" : "white";
     parts.push(msg("web.a11y-side", { side: sideName(view, st), where: whereText(st.board, true) }));
@@ -105,7 +106,8 @@ export function announcement(before, st) {
   }
   const stage = stageText(st);
   if (stage) parts.push(stage);
-  if (st.dice && st.phase === "move") parts.push(msg("web.a11y-dice", { a: st.dice[0], b: st.dice[1] }));
+  const d = st.segment_dice || st.dice;
+  if (d && st.phase === "move") parts.push(msg("web.a11y-dice", { a: d[0], b: d[1] }));
   return sentences(parts);
 }
 

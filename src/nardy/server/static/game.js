@@ -208,6 +208,22 @@ export function gamePage(id) {
   function winnerTitle(st, c, match) {
     return sideText(st, c, match ? "web.match-winner-named" : "web.winner-named", t(match ? "matchWinnerIs" : "winnerIs"));
   }
+  /**
+   * The dice being played when they are not the roll (V-CRAZY, V-GUL and their kin): a
+   * sequence's next double, or the moves the opponent could not play, which pass to
+   * the player; else null. @param {Json} st
+   */
+  function segmentText(st) {
+    const d = (st.segment_dice || []).join("-");
+    if (st.segment_kind === "sequence") return msg("web.turn-sequence", { dice: diceText(st.segment_dice) });
+    if (st.segment_kind === "passed") return msg("web.turn-passed", { dice: d });
+    return null;
+  }
+  /** "Your move" with what the dice are when they are not the roll. @param {Json} st @param {string} turn */
+  function withSegment(st, turn) {
+    const seg = segmentText(st);
+    return seg ? `${turn}: ${seg}` : turn;
+  }
   /** @param {Json} e  a cube action or resignation of the history */
   function actText(e) {
     let s = t("acts")[e.action] || e.action;
@@ -348,8 +364,8 @@ export function gamePage(id) {
     } else if (st.role === "spectator") {
       s = `${t("spectator")} — ${sideText(st, st.to_act, "web.turn-of-named", t("turnOf"))}`;
     }
-    else if (st.role === "both") s = t("turnOf")(st.to_act);
-    else if (me) s = st.phase === "roll" ? t("rollOrDouble") : t("yourTurn");
+    else if (st.role === "both") s = withSegment(st, t("turnOf")(st.to_act));
+    else if (me) s = st.phase === "roll" ? t("rollOrDouble") : withSegment(st, t("yourTurn"));
     else if (st.players[st.to_act] && st.players[st.to_act].computer) s = t("computerThinks");
     else s = t("theirTurn");
     status.textContent = s;
@@ -594,7 +610,10 @@ export function gamePage(id) {
     renderActions(st);
     moves.replaceChildren(...(st.history || []).map((/** @type {Json} */ m) => (m.action
       ? h("li", { class: "act" }, h("span", { class: `dot ${m.color}` }), actText(m))
-      : h("li", {}, h("span", { class: `dot ${m.color}` }), `${diceText(m.dice)}: ${m.play === "-" ? t("noMove") : m.play}`))));
+      : h("li", {}, h("span", { class: `dot ${m.color}` }),
+        // (moves the opponent could not play, played by this side: not his roll)
+        m.kind === "passed" ? `${m.dice.join("-")} ${msg("web.move-passed")}` : diceText(m.dice),
+        `: ${m.play === "-" ? t("noMove") : m.play}`))));
     // an empty list would leave the variant's heading below to read as its content
     if (!moves.children.length) moves.append(h("li", { class: "moves-none small", id: "moves-none" }, t("movesNone")));
     moves.scrollTop = moves.scrollHeight;

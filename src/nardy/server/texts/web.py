@@ -364,6 +364,16 @@ register(
             "ru": "Совет компьютера: {advice}.",
         },
         "web.variant-rules": {"en": "its rules", "ru": "правила"},
+        # the dice of a segment that is not the roll (V-CRAZY, V-GUL and their kin)
+        "web.turn-sequence": {
+            "en": "the sequence of doubles goes on, play {dice}",
+            "ru": "серия дублей продолжается, играйте {dice}",
+        },
+        "web.turn-passed": {
+            "en": "the moves the opponent could not play pass on, play {dice}",
+            "ru": "ходы, которые соперник не смог сыграть, переходят — играйте {dice}",
+        },
+        "web.move-passed": {"en": "(passed)", "ru": "(переданные)"},
         # C-2 per-checker: what a result counts
         "web.checkers-left": {
             "en": "{n} {n:plural:checker|checkers} left",
