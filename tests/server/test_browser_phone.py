@@ -227,3 +227,21 @@ def test_a_row_that_scrolls_sideways_shows_there_is_more(
     for p in (page, wide):
         assert p.errors == [] and p.csp == []
         p.context.close()
+
+
+def test_a_three_digit_move_number_fits_the_move_list(browser: Any, server: Any) -> None:
+    """A long game passes 100 moves: the list's room for its numbers holds "100. " in
+    its own font (it had cut "100." to "00." on a phone)."""
+    page = new_page(browser, PHONE)
+    start_game(page, server.url)
+    room, needed = page.evaluate(
+        """() => {
+          const ol = document.querySelector('#moves');
+          const font = getComputedStyle(ol).font;
+          const c = document.createElement('canvas').getContext('2d');
+          c.font = font;
+          return [parseFloat(getComputedStyle(ol).paddingLeft), c.measureText('100. ').width];
+        }"""
+    )
+    assert room >= needed, (room, needed)
+    page.context.close()
