@@ -46,7 +46,7 @@ def test_withdrawing_asks_first_and_the_players_game_comes_first(
 ) -> None:
     """A blitz knock-out of a member and a computer seat, on his phone: a banner leads
     to his game, his line stands out, the final is called so, the no-show rule and the
-    untimed computer game are said; "Сняться" asks first (dismissed: nothing happens),
+    computer game's clock are said; "Сняться" asks first (dismissed: nothing happens),
     then, accepted, the computer wins, named in Russian on the page and in the list,
     with the places; the game's result card is told what comes next."""
     owner = member_client(server.url, "anna")
@@ -67,7 +67,6 @@ def test_withdrawing_asks_first_and_the_players_game_comes_first(
     assert p.query_selector("#rounds li.match.mine") is not None
     assert "Финал" in p.inner_text("#rounds h3")
     assert "Неявка" in p.inner_text("#no-show-rule") and "5 минут" in p.inner_text("#no-show-rule")
-    assert "без часов" in p.inner_text("#tournament-untimed")
     assert "закрытый" in p.inner_text("#tournament")
     p.screenshot(path=str(shots / "tournament-your-game-phone-ru.png"), full_page=True)
 
@@ -92,10 +91,10 @@ def test_withdrawing_asks_first_and_the_players_game_comes_first(
     p.wait_for_selector("#tournaments-finished li.tournament")
     listed = p.inner_text("#tournaments-finished")
     assert "Победитель: компьютер 1 (новичок)" in listed and "computer" not in listed
-    # the game: its line says it was untimed; its result card, what follows
+    # the game: on the tournament's clock (against the computer too); its result card
     p.goto(f"{server.url}/game/{game}")
     p.wait_for_selector("#game-tournament a")
-    assert "с компьютером без часов" in p.inner_text("#game-tournament")
+    assert p.locator("#clock .clock-face").count() == 2
     # the result card leads back to the tournament and says the place, not "New game"
     p.wait_for_selector("#tournament-after")
     after = p.inner_text("#tournament-after")

@@ -83,10 +83,12 @@ def phone(browser: Any, url: str, client: httpx.Client, hidden: bool = False) ->
 
 
 def game_id(page: Any, other_than: str | None = None) -> str:
-    """The game the page is on, once it is on one (another than ``other_than``)."""
+    """The game the page is on, once it is on one (another than ``other_than``). (A
+    socket back from a tunnel retries after up to 8 s of backoff: on a busy machine the
+    wait is longer than that.)"""
     page.wait_for_url(
         lambda u: bool(GAME.match(u)) and (other_than is None or not u.endswith(other_than)),
-        timeout=15_000,
+        timeout=30_000,
     )
     m = GAME.match(page.url)
     assert m is not None

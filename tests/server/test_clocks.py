@@ -85,6 +85,40 @@ async def test_the_delay_runs_first_then_the_reserve(
     assert c["running"] == them and c["delay_left"] == 7 and c["reserve"][them] == 180
 
 
+async def test_a_tournament_game_against_the_computer_runs_the_members_clock(
+    app: Any, player_factory: Any, clock: Clock
+) -> None:
+    """A tournament's computer seat plays on the tournament's clock. The computer
+    answers within the member's own change, so his turn ends and the next begins at
+    that moment: he is charged only what he used beyond the delay, and his next turn
+    starts with the delay whole (the clock had never seen his turn end)."""
+    ann = await member(player_factory, "ann")
+    spec = {"mode": "computer", "variant": "long", "level": "beginner", "length": 3}
+    live = await app.state.games.create(
+        ann.user["id"], {**spec, "tournament": True, "clock": CLOCK}
+    )
+    gid = live.meta.id
+    st = await state_of(ann, gid)
+    me = st["role"]
+    for waited, reserve in ((5, 180), (30, 162)):  # (within the delay; then 18 s past it)
+        st = await state_of(ann, gid)
+        while "roll" in st["actions"]:
+            r = await ann.post(f"/api/games/{gid}/actions", {"action": "roll"})
+            st = r.json()["state"]
+        assert st["to_act"] == me and st["clock"]["running"] == me
+        clock.wait(waited)
+        r = await ann.post(
+            f"/api/games/{gid}/actions", {"action": "play", "play": st["legal"]["plays"][0]}
+        )
+        assert r.status_code == 200, r.text
+        c = r.json()["state"]["clock"]
+        assert c["running"] == me and c["delay_left"] == 12  # his next turn, delay whole
+        assert c["reserve"][me] == reserve
+    # the same game without the tournament has no clock (the computer's games are free)
+    free = await app.state.games.create(ann.user["id"], {**spec, "clock": CLOCK})
+    assert free.meta.clock is None
+
+
 async def test_a_flag_loses_the_match_and_rates_it(
     app: Any, player_factory: Any, clock: Clock
 ) -> None:

@@ -2,7 +2,7 @@
 (``nardy.server.tournament_rows``): a computer winner as its number and level (the page
 names it in its reader's language), cancelled tournaments marked and without a table,
 the number of rounds and a round robin's rounds to come, each match's score, a
-computer seat's game said to be untimed, and what follows a tournament game for its
+computer seat's game on the tournament's clock, and what follows a tournament game for its
 player (its result card: ``after``)."""
 
 from __future__ import annotations
@@ -94,19 +94,19 @@ async def test_the_rounds_are_counted_and_a_round_robins_schedule_shown(
     assert (await tournament(a, ko["id"]))["rounds_total"] == 2
 
 
-async def test_a_matchs_score_is_sent_and_a_computer_seats_game_said_untimed(
+async def test_a_matchs_score_is_sent_and_a_computer_seats_game_is_on_the_clock(
     player_factory: Any,
 ) -> None:
     """A decided match carries its score, its first player's first; a blitz
-    tournament's game against a computer seat has no clock, and its game's tournament
-    line says so (``computer``, ``clock``)."""
+    tournament's game against a computer seat is on the tournament's clock, and its
+    game's tournament line says whose (``computer``, ``clock``)."""
     a = await member(player_factory, "sc1")
     t = await create(a, format="knockout", size=2, clock="blitz")
     await join(a, t)
     await add_computers(a, t, 1)
     (m,) = current_round(await tournament(a, t["id"]))
     st = (await a.get(f"/api/games/{m['game']}")).json()
-    assert st.get("clock") is None  # (the club's clock runs between members only)
+    assert st["clock"] is not None and st["clock"]["delay"] == 8  # (blitz: 8 s a move)
     line = (await a.get(f"/api/games/{m['game']}/tournament")).json()["tournament"]
     assert line["computer"] is True and line["clock"] == "blitz" and line["after"] is None
     for _ in range(10):

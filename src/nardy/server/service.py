@@ -67,6 +67,15 @@ CUBE_HINT_LEVEL = "expert"
 log = logging.getLogger(__name__)
 
 
+def _other_acted(live: LiveGame, events: list[Event], side: str) -> bool:
+    """Whether a record of ``events`` is the other side's (not ``side``'s)."""
+    for e in events:
+        by = e.get("by")
+        if e["kind"] == "record" and by in ("white", "black") and live.meta.side_of(by) != side:
+            return True
+    return False
+
+
 def cube_hint(game: Game, score: MatchScore) -> dict[str, Any]:
     """The cube decision of the side to act (``cube_advice``) as a hint says it: the
     action, the proper one, and the doubler's equities (no double, double/take,
@@ -268,7 +277,13 @@ class GameService:
             "score": creator_score(live),
         }
         if m.clock is not None:
-            m.clock = clocks.switch(m.clock, clock_side(live), at)
+            side = clock_side(live)
+            if side is not None and side == m.clock.get("actor") and _other_acted(live, out, side):
+                # the decision went to the other side and came back in this one change
+                # (the computer's reply, or a roll the opponent could not play): the turn
+                # ended, and the next begins with a fresh delay
+                m.clock = clocks.switch(m.clock, None, at)
+            m.clock = clocks.switch(m.clock, side, at)
             values["clock"] = m.clock
             values["deadline"] = clocks.deadline(m.clock)
         result = stored_result(live)
@@ -498,6 +513,10 @@ class GameService:
         if mode == "friend":
             self._banned([user_id])  # (a club game checks both players below)
         rated, clock = self._club_spec(spec, length, user_id, opponent_id)
+        if mode == "computer" and spec.get("tournament") is True:
+            # a tournament's computer seat plays on the tournament's clock: the member's
+            # time runs as in his games against members (the computer answers at once)
+            clock = self._clock(spec, length)
         seed = self._server_seed()
         game_id = secrets.token_urlsafe(9)
         match = Match(
@@ -534,7 +553,7 @@ class GameService:
             "length": length,
             "rules": rules,
         }
-        if opponent_id is not None:
+        if opponent_id is not None or clock is not None:
             created.update(rated=rated, clock=clock)
         if spec.get("tournament") is True:  # (set by the tournaments, not the public API)
             created["tournament"] = True
@@ -580,11 +599,15 @@ class GameService:
                 )
             if guests is not None:
                 raise ApiError(400, "unrated-guest", name=guests)
+        return rated, self._clock(spec, length)
+
+    @staticmethod
+    def _clock(spec: dict[str, Any], length: int) -> dict[str, Any] | None:
+        """The clock a creation request asks for (``clocks.new_clock``; None: none)."""
         try:
-            clock = clocks.new_clock(spec.get("clock"), length)
+            return clocks.new_clock(spec.get("clock"), length)
         except clocks.ClockSpecError as exc:
             raise ApiError(400, "bad-clock", exc.key, **exc.params) from None
-        return rated, clock
 
     async def create(self, user_id: int, spec: dict[str, Any]) -> LiveGame:
         """A new game made by ``user_id``; computer and local games start at once."""

@@ -567,7 +567,8 @@ class Tournaments:
             else:
                 human, bot = (first, second) if first.user_id is not None else (second, first)
                 assert human.user_id is not None
-                spec.update(mode="computer", level=bot.level)
+                # (on the tournament's clock, as the members' games: the member's time)
+                spec.update(mode="computer", level=bot.level, clock=CLOCKS[t.clock])
                 live = await self.games.create(human.user_id, spec)
             game_id = live.meta.id
 

@@ -27,9 +27,7 @@ export function gameTournament(gameId) {
       el.replaceChildren(
         h("a", { href: `/tournaments/${x.id}`, "data-link": true }, x.name), " · ",
         msg("web.tournament-round", { n: x.round }),
-        by ? h("span", { class: "deadline", id: "act-by", title: msg("web.tournament-act-by-why") }, " · ", msg("web.tournament-act-by", { time: by })) : "",
-        // (the tournament's clock runs only in games between members: docs/tournaments.md)
-        x.computer && x.clock && x.clock !== "none" ? h("span", { id: "game-untimed" }, " · ", msg("web.tournament-game-untimed")) : "");
+        by ? h("span", { class: "deadline", id: "act-by", title: msg("web.tournament-act-by-why") }, " · ", msg("web.tournament-act-by", { time: by })) : "");
       el.hidden = false;
     }).catch(() => undefined);  // (a line of context: the next change asks again)
   };

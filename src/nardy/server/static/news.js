@@ -51,7 +51,9 @@ function playing() {
 function onGame(m) {
   const here = location.pathname.match(/^\/game\/([^/]+)$/);
   if (here && here[1] === m.id) return;
-  if (here && playing()) {
+  // (a tournament's next round starts once his match is decided: it always takes him,
+  // even before this page has heard that his game is over)
+  if (here && playing() && !m.tournament) {
     callPlayer(t("gameStartedTitle"));
     banner(msg("web.news-game-started"), `/game/${m.id}`, msg("web.news-open-game"));
     return;

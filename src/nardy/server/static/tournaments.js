@@ -306,13 +306,9 @@ export function tournamentPage(id) {
         "\u0001": h("a", { href: "/login", "data-link": true, id: "tournament-login-link" }, msg("web.tournament-login-link")),
         "\u0002": h("a", { href: "/register", "data-link": true, id: "tournament-register-link" }, msg("web.tournament-register-link")) })) : null;
     const round = x.rounds_played.length;
-    const hasComputers = x.entries.some((/** @type {Json} */ e) => e.computer);
     const head = h("section", { class: "card" },
       h("h1", {}, x.name),
       h("p", {}, tournamentTerms(x)),
-      // (the computer plays at once and the club's clock counts only a member's turns
-      // in a game between members: a game against a computer seat has no clock)
-      x.clock !== "none" && hasComputers ? h("p", { class: "small", id: "tournament-untimed" }, msg("web.tournament-computer-untimed")) : null,
       h("p", { class: "small", id: "tournament-status" },
         cancelled(x) ? msg("web.tournament-status.cancelled") : t("tournamentStatus")[x.status], " · ",
         msg("web.tournament-count", { n: x.players, size: x.size }),

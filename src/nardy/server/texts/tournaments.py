@@ -374,14 +374,6 @@ register(
         "web.tournament-status.cancelled": {"en": "cancelled", "ru": "отменён"},
         "web.tournament-cancelled-label": {"en": "cancelled", "ru": "отменён"},
         "web.tournament-private-terms": {"en": "private", "ru": "закрытый"},
-        "web.tournament-computer-untimed": {
-            "en": "Games against a computer player have no clock.",
-            "ru": "Партии с компьютером — без часов.",
-        },
-        "web.tournament-game-untimed": {
-            "en": "no clock against the computer",
-            "ru": "с компьютером без часов",
-        },
         "web.tournament-places": {"en": "Places", "ru": "Места"},
         "web.tournament-login-to-join": {
             "en": "To join this tournament, {login} or {register}, then open the invitation"
