@@ -94,7 +94,11 @@ async def test_a_profile_with_filters_pages_and_statistics(
     # each row says what it moved the player's rating, as the rating history has it
     moved = {h["game"]: h["delta"] for h in prof["rating_history"]["long"]}
     assert rated["rating_delta"] == moved[rated["id"]] != 0
+    # and each point of the rating graph names the opponent of its game
+    assert [h["opponent"] for h in prof["rating_history"]["long"]] == ["bob"]
     assert items[0]["rating_delta"] is None  # (an unrated game moved nothing)
+    # and why it ended: each was resigned (the row says so, not only "single")
+    assert [g["reason"] for g in items] == ["resign"] * 3
     assert prof["ratings"]["long"]["provisional"] is True and "short" not in prof["ratings"]
 
     async def listed(query: str) -> dict[str, Any]:
@@ -295,7 +299,7 @@ def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots
     assert words and all(w.startswith(("Won", "Lost")) for w in words)
     page.goto(server.url + "/leaders")
     page.wait_for_selector("#leaders")
-    assert page.locator("#leaders tr").count() == 3  # the header and two players
+    assert page.locator("#leaders tr.player").count() == 2  # two players
     page.screenshot(path=str(shots / "leaders-desktop.png"))
     page.goto(server.url + f"/game/{clocked}")
     page.wait_for_selector("#clock-white")

@@ -572,3 +572,46 @@ def test_fuzzed_hints_never_crash(
     )
     assert r.status_code in (200, 400, 422), r.text
     assert r.status_code == 200 or {"error", "code"} <= set(r.json())
+
+
+async def test_the_replay_names_its_players_its_date_and_its_result(
+    app: Any, player_factory: Any
+) -> None:
+    """The replay page's header: who played which colour in each game (a member by
+    name, a guest by his name, the computer with its level), when, and how it ended."""
+    users = {}
+    for name in ("ann", "bob"):
+        p = await player_factory()
+        r = await p.post("/api/register", {"username": name, "password": "secret-pass-1"})
+        assert r.status_code == 200, r.text
+        users[r.json()["user"]["id"]] = (name, p)
+    a, b = list(users)
+    live = await app.state.games.create_paired(a, b, {"variant": "short", "length": 1})
+    gid = live.meta.id
+    loser_color = live.game.to_act
+    loser = live.meta.user_of(loser_color)
+    winner = live.meta.user_of("black" if loser_color == "white" else "white")
+    r = await users[loser][1].post(f"/api/games/{gid}/actions", {"action": "resign", "level": 1})
+    assert r.status_code == 200, r.text
+    r = await users[winner][1].post(f"/api/games/{gid}/actions", {"action": "accept"})
+    assert r.status_code == 200, r.text
+    data = (await users[a][1].get(f"/api/games/{gid}/replay")).json()
+    named = [p["name"] for p in data["players"]]
+    assert sorted(named) == ["ann", "bob"] and not any(p["computer"] for p in data["players"])
+    white = named[data["whites"][0]]
+    assert white == users[live.meta.user_of("white")][0]  # who played White, by name
+    res = data["result"]
+    assert named[res["winner"]] == users[winner][0]
+    assert res["reason"] == "resign" and res["kind"] == "single"
+    assert res["score"][res["winner"]] == 1 and res["score"][1 - res["winner"]] == 0
+    assert data["at"] and data["at"][:4].isdigit()  # an ISO date
+    # against the computer: the guest by his name, the computer with its level; a game
+    # still played has no result yet
+    g = await player_factory()
+    st0 = await new_game(g, mode="computer", level="beginner")
+    data = (await g.get(f"/api/games/{st0['id']}/replay")).json()
+    kinds = sorted((p["computer"], p["level"]) for p in data["players"])
+    assert kinds == [(False, None), (True, "beginner")]
+    guest = next(p for p in data["players"] if not p["computer"])
+    assert guest["name"] == (await g.get("/api/me")).json()["user"]["name"]
+    assert data["result"] is None

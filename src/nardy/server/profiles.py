@@ -82,6 +82,7 @@ def _game_json(
     names: dict[int, str],
     members: dict[int, str],
     deltas: dict[str, float],
+    reasons: dict[str, str],
 ) -> dict[str, Any]:
     other = (row.opponent_id if row.creator_id == user_id else row.creator_id) or -1
     score = None
@@ -104,6 +105,9 @@ def _game_json(
         "won": _won(row, user_id),
         "kind": result.get("kind"),
         "points": result.get("points"),
+        #: Why the last game ended: "bear-off", "resign", "drop" (a double refused),
+        #: "time" or a forfeit's reason; None when not known.
+        "reason": result.get("reason") or reasons.get(row.id),
         "score": score,
         "at": row.updated_at.isoformat(),
     }
@@ -159,18 +163,28 @@ def profile(
         names = {u.id: u.display_name for u in known}
         members = {u.id: u.username for u in known if u.username is not None}
         overs = s.execute(
-            select(EventRow.game_id, EventRow.data).where(
-                EventRow.game_id.in_([r.id for r in rows]), EventRow.kind == "game-over"
-            )
+            select(EventRow.game_id, EventRow.data)
+            .where(EventRow.game_id.in_([r.id for r in rows]), EventRow.kind == "game-over")
+            .order_by(EventRow.game_id, EventRow.seq)
         ).all()
         tournaments = _tournaments(s, uid)
+    # each rated game's point on the graph names the opponent (its tooltip)
+    against = {
+        r.id: names.get((r.opponent_id if r.creator_id == uid else r.creator_id) or -1)
+        for r in rows
+    }
+    for points in history.values():
+        for point in points:
+            point["opponent"] = against.get(point["game"]) if point["game"] else None
     stats = _stats(rows, uid, overs, stored_summaries(db, [r.id for r in rows]))
     deltas = {h["game"]: h["delta"] for points in history.values() for h in points if h["game"]}
+    # (how the last game of each ended: the events in order, the last one stays)
+    reasons = {gid: data["reason"] for gid, data in overs if data.get("reason")}
     listed = []
     for r in rows:
         if variant is not None and r.variant != variant:
             continue
-        game = _game_json(r, uid, names, members, deltas)
+        game = _game_json(r, uid, names, members, deltas, reasons)
         if rated is not None and game["rated"] != rated:
             continue
         # (part of a name finds him: "rust" finds rustam, as a search box does)

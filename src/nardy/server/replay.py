@@ -218,8 +218,65 @@ def steps(
         "length": meta.length,
         "games": len(m.games),
         "over": live.finished,
+        # who played (by player number: "whites" says which plays White in each game),
+        # when the game last changed (its end, once over) and how it ended: the page's
+        # header
+        "players": _players(live),
+        "whites": list(m.whites),
+        "at": live.changed_at.isoformat() if live.changed_at is not None else None,
+        "result": _result(live),
         "steps": out,
     }
+
+
+def _players(live: LiveGame) -> list[dict[str, Any] | None]:
+    """Players 0 and 1 as the game page names them (``views.players``): a name (a
+    guest's default one, "Guest-7", said in the reader's language by the page), or
+    the computer with its level; None before the toss and for a game on one device
+    (its two sides are the same person, named by colour)."""
+    meta = live.meta
+    creator = meta.creator_player
+    if creator is None or meta.mode == "local":
+        return [None, None]
+    out: list[dict[str, Any] | None] = [None, None]
+    out[creator] = {"name": meta.names.get(meta.creator_id), "computer": False, "level": None}
+    if meta.mode == "computer":
+        out[1 - creator] = {"name": None, "computer": True, "level": meta.level}
+    else:
+        opp = meta.opponent_id
+        out[1 - creator] = {
+            "name": meta.names.get(opp) if opp is not None else None,
+            "computer": False,
+            "level": None,
+        }
+    return out
+
+
+def _result(live: LiveGame) -> dict[str, Any] | None:
+    """How the finished game or match ended: the winning player (0, 1; None: a draw),
+    the last game's kind and why it ended ("bear-off", "resign", "drop", "time"...),
+    and the final score by player; None while it is played."""
+    if not live.finished:
+        return None
+    m = live.match
+    a, b = live.score()
+    score = [a, b]
+    if live.flag is not None:
+        f = live.flag
+        white = live.meta.white_player
+        won = white if f["winner"] == "white" else 1 - white
+        reason = f.get("reason", "time")
+        return {"winner": won, "kind": reason, "reason": reason, "score": score}
+    last = m.games[-1] if m.games else None
+    o = last.outcome if last is not None else None
+    if o is None:
+        return None
+    winner: int | None
+    if live.meta.length:
+        winner = m.winner
+    else:
+        winner = None if o.winner is None else m.player_of(len(m.games) - 1, o.winner)
+    return {"winner": winner, "kind": o.kind, "reason": o.reason, "score": score}
 
 
 def _player(live: LiveGame, user_id: int | None) -> int | None:

@@ -43,7 +43,9 @@ export function authPage(kind) {
   } }, h("h2", {}, signUp ? t("register") : t("login")),
   h("label", { for: user.id }, t("username")), user, hint("username", msg("error.bad-username")),
   h("label", { for: pass.id }, t("password")), pass, hint("password", msg("error.password-short", { n: MIN_PASSWORD })),
-  h("button", { class: "big", type: "submit" }, signUp ? t("registerBtn") : t("loginBtn")));
+  h("button", { class: "big", type: "submit" }, signUp ? t("registerBtn") : t("loginBtn")),
+  // (the club keeps no e-mail: a forgotten password is reset by its operator)
+  signUp ? "" : h("p", { class: "small", id: "forgot-password" }, t("forgotPassword")));
   const other = kind === "login" ? h("a", { href: "/register", "data-link": true }, t("register"))
     : h("a", { href: "/login", "data-link": true }, t("login"));
   main.replaceChildren(form, h("p", {}, other));
@@ -67,7 +69,7 @@ export async function profilePage() {
   };
   const rows = data.games.map((/** @type {Json} */ g) => h("tr", {},
     h("td", { class: "game-cell" }, variantName(g.variant),
-      h("div", { class: "small" }, new Date(g.created_at).toLocaleDateString(currentLang()),
+      h("div", { class: "small" }, h("time", { datetime: g.created_at }, playedWhen(g.created_at)),
         g.length ? ` · ${t("matchTo")(g.length)}` : "", g.color ? ` · ${t(g.color)}` : "")),
     h("td", {}, g.opponent === "computer" ? t("computer") : g.opponent === "local" ? t("local") : (g.opponent ? playerName(g.opponent) : "…")),
     h("td", {}, h("div", { class: g.won ? "outcome won" : g.won === false ? "outcome lost" : "outcome" }, standing(g)),
@@ -165,14 +167,17 @@ export function ratingGraph(history) {
   // drawn at the width it is shown at (the phone's too), so the labels keep their size
   const W = Math.round(Math.max(300, Math.min(720, main.clientWidth - 56))), H = W < 500 ? 230 : 280;
   const L = 56, R = 14, T = 14, B = 52;
-  const played = POOLS.flatMap((p) => (history[p] || []).map((x) => ({ pool: p, at: Date.parse(x.at), r: x.rating, start: false })));
+  const played = POOLS.flatMap((p) => (history[p] || []).map((x) => ({ pool: p, at: Date.parse(x.at), r: x.rating, start: false,
+    game: /** @type {string | null} */ (x.game ?? null), opponent: /** @type {string | null} */ (x.opponent ?? null) })));
   // each line starts from the rating before its first match (1,500 for a new member),
   // drawn a little before that match so the first change is a slope, not a jump
   const first = Math.min(...played.map((p) => p.at)), last = Math.max(...played.map((p) => p.at));
   const lead = Math.max(36e5, (last - first) / 20);
   const pts = POOLS.flatMap((p) => {
     const h0 = (history[p] || [])[0];
-    return h0 ? [{ pool: p, at: Date.parse(h0.at) - lead, r: h0.rating - h0.delta, start: true }] : [];
+    /** @type {typeof played} */
+    const start = h0 ? [{ pool: p, at: Date.parse(h0.at) - lead, r: h0.rating - h0.delta, start: true, game: null, opponent: null }] : [];
+    return start;
   }).concat(played).sort((a, b) => a.at - b.at);
   let t0 = Math.min(...pts.map((p) => p.at)), t1 = Math.max(...pts.map((p) => p.at));
   if (t1 - t0 < 864e5) { t0 -= 432e5; t1 += 432e5; }  // at least a day wide
@@ -204,8 +209,19 @@ export function ratingGraph(history) {
     for (const p of mine) {
       // (the title: the rating and date as a tooltip, and what a screen reader says)
       const when = new Date(p.at).toLocaleDateString(currentLang(), { year: "numeric", month: "short", day: "numeric" });
-      svg.append(s("circle", { class: `pt pool-${pool}${p.start ? " start" : ""}`, cx: x(p.at).toFixed(1), cy: y(p.r).toFixed(1), r: 3.5 },
-        s("title", {}, p.start ? `${Math.round(p.r)}` : `${Math.round(p.r)} · ${when}`)));
+      const vs = p.opponent ? ` · ${msg("web.rating-point-vs", { name: playerName(p.opponent) })}` : "";
+      const pt = s("circle", { class: `pt pool-${pool}${p.start ? " start" : ""}`, cx: x(p.at).toFixed(1), cy: y(p.r).toFixed(1), r: 3.5 },
+        s("title", {}, p.start ? `${Math.round(p.r)}` : `${Math.round(p.r)} · ${when}${vs}`));
+      if (p.game) {
+        // a point opens its game's replay (by a click, or Enter from the keyboard)
+        const href = `/replay/${p.game}`;
+        pt.dataset.game = p.game;
+        pt.setAttribute("tabindex", "0"); pt.setAttribute("role", "link");
+        pt.style.cursor = "pointer";
+        pt.addEventListener("click", () => go(href));
+        pt.addEventListener("keydown", (ev) => { if (/** @type {KeyboardEvent} */ (ev).key === "Enter") go(href); });
+      }
+      svg.append(pt);
     }
   }
   return svg;
@@ -218,8 +234,34 @@ export function outcomeWords(g) {
   const kinds = t("kinds");
   // (a match: how its last game ended, then the score)
   if (g.kind && !["single", "oin", "draw"].includes(g.kind)) text += `, ${kinds[g.kind] || g.kind}`;
+  // (how it ended, when not by bearing off: "Lost, resigned", as "Lost, on time")
+  if (g.reason === "resign") text += `, ${t(g.won ? "historyTheyResigned" : "historyResigned")}`;
+  else if (g.reason === "drop") text += `, ${t(g.won ? "historyTheyDropped" : "historyDropped")}`;
   if (g.length && g.score) text += ` · ${g.score[0]}:${g.score[1]}`;
   return text;
+}
+
+/**
+ * When a game of the history was played: the time of day for a recent one ("today
+ * 21:40", "12/7 21:40"), the date alone for an older one; in the reader's locale.
+ * @param {string} iso @param {Date} [now]
+ */
+export function playedWhen(iso, now = new Date()) {
+  const d = new Date(iso), lang = currentLang();
+  const time = d.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+  const day = (/** @type {Date} */ x) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
+  const days = Math.round((day(now) - day(d)) / 864e5);
+  if (days === 0) return msg("web.history-today", { time });
+  if (days === 1) return msg("web.history-yesterday", { time });
+  if (days > 1 && days < 30) return `${d.toLocaleDateString(lang, { month: "numeric", day: "numeric" })} ${time}`;
+  return d.toLocaleDateString(lang);
+}
+
+/** What a rated game moved the rating: "+12.3", "−8.1" (up or down). @param {number} delta */
+function ratingDelta(delta) {
+  const up = delta >= 0;
+  return h("span", { class: `rating-change rating-delta ${up ? "up" : "down"}`, title: t("ratingDeltaTitle") },
+    `${up ? "+" : "−"}${fixed(Math.abs(delta), 1)}`);
 }
 
 /** @param {Json} r a pool's rating, or undefined */
@@ -237,38 +279,53 @@ function ratingLine(r) {
 export async function playerPage(name, own = false) {
   const base = `/api/players/${encodeURIComponent(name)}`;
   const p = await call("GET", base);
-  // (no visible labels: the filters' row is short; each is named to a screen reader)
+  // The filters and the page are kept in the address (?variant=…&page=…): Back from a
+  // replay, a reload or a shared link comes back to the same page of the same games.
+  const path = location.pathname;
+  const asked = new URLSearchParams(location.search);
   const filters = { variant: h("select", { name: "variant", "aria-label": t("variant") }, h("option", { value: "" }, t("filterAll")),
     me.variants.map((/** @type {Json} */ v) => h("option", { value: v.name }, v[currentLang()]))),
   result: h("select", { name: "result", "aria-label": t("result") }, ["", "won", "lost"].map((v) => h("option", { value: v }, t(v ? (v === "won" ? "filterWon" : "filterLost") : "filterAll")))),
   rated: h("select", { name: "rated", "aria-label": t("filterRatedLabel") }, ["", "true", "false"].map((v) => h("option", { value: v }, t(v ? (v === "true" ? "filterRated" : "filterUnrated") : "filterAll")))),
   opponent: h("input", { name: "opponent", placeholder: t("filterOpponent"), "aria-label": t("opponent"), maxlength: 40 }) };
+  for (const [k, el] of Object.entries(filters)) el.value = asked.get(k) ?? "";
   const table = h("table", { id: "history", class: "history" });
   const pager = h("div", { class: "pager" });
-  let page = 0;
+  let page = Math.max(0, Math.min(100_000, Number.parseInt(asked.get("page") ?? "0", 10) || 0));
   async function load() {
-    const q = new URLSearchParams({ page: String(page) });
-    for (const [k, el] of Object.entries(filters)) if (el.value) q.set(k, el.value);
-    const games = (await call("GET", `${base}?${q}`)).games;
+    /** @type {Record<string, string>} */
+    const chosen = {};
+    for (const [k, el] of Object.entries(filters)) if (el.value) chosen[k] = el.value;
+    const games = (await call("GET", `${base}?${new URLSearchParams({ ...chosen, page: String(page) })}`)).games;
+    const pages = Math.max(1, Math.ceil(games.total / games.size));
+    if (page >= pages) { page = pages - 1; await load(); return; }  // (a page since emptied)
+    if (location.pathname === path) {
+      const shown = new URLSearchParams(page ? { ...chosen, page: String(page) } : chosen).toString();
+      window.history.replaceState(window.history.state, "", shown ? `${path}?${shown}` : path);
+    }
     table.replaceChildren(h("tr", {}, [t("variant"), t("opponent"), t("result")].map((x) => h("th", {}, x))),
       ...games.items.map((/** @type {Json} */ g) => h("tr", {},
         h("td", { class: "game-cell" }, variantName(g.variant),
-          h("div", { class: "small" }, new Date(g.at).toLocaleDateString(currentLang()),
-            g.length ? ` · ${t("matchTo")(g.length)}` : "", g.rated ? h("span", { class: "rated" }, ` · ${t("ratedMark")}`) : null)),
+          h("div", { class: "small" }, h("time", { datetime: g.at }, playedWhen(g.at)),
+            g.length ? ` · ${t("matchTo")(g.length)}` : "", g.rated && g.rating_delta == null ? h("span", { class: "rated" }, ` · ${t("ratedMark")}`) : null)),
         h("td", {}, g.opponent === "computer" ? t("computer")
           : g.opponent_username ? h("a", { href: `/players/${encodeURIComponent(g.opponent_username)}`, "data-link": true }, g.opponent) : (g.opponent ? playerName(g.opponent) : "…")),
-        h("td", {}, h("div", { class: g.won ? "outcome won" : g.won === false ? "outcome lost" : "outcome" }, outcomeWords(g)),
+        h("td", {}, h("div", { class: g.won ? "outcome won" : g.won === false ? "outcome lost" : "outcome" }, outcomeWords(g),
+          g.rated && g.rating_delta != null ? [" ", ratingDelta(g.rating_delta)] : null),
           h("div", { class: "links" }, h("a", { href: `/replay/${g.id}`, "data-link": true }, t("historyReplay")), " · ",
             h("a", { href: `/game/${g.id}`, "data-link": true }, t("historyReview")))))),
       ...(games.total ? [] : [h("tr", {}, h("td", { colspan: 3 }, t("noGames")))]));
-    const pages = Math.max(1, Math.ceil(games.total / games.size));
     pager.replaceChildren(
       h("button", { type: "button", id: "newer", disabled: page === 0, onclick: () => { page -= 1; load(); } }, t("prevPage")),
       h("span", {}, msg("web.page-of", { n: page + 1, total: pages })),
       h("button", { type: "button", id: "older", disabled: page + 1 >= pages, onclick: () => { page += 1; load(); } }, t("nextPage")));
   }
   const form = h("form", { class: "filters", id: "filters", onsubmit: (ev) => { ev.preventDefault(); page = 0; load().catch((e) => toast(e.message)); } },
-    filters.variant, filters.result, filters.rated, filters.opponent, h("button", { type: "submit" }, t("show")));
+    // each select under a short visible label (they read "All / All / All" without)
+    h("label", { class: "filter" }, h("span", { class: "small" }, t("variant")), " ", filters.variant),
+    h("label", { class: "filter" }, h("span", { class: "small" }, t("result")), " ", filters.result),
+    h("label", { class: "filter" }, h("span", { class: "small" }, t("filterRatedLabel")), " ", filters.rated),
+    filters.opponent, h("button", { type: "submit" }, t("show")));
   const st = p.stats;
   const history = p.rating_history;
   const rated = POOLS.some((pool) => (history[pool] || []).length);

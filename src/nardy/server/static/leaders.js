@@ -26,12 +26,30 @@ export async function leadersPage(chosen) {
     type: "button", role: "tab", id: `pool-${p}`, class: p === pool ? "active" : "", "aria-selected": p === pool ? "true" : "false",
     onclick: () => leadersPage(p),
   }, t("pools")[p])));
-  const rows = data.players.map((/** @type {Json} */ r) => h("tr", {},
-    h("td", {}, r.rank),
-    h("td", { class: "name" }, h("a", { href: `/players/${encodeURIComponent(r.username)}`, "data-link": true }, r.name)),
-    h("td", {}, h("b", {}, r.rating.toFixed(0)), r.provisional ? h("span", { class: "provisional", title: t("provisionalNote") }, "?") : null),
-    h("td", {}, r.rd.toFixed(0)),
-    h("td", {}, r.games)));
+  // The provisional ratings (RD above 110, marked "?") come after the established ones,
+  // as the server orders them, under a heading of their own and without a place: a
+  // few lucky games do not rank a newcomer above the club's regulars (lichess leaves
+  // them off its boards), and the heading says why a higher number stands lower.
+  const mine = me && me.user && me.user.username;
+  /** @param {Json} r */
+  const row = (r) => {
+    const own = Boolean(mine) && r.username === mine;
+    const tr = h("tr", { class: own ? "player mine" : "player", "aria-current": own ? "true" : null, "data-username": r.username },
+      h("td", {}, r.provisional ? "" : r.rank),
+      h("td", { class: "name" }, h("a", { href: `/players/${encodeURIComponent(r.username)}`, "data-link": true }, own ? h("b", {}, r.name) : r.name),
+        own ? ` (${t("you")})` : null),
+      h("td", {}, h("b", {}, r.rating.toFixed(0)), r.provisional ? h("span", { class: "provisional", title: t("provisionalNote") }, "?") : null),
+      h("td", {}, r.rd.toFixed(0)),
+      h("td", {}, r.games));
+    if (own) tr.style.background = "var(--tint)";  // (the visitor finds himself at a glance)
+    return tr;
+  };
+  const established = data.players.filter((/** @type {Json} */ r) => !r.provisional);
+  const provisional = data.players.filter((/** @type {Json} */ r) => r.provisional);
+  const rows = [...established.map(row),
+    ...(provisional.length ? [h("tr", { class: "section", id: "leaders-provisional" },
+      h("th", { colspan: 5, scope: "rowgroup" }, t("leadersProvisional")))] : []),
+    ...provisional.map(row)];
   main.replaceChildren(h("div", { class: "card" }, h("h2", {}, t("leaders")), tabs,
     rows.length ? h("div", { class: "table-scroll" }, h("table", { id: "leaders", class: "leaders" },
       h("tr", {}, [t("rank"), t("player"), t("rating"), t("rd"), t("ratedGames")].map((x) => h("th", {}, x))), rows))

@@ -7,9 +7,9 @@
 // The page holds no rules: the server replays the records with the rules engine.
 import { call } from "./api.js";
 import { drawBoard, pointGeometry } from "./board.js";
-import { diceText, go, h, main } from "./dom.js";
+import { diceText, go, h, main, playerName } from "./dom.js";
 import { BARX, BARW, BOT, MID, R, TOP, TRAY, TRAYW } from "./geometry.js";
-import { fixed, msg, signedEquity, t } from "./i18n.js";
+import { currentLang, fixed, msg, signedEquity, t } from "./i18n.js";
 import { reviewPanel, said } from "./review.js";
 import { variantName } from "./session.js";
 
@@ -87,6 +87,48 @@ export function drawArrows(svg, moves, mine, kind) {
 /** A colour's name. @param {string} c */
 const colorName = (c) => (c === "white" || c === "black" ? t(c) : c);
 
+/**
+ * A player as the game page names him: his name (a guest's default one in the reader's
+ * language), the computer with its level, or his colour when unknown (one device).
+ * @param {Json} p  the replay's player (nardy.server.replay), or null @param {string} c
+ */
+export function playerLabel(p, c) {
+  if (!p) return colorName(c);
+  if (p.computer) return `${t("computer")} (${msg(`level.${p.level}`)})`;
+  return p.name ? playerName(p.name) : t("guest");
+}
+
+/**
+ * The replay's header: who played White and Black in game ``game`` (colours change
+ * between a match's games), when, and how it ended.
+ * @param {Json} d  the replay @param {number} game
+ */
+export function replayHeader(d, game) {
+  const players = d.players || [null, null], whites = d.whites || [];
+  /** @param {number} g @param {number} n  a player's colour in game g */
+  const colorOf = (g, n) => ((whites[g] ?? 0) === n ? "white" : "black");
+  const w = whites[game] ?? 0;
+  const who = [h("span", { class: "dot white" }), " ", h("b", { id: "replay-white" }, playerLabel(players[w], "white")), " — ",
+    h("span", { class: "dot black" }), " ", h("b", { id: "replay-black" }, playerLabel(players[1 - w], "black"))];
+  /** @type {string[]} */
+  const about = [];
+  if (d.at) {
+    const when = new Date(d.at).toLocaleString(currentLang(), { dateStyle: "medium", timeStyle: "short" });
+    about.push(msg(d.over ? "web.replay-when" : "web.replay-when-running", { when }));
+  }
+  const r = d.result;
+  if (r) {
+    const last = Math.max(0, (d.games || 1) - 1);
+    let text = r.winner == null ? t("draw")
+      : msg("web.replay-won", { name: playerLabel(players[r.winner], colorOf(last, r.winner)) });
+    if (d.length && r.score && r.winner != null) text += ` ${r.score[r.winner]}:${r.score[1 - r.winner]}`;
+    const why = r.reason && r.reason !== "bear-off" ? t("reasons")[r.reason] || r.reason
+      : r.kind && r.kind !== "draw" ? t("kinds")[r.kind] || r.kind : "";
+    about.push(why ? `${text} · ${why}` : text);
+  }
+  return { who, about: about.join(" · ") };
+}
+
 /** A step's words: who did what. @param {Step} s @returns {string} */
 export function stepText(s) {
   if (s.kind === "start") return t("stepStart");
@@ -144,7 +186,10 @@ export function replayPage(id) {
   const links = h("p", { class: "replay-links" });
   const review = h("div", { id: "replay-review" });
   const note = h("span", { class: "small", id: "replay-note" });
+  const players = h("p", { class: "replay-players", id: "replay-players" });
+  const about = h("p", { class: "small replay-about", id: "replay-about" });
   main.replaceChildren(h("h2", { class: "page-title" }, h("span", { id: "replay-title" }, t("replayTitle")), " ", note),
+    players, about,
     h("div", { class: "game replay" },
       h("div", {}, scorebar, svg, caption, verdict,
         h("div", { class: "stepper" }, first, prev, slider, starts, next, last),
@@ -193,6 +238,9 @@ export function replayPage(id) {
     delete svg.dataset.decision;
     remember({ step: String(at) });
     renderScore(s);
+    const head = replayHeader(data, s.game);  // (the colours of the game shown)
+    players.replaceChildren(...head.who);
+    about.textContent = head.about;
     const parts = [h("b", {}, stepText(s))];
     if (s.outcome) {
       const o = s.outcome;

@@ -155,6 +155,35 @@ register(
             "en": "Password changed: your other devices are logged out",
             "ru": "Пароль изменён: на других устройствах вход закрыт",
         },
+        # the history's rows: the time of a recent game, and a game ended by resigning
+        # or by refusing a double, said after "Won"/"Lost" (account.js)
+        "web.history-today": {"en": "today {time}", "ru": "сегодня {time}"},
+        "web.history-yesterday": {"en": "yesterday {time}", "ru": "вчера {time}"},
+        "web.history-resigned": {"en": "resigned", "ru": "сдача"},
+        "web.history-they-resigned": {"en": "opponent resigned", "ru": "соперник сдался"},
+        "web.history-dropped": {"en": "double refused", "ru": "отказ от удвоения"},
+        "web.history-they-dropped": {
+            "en": "opponent refused the double",
+            "ru": "соперник не принял удвоение",
+        },
+        "web.rating-delta-title": {"en": "Rating change", "ru": "Изменение рейтинга"},
+        # the rating graph's points open their game's replay
+        "web.rating-point-vs": {"en": "vs {name}", "ru": "против {name}"},
+        "web.rating-point-open": {
+            "en": "Click a point to replay its game.",
+            "ru": "Нажмите на точку, чтобы посмотреть партию.",
+        },
+        # the login page: no e-mail is kept, the operator sets a new password
+        "web.forgot-password": {
+            "en": "Forgot your password? Ask the club's operator: he can set a new one.",
+            "ru": "Забыли пароль? Обратитесь к оператору клуба: он может задать новый.",
+        },
+        # the leaderboard: the visitor's own row, and the provisional ratings after the
+        # established ones, in a section of their own
+        "web.leaders-provisional": {
+            "en": "Provisional ratings (fewer games: not ranked yet)",
+            "ru": "Предварительные рейтинги (мало партий: ещё без места)",
+        },
         "web.leaders": {"en": "Leaderboard", "ru": "Рейтинг игроков"},
         "web.rank": {"en": "#", "ru": "№"},
         "web.player": {"en": "Player", "ru": "Игрок"},

@@ -114,6 +114,11 @@ register(
             "en": "The game is still being played: the moves made so far.",
             "ru": "Партия ещё идёт: показаны сделанные ходы.",
         },
+        # the replay's header: the players by colour, when, and how it ended
+        "web.replay-players": {"en": "Players", "ru": "Игроки"},
+        "web.replay-won": {"en": "{name} won", "ru": "{name}: победа"},
+        "web.replay-when": {"en": "Played {when}", "ru": "Сыграна {when}"},
+        "web.replay-when-running": {"en": "Last move {when}", "ru": "Последний ход {when}"},
         "web.step-first": {"en": "To the start", "ru": "К началу"},
         "web.step-prev": {"en": "Previous move", "ru": "Предыдущий ход"},
         "web.step-next": {"en": "Next move", "ru": "Следующий ход"},
