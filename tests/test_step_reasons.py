@@ -5,6 +5,7 @@ languages; a step only the whole play forbids keeps the generic message."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -138,35 +139,40 @@ def test_vfevga_the_head_waits_for_the_runner() -> None:
     assert not [m for m in g.legal_steps() if m.frm == 24]  # (the rule it names holds)
 
 
+def moves_to_make(variant: str, seed: int, games: int, turns: int) -> Iterator[Game]:
+    """Random games of ``variant``: each game at each of its moves to make (phase
+    "move"), for the caller to try what it checks and then to play on."""
+    rng = random.Random(seed)
+    v = find_variant(variant)
+    for _ in range(games):
+        g = Game(v)
+        for _turn in range(turns):
+            if g.phase == "opening":
+                g.opening(*sorted(rng.sample(range(1, 7), 2), reverse=True))
+            elif g.phase == "roll":
+                g.roll(rng.randint(1, 6), rng.randint(1, 6))
+            elif g.phase == "move":
+                yield g
+            else:
+                break
+
+
 @pytest.mark.parametrize("variant", ["short", "long", "crazy", "gulbara", "fevga", "khachapuri"])
 def test_a_stuck_reason_is_given_only_to_a_checker_with_no_step(variant: str) -> None:
     """Property: over random games, a point given a reason has no legal step (the
     reason never stops a checker that may move), and some reasons are given."""
     rng = random.Random(11)
-    v = find_variant(variant)
     given = 0
-    for _ in range(20):
-        g = Game(v)
-        for _turn in range(80):
-            if g.phase == "over":
-                break
-            if g.phase == "opening":
-                g.opening(*sorted(rng.sample(range(1, 7), 2), reverse=True))
-                continue
-            if g.phase == "roll":
-                g.roll(rng.randint(1, 6), rng.randint(1, 6))
-                continue
-            if g.phase != "move":
-                break
-            play = rng.choice(list(g.legal_plays()))
-            for step in play.moves:  # step by step: the head's and the runner's reasons
-                sources = {m.frm for m in g.legal_steps()}
-                for frm in range(1, 26):
-                    if g.stuck_reason(frm) is not None:
-                        given += 1
-                        assert frm not in sources, (variant, g.pending_position, frm)
-                g.move(step.frm, step.to)
-            g.confirm()
+    for g in moves_to_make(variant, 11, games=20, turns=80):
+        play = rng.choice(list(g.legal_plays()))
+        for step in play.moves:  # step by step: the head's and the runner's reasons
+            sources = {m.frm for m in g.legal_steps()}
+            for frm in range(1, 26):
+                if g.stuck_reason(frm) is not None:
+                    given += 1
+                    assert frm not in sources, (variant, g.pending_position, frm)
+            g.move(step.frm, step.to)
+        g.confirm()
     # (khachapuri has no bar and no head limit: none of these rules can stop a checker)
     assert given > 0 or variant == "khachapuri"
 
@@ -176,32 +182,19 @@ def test_a_reason_never_refuses_a_legal_step(variant: str) -> None:
     """Property: over random games, every legal step is made (no reason stops it), and
     every step refused with a reason is indeed not among the legal ones."""
     rng = random.Random(7)
-    v = find_variant(variant)
     checked = 0
-    for _ in range(30):
-        g = Game(v)
-        for _turn in range(60):
-            if g.phase == "over":
-                break
-            if g.phase == "opening":
-                g.opening(*sorted(rng.sample(range(1, 7), 2), reverse=True))
-                continue
-            if g.phase == "roll":
-                g.roll(rng.randint(1, 6), rng.randint(1, 6))
-                continue
-            if g.phase != "move":
-                break
-            legal = {(m.frm, m.to) for m in g.legal_steps()}
-            for frm in range(1, 26):
-                for to in range(0, frm):
-                    if (frm, to) in legal:
-                        continue
-                    try:
-                        g.move(frm, to)
-                    except IllegalMoveError:
-                        checked += 1
-                        continue
-                    g.undo()  # (a hop several dice make: legal too)
-            play = rng.choice(list(g.legal_plays()))
-            g.play(play.moves)
+    for g in moves_to_make(variant, 7, games=30, turns=60):
+        legal = {(m.frm, m.to) for m in g.legal_steps()}
+        for frm in range(1, 26):
+            for to in range(0, frm):
+                if (frm, to) in legal:
+                    continue
+                try:
+                    g.move(frm, to)
+                except IllegalMoveError:
+                    checked += 1
+                    continue
+                g.undo()  # (a hop several dice make: legal too)
+        play = rng.choice(list(g.legal_plays()))
+        g.play(play.moves)
     assert checked > 1000

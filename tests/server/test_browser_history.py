@@ -13,8 +13,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-import httpx
 from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
+from lobby_helpers import member_client
 
 from nardy.server import Settings, create_app
 
@@ -25,15 +25,11 @@ MONEY, RATED = 22, 2
 
 
 def register(url: str, name: str) -> int:
-    with httpx.Client(base_url=url) as c:
-        csrf = c.get("/api/session").json()["csrf"]
-        r = c.post(
-            "/api/register",
-            json={"username": name, "password": "secret-pass-1"},
-            headers={"x-csrf-token": csrf},
-        )
-        assert r.status_code == 200, r.text
-        return int(r.json()["user"]["id"])
+    c = member_client(url, name)
+    try:
+        return int(c.get("/api/session").json()["user"]["id"])
+    finally:
+        c.close()
 
 
 def resigned_games(db_url: str, ann: int, bob: int) -> list[str]:
@@ -66,7 +62,7 @@ def resigned_games(db_url: str, ann: int, bob: int) -> list[str]:
 def log_in(page: Any, url: str, name: str) -> None:
     page.goto(url + "/login")
     page.fill("input[name=username]", name)
-    page.fill("input[name=password]", "secret-pass-1")
+    page.fill("input[name=password]", "secret-pass")
     page.click("#login-form button[type=submit]")
     page.wait_for_selector(f"#nav-profile:has-text('{name}')")
 

@@ -5,11 +5,12 @@ online (screenshots: desktop and phone, Russian and English)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page
+from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page, page_api
 
 pytestmark = BROWSER_MARKS
 
@@ -173,3 +174,180 @@ def test_the_forms_offer_the_game_last_chosen(browser: Any, server: Any) -> None
     gid = game_id(page)
     assert page.request.get(f"{server.url}/api/games/{gid}").json()["variant"] == "short"
     assert page.errors == []
+
+
+def member(browser: Any, server: Any, name: str, size: Any, locale: str = "ru-RU") -> Any:
+    """A new member, signed up on a page that is not the lobby."""
+    page = new_page(browser, size, locale)
+    page.goto(server.url + "/rules")
+    page.wait_for_selector("#main > *")
+    page_api(page, server, "POST", "/api/register", {"username": name, "password": "correct horse"})
+    return page
+
+
+def top(page: Any, selector: str) -> float:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return float(box["y"])
+
+
+def test_a_returning_member_finds_his_games_first(browser: Any, server: Any, shots: Path) -> None:
+    """A member with games in progress finds them at the top of the lobby, above "Play
+    now" (on a phone, on the first screen; on a desktop too), those waiting for his move
+    first and marked; his games are not shown again among the boards to watch; and the
+    online badge counts the others, not himself."""
+    marat = member(browser, server, "marat", PHONE)
+    dilyara = member(browser, server, "dilyara", DESKTOP)
+    levels = page_api(marat, server, "GET", "/api/session")["levels"]
+    # a game against the computer, played until it is his move
+    vs_computer = page_api(
+        marat,
+        server,
+        "POST",
+        "/api/games",
+        {"variant": "long", "mode": "computer", "level": levels[0]},
+    )["id"]
+    # a club game with dilyara (shown to others as a board to watch)
+    c = page_api(
+        marat,
+        server,
+        "POST",
+        "/api/lobby/challenges",
+        {"variant": "long", "length": 1, "clock": "none"},
+    )["challenge"]["id"]
+    club = page_api(dilyara, server, "POST", f"/api/lobby/challenges/{c}/accept")["game"]
+    for _ in range(100):
+        mine = {g["id"]: g for g in page_api(marat, server, "GET", "/api/lobby")["mine"]}
+        if mine.get(vs_computer, {}).get("your_turn"):
+            break
+        marat.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"never his move against the computer: {mine}")
+    # the latest, and not his move: the server lists it first
+    local = page_api(marat, server, "POST", "/api/games", {"variant": "short", "mode": "local"})
+    dilyara.goto(server.url + "/")  # she is in the lobby
+    dilyara.wait_for_selector("#play-now-btn")
+    order = [g["id"] for g in page_api(marat, server, "GET", "/api/lobby")["mine"]]
+    assert order[0] == local["id"] and set(order) == {vs_computer, club, local["id"]}
+
+    for lang in ("ru", "en"):
+        for size, label in ((PHONE, "phone"), (DESKTOP, "desktop")):
+            marat.set_viewport_size(size)
+            if lang == "en":
+                marat.evaluate("localStorage.setItem('nardy-lang', 'en')")
+            marat.goto(server.url + "/")
+            marat.wait_for_selector("#mine li >> nth=2")
+            marat.wait_for_selector("#watch h2")
+            rows = marat.locator("#mine li")
+            assert rows.nth(0).get_attribute("data-id") == vs_computer
+            assert "your-turn" in (rows.nth(0).get_attribute("class") or "")
+            assert "your-turn" not in (rows.nth(2).get_attribute("class") or "")
+            words = {"ru": "ваш ход", "en": "your move"}[lang]
+            assert words in rows.nth(0).inner_text()
+            assert words in marat.inner_text("#mine .head")  # said at the card's head too
+            # first: above "Play now", and on the first screen of a phone
+            assert top(marat, "#mine") < top(marat, "#play-now")
+            assert top(marat, "#mine li.your-turn") < size["height"]
+            # his own game is not a board to watch (the others see it there: below)
+            assert marat.locator(f"#watch .tile[data-id='{club}']").count() == 0
+            # dilyara and he are online: the badge counts her, not him
+            assert marat.inner_text("#online-count") == "1"
+            title = marat.get_attribute("#online-count", "title")
+            assert title == {"ru": "1 в сети, кроме вас", "en": "1 online besides you"}[lang]
+            width = marat.evaluate("document.documentElement.scrollWidth")
+            assert width <= size["width"], f"the lobby overflows: {width}px"
+            marat.screenshot(path=str(shots / f"lobby-mine-{label}-{lang}.png"), full_page=True)
+    # a third visitor sees the club game among the boards to watch
+    watcher = new_page(browser, DESKTOP)
+    watcher.goto(server.url + "/")
+    watcher.wait_for_selector(f"#watch .tile[data-id='{club}']")
+    assert watcher.locator("#mine").is_hidden()  # (no games of his: no card)
+    for page in (marat, dilyara, watcher):
+        assert not page.errors, page.errors
+        assert not page.csp, page.csp
+
+
+def shown_options(page: Any) -> list[str]:
+    """The rule options the new-game form shows, in order."""
+    return list(
+        page.eval_on_selector_all(
+            "#new-options .rule-option:not([hidden]) select",
+            "els => els.map(e => e.dataset.option)",
+        )
+    )
+
+
+def test_the_new_game_form_offers_the_games_rule_options(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    """A regional player finds, folded under "Rule options", exactly the options his
+    game takes (the engine's), its own values first and marked, with words and rule
+    ids; the changed ones are sent, and remembered for that game: khachapuri is played
+    with ordinary scoring from the form."""
+    from nardy.server.routes.accounts import variant_options
+    from nardy.variants import VARIANTS
+
+    def expected(name: str, hidden: tuple[str, ...]) -> list[str]:
+        return [o["name"] for o in variant_options(VARIANTS[name]) if o["name"] not in hidden]
+
+    page = new_page(browser, DESKTOP, "en-US")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#new-options")
+    assert page.get_attribute("#new-options", "open") is None  # folded at first
+    page.select_option("#new-variant", "khachapuri")
+    page.click("#new-options > summary")
+    # (draw_score only with the last-roll draw)
+    assert shown_options(page) == expected("khachapuri", ("draw_score", "scoring"))
+    assert "head_exception" not in shown_options(page)  # V-KHACH: any number leave the head
+    first = page.locator("#new-scoring option").first
+    assert first.get_attribute("value") == "per-checker"
+    assert first.inner_text() == "default: a point for each checker not borne off"
+    assert "C-2 · scoring" in page.inner_text("#new-game")  # (unfolded: the most asked)
+    page.select_option("#new-scoring", "standard")
+    assert "per_checker_multipliers" not in shown_options(page)  # per-checker scoring only
+    page.select_option("#new-mode", "local")
+    page.click("#start")
+    gid = game_id(page)
+    state = page.request.get(f"{server.url}/api/games/{gid}").json()
+    assert (state["variant"], state["scoring"]) == ("khachapuri", "standard")
+    # back home: the game and its options as he left them
+    page.goto(server.url + "/")
+    page.wait_for_selector("#new-options")
+    assert page.input_value("#new-variant") == "khachapuri"
+    assert page.input_value("#new-scoring") == "standard"
+    # long nardy: the head rule, and the draw's score once the draw is on
+    page.select_option("#new-variant", "long")
+    page.click("#new-options > summary")
+    assert shown_options(page) == expected(
+        "long", ("draw_score", "per_checker_multipliers", "scoring")
+    )
+    assert page.input_value("#new-scoring") == "standard"  # (long's own, not khachapuri's)
+    page.select_option("#opt-last_roll_draw", "true")
+    page.select_option("#opt-draw_score", "one")
+    page.select_option("#opt-head_exception", "head-only")
+    assert "3 changes" in page.inner_text("#new-options > summary")  # said while folded
+    page.screenshot(path=str(shots / "new-game-options-desktop-en.png"), full_page=True)
+    page.click("#start")
+    gid = game_id(page)
+    record = page.request.get(f"{server.url}/api/games/{gid}/record").text()
+    setup = json.loads(next(line for line in record.splitlines() if '"setup"' in line))
+    assert setup["options"]["last_roll_draw"] is True
+    assert setup["options"]["draw_score"] == "one"
+    assert setup["options"]["head_exception"] == "head-only"
+    # short nardy: its own (no hit-and-hide on in the Russian one)
+    for lang, locale in (("ru", "ru-RU"), ("en", "en-US")):
+        phone = new_page(browser, PHONE, locale)
+        phone.goto(server.url + "/")
+        phone.wait_for_selector("#new-options")
+        phone.select_option("#new-variant", "short-ru")
+        phone.click("#new-options > summary")
+        assert shown_options(phone) == expected("short-ru", ("per_checker_multipliers", "scoring"))
+        marked = {"ru": "по умолчанию: да", "en": "default: yes"}[lang]
+        assert phone.locator("#opt-no_hit_and_hide option").first.inner_text() == marked
+        assert "S-6 · no_hit_and_hide" in phone.inner_text("#new-options")
+        phone.locator("#new-options").scroll_into_view_if_needed()
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the form overflows the phone: {width}px"
+        phone.screenshot(path=str(shots / f"new-game-options-phone-{lang}.png"))
+        assert not phone.errors and not phone.csp
+    assert not page.errors and not page.csp

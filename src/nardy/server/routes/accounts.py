@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from anyio import to_thread
@@ -28,7 +30,7 @@ from nardy.server.deps import (
 from nardy.server.history import dice_stats, game_history
 from nardy.server.matchmaking import Lobby
 from nardy.server.schemas import ClosingBody, Credentials, PasswordChange
-from nardy.variants import OPTION_VALUES, VARIANTS
+from nardy.variants import OPTION_VALUES, VARIANTS, Variant
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
@@ -55,6 +57,58 @@ def user_json(user: Who | None) -> dict[str, Any]:
     }
 
 
+#: The rule of docs/rules.md each option belongs to: the new-game form names it.
+OPTION_RULES: dict[str, str] = {
+    "opening": "G-5",
+    "head_exception": "L-HEAD-2",
+    "block_check": "L-BLOCK",
+    "block_release": "L-BLOCK",
+    "last_roll_draw": "L-DRAW",
+    "draw_score": "L-DRAW",
+    "next_starter": "L-4",
+    "no_hit_and_hide": "S-6",
+    "scoring": "C-2",
+    "per_checker_multipliers": "C-2",
+    "crazy_moves_per_double": "V-CGUL",
+}
+
+
+@cache
+def variant_options(variant: Variant) -> list[dict[str, Any]]:
+    """The rule options ``variant`` takes, as the new-game form offers them: each with
+    its values, the variant's own (the engine's default) first, and ``needs``, the
+    values of another option it only means something with (per_checker_multipliers
+    with per-checker scoring, draw_score with the last-roll draw), or None. Read from
+    the engine (``Variant.refusal``), not written twice."""
+    taken = [name for name in OPTION_VALUES if variant.refusal(name) is None]
+    out = []
+    for name, values in OPTION_VALUES.items():
+        needs: dict[str, list[Any]] | None = None
+        for other in taken:
+            if other == name:
+                continue
+            opens = [
+                x
+                for x in OPTION_VALUES[other]
+                if replace(variant, **{other: x}).refusal(name) is None
+            ]
+            if opens and len(opens) < len(OPTION_VALUES[other]):
+                needs = {other: opens}
+        if name not in taken and needs is None:
+            continue
+        default = getattr(variant, name)
+        out.append(
+            {
+                "name": name,
+                "rule": OPTION_RULES.get(name),
+                "default": default,
+                "values": [default, *(x for x in values if x != default)],
+                "needs": needs,
+            }
+        )
+    return out
+
+
 @router.get("/session")
 async def session(
     request: Request,
@@ -76,7 +130,14 @@ async def session(
         "test_mode": settings.test_mode,
         "levels": computer.levels(),
         "variants": [
-            {"name": v.name, "family": v.family, "en": v.title_en, "ru": v.title_ru}
+            {
+                "name": v.name,
+                "family": v.family,
+                "en": v.title_en,
+                "ru": v.title_ru,
+                # the rule options it takes (the new-game form's "Rule options")
+                "options": variant_options(v),
+            }
             for v in VARIANTS.values()
         ],
         # C-2's scoring schemes, the default first: what the new-game form offers

@@ -21,6 +21,95 @@ function helped(field, key) {
   return explainer(text);
 }
 
+const OPTIONS_KEY = "nardy.options";
+
+/**
+ * The rule options last chosen for each game on this device (those not the game's
+ * own: what the form sent), by variant, as the variant itself is remembered.
+ * @returns {Record<string, Record<string, unknown>>}
+ */
+function savedOptions() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(OPTIONS_KEY) || "{}");
+    return saved && typeof saved === "object" ? saved : {};
+  } catch { return {}; }
+}
+
+/** An option's value in words. @param {string} name @param {unknown} v */
+const optionWords = (name, v) => name === "scoring" || (name === "per_checker_multipliers" && v !== "none")
+  ? msg(`web.scoring.${v}`) : msg(`web.option.${name}.${String(v)}`);
+
+/**
+ * The new-game form's "Rule options" (docs/rules.md §7), folded: for the game chosen
+ * in `variant`, each option it takes (the session's `variants[].options`, from the
+ * engine) as a select of its values, the game's own first and marked; an option that
+ * means something only with another's value (draw_score with the last-roll draw) shows
+ * only then. Scoring (C-2), the one most asked for, stands unfolded in `scoring`.
+ * `chosen()` gives those changed, for the request's `options`; they are remembered
+ * per game on this device.
+ * @param {HTMLSelectElement} variant
+ * @returns {{box: HTMLElement, scoring: HTMLElement, chosen: () => Record<string, unknown>}}
+ */
+function ruleOptions(variant) {
+  const count = h("span", { class: "small", id: "rule-options-count" });
+  const body = h("div", { class: "rule-options" });
+  const scoring = h("div", { id: "scoring-field" });
+  const box = h("details", { id: "new-options" }, h("summary", {}, msg("web.rule-options"), " ", count),
+    h("p", { class: "small" }, msg("web.rule-options-hint")), body);
+  /** @type {Map<string, {info: Json, select: HTMLSelectElement, field: HTMLElement}>} */
+  let fields = new Map();
+  /** @param {{info: Json, select: HTMLSelectElement}} f */
+  const value = (f) => f.info.values.find((/** @type {unknown} */ v) => String(v) === f.select.value);
+  /** @param {{info: Json}} f @returns {boolean} */
+  const applies = (f) => Object.entries(f.info.needs || {}).every(([other, values]) => {
+    const g = fields.get(other);
+    return g != null && applies(g) && values.includes(value(g));
+  });
+  const chosen = () => {
+    /** @type {Record<string, unknown>} */
+    const out = {};
+    for (const [name, f] of fields) if (applies(f) && value(f) !== f.info.default) out[name] = value(f);
+    return out;
+  };
+  const update = () => {
+    for (const f of fields.values()) f.field.hidden = !applies(f);
+    // (those folded: scoring is in sight)
+    const n = Object.keys(chosen()).filter((name) => name !== "scoring").length;
+    count.textContent = n ? `· ${msg("web.rule-options-changed", { n })}` : "";
+  };
+  const build = () => {
+    const info = me.variants.find((/** @type {Json} */ v) => v.name === variant.value);
+    const saved = savedOptions()[variant.value] || {};
+    fields = new Map();
+    scoring.replaceChildren();
+    body.replaceChildren(...(info?.options || []).map((/** @type {Json} */ o) => {
+      const id = o.name === "scoring" ? "new-scoring" : `opt-${o.name}`;
+      const select = /** @type {HTMLSelectElement} */ (h("select", { name: o.name, id, "data-option": o.name },
+        o.values.map((/** @type {unknown} */ v) => h("option", { value: String(v), selected: o.name in saved && saved[o.name] === v },
+          v === o.default ? msg("web.option-default", { value: optionWords(o.name, v) }) : optionWords(o.name, v)))));
+      select.addEventListener("change", () => {
+        update();
+        const all = savedOptions();
+        all[variant.value] = chosen();
+        localStorage.setItem(OPTIONS_KEY, JSON.stringify(all));
+      });
+      const label = o.name === "scoring" ? msg("web.scoring") : msg(`web.option.${o.name}`);
+      // (the rule's id beside the label, not in it: the field's name is its words)
+      const field = h("div", { class: "rule-option" },
+        h("div", { class: "rule-head" }, h("label", { for: id }, label),
+          h("small", { class: "rule-id" }, h("span", {}, o.rule), ` · ${o.name}`)), select,
+        h("p", { class: "small" }, msg(`web.option.${o.name}.hint`)));
+      fields.set(o.name, { info: o, select, field });
+      if (o.name === "scoring") { scoring.append(field); return null; }
+      return field;
+    }).filter((/** @type {HTMLElement | null} */ x) => x !== null));
+    update();
+  };
+  variant.addEventListener("change", build);
+  build();
+  return { box, scoring, chosen };
+}
+
 /** The lobby and the new-game form; returns what closes the lobby's socket. @returns {() => void} */
 export function homePage() {
   const variant = remembersVariant(h("select", { name: "variant", id: "new-variant" }, me.variants.map((/** @type {Json} */ v) =>
@@ -35,9 +124,9 @@ export function homePage() {
   const length = h("input", { name: "length", id: "new-length", type: "number", min: 0, max: 25, value: 0, inputmode: "numeric" });
   const cube = h("select", { name: "cube", id: "new-cube" }, h("option", { value: "" }, t("cubeDefault")),
     h("option", { value: "yes" }, t("yes")), h("option", { value: "no" }, t("no")));
-  // C-2: the clubs' other ways of scoring a game (koks, home mars, …), for a game
-  // against the computer, a friend or on one device
-  const scoring = h("select", { name: "scoring", id: "new-scoring" }, me.scorings.map((/** @type {string} */ x) => h("option", { value: x }, msg(`web.scoring.${x}`))));
+  // the rules the clubs play differently (C-2's scoring among them: koks, home mars,
+  // …), for a game against the computer, a friend or on one device
+  const options = ruleOptions(variant);
   const beavers = h("input", { name: "beavers", id: "new-beavers", type: "checkbox" });
   const beaverBox = h("div", {}, h("div", { class: "check" }, beavers, h("label", { for: "new-beavers" }, t("beavers"))), helped(beavers, "web.beavers-hint"));
   const levelBox = h("div", {}, h("label", { for: "new-level" }, t("level")), level);
@@ -50,12 +139,13 @@ export function homePage() {
   };
   const form = h("form", { class: "card", id: "new-game", onsubmit: (ev) => {
     ev.preventDefault();
-    /** @type {Record<string, string | number | boolean | null | Record<string, string>>} */
+    /** @type {Record<string, string | number | boolean | null | Record<string, unknown>>} */
     const spec = { variant: variant.value, mode: mode.value, level: mode.value === "computer" ? level.value : null,
       client_seed: seed.value, length: Number(length.value || 0) };
     if (cube.value) spec.cube = cube.value === "yes";
     if (beavers.checked && !spec.length) spec.beavers = true;
-    if (scoring.value !== "standard") spec.options = { scoring: scoring.value };
+    const chosen = options.chosen();
+    if (Object.keys(chosen).length) spec.options = chosen;
     start(spec);
   } },
   h("h2", {}, t("newGame")),
@@ -63,7 +153,7 @@ export function homePage() {
   h("label", { for: "new-mode" }, t("mode")), mode, levelBox,
   h("label", { for: "new-length" }, t("matchLength")), length, helped(length, "web.money-game-hint"),
   h("label", { for: "new-cube" }, t("cubeOpt")), cube, beaverBox,
-  h("label", { for: "new-scoring" }, msg("web.scoring")), scoring,
+  options.scoring, options.box,
   h("label", { for: "new-seed" }, t("clientSeed")), seed, helped(seed, "web.client-seed-hint"),
   h("button", { class: "big", type: "submit", id: "start" }, t("start")));
   const others = h("section", { class: "card others" }, h("h2", {}, t("lobbyOtherWays")), form);

@@ -1,6 +1,7 @@
 // @ts-check
-// The lobby: play now (quick pairing), open challenges, my games, games to watch with
-// small live boards, who is online, friends. The server pushes changes over /ws/lobby;
+// The lobby: my games (first when I have any: a returning player's "your move"), play
+// now (quick pairing), open challenges, games to watch with small live boards (others'),
+// who is online, friends. The server pushes changes over /ws/lobby;
 // what the player does goes over HTTP (api.js). Names are text (h() and textContent).
 // A game of the player's that starts (a pairing, a challenge accepted, a tournament's
 // round) is told on his lobby channel: gameStarted() takes him to it, from this page,
@@ -143,14 +144,16 @@ export function lobbyPage(root, others) {
   // the challenges made to this player, first on the page (no toast covers them)
   const toMeCard = h("section", { class: "card", id: "to-me", hidden: true });
   const challenges = h("section", { class: "card", id: "challenges" });
-  const mine = h("section", { class: "card", id: "mine" });
+  // his own unfinished games, above everything but a challenge to him (as lichess puts
+  // "your turn" first): on a phone the side column comes last, screens down
+  const mine = h("section", { class: "card", id: "mine", hidden: true });
   const watch = h("section", { class: "card", id: "watch" });
   const people = h("section", { class: "card", id: "people" });
   const link = h("div", { class: "lobby-link", id: "lobby-link", hidden: true }, t("lobbyOffline"));
   const lobbyChat = h("div", { id: "lobby-chat" });  // the lobby's chat (chat.js)
   root.replaceChildren(link, h("div", { class: "lobby" },
-    h("div", { class: "lobby-main" }, toMeCard, playNow, challenges, watch),
-    h("div", { class: "lobby-side" }, mine, people, lobbyChat, others)));
+    h("div", { class: "lobby-main" }, toMeCard, mine, playNow, challenges, watch),
+    h("div", { class: "lobby-side" }, people, lobbyChat, others)));
 
   /** Run an action; a visitor who became a guest by it reconnects as himself. @param {() => Promise<unknown>} action */
   const act = async (action) => {
@@ -244,7 +247,13 @@ export function lobbyPage(root, others) {
   // -- my games, games to watch ---------------------------------------------------------
   function drawMine() {
     mine.hidden = !snap.mine.length;
-    mine.replaceChildren(h("h2", {}, t("lobbyMine")), h("ul", { class: "list" }, snap.mine.map((/** @type {Json} */ g) => {
+    // those waiting for his move first (the server's order, the latest first, within)
+    const games = [...snap.mine].sort((/** @type {Json} */ a, /** @type {Json} */ b) => Number(b.your_turn) - Number(a.your_turn));
+    const waiting = games.filter((g) => g.your_turn).length;
+    mine.classList.toggle("waiting", waiting > 0);
+    mine.replaceChildren(h("div", { class: "head" }, h("h2", {}, t("lobbyMine")),
+      waiting ? h("span", { class: "turn-badge", id: "mine-waiting" }, msg("web.lobby-your-turn-in", { n: waiting })) : null),
+    h("ul", { class: "list" }, games.map((/** @type {Json} */ g) => {
       const against = g.mode === "computer" ? t("lobbyVsComputer") : g.mode === "local" ? t("lobbyOneDevice")
         : g.opponent ? msg("web.lobby-vs", { name: playerName(g.opponent) }) : t("lobbyWaitingFriend");
       return h("li", { class: g.your_turn ? "your-turn" : "", "data-id": g.id },
@@ -256,7 +265,9 @@ export function lobbyPage(root, others) {
   const boards = new Map();
   function drawWatch() {
     const seen = new Set();
-    const tiles = snap.games.map((/** @type {Json} */ g) => {
+    // (his own games are his, above: not boards to watch)
+    const own = new Set(snap.mine.map((/** @type {Json} */ g) => g.id));
+    const tiles = snap.games.filter((/** @type {Json} */ g) => !own.has(g.id)).map((/** @type {Json} */ g) => {
       seen.add(g.id);
       let tile = boards.get(g.id);
       if (!tile) {
@@ -302,8 +313,13 @@ export function lobbyPage(root, others) {
     const online = new Set(snap.online.ids);
     const following = new Set(snap.following.map((/** @type {Json} */ p) => p.id));
     const member = me.user.id != null && !me.user.guest;
+    // the others: the player himself is among those counted once his socket is open
+    // (a member alone read "1", his friends all offline)
+    const self = snap.me != null && snap.online.ids.includes(snap.me);
+    const count = Math.max(0, snap.online.count - (self ? 1 : 0));
+    const title = msg(self ? "web.lobby-online-others" : "web.lobby-online", { n: count });
     /** @type {HTMLElement[]} */
-    const kids = [h("h2", {}, t("lobbyPlayers"), " ", h("span", { class: "badge", id: "online-count", title: msg("web.lobby-online", { n: snap.online.count }) }, snap.online.count)),
+    const kids = [h("h2", {}, t("lobbyPlayers"), " ", h("span", { class: "badge", id: "online-count", title, "aria-label": title }, count)),
       h("h3", {}, t("lobbyFriends"))];
     if (!member) kids.push(h("p", { class: "empty" }, t("lobbyFriendsGuest")));
     else {
@@ -373,7 +389,7 @@ export function lobbyPage(root, others) {
     } else if (m.type === "searching") {
       snap.searching = m.searching; drawPlayNow();
     } else if (m.type === "mine") {
-      snap.mine = m.mine; drawMine();
+      snap.mine = m.mine; drawMine(); drawWatch();
     } else if (m.type === "pair-timeout") {
       offered = true; drawPlayNow();
     } else if (m.type === "tournament") {  // the tournaments' card (tournaments.js) refreshes

@@ -171,6 +171,11 @@ register(
             "en": "{n} online",
             "ru": "{n} в сети",
         },
+        # (the badge counts the others: the player himself is online by looking)
+        "web.lobby-online-others": {
+            "en": "{n} online besides you",
+            "ru": "{n} в сети, кроме вас",
+        },
         "web.lobby-players": {"en": "Players online", "ru": "Игроки в сети"},
         "web.lobby-friends": {"en": "Friends", "ru": "Друзья"},
         "web.lobby-others-online": {"en": "Club members", "ru": "Участники клуба"},
@@ -202,6 +207,10 @@ register(
         },
         "web.lobby-mine": {"en": "My games", "ru": "Мои партии"},
         "web.lobby-your-turn": {"en": "your move", "ru": "ваш ход"},
+        "web.lobby-your-turn-in": {
+            "en": "your move in {n} {n:plural:game|games}",
+            "ru": "ваш ход в {n} {n:plural:партии|партиях|партиях}",
+        },
         "web.lobby-vs": {"en": "vs {name}", "ru": "против {name}"},
         "web.lobby-vs-computer": {"en": "vs the computer", "ru": "против компьютера"},
         "web.lobby-one-device": {"en": "one device", "ru": "за одним устройством"},

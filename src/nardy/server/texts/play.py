@@ -130,6 +130,160 @@ register(
             "en": "It accepts no resignation now: play on.",
             "ru": "Сейчас компьютер не примет сдачу: играйте дальше.",
         },
+        # the new-game form's "Rule options" (home.js): the options of docs/rules.md §7
+        # the chosen game takes, each with its words; the values of scoring and of
+        # per_checker_multipliers are web.scoring.*
+        "web.rule-options": {"en": "Rule options", "ru": "Опции правил"},
+        "web.rule-options-hint": {
+            "en": (
+                "The rules the clubs play differently. Each is set to this game's own"
+                " (marked “default”) unless you change it."
+            ),
+            "ru": (
+                "Правила, которые в клубах играют по-разному. Каждое стоит как в этой игре"
+                " (отмечено «по умолчанию»), пока вы его не измените."
+            ),
+        },
+        "web.rule-options-changed": {
+            "en": "{n} {n:plural:change|changes}",
+            "ru": "{n} {n:plural:изменение|изменения|изменений}",
+        },
+        # (first: a long value's end is cut in a phone's select)
+        "web.option-default": {"en": "default: {value}", "ru": "по умолчанию: {value}"},
+        "web.option.opening": {"en": "The first roll", "ru": "Первый бросок"},
+        "web.option.opening.hint": {
+            "en": "The toss winner rolls both dice anew, or plays the numbers of the toss.",
+            "ru": "Выигравший жребий бросает обе кости заново или играет числа жребия.",
+        },
+        "web.option.opening.reroll": {"en": "rolls anew", "ru": "бросает заново"},
+        "web.option.opening.use-toss": {"en": "plays the toss", "ru": "играет числа жребия"},
+        "web.option.head_exception": {
+            "en": "A second checker off the head on the first turn",
+            "ru": "Вторая шашка с головы на первом ходу",
+        },
+        "web.option.head_exception.hint": {
+            "en": "One checker leaves the head per turn; on his first turn a second may.",
+            "ru": "С головы за ход снимают одну шашку; на первом ходу — при случае вторую.",
+        },
+        "web.option.head_exception.blocked": {
+            "en": "when one checker cannot play the whole roll",
+            "ru": "когда одна шашка не может сыграть весь бросок",
+        },
+        "web.option.head_exception.doubles-6-4-3": {
+            "en": "only with 6-6, 4-4 or 3-3",
+            "ru": "только при 6-6, 4-4 или 3-3",
+        },
+        "web.option.head_exception.head-only": {
+            "en": "only when the opponent's head stops the single checker",
+            "ru": "только когда одну шашку останавливает голова соперника",
+        },
+        "web.option.block_check": {
+            "en": "When the six-block is judged",
+            "ru": "Когда проверяют заслон",
+        },
+        "web.option.block_check.hint": {
+            "en": "Six points in a row no opposing checker has passed may not be held.",
+            "ru": "Нельзя держать шесть пунктов подряд, которые не прошла ни одна шашка соперника.",
+        },
+        "web.option.block_check.end-of-turn": {
+            "en": "after the whole play (built and broken in one turn is allowed)",
+            "ru": "после всего хода (построить и разобрать за один ход можно)",
+        },
+        "web.option.block_check.every-move": {
+            "en": "after every checker move",
+            "ru": "после каждого хода шашкой",
+        },
+        "web.option.block_release": {
+            "en": "When a six-block is allowed",
+            "ru": "Когда заслон разрешён",
+        },
+        "web.option.block_release.hint": {
+            "en": "What lets a side hold six points in a row.",
+            "ru": "Что позволяет занять шесть пунктов подряд.",
+        },
+        "web.option.block_release.passed": {
+            "en": "once an opposing checker has passed it",
+            "ru": "когда шашка соперника его прошла",
+        },
+        "web.option.block_release.entered-home": {
+            "en": "once an opposing checker has reached his home",
+            "ru": "когда шашка соперника вошла в свой дом",
+        },
+        "web.option.last_roll_draw": {"en": "The last-roll draw", "ru": "Ничья последнего броска"},
+        "web.option.last_roll_draw.hint": {
+            "en": (
+                "When the first mover bears off his last checker, the second gets one more"
+                " roll; if it bears off all his checkers, the game is drawn."
+            ),
+            "ru": (
+                "Когда начавший выбросил последнюю шашку, второй бросает ещё раз; если он"
+                " этим броском выбросил все свои шашки — ничья."
+            ),
+        },
+        "web.option.last_roll_draw.false": {"en": "no", "ru": "нет"},
+        "web.option.last_roll_draw.true": {"en": "yes", "ru": "да"},
+        "web.option.draw_score": {"en": "The draw scores", "ru": "Ничья приносит"},
+        "web.option.draw_score.hint": {
+            "en": "With the last-roll draw: what each player scores.",
+            "ru": "При ничьей последнего броска: сколько получает каждый.",
+        },
+        "web.option.draw_score.half": {"en": "½ point each", "ru": "по ½ очка"},
+        "web.option.draw_score.one": {"en": "1 point each", "ru": "по 1 очку"},
+        "web.option.next_starter": {
+            "en": "Who starts the next game of a match",
+            "ru": "Кто начинает следующую партию матча",
+        },
+        "web.option.next_starter.hint": {
+            "en": "The later games of a long-nardy match have no toss.",
+            "ru": "В следующих партиях матча длинных нард жребия нет.",
+        },
+        "web.option.next_starter.winner": {
+            "en": "the winner, with white",
+            "ru": "победитель, белыми",
+        },
+        "web.option.next_starter.previous-black": {
+            "en": "the previous game's black",
+            "ru": "игравший чёрными в прошлой партии",
+        },
+        "web.option.no_hit_and_hide": {
+            "en": "No hit-and-hide",
+            "ru": "Запрет «побил и спрятался»",
+        },
+        "web.option.no_hit_and_hide.hint": {
+            "en": (
+                "A checker that hits may not go on, in the same turn, to a point where its"
+                " own checkers stand."
+            ),
+            "ru": ("Побившая шашка не может в тот же ход уйти на пункт, где уже стоят свои шашки."),
+        },
+        "web.option.no_hit_and_hide.false": {"en": "no", "ru": "нет"},
+        "web.option.no_hit_and_hide.true": {"en": "yes", "ru": "да"},
+        "web.option.scoring.hint": {
+            "en": "What a won game scores.",
+            "ru": "Сколько очков приносит выигранная партия.",
+        },
+        "web.option.per_checker_multipliers": {
+            "en": "Multipliers of the per-checker count",
+            "ru": "Множители счёта по шашкам",
+        },
+        "web.option.per_checker_multipliers.hint": {
+            "en": "The checkers not borne off are multiplied by the points of a scheme's tier.",
+            "ru": "Число невыброшенных шашек умножается на очки ступени выбранной схемы.",
+        },
+        "web.option.per_checker_multipliers.none": {"en": "none (×1)", "ru": "нет (×1)"},
+        "web.option.crazy_moves_per_double": {
+            "en": "Moves of each double of the crazy sequence",
+            "ru": "Ходов на каждый дубль бешеной серии",
+        },
+        "web.option.crazy_moves_per_double.hint": {
+            "en": "Passed moves included.",
+            "ru": "Переданные ходы — так же.",
+        },
+        "web.option.crazy_moves_per_double.4": {"en": "four", "ru": "четыре"},
+        "web.option.crazy_moves_per_double.2": {
+            "en": "two (4-4: 4, 4, 5, 5, 6, 6)",
+            "ru": "два (4-4: 4, 4, 5, 5, 6, 6)",
+        },
         # rematches
         "web.rematch": {"en": "Rematch", "ru": "Реванш"},
         "web.rematch-offered": {
