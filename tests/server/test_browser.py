@@ -272,6 +272,9 @@ def test_sign_up_shows_every_broken_rule_at_once(browser: Any, server: Any) -> N
     page.fill("#register-username", "ab")
     page.fill("#register-password", "short")
     page.click("#register-form button[type=submit]")
+    # (the server's answer marks the name: waited for, not any toast, which another
+    # part of the page may show first)
+    page.wait_for_selector("#register-username-rule.bad")
     page.wait_for_selector("#toast:not([hidden])")
     for field in ("username", "password"):
         assert "bad" in (page.get_attribute(f"#register-{field}-rule", "class") or ""), field

@@ -53,7 +53,7 @@ def test_players_and_a_spectator_chat_apart(browser: Any, server: Any, shots: Pa
     assert b.inner_text("#chat .chat-title") == "Players"
     # the phone's row of phrases is longer than the screen: its cut end fades
     b.wait_for_function(
-        "document.querySelector('#chat .chat-phrases').classList.contains('more-right')"
+        "() => document.querySelector('#chat .chat-phrases').classList.contains('more-right')"
     )
 
     # a quick phrase travels as its key: each reads it in his own language

@@ -355,10 +355,18 @@ def test_a_member_follows_challenges_and_blocks_another_from_his_profile(
     a.wait_for_selector("#follow >> text=Отписаться")
     following = page_api(a, server, "GET", "/api/friends")["following"]
     assert [f["name"] for f in following] == ["followed"]
+    # the challenge's terms are chosen in the lobby's form, his name in it
     a.click("#challenge")
-    a.wait_for_selector("#toast.info >> text=Вызов отправлен игроку followed")
+    a.wait_for_selector("#challenge-form:not([hidden])")
+    assert a.input_value("#challenge-form input[name=to]") == "followed"
+    a.fill("#challenge-form input[name=length]", "5")
+    a.click("#post-challenge")
+    a.wait_for_selector("#challenge-form[hidden]", state="attached")
     challenges = page_api(b, server, "GET", "/api/lobby")["challenges"]
+    assert [c["length"] for c in challenges] == [5]
     assert [c["by"]["name"] for c in challenges] == ["follower"]  # his, made to him
+    a.goto(f"{server.url}/players/followed")
+    a.wait_for_selector("#relations #block")
     a.screenshot(path=str(shots / "profile-relations-phone-ru.png"))
     a.click("#block")
     a.wait_for_selector("#block >> text=Разблокировать")

@@ -213,11 +213,11 @@ def test_a_row_that_scrolls_sideways_shows_there_is_more(
     page.screenshot(path=str(shots / "phone-nav-more.png"))
     nav.evaluate("n => { n.scrollLeft = n.scrollWidth; }")
     page.wait_for_function(
-        "document.querySelector('header nav').className === 'sideways more-left'"
+        "() => document.querySelector('header nav').className === 'sideways more-left'"
     )
     nav.evaluate("n => { n.scrollLeft = 10; }")
     page.wait_for_function(
-        "document.querySelector('header nav').className === 'sideways more-left more-right'"
+        "() => document.querySelector('header nav').className === 'sideways more-left more-right'"
     )
     # on a desktop the pages' row is whole: nothing fades
     wide = new_page(browser, DESKTOP)

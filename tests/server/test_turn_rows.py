@@ -19,6 +19,7 @@ def fresh(g: Game, view: str) -> list[dict[str, object]]:
             "color": t.color,
             "dice": list(t.dice),
             "play": t.play.text,
+            "kind": t.kind,
             "steps": play_steps(t.play.moves, g.variant.mapping, t.color == view),
         }
         for t in g.turns

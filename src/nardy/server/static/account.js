@@ -453,8 +453,8 @@ function closeCard() {
 /** The players the member blocked, each with an Unblock button. */
 /**
  * What a member does about another from his profile, as lichess offers it there: follow
- * (or unfollow), challenge him to the game the member last chose (he sees it in the
- * lobby, and is told at once), block (or unblock). The lobby's list offered these only
+ * (or unfollow), challenge him (the lobby's challenge form, his name in it), block (or
+ * unblock). The lobby's list offered these only
  * for those online. None for a visitor, a guest or his own profile.
  * @param {string} username
  */
@@ -470,11 +470,9 @@ async function relations(username) {
     row.replaceChildren(...[
       h("button", { type: "button", id: "follow", class: "secondary", onclick: () => change(follows ? "DELETE" : "POST", "friends") },
         t(follows ? "lobbyUnfollow" : "lobbyFollow")),
-      blocks ? null : h("button", { type: "button", id: "challenge", class: "secondary", onclick: () => {
-        call("POST", "/api/lobby/challenges", { variant: preferredVariant(), length: 3, to: username })
-          .then(() => toast(msg("web.challenge-sent", { name: username, game: variantName(preferredVariant()) }), "info"))
-          .catch((e) => toast(e.message));
-      } }, t("lobbyChallenge")),
+      // (the lobby's challenge form, his name in it: the terms are chosen there)
+      blocks ? null : h("button", { type: "button", id: "challenge", class: "secondary",
+        onclick: () => go(`/?challenge=${encodeURIComponent(username)}`) }, t("lobbyChallenge")),
       h("button", { type: "button", id: "block", class: "secondary", onclick: () => change(blocks ? "DELETE" : "POST", "blocks") },
         t(blocks ? "lobbyUnblock" : "lobbyBlock"))].filter((x) => x !== null));
   }

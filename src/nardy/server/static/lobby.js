@@ -305,10 +305,17 @@ export function lobbyPage(root, others) {
     snap.following = f.following; snap.blocked = f.blocked; drawPeople(); drawChallenges();
   }
   /** @param {string} name */
-  const challengeFriend = (name) => act(async () => {
-    await call("POST", "/api/lobby/challenges", { variant: preferredVariant(), length: 3, to: name });
-    askNotifications();
-  });
+  // A challenge to one member: the form opens with his name in it, for the terms to
+  // be chosen (lichess's dialog); it had sent a 3-point match at once. A profile's
+  // "Challenge" comes here as /?challenge=<name>.
+  /** @param {string} name */
+  const challengeFriend = (name) => {
+    form.hidden = false;
+    const to = /** @type {HTMLInputElement | null} */ (form.querySelector("input[name=to]"));
+    if (to) to.value = name;
+    form.scrollIntoView({ block: "nearest" });
+    /** @type {HTMLElement | null} */ (form.querySelector("select"))?.focus();
+  };
   function drawPeople() {
     const online = new Set(snap.online.ids);
     const following = new Set(snap.following.map((/** @type {Json} */ p) => p.id));
@@ -398,6 +405,11 @@ export function lobbyPage(root, others) {
   }
   function drawAll() { drawPlayNow(); drawChallenges(); drawMine(); drawWatch(); drawPeople(); }
   drawAll();
+  const asked = new URLSearchParams(location.search).get("challenge");
+  if (asked && me.user.id != null && !me.user.guest) {
+    challengeFriend(asked);
+    history.replaceState({}, "", "/");  // (once: a reload shows the lobby)
+  }
   const socket = new LobbySocket(onMessage, (up) => { link.hidden = up; });
   const closeChat = mountChat(lobbyChat, { lobby: true });
   return () => { clearInterval(timer); socket.close(); closeChat(); };
@@ -418,7 +430,8 @@ function challengeForm(act) {
     const body = { variant: variant.value, length: Number(length.value || 0), clock: clock.value, rated: rated.checked };
     if (cube.value) body.cube = cube.value === "yes";
     if (to.value.trim()) body.to = to.value.trim();
-    act(() => call("POST", "/api/lobby/challenges", body)).then((ok) => { if (ok) form.hidden = true; });
+    // (a challenge expects an answer: notifications are asked for once)
+    act(() => call("POST", "/api/lobby/challenges", body)).then((ok) => { if (ok) { form.hidden = true; askNotifications(); } });
   } },
   h("div", { class: "grid" },
     h("label", {}, t("variant"), variant), h("label", {}, t("matchLength"), length),

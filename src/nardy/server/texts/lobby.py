@@ -193,10 +193,6 @@ register(
         "web.lobby-unblock": {"en": "Unblock", "ru": "Разблокировать"},
         "web.lobby-blocked": {"en": "Blocked", "ru": "Заблокированы"},
         "web.lobby-challenge": {"en": "Challenge", "ru": "Вызвать"},
-        "web.challenge-sent": {
-            "en": "Challenge sent to {name} ({game}, 3 points): he sees it in the lobby",
-            "ru": "Вызов отправлен игроку {name} ({game}, до 3 очков): он увидит его в лобби",
-        },
         "web.lobby-add-friend": {"en": "Username", "ru": "Имя игрока"},
         "web.lobby-is-online": {"en": "online", "ru": "в сети"},
         "web.lobby-is-offline": {"en": "offline", "ru": "не в сети"},
