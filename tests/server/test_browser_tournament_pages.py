@@ -4,7 +4,8 @@ costs; a member's game in progress comes first on the page; a computer winner is
 in Russian; the rule of no-shows and the number of rounds are said; cancelled
 tournaments are marked and have no table; the form folds on a phone; a guest with an
 invitation is told to log in; a round robin shows its rounds to come; a tournament
-game's result card is told what comes next (``tournamentAfterGame``)."""
+game's result card is told what comes next (``tournamentAfterGame``); its creator
+removes an entry and starts it early."""
 
 from __future__ import annotations
 
@@ -189,4 +190,52 @@ def test_a_round_robin_says_its_rounds_and_shows_those_to_come(
     assert d.get_attribute("#standings th:last-child", "title")
     d.screenshot(path=str(shots / "tournament-roundrobin-desktop-ru.png"), full_page=True)
     assert d.errors == [] and d.csp == []
+    owner.close()
+
+
+def test_its_creator_removes_a_computer_seat_and_starts_it_now(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    """The organizer's levers before the start: a computer seat added by mistake is
+    removed with its "×", then "Начать сейчас" asks first and starts the knock-out with
+    the players registered (the page takes him to his game of round 1, which then comes
+    first on the tournament's page, without the levers)."""
+    owner = member_client(server.url, "olga")
+    t = made(owner, format="knockout", size=8)
+    tid = t["id"]
+    ok(owner.post(f"/api/tournaments/{tid}/join", json={"invite": t["invite"]}))
+    for _ in range(2):
+        ok(owner.post(f"/api/tournaments/{tid}/computers", json={"level": "beginner"}))
+    p = new_page(browser, DESKTOP, motion=False)
+    as_member(p, server.url, owner)
+    p.goto(f"{server.url}/tournaments/{tid}")
+    p.wait_for_selector("#start-tournament")
+    assert p.inner_text("#start-tournament") == "Начать сейчас"
+    assert p.locator("#entries button.remove-entry").count() == 3
+    second = p.locator("#entries li", has_text="компьютер 2")
+    assert second.locator("button").get_attribute("aria-label") == "Убрать: компьютер 2 (новичок)"
+    second.locator("button").click()
+    second.wait_for(state="detached")
+    assert p.locator("#entries li").count() == 2
+    assert "компьютер 2" not in p.inner_text("#entries")
+    assert "2 из 8 игроков" in p.inner_text("#tournament-status")
+    p.screenshot(path=str(shots / "tournament-creator-levers-ru.png"), full_page=True)
+    asked: list[str] = []
+    p.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    p.click("#start-tournament")
+    assert asked and "«Кубок»" in asked[0] and "2 участниками" in asked[0], asked
+    assert ok(owner.get(f"/api/tournaments/{tid}"))["tournament"]["status"] == "registering"
+    p.once("dialog", lambda d: d.accept())
+    p.click("#start-tournament")
+    # his game of round 1 is made at once: the page takes him to it, as to any round's
+    p.wait_for_url("**/game/*")
+    x = ok(owner.get(f"/api/tournaments/{tid}"))["tournament"]
+    assert x["status"] == "running" and x["players"] == 2
+    assert p.url.endswith(f"/game/{x['rounds_played'][0][0]['game']}")
+    p.goto(f"{server.url}/tournaments/{tid}")
+    p.wait_for_selector("#your-game")
+    assert "Ваша партия тура 1 идёт" in p.inner_text("#your-game")
+    assert p.query_selector("#start-tournament") is None
+    assert p.query_selector("#entries button.remove-entry") is None
+    assert p.errors == [] and p.csp == []
     owner.close()

@@ -968,3 +968,106 @@ async def test_a_tournament_game_against_a_computer_seat_gives_no_hints(
     r = await a.http.get(f"/api/games/{m['game']}/hint", headers={"accept-language": "ru"})
     assert r.status_code == 403 and r.json()["code"] == "no-hints"
     assert r.json()["error"] == "турнирная партия играется без подсказок"
+
+
+async def test_its_creator_starts_it_now_with_the_players_registered(
+    player_factory: Any, app: Any
+) -> None:
+    """ "Start now": its creator (or a moderator) starts it before it is full or due,
+    the way a scheduled start does (seeded, round 1 paired with its games), when the
+    players are enough for its format; nobody else may, nor with too few players, nor
+    a sit-and-go (it starts when full), nor twice."""
+    maker, entrant, other = [await member(player_factory, n) for n in ("maker", "ent", "oth")]
+    t = await create(maker, format="knockout", size=8)
+    await join(maker, t)
+    url = f"/api/tournaments/{t['id']}"
+    r = await maker.post(f"{url}/start")  # one player: a knock-out needs two
+    assert r.status_code == 409 and r.json()["code"] == "too-few", r.text
+    assert "1 of at least 2" in r.json()["error"]
+    assert (await tournament(maker, t["id"]))["can_start"] is False
+    await join(entrant, t)
+    assert (await tournament(maker, t["id"]))["can_start"] is True
+    assert (await tournament(entrant, t["id"]))["can_start"] is False
+    for p in (entrant, other):  # an entrant, a stranger: not theirs to start
+        r = await p.post(f"{url}/start")
+        assert r.status_code == 403 and "creator" in r.json()["error"], r.text
+    r = await send(entrant, "POST", f"{url}/start", {}, lang="ru")
+    assert r.json()["error"] == "это может только создатель турнира"
+    assert (await tournament(maker, t["id"]))["status"] == "registering"
+    r = await maker.post(f"{url}/start")
+    assert r.status_code == 200, r.text
+    started = r.json()["tournament"]
+    assert started["status"] == "running" and started["started_at"] is not None
+    assert started["can_start"] is False and started["can_cancel"] is False
+    assert sorted(e["seed"] for e in started["entries"]) == [1, 2]
+    (m,) = current_round(started)  # the final, at once, with its game
+    assert m["game"] is not None and m["winner"] is None
+    r = await maker.post(f"{url}/start")
+    assert r.status_code == 409 and r.json()["code"] == "started"
+    r = await send(maker, "POST", f"{url}/start", {}, lang="ru")
+    assert r.json()["error"] == "запись в турнир закрыта: он уже начался или завершён"
+
+    # a round robin needs three; a sit-and-go starts when full, never early
+    rr = await create(maker, format="roundrobin", size=6)
+    await add_computers(maker, rr, 2)
+    r = await send(maker, "POST", f"/api/tournaments/{rr['id']}/start", {}, lang="ru")
+    assert r.status_code == 409 and r.json()["code"] == "too-few"
+    assert r.json()["error"] == "мало участников для начала: 2 из минимум 3"
+    sng = await create(maker, format="sitngo", size=4)
+    await add_computers(maker, sng, 2)
+    r = await maker.post(f"/api/tournaments/{sng['id']}/start")
+    assert r.status_code == 409 and r.json()["code"] == "sitngo"
+    assert "add computer players" in r.json()["error"]
+    assert (await tournament(maker, sng["id"]))["can_start"] is False
+
+    # a moderator may, as he may cancel: a scheduled Swiss of 3 keeps at most 3 rounds
+    make_moderator(app, other.user["id"])
+    later = (START + timedelta(days=1)).isoformat()
+    sw = await create(maker, format="swiss", size=8, rounds=4, starts_at=later)
+    await join(maker, sw)
+    await join(entrant, sw)
+    await add_computers(maker, sw, 1)
+    r = await other.post(f"/api/tournaments/{sw['id']}/start")
+    assert r.status_code == 200, r.text
+    x = r.json()["tournament"]
+    assert x["status"] == "running" and x["rounds"] == 3 and len(current_round(x)) == 2
+    r = await maker.post("/api/tournaments/999999/start")
+    assert r.status_code == 404 and r.json()["code"] == "not-found"
+
+
+async def test_its_creator_removes_an_entry_before_the_start(player_factory: Any, app: Any) -> None:
+    """ "Remove": its creator takes a member or a computer seat (one added by mistake)
+    off the list before the start; nobody else may, nor after the start."""
+    maker, entrant, other = [await member(player_factory, n) for n in ("maker", "ent", "oth")]
+    t = await create(maker, format="knockout", size=4)
+    t = await join(entrant, t)
+    await add_computers(maker, t, 2)
+    url = f"/api/tournaments/{t['id']}"
+    x = await tournament(maker, t["id"])
+    assert x["can_remove"] is True and (await tournament(entrant, t["id"]))["can_remove"] is False
+    bot = next(e for e in x["entries"] if e["computer"])
+    him = next(e for e in x["entries"] if e["user_id"] == entrant.user["id"])
+    for p in (entrant, other):
+        r = await p.post(f"{url}/entries/{bot['id']}/remove")
+        assert r.status_code == 403 and "creator" in r.json()["error"], r.text
+    r = await maker.post(f"{url}/entries/{bot['id']}/remove")  # the computer seat
+    assert r.status_code == 200, r.text
+    x = r.json()["tournament"]
+    assert x["players"] == 2 and bot["id"] not in [e["id"] for e in x["entries"]]
+    assert [e["number"] for e in x["entries"] if e["computer"]] == [1]
+    r = await maker.post(f"{url}/entries/{him['id']}/remove")  # the member
+    assert r.status_code == 200, r.text
+    assert r.json()["tournament"]["players"] == 1
+    assert (await tournament(entrant, t["id"]))["joined"] is False
+    r = await send(maker, "POST", f"{url}/entries/{him['id']}/remove", {}, lang="ru")
+    assert r.status_code == 404 and r.json()["error"] == "такого участника в турнире нет"
+    with app.state.db() as s:  # (gone from the database, not only from the page)
+        assert s.get(TournamentEntry, him["id"]) is None
+    t = await join(entrant, t)  # he may join again, as anyone
+    await join(maker, t)
+    await add_computers(maker, t, 1)  # full: started
+    x = await tournament(maker, t["id"])
+    assert x["status"] == "running" and x["can_remove"] is False
+    r = await maker.post(f"{url}/entries/{x['entries'][0]['id']}/remove")
+    assert r.status_code == 409 and r.json()["code"] == "started"
+    assert (await tournament(maker, t["id"]))["players"] == 4

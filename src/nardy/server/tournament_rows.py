@@ -224,6 +224,9 @@ def view(lt: Loaded, who: Who | None) -> dict[str, Any]:
     ]
     out["joined"] = any(e.user_id == uid for e in lt.entries if uid is not None)
     out["can_cancel"] = who is not None and may_cancel(lt, who)
+    # (the same people: the creator, or a moderator, before the start)
+    out["can_remove"] = out["can_cancel"]
+    out["can_start"] = out["can_cancel"] and t.format != "sitngo" and len(lt.entries) >= fewest(t)
     out["rounds_played"] = [
         [
             {
@@ -265,6 +268,12 @@ def view(lt: Loaded, who: Who | None) -> dict[str, Any]:
         ]
     out["result"] = t.result
     return out
+
+
+def fewest(t: Tournament) -> int:
+    """The fewest players its format plays with: a scheduled start with fewer cancels
+    it, and its creator cannot start it early with fewer."""
+    return {"roundrobin": formats.ROUND_ROBIN_MIN}.get(t.format, formats.KNOCKOUT_MIN)
 
 
 def may_cancel(lt: Loaded, who: Who) -> bool:

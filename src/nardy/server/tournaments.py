@@ -76,6 +76,7 @@ from nardy.server.ticker import ticking
 from nardy.server.tournament_rows import (
     Loaded,
     after_game,
+    fewest,
     iso,
     length_of,
     load_in,
@@ -184,11 +185,15 @@ class Tournaments:
         lt = await to_thread.run_sync(self.load, tid)
         return view(lt, who)
 
-    async def _publish(self, tid: int) -> None:
+    async def _publish(self, tid: int, also: int | None = None) -> None:
+        """Tell the lobby's socket of ``tid``'s change (a private one: its players and
+        creator, and ``also``: a member just removed from it)."""
         lt = await to_thread.run_sync(self.load, tid)
         audience: tuple[int, ...] | None = None
         if not lt.t.public:
             people = {e.user_id for e in lt.entries if e.user_id is not None}
+            if also is not None:
+                people.add(also)
             if lt.t.creator_id is not None:
                 people.add(lt.t.creator_id)
             audience = tuple(sorted(people))
@@ -331,6 +336,48 @@ class Tournaments:
         await self._publish(tid)
         return await self.get(tid, who)
 
+    def _remove(self, who: Who, tid: Any, eid: int) -> int | None:
+        """Delete entry ``eid`` (its creator or a moderator, before the start); the
+        member removed (None: a computer seat)."""
+
+        def write(s: DbSession) -> int | None:
+            lt = load_in(s, tid)
+            if lt.t.status != "registering":
+                raise ApiError(409, "started", "tournament-closed")
+            if not may_cancel(lt, who):
+                raise ApiError(403, "forbidden", "tournament-not-creator")
+            entry = next((e for e in lt.entries if e.id == eid), None)
+            if entry is None:
+                raise ApiError(404, "not-found", "tournament-no-entry", id=eid)
+            uid = entry.user_id
+            s.delete(entry)
+            return uid
+
+        return self.writer.session(write)
+
+    async def remove(self, who: Who, tid: Any, eid: int) -> dict[str, Any]:
+        """Its creator (or a moderator) removes entry ``eid``, a member or a computer
+        seat, before the start. The member is told nothing more than the change every
+        player hears: he is no longer on the list."""
+        self._member(who)
+        async with self._lock(tid if isinstance(tid, int) else -1):
+            uid = await to_thread.run_sync(self._remove, who, tid, eid)
+        await self._publish(tid, also=uid)
+        return await self.get(tid, who)
+
+    async def start_now(self, who: Who, tid: Any) -> dict[str, Any]:
+        """Its creator (or a moderator) starts it before its time with the players
+        registered, as a scheduled start does (``_begin``), when they are enough for
+        its format; not a sit-and-go (it starts when full: its terms are a full
+        bracket without byes, which the creator fills with computer players)."""
+        self._member(who)
+        if not isinstance(tid, int):
+            raise ApiError(404, "not-found", "tournament-not-found", id=str(tid)[:20])
+        async with self._lock(tid):
+            await self._start_if_due(tid, by=who)
+        await self._publish(tid)
+        return await self.get(tid, who)
+
     def _withdraw(self, who: Who, tid: int) -> list[tuple[str, int]]:
         """Mark ``who`` withdrawn and his undecided matches lost; the games to end."""
         now = self.clock()
@@ -370,25 +417,35 @@ class Tournaments:
         return await self.get(tid, who)
 
     # -- the start and the rounds ------------------------------------------------------
-    def _begin(self, tid: int, full: bool) -> bool | None:
+    def _begin(self, tid: int, full: bool, by: Who | None = None) -> bool | None:
         """Seed and mark running when due (full, or at ``starts_at``); a scheduled one
         with too few players is over at once, without a result. Whether it started
-        (False: cancelled; None: nothing to do)."""
+        (False: cancelled; None: nothing to do). ``by``: its creator (or a moderator)
+        starts it now, due or not; refused (not his, not open, a sit-and-go, too few
+        players) instead of cancelled."""
         now = self.clock()
 
         def write(s: DbSession) -> bool | None:
             lt = load_in(s, tid)
             t = lt.t
-            if t.status != "registering":
+            n = len(lt.entries)
+            low = fewest(t)
+            if by is not None:
+                if t.status != "registering":
+                    raise ApiError(409, "started", "tournament-closed")
+                if not may_cancel(lt, by):
+                    raise ApiError(403, "forbidden", "tournament-not-creator")
+                if t.format == "sitngo":
+                    raise ApiError(409, "sitngo", "tournament-sitngo-start", size=t.size)
+                if n < low:
+                    raise ApiError(409, "too-few", "tournament-too-few", n=n, low=low)
+            elif t.status != "registering":
                 return None
             starts = None if t.starts_at is None else aware(t.starts_at)
-            if starts is None:
-                if not (full and len(lt.entries) >= t.size):
-                    return None
-            elif now < starts:
+            if by is None and starts is None and not (full and n >= t.size):
                 return None
-            n = len(lt.entries)
-            low = {"roundrobin": formats.ROUND_ROBIN_MIN}.get(t.format, formats.KNOCKOUT_MIN)
+            if by is None and starts is not None and now < starts:
+                return None
             if n < low:
                 t.status = "over"
                 t.result = {"winner": None, "places": [], "cancelled": True}
@@ -408,10 +465,11 @@ class Tournaments:
 
         return self.writer.session(write)
 
-    async def _start_if_due(self, tid: int, full: bool = False) -> bool:
-        """Start ``tid`` when due and pair its first round (under its lock); whether
-        anything changed (started, or cancelled for too few players)."""
-        started = await to_thread.run_sync(self._begin, tid, full)
+    async def _start_if_due(self, tid: int, full: bool = False, by: Who | None = None) -> bool:
+        """Start ``tid`` when due (or now, ``by`` its creator: ``_begin``) and pair its
+        first round (under its lock); whether anything changed (started, or cancelled
+        for too few players)."""
+        started = await to_thread.run_sync(self._begin, tid, full, by)
         if started:
             log.info("tournament %d started", tid)
             await self._advance_locked(tid)

@@ -1,6 +1,7 @@
 """Tournaments over HTTP (``nardy.server.tournaments``): the list, creation, one
 tournament (entries, rounds, matches with their games, standings, result), joining and
-leaving before the start, withdrawing after it, and the creator's computer players.
+leaving before the start, withdrawing after it, and the creator's computer players,
+removals of entries and early start.
 
 Every change is also told on the lobby's socket as ``{"type": "tournament", ...}``,
 so that the lobby and the tournament's page refresh. Only members play: a request
@@ -111,3 +112,19 @@ async def add_computer(
 ) -> dict[str, Any]:
     """The creator adds a computer player (before the start)."""
     return {"tournament": await _t(conn).add_computer(_member(user), tid, body.level)}
+
+
+@router.post("/api/tournaments/{tid}/start")
+async def start_tournament(conn: HTTPConnection, tid: RowId, user: CheckedUser) -> dict[str, Any]:
+    """Its creator, or a moderator, starts it now with the players registered (enough
+    for its format; not a sit-and-go, which starts when full)."""
+    return {"tournament": await _t(conn).start_now(_member(user), tid)}
+
+
+@router.post("/api/tournaments/{tid}/entries/{eid}/remove")
+async def remove_entry(
+    conn: HTTPConnection, tid: RowId, eid: RowId, user: CheckedUser
+) -> dict[str, Any]:
+    """Its creator, or a moderator, removes an entry (a member or a computer seat)
+    before the start."""
+    return {"tournament": await _t(conn).remove(_member(user), tid, eid)}

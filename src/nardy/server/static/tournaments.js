@@ -295,6 +295,13 @@ export function tournamentPage(id) {
       buttons.push(h("span", { class: "row" }, level,
         h("button", { id: "add-computer", onclick: () => post("computers", { level: level.value }) }, t("tournamentAddComputer"))));
     }
+    // its creator (or a moderator) starts it with the players registered, when they
+    // are enough for its format (not a sit-and-go: it starts when full)
+    if (x.can_start) {
+      buttons.push(h("button", { id: "start-tournament", onclick: () => {
+        if (window.confirm(msg("web.tournament-start-now-confirm", { name: x.name, n: x.players }))) post("start");
+      } }, msg("web.tournament-start-now")));
+    }
     if (x.can_cancel) {
       buttons.push(h("button", { id: "cancel-tournament", class: "plain", onclick: () => {
         if (window.confirm(msg("web.tournament-cancel-confirm", { name: x.name }))) post("cancel");
@@ -325,7 +332,10 @@ export function tournamentPage(id) {
     const players = h("section", { class: "card" }, h("h2", {}, t("tournamentPlayers")),
       h("ol", { class: "list entries", id: "entries" }, [...x.entries].sort((a, b) => (a.seed ?? 999) - (b.seed ?? 999) || a.id - b.id)
         .map((/** @type {Json} */ e) => h("li", { class: e.withdrawn ? "withdrawn" : "" }, entryName(e),
-          e.withdrawn ? h("span", { class: "small" }, ` (${t("tournamentWithdrawn")})`) : null))));
+          e.withdrawn ? h("span", { class: "small" }, ` (${t("tournamentWithdrawn")})`) : null,
+          // its creator (or a moderator) removes an entry before the start
+          x.can_remove ? h("button", { class: "remove-entry", "data-entry": e.id, "aria-label": msg("web.tournament-remove", { name: entryName(e) }),
+            title: msg("web.tournament-remove", { name: entryName(e) }), onclick: () => post(`entries/${e.id}/remove`) }, "×") : null))));
     // his game in progress, first of all (he came back while his round is on)
     const playing = mine && x.status === "running" ? x.rounds_played.flat().find((/** @type {Json} */ m) =>
       m.game && m.winner == null && (m.first === mine.id || m.second === mine.id)) : null;

@@ -96,6 +96,24 @@ register(
             "en": "the tournament has started: it can no longer be cancelled",
             "ru": "турнир уже начался: отменить его нельзя",
         },
+        "error.tournament-closed": {
+            "en": "the tournament's registration is closed: it has started or is over",
+            "ru": "запись в турнир закрыта: он уже начался или завершён",
+        },
+        "error.tournament-sitngo-start": {
+            "en": "a sit-and-go starts when its {size} places are taken:"
+            " add computer players to fill it",
+            "ru": "турнир «сел и играй» начинается, когда заняты все места ({size}):"
+            " добавьте компьютеры, чтобы заполнить его",
+        },
+        "error.tournament-too-few": {
+            "en": "too few players to start: {n} of at least {low}",
+            "ru": "мало участников для начала: {n} из минимум {low}",
+        },
+        "error.tournament-no-entry": {
+            "en": "no such entry in this tournament",
+            "ru": "такого участника в турнире нет",
+        },
         "error.tournament-joined-twice": {
             "en": "you are in this tournament already",
             "ru": "вы уже записаны в этот турнир",
@@ -237,6 +255,13 @@ register(
             "en": "Cancel “{name}”? Its players are told, and it cannot be undone.",
             "ru": "Отменить «{name}»? Участники это увидят; вернуть будет нельзя.",
         },
+        "web.tournament-start-now": {"en": "Start now", "ru": "Начать сейчас"},
+        "web.tournament-start-now-confirm": {
+            "en": "Start “{name}” now with its {n} players? Registration then closes.",
+            "ru": "Начать «{name}» сейчас, с {n} {n:plural:участником|участниками|участниками}?"
+            " Запись будет закрыта.",
+        },
+        "web.tournament-remove": {"en": "Remove {name}", "ru": "Убрать: {name}"},
         "web.tournament-status.registering": {"en": "registration open", "ru": "идёт запись"},
         "web.tournament-status.running": {"en": "running", "ru": "идёт"},
         "web.tournament-status.over": {"en": "finished", "ru": "завершён"},
