@@ -197,6 +197,11 @@ register(
         "result.koks": {"en": "koks", "ru": "кокс"},
         "result.home-mars": {"en": "home mars", "ru": "домашний марс"},
         "result.draw": {"en": "draw", "ru": "ничья"},
+        # C-2 per-checker: what a result counts (the game page says it too)
+        "result.checkers-left": {
+            "en": "{n} {n:plural:checker|checkers} left",
+            "ru": "{n} {n:plural:невыброшенная шашка|невыброшенные шашки|невыброшенных шашек}",
+        },
         "render.pips": {"en": "pips {n}", "ru": "пипсы {n}"},
         "render.off": {"en": "off {n}", "ru": "выброшено {n}"},
         "render.bar": {"en": "on the bar {n}", "ru": "на баре {n}"},

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from nardy.errors import IllegalMoveError
+from nardy.i18n import t
 from nardy.position import BAR, CHECKERS, OFF, Color
 from nardy.variants.base import Variant
 
@@ -101,12 +102,7 @@ class Outcome:
 
 def checkers_text(n: int, lang: str = "en") -> str:
     """``n`` checkers not borne off, in words (C-2 per-checker scoring counts them)."""
-    if lang != "ru":
-        return f"{n} {'checker' if n == 1 else 'checkers'} left"
-    one, few = n % 10 == 1 and n % 100 != 11, 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14
-    return f"{n} " + (
-        "невыброшенная шашка" if one else "невыброшенные шашки" if few else "невыброшенных шашек"
-    )
+    return t("result.checkers-left", lang, n=n)
 
 
 def per_checker_count(variant: Variant, loser_side: tuple[int, ...]) -> int | None:

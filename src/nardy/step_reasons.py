@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nardy.errors import IllegalMoveError
-from nardy.movegen.reference import head_allowance_dice
+from nardy.movegen.reference import fevga_runner, head_allowance_dice
 from nardy.plays import Move, point_text
 from nardy.position import BAR, OFF, Position
 from nardy.variants import Variant
@@ -57,10 +57,9 @@ def source_reason(
         return IllegalMoveError("source-bar-first", point=point_text(frm), n=mine[BAR])
     if variant.family != "long" or frm != 24:
         return None
-    if variant.fevga_runner and not mine[OFF] and 15 - mine[24] == 1:
-        runner = next(p for p in range(1, 24) if mine[p])
-        if runner >= 12:  # (still at or before the opponent's head, my point 12)
-            return IllegalMoveError("source-runner", point=point_text(runner))
+    runner = fevga_runner(mine) if variant.fevga_runner else None
+    if runner is not None:  # (the head waits while the runner alone moves)
+        return IllegalMoveError("source-runner", point=point_text(runner))
     allowed = head_allowance_dice(variant, start, tuple(dice))
     if sum(1 for f in moved_from if f == 24) >= allowed:
         return IllegalMoveError("source-head", n=allowed)

@@ -165,8 +165,11 @@ async def test_a_game_is_scored_as_its_players_chose(player_factory: Any, scorin
     assert kh["resign_levels"][0]["checkers"] == kh["resign_levels"][0]["value"] == 15
     r = await p.post("/api/games", {"mode": "local", "options": {"scoring": "double"}})
     assert r.status_code == 400 and r.json()["code"] == "bad-variant"
-    # the form offers the server's own schemes, the default first, each with its words
-    offered = (await p.get("/api/session")).json()["scorings"]
+    # the form offers the server's own schemes (the game's scoring option), the default
+    # first, each with its words
+    games = (await p.get("/api/session")).json()["variants"]
+    long = next(v for v in games if v["name"] == "long")
+    offered = next(o for o in long["options"] if o["name"] == "scoring")["values"]
     assert offered[0] == "standard" and scoring in offered
     for x in offered:
         assert t(f"web.scoring.{x}", "en") and t(f"web.scoring.{x}", "ru")

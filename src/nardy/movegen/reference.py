@@ -142,13 +142,10 @@ class Search:
         """V-FEVGA: until the runner has passed the opponent's head (my point 12) it is
         the only checker that moves; ``None`` when the restriction is over."""
         mine = self.mine
-        off_head = 15 - mine[24] - mine[OFF]
-        if mine[OFF] or off_head > 1:
-            return None
-        if off_head == 0:
-            return [24] if mine[24] else []
-        runner = next(p for p in range(1, 24) if mine[p])
-        return [runner] if runner >= 12 else None
+        if not mine[OFF] and mine[24] == 15:  # (no runner yet: it leaves the head)
+            return [24]
+        runner = fevga_runner(mine)
+        return None if runner is None else [runner]
 
     def _blocked(self, t: int) -> bool:
         n = self.opp[t]
@@ -439,6 +436,17 @@ def candidates(
 def head_allowance(variant: Variant, position: Position, d1: int, d2: int) -> int:
     """How many checkers may leave the head this roll (L-HEAD-1, L-HEAD-2)."""
     return head_allowance_dice(variant, position, (d1,) * 4 if d1 == d2 else (d1, d2))
+
+
+def fevga_runner(mine: Sequence[int]) -> int | None:
+    """V-FEVGA: the point of the runner while it alone moves (the one checker off the
+    head, none borne off, not yet past the opponent's head: at or above my point 12);
+    None when there is no runner yet, or the head is free (``mine``: my side's counts,
+    index OFF the borne off)."""
+    if mine[OFF] or 15 - mine[24] != 1:
+        return None
+    runner = next(p for p in range(1, 24) if mine[p])
+    return runner if runner >= 12 else None
 
 
 def head_allowance_dice(variant: Variant, position: Position, dice: tuple[int, ...]) -> int:

@@ -21,16 +21,17 @@ MAX_MATCH_LENGTH = 25
 PLAY_SETTINGS = {"auto_roll": True, "auto_play": False}
 
 
-def hints_refused(mode: str, tournament: object) -> ApiError | None:
-    """Why a game gives no hints, or None where it does. Hints are for games against
-    the computer and on one device: in a game between two people they would help one,
-    and in a tournament's game (a computer seat's included) they would help one to the
-    next round. The server refuses with this error, and the game's state says whether
-    hints are offered, so that the page shows the button exactly where they are."""
+def hints_refused(mode: str, tournament: object) -> str | None:
+    """Why a game gives no hints (the refusal's message: ``error.<it>``), or None where
+    it does. Hints are for games against the computer and on one device: in a game
+    between two people they would help one, and in a tournament's game (a computer
+    seat's included) they would help one to the next round. The server refuses with
+    it, and the game's state says whether hints are offered, so that the page shows
+    the button exactly where they are (a plain check: every state sent asks it)."""
     if mode in HUMAN_MODES:
-        return ApiError(403, "no-hints")
+        return "no-hints"
     if tournament:
-        return ApiError(403, "no-hints", "no-hints-tournament")
+        return "no-hints-tournament"
     return None
 
 

@@ -17,8 +17,9 @@ import nardy.errors  # noqa: F401  (registers the core's errors)
 import nardy.server.messages  # noqa: F401  (registers the server's texts)
 from nardy.i18n import LANGS, export
 
-#: The catalogue's parts the browser uses.
-WEB_PREFIXES = ("cube.", "error.", "level.", "mark.", "rating.", "web.")
+#: The catalogue's parts the browser uses (prefixes; one key of the results: the checkers a
+#: per-checker result counts, which the game page says as the core does).
+WEB_PREFIXES = ("cube.", "error.", "level.", "mark.", "rating.", "result.checkers-left", "web.")
 
 JS_HEAD = """\
 // Generated from the language catalogue (nardy.i18n) by

@@ -61,6 +61,11 @@ def _side(row: GameRow, user_id: int) -> str:
     return "creator" if row.creator_id == user_id else "opponent"
 
 
+def _other_id(row: GameRow, user_id: int) -> int:
+    """The other player's user id in ``user_id``'s game (-1: none, the computer's)."""
+    return (row.opponent_id if row.creator_id == user_id else row.creator_id) or -1
+
+
 def _won(row: GameRow, user_id: int) -> bool | None:
     """Whether ``user_id`` won the finished game or match (None: a draw, undecided)."""
     result = row.result
@@ -84,7 +89,7 @@ def _game_json(
     deltas: dict[str, float],
     reasons: dict[str, str],
 ) -> dict[str, Any]:
-    other = (row.opponent_id if row.creator_id == user_id else row.creator_id) or -1
+    other = _other_id(row, user_id)
     score = None
     if row.score is not None:
         score = list(row.score) if row.creator_id == user_id else list(row.score)[::-1]
@@ -169,10 +174,7 @@ def profile(
         ).all()
         tournaments = _tournaments(s, uid)
     # each rated game's point on the graph names the opponent (its tooltip)
-    against = {
-        r.id: names.get((r.opponent_id if r.creator_id == uid else r.creator_id) or -1)
-        for r in rows
-    }
+    against = {r.id: names.get(_other_id(r, uid)) for r in rows}
     for points in history.values():
         for point in points:
             point["opponent"] = against.get(point["game"]) if point["game"] else None

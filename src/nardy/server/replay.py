@@ -18,7 +18,7 @@ from nardy.notation.position_id import encode_id
 from nardy.plays import Move, legal_plays
 from nardy.position import BAR, OFF, Color, Position, pip_count
 from nardy.server.live import OFFERS, LiveGame, offer_entry
-from nardy.server.views import board_view
+from nardy.server.views import board_view, players
 
 
 def view_point(p: int, mover: Color, view: Color, mapping: tuple[int, ...]) -> int:
@@ -230,25 +230,17 @@ def steps(
 
 
 def _players(live: LiveGame) -> list[dict[str, Any] | None]:
-    """Players 0 and 1 as the game page names them (``views.players``): a name (a
-    guest's default one, "Guest-7", said in the reader's language by the page), or
-    the computer with its level; None before the toss and for a game on one device
-    (its two sides are the same person, named by colour)."""
-    meta = live.meta
-    creator = meta.creator_player
-    if creator is None or meta.mode == "local":
+    """Players 0 and 1 as the game page names them (``views.players``, by colour in the
+    current game, turned to player numbers): a name (a guest's default one, "Guest-7",
+    said in the reader's language by the page), or the computer with its level; None
+    before the toss and for a game on one device (its two sides are the same person,
+    named by colour)."""
+    if live.meta.mode == "local":
         return [None, None]
+    by_color = players(live)
+    white = live.meta.white_player
     out: list[dict[str, Any] | None] = [None, None]
-    out[creator] = {"name": meta.names.get(meta.creator_id), "computer": False, "level": None}
-    if meta.mode == "computer":
-        out[1 - creator] = {"name": None, "computer": True, "level": meta.level}
-    else:
-        opp = meta.opponent_id
-        out[1 - creator] = {
-            "name": meta.names.get(opp) if opp is not None else None,
-            "computer": False,
-            "level": None,
-        }
+    out[white], out[1 - white] = by_color["white"], by_color["black"]
     return out
 
 

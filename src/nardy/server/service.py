@@ -665,7 +665,7 @@ class GameService:
         games that give hints (``hints_refused``)."""
         refused = hints_refused(live.meta.mode, live.tournament)
         if refused is not None:
-            raise refused
+            raise ApiError(403, "no-hints", refused)
         async with live.lock:
             g = live.game
             mine = g is not None and role in ("both", g.to_act)

@@ -447,7 +447,11 @@ def players(live: LiveGame) -> dict[str, Any]:
             out[color] = {"name": None, "computer": True, "level": m.level}
         else:
             uid = m.user_of(color)
-            out[color] = {"name": m.names.get(uid) if uid else None, "computer": False}
+            out[color] = {
+                "name": m.names.get(uid) if uid else None,
+                "computer": False,
+                "level": None,
+            }
     if m.creator_color is None:
         out["creator"] = m.names.get(m.creator_id)
     return out

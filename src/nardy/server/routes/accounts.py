@@ -140,8 +140,6 @@ async def session(
             }
             for v in VARIANTS.values()
         ],
-        # C-2's scoring schemes, the default first: what the new-game form offers
-        "scorings": list(OPTION_VALUES["scoring"]),
     }
 
 

@@ -185,7 +185,7 @@ export function gamePage(id) {
   const kindName = (k, checkers = null, points = 0) => {
     const tier = t("kinds")[k] || k;
     if (!checkers) return tier;
-    const left = msg("web.checkers-left", { n: checkers }), times = points / checkers;
+    const left = msg("result.checkers-left", { n: checkers }), times = points / checkers;
     return times > 1 ? `${left} × ${times} (${tier})` : left;
   };
   /** @param {string} c @param {Json} [st] */

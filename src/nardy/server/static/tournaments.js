@@ -61,17 +61,6 @@ export function durationText(sec) {
   return msg("web.tournament-seconds", { n: sec });
 }
 
-/**
- * The winner as the lists send it, named in the reader's language: a member by his name,
- * a computer seat by its number and level ("компьютер 3 (эксперт)").
- * @param {Json} w
- */
-export function winnerName(w) {
-  if (w == null) return "";
-  if (typeof w === "string") return playerName(w);
-  return w.computer ? msg("web.tournament-computer", { n: w.number, level: msg(`level.${w.level}`) }) : playerName(w.name);
-}
-
 /** Whether the tournament was cancelled (by its creator, a moderator, or too few players). @param {Json} x */
 const cancelled = (x) => Boolean(x.cancelled || (x.result && x.result.cancelled));
 
@@ -88,7 +77,7 @@ function listItem(x) {
     h("span", { class: "small" }, tournamentTerms(x), " · ",
       msg("web.tournament-count", { n: x.players, size: x.size }),
       x.status === "registering" ? ` · ${startText(x)}` : "",
-      x.winner ? ` · ${msg("web.tournament-winner", { name: winnerName(x.winner) })}` : ""),
+      x.winner ? ` · ${msg("web.tournament-winner", { name: entryName(x.winner) })}` : ""),
     cancelled(x) ? [" ", h("span", { class: "tag cancelled" }, msg("web.tournament-cancelled-label"))] : null);
 }
 
@@ -253,7 +242,11 @@ function inviteLink(url) {
       } }, t("copy"))));
 }
 
-/** An entry's name as the page shows it. @param {Json} e */
+/**
+ * An entry's name as the pages show it, in the reader's language: a member by his name,
+ * a computer seat by its number and level ("компьютер 3 (эксперт)"); the lists' winner
+ * comes in the same shape. @param {Json} e
+ */
 function entryName(e) {
   if (!e) return "";
   return e.computer ? msg("web.tournament-computer", { n: e.number, level: msg(`level.${e.level}`) }) : playerName(e.name);

@@ -374,11 +374,6 @@ register(
             "ru": "ходы, которые соперник не смог сыграть, переходят — играйте {dice}",
         },
         "web.move-passed": {"en": "(passed)", "ru": "(переданные)"},
-        # C-2 per-checker: what a result counts
-        "web.checkers-left": {
-            "en": "{n} {n:plural:checker|checkers} left",
-            "ru": "{n} {n:plural:невыброшенная шашка|невыброшенные шашки|невыброшенных шашек}",
-        },
         "web.cube-mwc": {
             "en": "in brackets: the doubler's match winning chances (MWC)",
             "ru": "в скобках: шансы удваивающего выиграть матч (MWC)",
