@@ -226,8 +226,14 @@ def test_the_computers_play_is_said_briefly_and_the_position_on_demand(
     role = page.get_attribute("#status", "data-role")
     play = page.locator("#legal-plays option").first.get_attribute("value")
     assert play
+    # (the computer may have opened the game: it is "your turn" before the play is made,
+    # so the wait is for the play and the answer in the list)
+    made = page.locator("#moves li:not(.moves-none)").count()
     page.fill("#play-input", play)
     page.press("#play-input", "Enter")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#moves li:not(.moves-none)').length >= {made + 2}"
+    )
     page.wait_for_selector(f"#status[data-turn='{role}'] >> text=Ваш ход")
     page.wait_for_selector("#board .hit.src")
     theirs = page.locator("#moves li").last.inner_text().split(": ", 1)[1]

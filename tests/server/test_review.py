@@ -61,21 +61,27 @@ async def test_the_hints_plays_are_never_marked_by_the_review(
     again at the hint's depth. A walkthrough's beginner had been told "doubtful" of
     two plays the hint had recommended."""
     p = await player_factory()
-    st = await computer_game(p, variant=variant)
-    me = st["role"]
 
     async def hinted(state: dict[str, Any]) -> str:
         r = await p.get(f"/api/games/{state['id']}/hint")
         assert r.status_code == 200, r.text
         return str(r.json()["plays"][0]["play"])
 
-    await play_first_plays(p, st, pick=hinted)
-    data = (await p.get(f"/api/games/{st['id']}/analysis")).json()
-    mine = [d for d in data["decisions"] if d["kind"] == "play" and d["color"] == me]
-    assert len(mine) > 5 and data["plies"] == 0
-    assert [d for d in mine if d["mark"]] == []
-    # the computer's beginner, which errs, has marked plays: judged at the hint's depth
-    theirs = [d for d in data["decisions"] if d["color"] != me and d["mark"]]
+    theirs: list[dict[str, Any]] = []
+    # the computer's beginner errs by chance: a short game it loses fast may hold no
+    # marked play of his, so up to three games are played for one (the dice are random)
+    for _ in range(3):
+        st = await computer_game(p, variant=variant)
+        me = st["role"]
+        await play_first_plays(p, st, pick=hinted)
+        data = (await p.get(f"/api/games/{st['id']}/analysis")).json()
+        mine = [d for d in data["decisions"] if d["kind"] == "play" and d["color"] == me]
+        assert len(mine) > 5 and data["plies"] == 0
+        assert [d for d in mine if d["mark"]] == []
+        theirs += [d for d in data["decisions"] if d["color"] != me and d["mark"]]
+        if theirs:
+            break
+    # the computer's beginner's marked plays are judged at the hint's depth
     assert theirs and all(d["plies"] == 1 for d in theirs)
 
 
