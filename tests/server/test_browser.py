@@ -280,10 +280,13 @@ def test_sign_up_shows_every_broken_rule_at_once(browser: Any, server: Any) -> N
         assert "bad" in (page.get_attribute(f"#register-{field}-rule", "class") or ""), field
         assert page.get_attribute(f"#register-{field}", "aria-invalid") == "true", field
     page.fill("#register-password", "long enough now")  # one mended: its rule is quiet
-    page.click("#register-form button[type=submit]")
+    with page.expect_response(lambda r: r.url.endswith("/api/register")) as answer:
+        page.click("#register-form button[type=submit]")
+    assert answer.value.status == 400
     page.wait_for_function(
         "() => !document.querySelector('#register-password-rule').classList.contains('bad')"
     )
+    # (the name's mark stays: the server's answer names it again)
     assert "bad" in (page.get_attribute("#register-username-rule", "class") or "")
     assert page.errors == [] and page.csp == []
 

@@ -32,12 +32,13 @@ export function authPage(kind) {
   };
   const form = h("form", { class: "card", id: `${kind}-form`, onsubmit: async (ev) => {
     ev.preventDefault();
-    if (signUp) { mark(user, "username", false); mark(pass, "password", pass.value.length < MIN_PASSWORD); }
+    // (the name's mark stays until the server has judged the name again: it does not blink)
+    if (signUp) mark(pass, "password", pass.value.length < MIN_PASSWORD);
     try { await call("POST", `/api/${kind}`, { username: user.value, password: pass.value }); await refreshMe(); go("/"); }  // (to the lobby, where the games are)
     catch (e) {
       toast(/** @type {Error} */ (e).message);
       const code = /** @type {{ code?: string }} */ (e).code;
-      if (signUp && code === "bad-username") mark(user, "username", true);
+      if (signUp) mark(user, "username", code === "bad-username");
       if (signUp && code === "bad-password") mark(pass, "password", true);
     }
   } }, h("h2", {}, signUp ? t("register") : t("login")),
