@@ -5,11 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nardy.bots import LEVELS, Bot, level_spec
+from nardy.bots import LEVEL_SPECS, LEVELS, Bot, level_spec
 from nardy.dice import RandomDice
 from nardy.game import Game
 from nardy.plays import legal_plays
 from nardy.position import Position
+from nardy.train.calibration import strength
 from nardy.variants import find_variant
 
 SHORT = find_variant("short")
@@ -21,6 +22,19 @@ def test_levels_by_number_and_name() -> None:
     assert level_spec("strongest").plies == 2
     assert level_spec(3) == level_spec("advanced") == level_spec("сильный")
     assert level_spec("4").name == "expert"
+
+
+@pytest.mark.parametrize("variant", ["short", "long"])
+@pytest.mark.parametrize("spec", [s for s in LEVEL_SPECS if s.noise > 0], ids=lambda s: s.name)
+def test_each_weak_level_plays_as_the_review_names_it(spec, variant) -> None:
+    """The review's rating of a weak level's play is the level's own name: a walkthrough's
+    beginner met a "beginner" whose play the review called "strong" (its noise had made
+    every weak level read two names stronger). Seeded games: the same figures each run;
+    ``bench/levels.py`` gives the table with more games."""
+    s = strength(find_variant(variant), spec.noise, games=100, seed=11)
+    assert s.decisions > 1000
+    assert s.rating == spec.name, (s.error, s.rating)
+    assert s.ppg < 0  # and it loses to the noiseless bot
 
 
 @pytest.mark.parametrize("bad", ["grandmaster", 6, -1, True, 2.5])

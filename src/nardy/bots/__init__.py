@@ -1,14 +1,17 @@
 """Computer players: ``Bot(variant, level)`` chooses plays and evaluates positions.
 
 Levels (``LEVELS``), weakest first — weak levels make human-like mistakes by adding
-noise to the evaluations (a play that *looks* about as good), never random moves:
+noise to the evaluations (a play that *looks* about as good), never random moves. The
+noise is set so that the club's review names each weak level's play as the level is
+named (``nardy.train.calibration``; ``bench/levels.py`` measures it: the beginner's
+error rate reads "beginner", 26–35 thousandths a decision):
 
 ====  ============  ======  ==========================================
  int  name          search  equity noise (standard deviation)
 ====  ============  ======  ==========================================
- 0    beginner      0-ply   0.08
- 1    casual        0-ply   0.04
- 2    intermediate  0-ply   0.02
+ 0    beginner      0-ply   0.10
+ 1    casual        0-ply   0.07
+ 2    intermediate  0-ply   0.05
  3    advanced      0-ply   none
  4    expert        1-ply   none
  5    strongest     2-ply   none (filtered: 8 → 3 → best)
@@ -66,9 +69,9 @@ class LevelSpec:
 
 
 LEVEL_SPECS: tuple[LevelSpec, ...] = (
-    LevelSpec("beginner", 0, 0.08),
-    LevelSpec("casual", 0, 0.04),
-    LevelSpec("intermediate", 0, 0.02),
+    LevelSpec("beginner", 0, 0.10),
+    LevelSpec("casual", 0, 0.07),
+    LevelSpec("intermediate", 0, 0.05),
     LevelSpec("advanced", 0, 0.0),
     LevelSpec("expert", 1, 0.0),
     LevelSpec("strongest", 2, 0.0),
