@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import subprocess
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -165,3 +167,36 @@ def test_fuzzed_ids_give_malformed_error_or_a_snapshot(text) -> None:
     except MalformedError:
         return
     assert snapshot_from_ids(*snapshot_ids(snap)) == snap  # whatever decodes re-encodes
+
+
+GNUBG = Path("/usr/games/gnubg")
+
+
+@pytest.mark.skipif(not GNUBG.exists(), reason="GNU Backgammon is not installed")
+@pytest.mark.parametrize(
+    "snap",
+    [
+        MatchSnapshot(START, 9, (2, 4), 2, "white", dice=(5, 2)),
+        MatchSnapshot(START.swap(), 7, (6, 3), crawford=True, dice=(6, 1)),
+        MatchSnapshot(START, 0, (0, 0), 4, "black"),
+    ],
+)
+def test_gnubg_reads_our_full_ids_as_they_are(snap: MatchSnapshot) -> None:
+    """The analysis board's gnubg ID (Position ID:Match ID) read by gnubg itself: it
+    shows the match (length, cube, dice) and writes the same two IDs back."""
+    full = ":".join(snapshot_ids(snap))
+    shown = subprocess.run(
+        [str(GNUBG), "-t", "-q"],
+        input=f"set gnubgid {full}\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    ).stdout
+    position_id, match_id = full.split(":")
+    assert f"Position ID: {position_id}" in shown and f"Match ID   : {match_id}" in shown
+    assert f"{snap.length} points match" in shown if snap.length else "0 points" in shown
+    assert f"Cube: {snap.cube_value}" in shown if snap.cube_value > 1 else "Cube: 2" not in shown
+    assert ("Crawford game" in shown) is snap.crawford
+    if snap.dice:
+        assert f"Rolled {snap.dice[0]}{snap.dice[1]}" in shown

@@ -41,6 +41,7 @@ async def test_guest_is_made_on_the_first_action_only(player_factory: Any, app: 
         "username": None,
         "guest": True,
         "moderator": False,
+        "banned": False,
     }
     again = (await p.get("/api/session")).json()
     assert again["csrf"] == p.csrf and again["levels"][0] == "beginner"

@@ -163,11 +163,13 @@ def test_double_against_the_computer_in_a_match(browser: Any, server: Any, shots
     page.wait_for_selector("#cube-hint")
     advice = page.inner_text("#cube-hint")
     assert "Совет компьютера при этом счёте:" in advice and "ND " in advice
-    # each figure with the doubler's match winning chances, (x + 1) / 2 of it
+    # each figure normalised to the cube (as the review's: a pass +1,000) with the
+    # doubler's match winning chances beside it, in the same order
     figures = re.findall(r"([+-]\d,\d{3}) \((\d+,\d)%\)", advice)
     assert len(figures) == 3 and "шансы удваивающего выиграть матч" in advice, advice
-    for equity, mwc in figures:
-        assert abs(50 * (float(equity.replace(",", ".")) + 1) - float(mwc.replace(",", "."))) < 0.06
+    assert "нормированное к кубу" in advice and figures[2][0] == "+1,000"
+    number = [(float(e.replace(",", ".")), float(m.replace(",", "."))) for e, m in figures]
+    assert sorted(number) == sorted(number, key=lambda f: f[1])
     assert any(word in advice for word in ("не удваивать", "удвоить", "слишком хорошо"))
     before = seq(page)
     page.click("#double")
@@ -254,7 +256,7 @@ def test_server_errors_come_in_the_interface_language(browser: Any, server: Any)
     page.fill("#login-form input[name=password]", "wrong-password")
     page.click("#login-form button[type=submit]")
     page.wait_for_selector("#toast:not([hidden])")
-    assert page.inner_text("#toast") == "неверное имя пользователя или пароль"
+    assert page.inner_text("#toast") == "Неверное имя пользователя или пароль"
     page.click("#lang")  # to English; the form is drawn again
     page.wait_for_selector("#login-form button:has-text('Log in')")
     page.fill("#login-form input[name=username]", "nobody")

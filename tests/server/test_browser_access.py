@@ -204,6 +204,9 @@ def test_an_offer_is_said_and_each_change_in_a_few_words(browser: Any, server: A
     side = "Белые" if st["to_act"] == "white" else "Чёрные"
     assert f"{side} удваивают до 2" in announce.inner_text()
     assert f"{side} удваивают до 2" in page.inner_text("#position-text")
+    # each answer says what it means for the stake: a pass loses the game as it stands
+    assert page.inner_text("#take") == "Принять — играть дальше на 2"
+    assert page.inner_text("#pass") == "Отказаться — проиграть партию, 1 очко"
     page.click("#take")
     page.wait_for_selector("#board[data-phase='roll'], #board[data-phase='move']")
     assert "принимает" in announce.inner_text()
@@ -298,4 +301,46 @@ def test_each_page_has_its_title_and_its_heading_takes_the_focus(
     page.goto(server.url + "/no-such-page")
     page.wait_for_selector("#not-found")
     assert page.title() == "Page not found — Nardy"
+    assert page.errors == []
+
+
+#: What the page's modules make of a roll that could not be played, of a result said
+#: in sentences and of a refusal in a toast (the same functions the game page calls).
+SAID_TEXTS = """async () => {
+  const access = await import("/static/access.js"), dom = await import("/static/dom.js");
+  const noMove = { color: "black", dice: [6, 6], play: "-" };
+  const st = { role: "white", phase: "roll", history: [noMove], match: { game: 1 } };
+  const before = { ...st, history: [] };
+  dom.toast("шашка на пункте 8 ждёт: сначала надо ввести с бара 1 шашку (S-3)", "info");
+  const toast = document.getElementById("toast").textContent;
+  dom.toast("ни один оставшийся зар не даёт 5 (осталось: 3; G-6)", "info");
+  return {
+    line: access.lastPlayText("Компьютер (новичок)", noMove),
+    played: access.lastPlayText("Белые", { dice: [6, 5], play: "24/18 18/13" }),
+    news: access.announcement(before, st),
+    result: access.sentences(["Вы выиграли!", "ойн — 2 очка"]),
+    asked: access.sentences(["Принять?", "Кости: 3 и 1", "Ход белых.", "Ход:"]),
+    toast, toast2: document.getElementById("toast").textContent,
+  };
+}"""
+
+
+def test_a_roll_without_a_move_a_result_and_a_toast_read_as_sentences(
+    browser: Any, server: Any
+) -> None:
+    """A side that could not move: "…: 6-6 — нет хода", not "ход нет хода"; sentences
+    joined end with one stop each ("Вы выиграли! …", never "!." or ".."); a toast begins
+    with a capital and names no rule id ("(S-3)" is for the rule book)."""
+    page = new_page(browser, DESKTOP)
+    open_home(page, server.url)
+    got = page.evaluate(SAID_TEXTS)
+    assert got["line"] == "Компьютер (новичок): 6-6 — нет хода"
+    assert got["played"] == "Белые: 6-5, ход 24/18 18/13"
+    assert "Чёрные: 6-6 — нет хода." in got["news"] and "ход нет хода" not in got["news"]
+    assert got["result"] == "Вы выиграли! ойн — 2 очка."
+    assert got["asked"] == "Принять? Кости: 3 и 1. Ход белых. Ход."
+    for said in (got["news"], got["result"], got["asked"]):
+        assert not any(twice in said for twice in ("!.", "?.", ".."))
+    assert got["toast"] == "Шашка на пункте 8 ждёт: сначала надо ввести с бара 1 шашку"
+    assert got["toast2"] == "Ни один оставшийся зар не даёт 5 (осталось: 3)"
     assert page.errors == []

@@ -171,27 +171,47 @@ def test_a_moderator_hides_a_line_and_bans_its_author(
     m.locator("#lobby-chat .chat-line", has_text="rude words").locator(".chat-more").click()
     m.click("#lobby-chat .chat-hide")
     g.locator("#lobby-chat .chat-text", has_text="rude words").wait_for(state="detached")
+    # a second report of a line is a notice, not a failure; blocking the room's only
+    # author leaves it saying it has no messages, as a room that never had any
+    c.goto(server.url + "/")
+    c.locator("#lobby-chat .chat-line", has_text="hello all").locator(".chat-more").click()
+    c.click("#lobby-chat .chat-report")
+    c.wait_for_selector("#toast.info:not([hidden]) >> text=Вы уже пожаловались на это сообщение.")
+    c.locator("#lobby-chat .chat-line", has_text="hello all").locator(".chat-more").click()
+    c.click("#lobby-chat .chat-block")
+    c.wait_for_selector("#lobby-chat .chat-none >> text=Сообщений пока нет.")
+    c.locator("#lobby-chat").screenshot(path=str(shots / "chat-blocked-empty-phone-ru.png"))
 
     # the moderators' page: both reports, the hidden one marked; a ban, confirmed
     m.click("#nav-mod")
     m.wait_for_selector("#reports")
     rows = m.locator("#reports tr[data-id]")
     assert rows.count() == 2
-    assert m.locator(f"#reports tr[data-id='{ids['rude words']}'] .badge").inner_text() == "скрыто"
+    assert m.locator(f"#reports tr[data-id='{ids['rude words']}'] .badge").inner_text() == "удалено"
     m.screenshot(path=str(shots / "moderation-desktop-ru.png"), full_page=True)
     m.on("dialog", lambda d: d.accept())
     m.locator(f"#reports tr[data-id='{ids['hello all']}'] .mod-ban").click()
-    m.wait_for_selector("#toast:not([hidden]) >> text=grisha заблокирован")
+    assert m.locator(".mod-ban").first.inner_text() == "Отстранить от игры"
+    m.wait_for_selector("#toast:not([hidden]) >> text=grisha отстранён от игры")
     m.wait_for_selector(f"#reports tr[data-id='{ids['hello all']}'] .badge.bad")
     # the banned member can no longer write, and is told why in his language
     g.locator("#lobby-chat .chat-input").fill("again")
     g.locator("#lobby-chat .chat-send").click()
-    g.wait_for_selector("#toast:not([hidden]) >> text=your account is banned")
+    g.wait_for_selector("#toast:not([hidden]) >> text=A moderator has banned you from play")
+    # and every page of his says so, without the club's play to offer
+    g.reload()
+    g.wait_for_selector("#banned-note:not([hidden]) >> text=A moderator has banned you")
+    g.wait_for_selector("#play-now")
+    assert not g.locator("#play-now-btn").is_visible()
+    g.screenshot(path=str(shots / "banned-note-phone-en.png"))
+    g.set_viewport_size(DESKTOP)
+    g.screenshot(path=str(shots / "banned-note-desktop-en.png"))
     # the ban is lifted from his profile
     m.goto(f"{server.url}/players/grisha")
-    m.click("#ban >> text=Разблокировать")
-    m.wait_for_selector("#toast:not([hidden]) >> text=grisha разблокирован")
-    m.wait_for_selector("#ban >> text=Заблокировать")
+    m.screenshot(path=str(shots / "profile-banned-desktop-ru.png"), full_page=True)
+    m.click("#ban >> text=Вернуть к игре")
+    m.wait_for_selector("#toast:not([hidden]) >> text=grisha возвращён к игре")
+    m.wait_for_selector("#ban >> text=Отстранить от игры")
     assert page_api(g, server, "POST", "/api/chat/lobby", {"text": "sorry"})["text"] == "sorry"
     # the page on the phone: the table scrolls inside its card, the page does not
     m.set_viewport_size(PHONE)

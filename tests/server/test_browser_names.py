@@ -48,7 +48,7 @@ def test_a_guest_names_himself_and_a_member_unblocks(
     a.goto(server.url + "/")
     # the home form explains its words: on hover (title) and, on a phone, in place
     a.wait_for_selector("#new-game details.help")
-    assert "игре на деньги" in (a.get_attribute("#new-game input[name=beavers]", "title") or "")
+    assert "без матча" in (a.get_attribute("#new-game input[name=beavers]", "title") or "")
     seed_help = a.locator("#new-game details.help").nth(2)
     assert not seed_help.locator("p").is_visible()
     seed_help.locator("summary").click()

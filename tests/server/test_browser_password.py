@@ -41,7 +41,7 @@ def test_a_member_changes_his_password_on_his_profile(
     phone.fill("#password-new", NEW)
     phone.click("#password-change")
     phone.wait_for_selector("#toast:not([hidden])")
-    assert phone.inner_text("#toast") == "пароль указан неверно"
+    assert phone.inner_text("#toast") == "Пароль указан неверно"
     phone.fill("#password-current", OLD)
     phone.fill("#password-new", NEW)
     phone.click("#password-change")

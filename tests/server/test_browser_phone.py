@@ -245,3 +245,42 @@ def test_a_three_digit_move_number_fits_the_move_list(browser: Any, server: Any)
     )
     assert room >= needed, (room, needed)
     page.context.close()
+
+
+def test_sideways_the_hint_and_the_result_are_in_view(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    """A phone held sideways shows the controls beside the board, a screen high: the
+    hint's plays came in below them, out of sight (a walkthrough's beginner saw nothing
+    happen), and the result card lay in the column, cut to a few letters a line, and
+    after a reload far below the fold. Now the hint scrolls into view and the result
+    lies over the board."""
+    page = new_page(browser, SIDEWAYS, motion=False)
+    start_game(page, server.url)
+    # the game is named first above the board ("try without signing up" gives long nardy)
+    assert page.inner_text("#game-variant") == "Длинные нарды"
+    page.click("#hint")
+    first = page.locator("#hint-list .hint-play").first
+    first.wait_for()
+    b = first.bounding_box()
+    assert b is not None and b["y"] >= 0 and b["y"] + b["height"] <= SIDEWAYS["height"]
+    assert b["height"] >= 40  # a finger's button
+    page.screenshot(path=str(shots / "game-sideways-hint.png"))
+    page.click("#resign")
+    page.click("#resign-1")
+    for reloaded in (False, True):
+        if reloaded:
+            page.reload()
+        page.wait_for_selector("#result-title")
+        # (one read of the page: the card is drawn anew with each state)
+        board, card, title = page.evaluate(
+            "() => ['#board', '#result .card', '#result-title'].map((s) => {"
+            " const r = document.querySelector(s).getBoundingClientRect();"
+            " return { x: r.x, y: r.y, width: r.width, height: r.height }; })"
+        )
+        assert card["x"] >= board["x"] and card["x"] + card["width"] <= board["x"] + board["width"]
+        assert card["y"] >= 0 and card["y"] + card["height"] <= SIDEWAYS["height"]
+        assert title["height"] < 60  # the title on one line, not cut a few letters a line
+    page.screenshot(path=str(shots / "game-sideways-result.png"))
+    assert page.errors == [] and page.csp == []
+    page.context.close()

@@ -5,6 +5,7 @@ played and the best play as arrows; moves tried on the analysis board."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -139,8 +140,14 @@ def test_a_clicked_mistake_shows_its_position_with_arrows(
     page.wait_for_selector("#review-panel")
     mistake = page.locator("#mistakes .mistake-link").first
     n = str(mistake.get_attribute("data-decision"))
+    # its number is its entry's in the game page's move list and the replay's counter
+    said = mistake.inner_text()  # "move 14, Black 5-2: …"
+    number = int(said.split(",")[0].split()[-1])
+    entry = page.inner_text(f"#moves > li:nth-child({number})")
+    assert said.split(": ")[1].split(" → ")[0] in entry, (said, entry)
     mistake.click()
     page.wait_for_selector(f"#replay-board[data-decision='{n}']")
+    assert page.inner_text("#step-counter").startswith(f"{number} / ")
     assert page.locator("#replay-board [data-arrows=played] path").count() > 0
     assert page.locator("#replay-board [data-arrows=best] path").count() > 0
     verdict = page.inner_text("#step-verdict")
@@ -220,7 +227,10 @@ def test_moves_tried_on_the_analysis_board(browser: Any, server: Any, shots: Pat
     assert phone.eval_on_selector_all(fields, "els => els.map(e => e.value)") == ["5", "0", "4"]
     phone.click("#analysis-hint")
     phone.wait_for_selector("#analysis-hint-list .hint-play")
-    assert "match equity at the score" in phone.inner_text("#analysis-hint-title")
+    assert "normalised to the cube" in phone.inner_text("#analysis-hint-title")
+    # each play's normalised equity with its match winning chances (MWC %) beside it
+    first = phone.inner_text("#analysis-hint-list li >> nth=0")
+    assert re.search(r" [+-]\d\.\d{3} \(\d+\.\d%\)$", first), first
     assert "length=5" in phone.url and "score=0-4" in phone.url
     # the board is the side on roll's, and says so (a Black decision turns it round)
     assert "from White's side" in phone.inner_text("#analysis-view")
@@ -300,3 +310,26 @@ def test_a_cube_decision_opens_on_the_analysis_board_before_the_roll(
     assert "The computer's advice" in page.inner_text("#cube-hint")
     assert page.is_hidden("#analysis-error")
     assert not page.errors and not page.csp
+
+
+def test_the_analysis_boards_fields_stay_in_their_card(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    """A walkthrough saw the score's second box stick out past its card on a 1366-wide
+    desktop. Every field of the setup stays inside the card, on a desktop and a phone;
+    the position's IDs to copy are there too (short nardy)."""
+    for size, name in (({"width": 1366, "height": 900}, "desktop"), (PHONE, "phone")):
+        page = new_page(browser, size, locale="en-US")
+        page.goto(f"{server.url}/analysis?variant=short&length=7&score=3-5&dice=52")
+        page.wait_for_selector("#analysis-ids:not([hidden])")
+        inside = (
+            "f => { const card = f.getBoundingClientRect(); return [...f.querySelectorAll("
+            "'input, select, button')].filter(e => e.offsetParent).filter(e => {"
+            " const r = e.getBoundingClientRect(); return r.right > card.right + 0.5 ||"
+            " r.left < card.left - 0.5; }).map(e => e.id) }"
+        )
+        page.screenshot(path=str(shots / f"analysis-fields-{name}-en.png"), full_page=True)
+        assert page.eval_on_selector("#analysis-form", inside) == [], name
+        assert page.input_value("#analysis-gnubg").startswith("4HPwATDgc/ABMA:")
+        assert ":3:5:0:7:" in page.input_value("#analysis-xgid")
+        assert not page.errors and not page.csp

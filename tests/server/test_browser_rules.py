@@ -203,3 +203,23 @@ def test_a_game_links_to_its_section(page: Any, server: Any, shots: Path) -> Non
     page.wait_for_selector("section.variant#khachapuri:target")
     assert in_view(page, "#khachapuri")
     assert page.errors == [] and page.csp == []
+
+
+def test_the_options_are_the_players_words_with_the_engines_names_as_code(
+    page: Any, server: Any, shots: Path
+) -> None:
+    """A game's options are said in the player's words; the engine's names (what the API
+    and ``nardy play --option`` take) stand only in a small code-styled list under them,
+    one for each option the game takes, beside its player's name."""
+    page.goto(server.url + "/rules#long")
+    page.wait_for_selector("#long .option-names code")
+    codes = page.eval_on_selector_all(
+        "#long .option-names code", "cs => cs.map(c => c.textContent)"
+    )
+    assert {"scoring", "head_exception", "block_check", "opening"} <= set(codes), codes
+    names = page.inner_text("#long .option-names")
+    assert "Первый бросок opening" in names and "Подсчёт очков scoring" in names, names
+    prose = page.inner_text("#long .part:last-of-type ul")
+    assert not any(code in prose for code in codes), prose
+    page.locator("#long .part:last-of-type").screenshot(path=str(shots / "rules-options-phone.png"))
+    assert page.errors == []

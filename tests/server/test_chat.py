@@ -244,7 +244,7 @@ def test_a_banned_user_cannot_chat(app: Any, clients: Any) -> None:
     for lang in ("en", "ru"):
         r = a.post("/api/chat/lobby", {"text": "after"}, lang=lang)
         assert r.status_code == 403 and r.json()["code"] == "banned", r.text
-    assert "заблокирован" in r.json()["error"]
+    assert r.json()["error"] == "Модератор отстранил вас от игры и чата."
     assert texts(a.get("/api/chat/lobby").json()["messages"]) == ["before"]
 
 
@@ -323,7 +323,10 @@ def test_a_moderator_bans_and_lifts_a_ban_from_the_browser(app: Any, clients: An
     r = mod.post("/api/players/nobody/ban")
     assert r.status_code == 404 and r.json()["code"] == "not-found"
     r = mod.post("/api/players/moder/ban", lang="ru")
-    assert r.status_code == 400 and r.json()["error"] == "модератор не может заблокировать сам себя"
+    assert (
+        r.status_code == 400
+        and r.json()["error"] == "модератор не может отстранить от игры сам себя"
+    )
     r = mod.post("/api/players/modtwo/ban")
     assert r.status_code == 403 and "only the club's owner" in r.json()["error"]
     r = mod.post("/api/players/ashot/unban")
@@ -337,7 +340,7 @@ def test_a_moderator_bans_and_lifts_a_ban_from_the_browser(app: Any, clients: An
     (entry,) = mod.get("/api/chat/reports").json()["reports"]
     assert entry["author_banned"] is True
     r = mod.post("/api/players/ashot/ban", lang="ru")
-    assert r.status_code == 409 and r.json()["error"] == "ashot уже заблокирован"
+    assert r.status_code == 409 and r.json()["error"] == "ashot уже отстранён"
     # a banned moderator is no moderator: he cannot ban (the owner bans moderators by CLI)
     set_user(app, other.id, banned_at=datetime.now(UTC))
     assert other.get("/api/session").json()["user"]["moderator"] is False

@@ -330,7 +330,7 @@ async def test_banned_members_play_no_club_games(app: Any, player_factory: Any) 
         headers={"accept-language": "ru", "x-csrf-token": actor.csrf},
     )
     assert r.status_code == 403 and r.json()["code"] == "banned"
-    assert "отстранён" in r.json()["error"]
+    assert r.json()["error"] == "Модератор отстранил вас от игры и чата."  # (said to him)
     after = await state_of(actor, gid)
     assert after["seq"] == st["seq"] and after["board"] == st["board"]  # nothing changed
     other = players["black" if st["to_act"] == "white" else "white"]

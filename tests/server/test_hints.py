@@ -11,6 +11,7 @@ import pytest
 from server_helpers import act, roll_if_asked
 
 from nardy.bots import Bot, game_objective
+from nardy.bots.analysis import normalised
 from nardy.game import Game
 from nardy.notation.record import read_match
 from nardy.variants import find_variant
@@ -69,7 +70,11 @@ async def test_a_hint_in_a_match_is_for_the_score(player_factory: Any) -> None:
     objective = game_objective(game.variant, 1, True, (5, 5))
     bot = Bot(find_variant("short"), "advanced").playing_for(objective)
     best = bot.rank(game.position, game.dice, 1, settle=True)[0]
-    assert r.json()["plays"][0]["equity"] == pytest.approx(best.equity, abs=1e-4)
+    # (said normalised to the cube, as the review: MWC % beside it)
+    assert objective is not None
+    top = r.json()["plays"][0]
+    assert top["equity"] == pytest.approx(normalised(best.equity, objective), abs=1e-4)
+    assert top["mwc"] == pytest.approx(50 * (best.equity + 1), abs=1e-2)
 
 
 async def test_no_hints_between_two_people_or_for_others(player_factory: Any) -> None:
@@ -127,3 +132,55 @@ async def test_cube_hints_before_the_roll_and_facing_a_double(player_factory: An
     st = await roll_if_asked(p, st)
     if st["phase"] == "move":  # the doubler rolled: a play hint again
         assert (await p.get(f"/api/games/{gid}/hint")).json()["kind"] == "play"
+
+
+#: (match length, White's score, Black's, the cube's value): money play, then matches
+#: at even and uneven scores (where 2·MWC − 1 is shifted and shrunk), a doubled cube.
+SCORES = [(0, 0, 0, 1), (5, 0, 0, 1), (7, 2, 4, 1), (7, 4, 2, 2), (9, 3, 0, 1)]
+
+
+@pytest.mark.parametrize(("length", "white", "black", "value"), SCORES)
+def test_the_cube_hints_figures_are_the_reviews(
+    length: int, white: int, black: int, value: int
+) -> None:
+    """A walkthrough's expert read the hint's "D/P +0.155 (57.7%)" (2·MWC − 1) beside
+    the review's pass "-1.000" (normalised). The hint now says the review's figures,
+    normalised to the cube (a pass +1.000 at any score, as gnubg's EMG and XG), and in
+    a match the doubler's MWC % beside them: a middle game (no double, take) and a
+    race (double, pass), judged at the same depth."""
+    from nardy.bots.analysis import _cube_view, _Scoring
+    from nardy.cube import Cube, CubeRules
+    from nardy.match import MatchScore
+    from nardy.notation.xgid import decode_xgid
+    from nardy.position import Position
+    from nardy.server.service import cube_hint
+
+    variant = find_variant("short")
+    middle = decode_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10").position
+    race = Position.from_points(
+        {6: 3, 5: 3, 4: 3, 3: 3, 2: 3}, {7: 3, 6: 3, 5: 3, 4: 3, 3: 3}, turn="white"
+    )
+    review = Bot(variant, "advanced")  # (the review's bot, here at the hint's depth)
+    for pos, proper in ((middle, "no-double"), (race, "double-pass")):
+        owner = None if value == 1 else pos.turn
+        cube = Cube(CubeRules(money=not length), value, owner, doubles=value.bit_length() - 1)
+        game = Game(variant, position=pos, cube=cube)
+        score = MatchScore(length, white, black)
+        hint = cube_hint(game, score)
+        assert hint["proper"] == proper and hint["match"] is bool(length)
+        sides = score.away(pos.turn)
+        scoring = _Scoring({"white": "white", "black": "black"}, sides and {pos.turn: sides})
+        *judged, _, _ = _cube_view(
+            review, game, pos, "me" if owner else "centre", 1, scoring, pos.turn
+        )
+        per_cube = value if sides else 1  # (a match's review figures are per first cube)
+        keys = ("no_double", "double_take", "double_pass")
+        for k, x in zip(keys, judged, strict=True):
+            assert hint["equities"][k] == pytest.approx(x * per_cube, abs=1e-4)
+        assert hint["equities"]["double_pass"] == 1.0  # (the doubler wins the cube's points)
+        if length:  # the MWC %: a pass wins the cube's points at this score
+            assert 0 < hint["mwc"]["double_pass"] < 100
+            ordered = sorted(keys, key=lambda k: hint["equities"][k])
+            assert ordered == sorted(keys, key=lambda k: hint["mwc"][k])
+        else:
+            assert "mwc" not in hint

@@ -187,7 +187,8 @@ async def test_a_banned_member_cannot_seek(player_factory: Any, app: Any) -> Non
         user.banned_at = datetime.now(UTC)
         s.commit()
     r = await send(p, "POST", "/api/lobby/queue", {"variant": "long"})
-    assert r.status_code == 403 and r.json()["error"] == "your account is banned from play"
+    assert r.status_code == 403
+    assert r.json()["error"] == "A moderator has banned you from play and chat."
 
 
 # -- the socket ---------------------------------------------------------------------------

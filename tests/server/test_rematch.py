@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from lobby_helpers import member
 from server_helpers import act
 
 pytestmark = pytest.mark.anyio
@@ -116,6 +117,37 @@ async def test_a_friend_rematch_is_an_offer_the_opponent_accepts(player_factory:
     assert new_a["match"]["length"] == 3 and new_a["match"]["score"] == {"white": 0, "black": 0}
     assert (await stranger.get(f"/api/games/{new_id}")).json()["role"] == "spectator"
     refused(await rematch(b, gid, {"action": "decline"}), 409, "not-now")
+
+
+async def test_a_rated_match_with_a_clock_is_rematched_rated_with_the_clock(
+    player_factory: Any,
+) -> None:
+    """A rematch keeps what the two agreed to play: rated (both are members), the
+    clock (15 s a move, 2 min a point: full again), variant, length and cube. The
+    colours are the new game's toss's (RULES.md G-5), not carried over."""
+    alice, bob = await member(player_factory, "rm-alice"), await member(player_factory, "rm-bob")
+    terms = {"variant": "short", "length": 3, "cube": True, "rated": True, "clock": "rapid"}
+    r = await alice.post("/api/lobby/challenges", terms)
+    assert r.status_code == 201, r.text
+    r = await bob.post(f"/api/lobby/challenges/{r.json()['challenge']['id']}/accept")
+    assert r.status_code == 200, r.text
+    gid = r.json()["game"]
+    st = (await alice.get(f"/api/games/{gid}")).json()
+    mover, other = (alice, bob) if st["to_act"] == st["role"] else (bob, alice)
+    st = await resign_now(mover, (await mover.get(f"/api/games/{gid}")).json(), 3)
+    st = await act(other, gid, {"action": "accept"})
+    assert st["match"]["over"] and st["rated"] is True
+    assert (await rematch(bob, gid)).json()["state"] == "offered"
+    accepted = (await rematch(alice, gid)).json()
+    assert accepted["state"] == "accepted", accepted
+    new = (await alice.get(f"/api/games/{accepted['game']}")).json()
+    assert new["mode"] == "club" and new["rated"] is True
+    assert new["variant"] == "short" and new["match"]["length"] == 3 and new["cube"]["enabled"]
+    clock = new["clock"]
+    assert clock["delay"] == 15 and clock["reserve_per_point"] == 120
+    assert clock["reserve"] == {"white": 360, "black": 360}  # 3 points of 2 min each
+    assert new["match"]["score"] == {"white": 0, "black": 0}
+    assert [e for e in await events(alice, new["id"]) if "toss" in e["data"]]
 
 
 async def test_a_declined_rematch_stays_declined(player_factory: Any) -> None:

@@ -362,6 +362,8 @@ async def test_the_computer_ranks_the_plays_at_a_match_score(app: Any, player_fa
     """A match's position on the analysis board is hinted at its score (it had been
     money play whatever the score): the same ranking as the game page's hint gives
     at that score, said to be by match equity."""
+    from nardy.bots.analysis import normalised
+    from nardy.eval.match import match_objective
     from nardy.match import MatchScore
 
     p = await player_factory()
@@ -373,9 +375,15 @@ async def test_the_computer_ranks_the_plays_at_a_match_score(app: Any, player_fa
     game.opening(6, 2)
     at = app.state.games.computer.hint(game, MatchScore(5, 0, 4), 1, 5)
     assert [x["play"] for x in r.json()["plays"]] == [pl.text for pl, _ in at]
-    assert [x["equity"] for x in r.json()["plays"]] == [round(e, 4) for _, e in at]
+    # each play's equity normalised to the cube (as the review's) and its MWC %
+    objective = match_objective(5, 1, 1, find_variant("short"))
+    plays = r.json()["plays"]
+    assert [x["equity"] for x in plays] == [round(normalised(e, objective), 4) for _, e in at]
+    assert [x["mwc"] for x in plays] == [round(50 * (e + 1), 2) for _, e in at]
+    best = normalised(at[0][1], objective)
+    assert [x["diff"] for x in plays] == [round(normalised(e, objective) - best, 4) for _, e in at]
     money = await p.post("/api/analysis/hint", {**body, "length": 0, "score": [0, 0]})
-    assert money.json()["match"] is False
+    assert money.json()["match"] is False and "mwc" not in money.json()["plays"][0]
     assert money.json()["plays"] != r.json()["plays"]  # (the score changes the figures)
 
 
@@ -397,6 +405,8 @@ async def test_before_the_roll_the_cube_decision_with_the_cube_where_it_is_put(
     side on roll, with the cube's value and owner and at the match score as the board
     says: the engine's ``cube_advice`` of that game (C-3, C-4)."""
     from nardy.bots.advice import cube_advice
+    from nardy.bots.analysis import cube_figures
+    from nardy.bots.verdict import Away
     from nardy.cube import Cube, CubeRules
     from nardy.match import MatchScore
 
@@ -420,11 +430,18 @@ async def test_before_the_roll_the_cube_decision_with_the_cube_where_it_is_put(
         advice = cube_advice(Game(find_variant("short"), position=pos, cube=cube), score, "expert")
         assert got["kind"] == "cube" and got["match"] is bool(score.length)
         assert (got["action"], got["proper"]) == (advice.action, advice.proper)
-        assert got["equities"] == {
-            "no_double": round(advice.no_double, 4),
-            "double_take": round(advice.double_take, 4),
-            "double_pass": round(advice.double_pass, 4),
+        # (normalised to the cube: a match's 2·MWC − 1 as the review's, MWC % beside)
+        said = {
+            "no_double": advice.no_double,
+            "double_take": advice.double_take,
+            "double_pass": advice.double_pass,
         }
+        sides = score.away(pos.turn)
+        away = sides and Away(sides[0], sides[1], score.crawford, False)
+        figures = cube_figures(said, find_variant("short"), away, cube.value)
+        assert got["equities"] == {k: round(x, 4) for k, x in zip(said, figures, strict=True)}
+        if sides:
+            assert got["mwc"] == {k: round(50 * (x + 1), 2) for k, x in said.items()}
         seen.append(got["equities"])
     assert seen[0] != seen[1]  # (the score and the cube change the figures)
     # the side on roll may not double: the cube is the other's, or the Crawford game
@@ -488,6 +505,76 @@ async def test_an_xgid_names_its_match_and_cube_for_the_boards_fields(
     }
     plain = await p.post("/api/analysis/plays", {"variant": "short", "id": r.json()["id"]})
     assert plain.json()["setting"] is None  # a Position ID says nothing of them
+
+
+async def test_a_gnubg_id_sets_the_board_and_both_ids_are_given_to_copy(
+    player_factory: Any,
+) -> None:
+    """A walkthrough's expert pasted gnubg's full ID (Position ID:Match ID) and was told
+    it "is not an XGID". It now sets the position, the match, the cube and the dice
+    (the manual's example: a 9-point match at 2-4, Black on roll with 5-2, a 2-cube of
+    White's); the board gives the position back as an XGID and as gnubg's ID, at the
+    score and cube of its fields, and each reads back to the same."""
+    from nardy.notation.match_id import snapshot_from_ids
+
+    p = await player_factory()
+    full = "4HPwATDgc/ABMA:QYkqASAAIAAA"
+    r = await p.post("/api/analysis/plays", {"variant": "short", "id": f" {full} "})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["setting"] == {
+        "length": 9,
+        "score": [2, 4],
+        "cube": 2,
+        "owner": "white",
+        "crawford": False,
+    }
+    assert (got["turn"], got["dice"], got["id"]) == ("black", [5, 2], "4HPwATDgc/ABMA")
+    assert got["ids"]["gnubg"] == full
+    snap = decode_xgid(got["ids"]["xgid"])
+    assert (snap.length, snap.score, snap.cube_value, snap.cube_owner) == (9, (2, 4), 2, "white")
+    assert (snap.on_roll, snap.dice) == ("black", (5, 2))
+    # a Position ID alone: the IDs carry the fields' match and cube
+    fields = {"length": 7, "score": [3, 5], "cube": 4, "owner": "black", "dice": [6, 1]}
+    plain = await p.post("/api/analysis/plays", {"variant": "short", "id": got["id"], **fields})
+    ids = plain.json()["ids"]
+    back = snapshot_from_ids(*ids["gnubg"].split(":"))
+    assert (back.length, back.score, back.cube_value, back.cube_owner) == (7, (3, 5), 4, "black")
+    assert (back.on_roll, back.dice) == ("white", (6, 1))
+    assert decode_xgid(ids["xgid"]).position == back.position
+    again = await p.post("/api/analysis/plays", {"variant": "short", "id": ids["xgid"]})
+    assert again.json()["ids"] == ids
+    # fields no match can have (5-0 to 5): the board stands, with no IDs to copy
+    bad = {**fields, "length": 5, "score": [5, 0]}
+    shown = await p.post("/api/analysis/plays", {"variant": "short", "id": got["id"], **bad})
+    assert shown.status_code == 200 and shown.json()["ids"] is None
+    long = await p.post("/api/analysis/plays", {"variant": "long"})
+    assert long.json()["ids"] is None  # (XG and gnubg play short nardy only)
+
+
+@pytest.mark.parametrize(
+    ("text", "en", "ru"),
+    [
+        ("4HPwATDgc/ABMA:QYkqASAAIAA", "expected 12 characters, got 11", "нужно 12 символов"),
+        ("4HPwATDgc/ABM:QYkqASAAIAAA", "gnubg ID", "ID gnubg"),
+        ("4HPwATDgc/ABMA:QYkq!SAAIAAA", "not a gnubg ID", "не ID gnubg"),
+    ],
+)
+async def test_a_bad_gnubg_id_is_a_clear_error_in_both_languages(
+    player_factory: Any, text: str, en: str, ru: str
+) -> None:
+    p = await player_factory()
+    said = {}
+    for lang in ("en", "ru"):
+        r = await p.http.post(
+            "/api/analysis/plays",
+            json={"variant": "short", "id": text},
+            headers={"x-lang": lang},
+        )
+        assert r.status_code == 400 and r.json()["code"] == "bad-position-id", r.text
+        said[lang] = r.json()["error"]
+    assert en in said["en"] and "Position ID" in said["en"] and "XGID" not in said["en"]
+    assert ru in said["ru"] and "Match ID" in said["ru"]
 
 
 # -- fuzz: no input makes the analysis endpoints fail --------------------------------

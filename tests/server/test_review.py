@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from server_helpers import play_first_plays
+from server_helpers import act, play_first_plays
 
 from nardy.bots.analysis import analyze_records
 
@@ -131,3 +131,63 @@ async def test_games_with_turn_segments_are_reviewed(player_factory: Any, varian
     data = (await p.get(f"/api/games/{st['id']}/analysis")).json()
     plays = sum(1 for rec in records if rec["type"] == "play")
     assert len(data["graph"]) == plays > 0
+
+
+async def _doubled_game_with_a_dance(p: Any) -> dict[str, Any]:
+    """A finished short game on one device with a double taken and a roll that could
+    not be played (games are played until one has both: each game's plays differ, the
+    test's dice do not)."""
+    for k in range(12):
+
+        async def pick(state: dict[str, Any], k: int = k) -> str:
+            plays = state["legal"]["plays"]
+            return str(plays[k * len(state["history"]) % len(plays)])
+
+        r = await p.post("/api/games", {"mode": "local", "variant": "short"})
+        assert r.status_code == 201, r.text
+        st = r.json()
+        while "double" not in st["actions"]:
+            move = {"action": "play", "play": st["legal"]["plays"][0] if st["legal"] else ""}
+            st = await act(p, st["id"], {"action": "roll"} if "roll" in st["actions"] else move)
+        st = await act(p, st["id"], {"action": "double"})
+        st = await play_first_plays(p, st, pick=pick)  # (taken)
+        if any(not m.get("action") and m["play"] == "-" for m in st["history"]):
+            return st
+    raise AssertionError("no game had a roll that could not be played")
+
+
+async def test_the_reviews_numbers_are_the_move_lists_and_the_replays(
+    player_factory: Any,
+) -> None:
+    """A walkthrough's review said "move 13" of the move list's 14th entry (the
+    replay's 14th step): it counted the plays alone, not the rolls that could not be
+    played nor the cube actions. Each decision's number is now its entry's in the game
+    page's list and its step's in the replay."""
+    p = await player_factory()
+    st = await _doubled_game_with_a_dance(p)
+    listed = st["history"]
+    data = (await p.get(f"/api/games/{st['id']}/replay?plies=0")).json()
+    decisions, steps = data["review"]["decisions"], data["steps"]
+    assert len(steps) == len(listed) + 1  # (the start, then one step per entry)
+    assert any(d["kind"] == "cube" and d["played"] == "take" for d in decisions)
+    for n, d in enumerate(decisions):
+        if d["played"] == "no-double":  # (missed where the entry before left the board)
+            assert any(r["decision"] == n for r in steps[d["entry"]]["review"])
+            continue
+        entry, step = listed[d["entry"] - 1], steps[d["entry"]]
+        assert any(r["decision"] == n for r in step["review"]), (n, d)
+        if d["kind"] == "play":
+            assert (
+                (entry["play"], entry["color"])
+                == (d["played"], d["color"])
+                == (
+                    step["play"],
+                    step["color"],
+                )
+            )
+        else:
+            assert entry["action"] == step["action"] == d["played"]
+    # the plays after the no-move roll are numbered past it
+    dance = next(i for i, m in enumerate(listed) if not m.get("action") and m["play"] == "-")
+    later = [d for d in decisions if d["kind"] == "play" and d["entry"] > dance + 1]
+    assert later and all(d["entry"] > d["turn"] for d in later)

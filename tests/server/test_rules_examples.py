@@ -145,6 +145,51 @@ def test_captions_in_both_languages_leave_the_rule_ids_to_the_card() -> None:
         assert {k for k in ex.notes if k} <= EXPECTED[ex.id], ex.id
 
 
+#: A stated count of one side's checkers: "три чёрные шашки", "two black checkers".
+COUNT_WORDS = {
+    "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6,
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+}  # fmt: skip
+STATED = re.compile(
+    r"\b(" + "|".join(COUNT_WORDS) + r")\s+(?:(чёрн|бел)\w*\s+шаш|(black|white)\s+checker)",
+    re.IGNORECASE,
+)
+
+
+def stated_counts(text: str) -> list[tuple[str, int, set[int], bool]]:
+    """Each sentence's stated counts: (colour, count, the points the sentence names, in
+    White's numbering, whether it names the bar)."""
+    found = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        points = {int(n) for n in re.findall(r"\b\d+\b", sentence)}
+        bar = bool(re.search(r"на баре|on the bar", sentence))
+        for m in STATED.finditer(sentence):
+            colour = "black" if (m.group(2) or m.group(3)).lower() in ("чёрн", "black") else "white"
+            found.append((colour, COUNT_WORDS[m.group(1).lower()], points, bar))
+    return found
+
+
+def test_the_checkers_a_text_counts_are_the_positions() -> None:
+    """Where an example's text counts a side's checkers ("on 19, three black checkers"),
+    the position has that many of them on a point (or the bar) the sentence names: the
+    bar example said two on point 19 where three stand."""
+    checked = set()
+    for ex in EXAMPLES:
+        assert ex.position["turn"] == "white", ex.id  # (its texts number White's points)
+        texts = [ex.caption, *(n.text for n in ex.illegal), *ex.notes.values()]
+        for text, lang in ((t, lang) for t in texts for lang in ("ru", "en")):
+            for colour, n, points, bar in stated_counts(getattr(text, lang)):
+                side = ex.position[colour]
+                # (Black's point p is White's 25 - p)
+                at = {p if colour == "white" else 25 - p for p in points if 1 <= p <= 24}
+                held = {side["points"].get(str(p), 0) for p in at} | (
+                    {side["bar"]} if bar else set()
+                )
+                assert n in held, (ex.id, lang, getattr(text, lang))
+                checked.add(ex.id)
+    assert {"bar", "larger-die"} <= checked
+
+
 async def test_forced_sequences(player_factory: Any) -> None:
     p = await player_factory()
     # G-8: 5-1 with one checker on 5 -> 5/4 first; 5/off at once is refused

@@ -80,9 +80,11 @@ async def test_the_session_says_each_variants_options_from_the_engine(
             for value in o["values"][1:]:  # each value is taken, with what it needs
                 given = {k: vs[0] for k, vs in (o["needs"] or {}).items()}
                 v.with_options(**given, **{name: value})
-            label = "web.scoring" if name == "scoring" else f"web.option.{name}"
+            label = f"web.option.{name}"  # (a player's name for every option)
+            # (short nardy's tiers in its own words: gammon, backgammon)
+            short = ".short" if v.family == "short" and name == "scoring" else ""
             words = [  # (as the page writes a value: JSON's true, 4)
-                f"web.scoring.{x}"
+                f"web.scoring.{x}{short if x in ('koks', 'home-mars', 'four-tier') else ''}"
                 if name == "scoring" or (name == "per_checker_multipliers" and x != "none")
                 else f"web.option.{name}.{x if isinstance(x, str) else json.dumps(x)}"
                 for x in o["values"]

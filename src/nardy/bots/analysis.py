@@ -20,11 +20,17 @@ import numpy as np
 from nardy.bots import Bot, game_objective
 from nardy.bots.cube import Owner
 from nardy.bots.segments import plain_roll
+from nardy.bots.verdict import Away, cube_verdict
 from nardy.errors import MalformedError
 from nardy.eval import invert
 from nardy.game import Game
 from nardy.i18n import register, t
 from nardy.position import Position
+from nardy.variants import Variant
+
+#: The records that are entries of a game's move list beside its turns (the game page's
+#: list and the replay's steps show each): a decision's ``entry`` counts them.
+OFFER_RECORDS = ("double", "take", "pass", "beaver", "resign", "accept", "reject")
 
 MARKS: tuple[tuple[float, str, str], ...] = (
     (0.16, "very bad", "??"),
@@ -106,6 +112,10 @@ class Decision:
     #: the one scale a match's graph can share across its games and cubes (``equity``
     #: is in money-equivalent units, whose size changes with the score and the cube).
     match_equity: float | None = None
+    #: Its number in the game's move list (1-based over the turns, no-move rolls and
+    #: passed moves included, and the cube actions and resignations): the number the
+    #: game page's list and the replay's counter give it (``turn`` counts plays only).
+    entry: int = 0
 
     @property
     def mark(self) -> str:
@@ -117,6 +127,7 @@ class Decision:
         return {
             "game": self.game,
             "turn": self.turn,
+            "entry": self.entry,
             "player": self.player,
             "kind": self.kind,
             "dice": list(self.dice) if self.dice else None,
@@ -320,7 +331,7 @@ def analyze_records(records: Sequence[Any], plies: int = 0, confirm: int | None 
         bot = bots.get(game.variant)
         if bot is None:
             bot = bots[game.variant] = Bot(game.variant, "advanced")
-        turn = 0
+        turn = offers = 0
         for rec in recs[1:]:
             kind = rec.get("type")
             found: Decision | None = None
@@ -338,10 +349,13 @@ def analyze_records(records: Sequence[Any], plies: int = 0, confirm: int | None 
                 found = _double_decision(bot, game, gi, turn, plies, True, sc)
             elif kind in ("take", "pass", "beaver") and game.phase == "cube":
                 found = _take_decision(bot, game, kind, gi, turn, plies, sc)
+            seen = len(game.turns)
+            game.apply(rec)
+            offers += kind in OFFER_RECORDS
             if found is not None:
                 found.color, found.player = found.player, sc.labels[found.player]
+                found.entry = _entry(game, seen, offers, found.kind == "play")
                 decisions.append(found)
-            game.apply(rec)
     for d in decisions:
         s = players.setdefault(d.player, PlayerSummary(d.player))
         s.decisions += 1
@@ -353,6 +367,18 @@ def analyze_records(records: Sequence[Any], plies: int = 0, confirm: int | None 
             if d.kind == "cube":
                 s.cube_errors += 1
     return Analysis(decisions, players, len(games))
+
+
+def _entry(game: Game, seen: int, offers: int, play: bool) -> int:
+    """The move-list number of a decision whose record was just applied to ``game``
+    (``seen``: its turns before; ``offers``: the cube actions and resignations so far,
+    this one's included): a play's own turn (the first with checker moves); a cube
+    action's own entry (it adds no turn); a missed double's, the entry before the roll
+    it was missed at (the position it was missed in)."""
+    if not play:
+        return offers + seen
+    made = game.turns[seen:]
+    return offers + seen + 1 + next((i for i, t in enumerate(made) if t.play.moves), 0)
 
 
 def _play_decision(
@@ -418,25 +444,43 @@ def _cube_view(
     if not sc.away:
         d = bot.cube(doubler_pos, owner, plies)
         return d.no_double, d.double_take, d.double_pass, d.action, d.take
-    from nardy.bots.verdict import Away, cube_verdict
-    from nardy.eval.match import match_objective
-
     value = game.cube.value
     me, them = sc.away[doubler]
     probs = bot.evaluate([doubler_pos], plies)[0]
     away = Away(me, them, sc.crawford_rule, bool(game.cube.crawford))
     action, take, eq = cube_verdict(probs, game.variant, owner, value, away, doubler_pos)
-    swing = float(
-        match_objective(me, them, value, game.variant, crawford_rule=sc.crawford_rule)[0][0]
+    nd, dt, dp = cube_figures(eq, game.variant, away, value)
+    # (per unit of the first cube: a decision's figures are these times the cube)
+    return nd / value, dt / value, dp / value, action, take
+
+
+def normalised(equity: float, objective: tuple[np.ndarray, float]) -> float:
+    """A match equity (2·MWC − 1) as normalised equity at the cube ``objective``
+    (``match_objective``) is for: −1 a single game lost, +1 one won, the
+    money-equivalent scale of gnubg's EMG and XG's cube figures (a pass is +1.000 to the
+    doubler at any score, where 2·MWC − 1 shifts and shrinks with the score)."""
+    weights, lost = objective
+    return 2.0 * (equity - lost) / float(weights[0]) - 1.0
+
+
+def cube_figures(
+    equities: dict[str, float], variant: Variant, away: Away | None, value: int
+) -> tuple[float, float, float]:
+    """The doubler's no double, double/take and double/pass of ``cube_verdict`` in
+    normalised equity per unit of the cube (``value``): money play's as they are, a
+    match's (2·MWC − 1 at the score ``away``) by ``normalised``. The review and the
+    hints say these."""
+    keys = ("no_double", "double_take", "double_pass")
+    if away is None:
+        nd, dt, dp = (equities[k] for k in keys)
+        return nd, dt, dp
+    from nardy.eval.match import match_objective
+
+    objective = match_objective(
+        away.me, away.them, value, variant, crawford_rule=away.crawford_rule
     )
-    unit = 2.0 / swing / value  # one single game at this cube is worth 2 per cube unit
-    return (
-        eq["no_double"] * unit,
-        eq["double_take"] * unit,
-        eq["double_pass"] * unit,
-        action,
-        take,
-    )
+    nd, dt, dp = (normalised(equities[k], objective) for k in keys)
+    return nd, dt, dp
 
 
 def _double_decision(

@@ -13,6 +13,48 @@ from typing import Any
 
 import click
 
+from nardy.i18n import default_lang, register, t
+
+# what nardy admin says, in the locale's language or --lang's, as nardy analyze does
+register(
+    {
+        "admin.moderator-made": {
+            "en": "{name} is now a moderator",
+            "ru": "{name} теперь модератор",
+        },
+        "admin.moderator-revoked": {
+            "en": "{name} is no longer a moderator",
+            "ru": "{name} больше не модератор",
+        },
+        "admin.banned": {"en": "{name} is banned", "ru": "{name} отстранён от игры"},
+        "admin.unbanned": {"en": "{name} is no longer banned", "ru": "{name} возвращён к игре"},
+        "admin.not-banned": {"en": "{name} was not banned", "ru": "{name} не был отстранён"},
+        "admin.password-set": {
+            "en": "{name}'s password is set; he is logged out everywhere",
+            "ru": "пароль {name} задан; он вышел из клуба на всех устройствах",
+        },
+        "admin.unlocked": {
+            "en": "{name} may log in again at once (his failed logins are forgotten)",
+            "ru": "{name} может войти сразу (его неудачные попытки входа забыты)",
+        },
+        "admin.no-member": {
+            "en": "no member is called {name} (names are the usernames members signed up"
+            " with; guests cannot be named)",
+            "ru": "участника с именем {name} нет (имя — то, с которым он зарегистрировался;"
+            " гостей назвать нельзя)",
+        },
+        "admin.password-length": {
+            "en": "a password has {low} to {high} characters, not {length}",
+            "ru": "в пароле от {low} до {high} символов, а не {length}",
+        },
+        "admin.tournament-created": {
+            "en": "tournament {id} created: {name}",
+            "ru": "турнир {id} создан: {name}",
+        },
+        "admin.invitation": {"en": "invitation: {token}", "ru": "приглашение: {token}"},
+    }
+)
+
 _DB_HELP = (
     "Database URL (NARDY_DB; default, as for nardy serve: SQLite file nardy.sqlite3 in"
     " the current directory; or postgresql://user:pass@host/db). It must hold a club:"
@@ -26,6 +68,20 @@ _REDIS_HELP = (
 
 def _db_option(f: Any) -> Any:
     return click.option("--db", "db_url", envvar="NARDY_DB", default=None, help=_DB_HELP)(f)
+
+
+def _lang_option(f: Any) -> Any:
+    return click.option(
+        "--lang",
+        type=click.Choice(["ru", "en"]),
+        default=None,
+        help="Language of the answer (default: from the locale).",
+    )(f)
+
+
+def _say(lang: str | None, key: str, **params: object) -> str:
+    """``admin.<key>`` in ``lang`` (None: the locale's language)."""
+    return t(f"admin.{key}", lang or default_lang(), **params)
 
 
 def _open(db_url: str | None) -> Any:
@@ -66,10 +122,17 @@ def _open(db_url: str | None) -> Any:
     return engine
 
 
-def _set(db_url: str | None, name: str, *, end_sessions: bool = False, **values: Any) -> Any:
+def _set(
+    db_url: str | None,
+    name: str,
+    lang: str | None,
+    *,
+    end_sessions: bool = False,
+    **values: Any,
+) -> Any:
     """Set ``values`` on the member called ``name`` (and with ``end_sessions``, log him
     out everywhere); returns his row as it was (``display_name``, ``banned_at``). An
-    unknown name is a clear error (exit status 1)."""
+    unknown name is a clear error in ``lang`` (exit status 1)."""
     from sqlalchemy import delete, select, update
 
     from nardy.server.db import Session, User
@@ -84,10 +147,7 @@ def _set(db_url: str | None, name: str, *, end_sessions: bool = False, **values:
                 )
             ).first()
             if user is None:
-                raise click.ClickException(
-                    f"no member is called {name!r} (names are the usernames members"
-                    " signed up with; guests cannot be named)"
-                )
+                raise click.ClickException(_say(lang, "no-member", name=repr(name)))
             if values:
                 conn.execute(update(User).where(User.id == user.id).values(**values))
             if end_sessions:
@@ -123,31 +183,33 @@ def command() -> None:
 @click.argument("name")
 @click.option("--revoke", is_flag=True, help="Take the moderator's rights away.")
 @_db_option
-def moderator(name: str, revoke: bool, db_url: str | None) -> None:
+@_lang_option
+def moderator(name: str, revoke: bool, db_url: str | None, lang: str | None) -> None:
     """Make NAME a moderator (hides chat messages, bans), or --revoke it."""
-    shown = _set(db_url, name, moderator=not revoke).display_name
-    click.echo(f"{shown} is {'no longer' if revoke else 'now'} a moderator")
+    shown = _set(db_url, name, lang, moderator=not revoke).display_name
+    click.echo(_say(lang, "moderator-revoked" if revoke else "moderator-made", name=shown))
 
 
 @command.command("ban")
 @click.argument("name")
 @_db_option
-def ban(name: str, db_url: str | None) -> None:
-    """Ban NAME: no club games, no chat, off the leaderboards."""
-    shown = _set(db_url, name, banned_at=datetime.now(UTC)).display_name
-    click.echo(f"{shown} is banned")
+@_lang_option
+def ban(name: str, db_url: str | None, lang: str | None) -> None:
+    """Ban NAME: his running games are lost (a running server ends them within a
+    second), then no club games, no chat, off the leaderboards."""
+    shown = _set(db_url, name, lang, banned_at=datetime.now(UTC)).display_name
+    click.echo(_say(lang, "banned", name=shown))
 
 
 @command.command("unban")
 @click.argument("name")
 @_db_option
-def unban(name: str, db_url: str | None) -> None:
+@_lang_option
+def unban(name: str, db_url: str | None, lang: str | None) -> None:
     """Lift NAME's ban."""
-    was = _set(db_url, name, banned_at=None)
-    if was.banned_at is None:
-        click.echo(f"{was.display_name} was not banned")
-    else:
-        click.echo(f"{was.display_name} is no longer banned")
+    was = _set(db_url, name, lang, banned_at=None)
+    said = "not-banned" if was.banned_at is None else "unbanned"
+    click.echo(_say(lang, said, name=was.display_name))
 
 
 @command.command("password")
@@ -161,7 +223,10 @@ def unban(name: str, db_url: str | None) -> None:
 )
 @click.option("--redis", "redis_url", envvar="NARDY_REDIS_URL", default=None, help=_REDIS_HELP)
 @_db_option
-def password(name: str, password: str, redis_url: str | None, db_url: str | None) -> None:
+@_lang_option
+def password(
+    name: str, password: str, redis_url: str | None, db_url: str | None, lang: str | None
+) -> None:
     """Set NAME's password (he forgot his; the club keeps no e-mail to send a reset
     to), log him out everywhere and, with --redis, lift the lock of his failed logins
     (a single server without Redis counts them in its memory: restart it)."""
@@ -171,26 +236,27 @@ def password(name: str, password: str, redis_url: str | None, db_url: str | None
 
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise click.ClickException(
-            f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters, not {len(password)}"
+            _say(lang, "password-length", low=MIN_PASSWORD, high=MAX_PASSWORD, length=len(password))
         )
     hashed = PasswordHasher().hash(password)
-    shown = _set(db_url, name, end_sessions=True, password_hash=hashed).display_name
-    click.echo(f"{shown}'s password is set; he is logged out everywhere")
+    shown = _set(db_url, name, lang, end_sessions=True, password_hash=hashed).display_name
+    click.echo(_say(lang, "password-set", name=shown))
     if redis_url:
         _unlock(name, redis_url)
-        click.echo(f"{shown} may log in again at once (his failed logins are forgotten)")
+        click.echo(_say(lang, "unlocked", name=shown))
 
 
 @command.command("unlock")
 @click.argument("name")
 @click.option("--redis", "redis_url", envvar="NARDY_REDIS_URL", required=True, help=_REDIS_HELP)
 @_db_option
-def unlock(name: str, redis_url: str, db_url: str | None) -> None:
+@_lang_option
+def unlock(name: str, redis_url: str, db_url: str | None, lang: str | None) -> None:
     """Lift the lock on NAME's logins (too many failed ones: 429 for 15 minutes). A
     single server without Redis counts them in its memory: restart it instead."""
-    shown = _set(db_url, name).display_name
+    shown = _set(db_url, name, lang).display_name
     _unlock(name, redis_url)
-    click.echo(f"{shown} may log in again at once (his failed logins are forgotten)")
+    click.echo(_say(lang, "unlocked", name=shown))
 
 
 @command.group("tournament")
@@ -222,6 +288,7 @@ def tournament() -> None:
 )
 @click.option("--no-show", type=int, default=300, show_default=True, help="Seconds.")
 @_db_option
+@_lang_option
 def tournament_create(
     name: str,
     fmt: str,
@@ -235,6 +302,7 @@ def tournament_create(
     starts_at: str | None,
     no_show: int,
     db_url: str | None,
+    lang: str | None,
 ) -> None:
     """Create the tournament NAME (public unless --private), checked as the server
     checks a member's; prints its id (and a private one's invitation)."""
@@ -260,7 +328,7 @@ def tournament_create(
     try:
         spec = parse_spec(body, datetime.now(UTC))
     except ApiError as exc:
-        raise click.ClickException(exc.message) from None
+        raise click.ClickException(exc.text(lang or default_lang())) from None
     engine = _open(db_url)
     try:
         from sqlalchemy.orm import Session
@@ -269,8 +337,8 @@ def tournament_create(
             row = Tournament(creator_id=None, **spec)
             s.add(row)
             s.commit()
-            click.echo(f"tournament {row.id} created: {row.name}")
+            click.echo(_say(lang, "tournament-created", id=row.id, name=row.name))
             if row.invite_token:
-                click.echo(f"invitation: {row.invite_token}")
+                click.echo(_say(lang, "invitation", token=row.invite_token))
     finally:
         engine.dispose()

@@ -10,20 +10,22 @@ made so far, and is answered with the board and what may be moved next.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from nardy.cube import Cube, CubeRules
 from nardy.errors import InvalidPositionError, MalformedError, NardyError
 from nardy.game import Game
 from nardy.match import MatchScore, MatchSnapshot
+from nardy.notation.match_id import snapshot_from_ids, snapshot_ids
 from nardy.notation.position_id import decode_id, encode_id
-from nardy.notation.xgid import PREFIX, decode_xgid
+from nardy.notation.xgid import PREFIX, decode_xgid, encode_xgid
 from nardy.position import Color, Position, other, pip_count
 from nardy.server.api_error import ApiError
 from nardy.server.botplayer import Computer
 from nardy.server.live import targets
 from nardy.server.replay import moves_view
-from nardy.server.service import HINT_PLIES, HINT_TOP, cube_hint
+from nardy.server.service import HINT_PLIES, HINT_TOP, cube_hint, hint_plays
 from nardy.server.views import board_view
 from nardy.variants import VARIANTS, Variant
 
@@ -57,10 +59,7 @@ def position_of(variant: Variant, text: str, turn: Color) -> tuple[Position, Mat
         return (start if start.turn == turn else start.swap()), None
     try:
         if variant.family == "short" and (":" in text or text.upper().startswith(PREFIX)):
-            try:
-                snap = decode_xgid(text)
-            except MalformedError:
-                raise ApiError(400, "bad-position-id", "bad-xgid", id=_quoted(text)) from None
+            snap = _snapshot(text)
             pos = snap.position
         else:
             pos = decode_id(variant.family, text, turn)
@@ -77,8 +76,52 @@ def position_of(variant: Variant, text: str, turn: Color) -> tuple[Position, Mat
     return pos, snap
 
 
+def _snapshot(text: str) -> MatchSnapshot:
+    """The match of short nardy's full IDs: gnubg's (``Position ID:Match ID``, one
+    colon) or an XGID (ten fields); a bad one is a clear error saying which it is."""
+    if text.count(":") == 1 and "=" not in text:
+        position_id, match_id = (part.strip() for part in text.split(":"))
+        try:
+            return snapshot_from_ids(position_id, match_id)
+        except MalformedError as exc:
+            raise ApiError(
+                400, "bad-position-id", "bad-gnubg-id", id=_quoted(text), reason=exc
+            ) from None
+    try:
+        return decode_xgid(text)
+    except MalformedError:
+        raise ApiError(400, "bad-position-id", "bad-xgid", id=_quoted(text)) from None
+
+
+def ids_of(variant: Variant, snap: MatchSnapshot) -> dict[str, str] | None:
+    """The position with its dice, match and cube as an XGID and as gnubg's full ID
+    (``Position ID:Match ID``), to take to XG or gnubg; None outside short nardy, the
+    one game those IDs are for."""
+    if variant.family != "short":
+        return None
+    try:
+        return {"xgid": encode_xgid(snap), "gnubg": ":".join(snapshot_ids(snap))}
+    except MalformedError:  # (a score or cube past what the IDs can hold)
+        return None
+
+
+def snapshot_at(
+    pos: Position, dice: tuple[int, int] | None, score: MatchScore, cube: Cube
+) -> MatchSnapshot:
+    """The analysis board's position with its dice, at ``score`` with ``cube``."""
+    return MatchSnapshot(
+        position=pos,
+        length=score.length,
+        score=(score.white, score.black),
+        cube_value=cube.value,
+        cube_owner=cube.owner,
+        crawford=bool(cube.crawford),
+        dice=dice,
+    )
+
+
 def setting_of(snap: MatchSnapshot | None) -> dict[str, Any] | None:
-    """What an XGID says beside the position, for the board's fields: the match's
+    """What an XGID or a gnubg ID says beside the position, for the board's fields: the match's
     length and score (White's, Black's), the cube's value and owner, the Crawford game."""
     if snap is None:
         return None
@@ -105,13 +148,21 @@ def board(
     turn: Color,
     dice: tuple[int, int] | None,
     moves: list[tuple[int, int]],
+    at: tuple[MatchScore, Cube] | None = None,
 ) -> dict[str, Any]:
     """The position of ``text`` with ``dice`` and ``moves`` made: the board (seen from
-    the side on roll), where a checker may go next, and the play once it is whole."""
+    the side on roll), where a checker may go next, the play once it is whole, and the
+    position's IDs to copy (``ids_of``) at the score and cube of a full ID, else of
+    ``at`` (the board's fields; none when they are not a match and cube that can be)."""
     variant = variant_of(name)
     pos, snap = position_of(variant, text, turn)
     turn, dice = pos.turn, dice or (snap.dice if snap else None)
     game = game_at(variant, pos, dice)
+    copied = None
+    if snap is not None:  # (an offer the ID names is no part of the board)
+        copied = replace(snap, dice=dice, doubled=False, resign=0, to_act=None, state="playing")
+    elif at is not None:
+        copied = snapshot_at(pos, dice, *at)
     out: dict[str, Any] = {
         "variant": variant.name,
         "family": variant.family,
@@ -126,6 +177,7 @@ def board(
         "after": None,
         "no_play": False,
         "setting": setting_of(snap),
+        "ids": ids_of(variant, copied) if copied is not None else None,
     }
     if dice is not None and game.phase != "move":
         out["no_play"] = True  # nothing to play: the turn passes (G-7)
@@ -212,18 +264,7 @@ def hint(
     if game.phase != "move":
         return {"kind": "play", "plies": HINT_PLIES, "match": match, "plays": []}
     ranked = computer.hint(game, score, HINT_PLIES, HINT_TOP)
-    best = ranked[0][1] if ranked else 0.0
-    return {
-        "kind": "play",
-        "plies": HINT_PLIES,
-        "match": match,
-        "plays": [
-            {
-                "play": p.text,
-                "equity": round(e, 4),
-                "diff": round(e - best, 4),
-                "moves": moves_view(p.moves, turn, turn, variant.mapping),
-            }
-            for p, e in ranked
-        ],
-    }
+    rows = hint_plays(game, score, ranked)
+    for row, (p, _) in zip(rows, ranked, strict=True):
+        row["moves"] = moves_view(p.moves, turn, turn, variant.mapping)
+    return {"kind": "play", "plies": HINT_PLIES, "match": match, "plays": rows}

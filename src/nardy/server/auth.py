@@ -80,6 +80,8 @@ class Who:
     csrf: str
     #: A moderator who is not banned himself (hides chat messages, bans members).
     moderator: bool = False
+    #: Banned by a moderator (his pages say so; the club refuses his play and chat).
+    banned: bool = False
 
     @property
     def guest(self) -> bool:
@@ -162,7 +164,8 @@ class Accounts:
                     update(Session).where(Session.token_hash == digest).values(last_seen_at=moment)
                 )
             )
-        return Who(user_id, username, display_name, csrf, bool(moderator) and banned_at is None)
+        banned = banned_at is not None
+        return Who(user_id, username, display_name, csrf, bool(moderator) and not banned, banned)
 
     def _new_session(self, s: DbSession, user_id: int, csrf: str | None = None) -> str:
         token = new_token()

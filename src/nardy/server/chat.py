@@ -353,7 +353,7 @@ class ChatService:
     def _store(self, who: Who, channel: Channel, text: str) -> dict[str, Any]:
         member = self.member(who.user_id)
         if member is None or member.banned:
-            raise ApiError(403, "banned", "chat-banned")
+            raise ApiError(403, "banned", "you-are-banned")
         key = str(who.user_id)
         wait = self.throttle.retry_after(CHAT_LIMIT, key)
         if wait is not None:

@@ -307,10 +307,10 @@ EXAMPLES: tuple[Example, ...] = (
         Text(
             "Две белые шашки на баре. Пока они там, другие шашки не ходят. Число n "
             "входит на ваш пункт 25−n: четвёрка — на 21 (открыт), шестёрка — на 19, но там "
-            "две чёрные шашки. Входит одна шашка, шестёрка пропадает.",
+            "три чёрные шашки. Входит одна шашка, шестёрка пропадает.",
             "Two white checkers are on the bar. While they are there nothing else moves"
             ". A number n enters on your point 25−n: the 4 on 21 (open), the 6 on 19 — "
-            "but two black checkers hold it. One checker enters and the 6 is lost.",
+            "but three black checkers hold it. One checker enters and the 6 is lost.",
         ),
         notes={
             "bar/21": Text(
@@ -325,8 +325,8 @@ EXAMPLES: tuple[Example, ...] = (
                 25,
                 19,
                 Text(
-                    "Пункт 19 (пункт 6 соперника) закрыт: на нём две чёрные шашки.",
-                    "Point 19 (the opponent's 6 point) is blocked by two black checkers.",
+                    "Пункт 19 (пункт 6 соперника) закрыт: на нём три чёрные шашки.",
+                    "Point 19 (the opponent's 6 point) is blocked by three black checkers.",
                 ),
             ),
             IllegalNote(

@@ -62,11 +62,8 @@ class StaleGame(Exception):
 
 
 class BannedPlayer(Exception):
-    """The player who acted was banned (``GameService._step``): nothing was stored."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__(name)
-        self.name = name
+    """The player who acted was banned (``GameService._step``): nothing was stored. (He
+    is told in the second person: no name is carried.)"""
 
 
 def _banned() -> tuple[Any, Any]:
@@ -164,8 +161,7 @@ def store_change(
     if stored:
         return
     if ban:
-        who = select(User.display_name).where(*_banned())
-        name = conn.execute(who, {"acting_user": banned_check}).scalar()
-        if name is not None:
-            raise BannedPlayer(name)
+        who = select(User.id).where(*_banned())
+        if conn.execute(who, {"acting_user": banned_check}).scalar() is not None:
+            raise BannedPlayer
     raise StaleGame(game_id)

@@ -24,6 +24,7 @@ from nardy.match import Match
 from nardy.outcome import tiers
 from nardy.plays import Move
 from nardy.position import Color, other
+from nardy.server.ratings import Shown
 from nardy.variants import Variant, find_variant
 
 Role = str  # "white" | "black" | "both" | "spectator"
@@ -83,6 +84,9 @@ class Meta:
     clock: dict[str, Any] | None = None
     #: The players' account settings that change play (auto-roll, auto-play), by user.
     auto: dict[int, dict[str, bool]] = field(default_factory=dict)
+    #: The members' ratings in the game's pool when it was loaded, by user (guests
+    #: have none): spectators see who is the stronger (``views.players``).
+    ratings: dict[int, Shown] = field(default_factory=dict)
 
     @property
     def creator_player(self) -> int | None:

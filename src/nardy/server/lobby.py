@@ -25,6 +25,14 @@ CLOCKS: dict[str, dict[str, int] | None] = {
     "blitz": {"delay": 8, "reserve": 60},
     "rapid": {"delay": 15, "reserve": 120},
 }
+
+
+def clock_terms(clock: dict[str, Any] | None) -> dict[str, int] | None:
+    """A game's stored clock (``nardy.server.clocks``) as its terms, as ``CLOCKS``
+    writes them: the delay and the reserve per point (None: no clock)."""
+    return None if clock is None else {"delay": clock["delay"], "reserve": clock["reserve"]}
+
+
 #: Messages a lobby socket may fall behind before it is closed (``Subscriber``).
 OUTBOX = 256
 #: How long the time a player's last page on a game closed is kept (seconds): a game

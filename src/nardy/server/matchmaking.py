@@ -41,7 +41,7 @@ from nardy.server.auth import Clock, Who
 from nardy.server.db import GameRow, User
 from nardy.server.friends import Friends, Player
 from nardy.server.game_specs import HUMAN_MODES, MAX_MATCH_LENGTH
-from nardy.server.lobby import CLOCKS, Challenge, LobbyState, Present, Terms
+from nardy.server.lobby import CLOCKS, Challenge, LobbyState, Present, Terms, clock_terms
 from nardy.server.pairing import Seeker, pairs, timed_out
 from nardy.server.ratings import pool_of
 from nardy.server.service import GameService
@@ -187,7 +187,7 @@ class Lobby:
     # -- checks --------------------------------------------------------------------
     async def _may_seek(self, who: Who) -> None:
         if await to_thread.run_sync(self.friends.banned, who.user_id):
-            raise ApiError(403, "banned", "lobby-banned")
+            raise ApiError(403, "banned", "you-are-banned")
         key = str(who.user_id)
         wait = self.throttle.retry_after(SEEK_LIMIT, key)
         if wait is not None:
@@ -273,7 +273,7 @@ class Lobby:
         if ch.terms.rated and who.guest:
             raise ApiError(403, "account-needed", "lobby-rated-needs-account")
         if await to_thread.run_sync(self.friends.banned, who.user_id):
-            raise ApiError(403, "banned", "lobby-banned")
+            raise ApiError(403, "banned", "you-are-banned")
         if await to_thread.run_sync(self.friends.blocked_between, who.user_id, ch.user_id):
             raise ApiError(409, "blocked", "lobby-blocked", name=ch.name)
         taken = await self.state.take_challenge(ch.id)
@@ -400,14 +400,17 @@ class Lobby:
                         GameRow.mode.in_(HUMAN_MODES),
                         GameRow.updated_at >= self.clock() - WATCH_IDLE,
                     )
-                    .order_by(GameRow.updated_at.desc(), GameRow.id)
+                    # (by start, not by the last move: a tile that moved up at each
+                    # move put another game under the watcher's click)
+                    .order_by(GameRow.created_at.desc(), GameRow.id)
                     .limit(MAX_WATCH)
                 )
             )
 
     async def watch_view(self) -> list[dict[str, Any]]:
         """Games between people in progress and moved within ``WATCH_IDLE``, the latest
-        moved first, each with its board as a spectator sees it. Read from the
+        started first (a move reorders nothing), each with its board as a spectator
+        sees it. Read from the
         database, not from this process's memory: with several processes, each holds
         only some games, and every lobby must list the same ones. A game another
         process moved is caught up first."""
@@ -426,6 +429,9 @@ class Lobby:
                     "seq": st["seq"],
                     "variant": st["variant"],
                     "players": st["players"],
+                    "rated": st["rated"],
+                    # (its terms, as a challenge's: the lobby writes it the same way)
+                    "clock": clock_terms(live.meta.clock),
                     "match": {"length": st["match"]["length"], "score": st["match"]["score"]},
                     "board": st["board"],
                     "dice": st["dice"],

@@ -3,9 +3,10 @@
 
 A moderator bans members, never another moderator (only the owner, through the CLI,
 makes and unmakes moderators and may ban one), and never himself. A ban takes effect at
-once: the club reads it on every club action (in the statement that stores it,
-``GameService._step``) and every game made or joined, the chat on
-every post; the member keeps his account, games and ratings.
+once: his running games end, each won by his opponent
+(``GameService.end_banned_games``), the club reads it on every club action (in the
+statement that stores it, ``GameService._step``) and every game made or joined, the
+chat on every post; the member keeps his account, finished games and ratings.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from nardy.server.writer import Writer
 
 def set_ban(
     db: sessionmaker[Session], writer: Writer, who: Who | None, name: str, banned: bool
-) -> str:
+) -> tuple[int, str]:
     """``who`` (a moderator) bans (``banned``) or lifts the ban of the member called
-    ``name``; returns his display name. Each refusal changes nothing."""
+    ``name``; returns his user id and display name. Each refusal changes nothing."""
     if who is None or not who.moderator:
         raise ApiError(403, "forbidden", "moderators-only")
     with db() as s:
@@ -47,4 +48,4 @@ def set_ban(
             update(User).where(User.id == user_id).values(banned_at=now() if banned else None)
         )
     )
-    return str(shown)
+    return int(user_id), str(shown)

@@ -36,6 +36,7 @@ from typing import Any
 
 from sqlalchemy import and_, insert, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.orm import Session
 
 from nardy.server.db import Rating, RatingHistory, User
 from nardy.variants import find_variant
@@ -64,6 +65,14 @@ def pool_of(variant: str) -> str:
 def match_weight(length: int) -> float:
     """How many games a match of ``length`` points counts as: √length (0: one)."""
     return math.sqrt(max(length, 1))
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A rating as shown beside a player's name: whole, and whether provisional."""
+
+    rating: int
+    provisional: bool
 
 
 @dataclass(frozen=True)
@@ -232,4 +241,19 @@ def rate_match(
             "rd": round(new.rd, 1),
             "provisional": new.provisional,
         }
+    return out
+
+
+def shown(conn: Connection | Session, user_ids: list[int], pool: str) -> dict[int, Shown]:
+    """Each member's rating in ``pool`` as the game page shows it beside his name: a
+    whole number and whether it is provisional; a member who has played no rated
+    match there has the start rating (provisional), as his first match will count it."""
+    rows = conn.execute(
+        select(Rating.user_id, Rating.rating, Rating.rd).where(
+            Rating.pool == pool, Rating.user_id.in_(user_ids)
+        )
+    ).all()
+    out = dict.fromkeys(user_ids, Shown(round(START_RATING), True))
+    for uid, rating, rd in rows:
+        out[uid] = Shown(round(rating), rd > PROVISIONAL_RD)
     return out

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from nardy.server.api_error import ApiError
 from nardy.server.game_specs import HUMAN_MODES
 from nardy.server.live import LiveGame, Meta
+from nardy.server.lobby import clock_terms
 from nardy.server.referee import Event
 from nardy.server.service import GameService
 
@@ -24,8 +25,11 @@ RematchAction = Literal["offer", "decline"]
 
 def same_settings(meta: Meta) -> dict[str, Any]:
     """The creation spec (``GameService.create``) of a game like ``meta``'s: variant,
-    rule options, computer level, match length, Crawford rule and cube; the dice seed
-    is new."""
+    rule options, computer level, match length, Crawford rule, cube, whether rated and
+    the clock (a club game's: its delay and reserve, full again); the dice seed is
+    new. Rated stays rated: both are members still (a member never becomes a guest).
+    The colours are not carried over: as in every club game the opening toss gives
+    them (RULES.md G-5: its winner plays white), so there is nothing to swap."""
     cube = meta.cube_rules(meta.variant_obj())
     return {
         "mode": meta.mode,
@@ -36,6 +40,8 @@ def same_settings(meta: Meta) -> dict[str, Any]:
         "crawford": meta.crawford,
         "cube": cube.enabled,
         "beavers": cube.beavers,
+        "rated": meta.rated,
+        "clock": clock_terms(meta.clock),
     }
 
 

@@ -61,7 +61,7 @@ def review(
         )
     with db() as s:
         kept = s.get(Review, (game_id, plies))
-        if kept is not None and kept.records == len(records):
+        if kept is not None and kept.records == len(records) and _numbered(kept.data):
             return kept.data
     # (a play marked an error is judged again at the hint's depth: the play the game
     # page's hint recommended is never marked by the review of the same game)
@@ -82,6 +82,12 @@ def review(
     with suppress(IntegrityError):  # the same review, stored by a request made meanwhile
         writer.run(store)
     return data
+
+
+def _numbered(data: dict[str, Any]) -> bool:
+    """Whether a stored review numbers its decisions as the move list does (``entry``):
+    one stored before did not, and is made again."""
+    return all("entry" in d for d in data.get("decisions", []))
 
 
 async def game_review(games: GameService, live: LiveGame, plies: int) -> dict[str, Any]:

@@ -22,16 +22,20 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from anyio import to_thread
-from sqlalchemy import insert, select
+from sqlalchemy import insert, or_, select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from nardy.bots.advice import cube_advice
+from nardy.bots.analysis import cube_figures, normalised
+from nardy.bots.verdict import Away
 from nardy.cube import CubeRules
 from nardy.dicecheck import commitment_of
 from nardy.errors import NardyError
+from nardy.eval.match import match_objective
 from nardy.game import Game
 from nardy.match import Match, MatchScore
+from nardy.plays import Play
 from nardy.server import clocks
 from nardy.server.abandon import claim_in, opponent_of, seat_of
 from nardy.server.api_error import ApiError
@@ -40,7 +44,8 @@ from nardy.server.db import EventRow, GameRow, User, aware, now
 from nardy.server.game_specs import HUMAN_MODES, MODES, hints_refused, match_spec, play_settings
 from nardy.server.game_writes import BannedPlayer, StaleGame, store_change
 from nardy.server.live import LiveGame, Meta, Role, acted
-from nardy.server.ratings import rate_match
+from nardy.server.ratings import Shown, pool_of, rate_match
+from nardy.server.ratings import shown as shown_ratings
 from nardy.server.referee import (
     Event,
     Referee,
@@ -79,27 +84,62 @@ def _other_acted(live: LiveGame, events: list[Event], side: str) -> bool:
 def cube_hint(game: Game, score: MatchScore) -> dict[str, Any]:
     """The cube decision of the side to act (``cube_advice``) as a hint says it: the
     action, the proper one, and the doubler's equities (no double, double/take,
-    double/pass) for money or (a match) at the score. The game page's hint and the
-    analysis board's give this one answer."""
+    double/pass) normalised to the cube as the review gives them (``cube_figures``:
+    money play's as they are; in a match money-equivalent, a pass +1.000 at any score),
+    in a match with the doubler's winning chances (MWC %) beside them. The game page's
+    hint and the analysis board's give this one answer."""
     advice = cube_advice(game, score, CUBE_HINT_LEVEL)
-    return {
+    sides = score.away(game.position.turn)
+    away = None
+    if sides is not None:
+        away = Away(sides[0], sides[1], score.crawford, bool(game.cube.crawford))
+    said = {
+        "no_double": advice.no_double,
+        "double_take": advice.double_take,
+        "double_pass": advice.double_pass,
+    }
+    figures = cube_figures(said, game.variant, away, game.cube.value)
+    out: dict[str, Any] = {
         "kind": "cube",
         "plies": 1,
-        "match": score.away(game.position.turn) is not None,
+        "match": sides is not None,
         "action": advice.action,
         "proper": advice.proper,
         "exact": advice.exact,
-        "equities": {
-            "no_double": round(advice.no_double, 4),
-            "double_take": round(advice.double_take, 4),
-            "double_pass": round(advice.double_pass, 4),
-        },
+        "equities": {k: round(x, 4) for k, x in zip(said, figures, strict=True)},
     }
+    if sides is not None:  # (``said`` is 2·MWC − 1 in a match)
+        out["mwc"] = {k: round(50.0 * (x + 1.0), 2) for k, x in said.items()}
+    return out
 
 
-def game_meta(game: dict[str, Any], players: list[User]) -> Meta:
-    """A game's ``Meta`` from its ``games`` row (as a dict of its columns) and its
-    players' users."""
+def hint_plays(
+    game: Game, score: MatchScore, ranked: list[tuple[Play, float]]
+) -> list[dict[str, Any]]:
+    """The plays of a hint (``Computer.hint``'s ranking, the mover's equity): each with
+    its equity and its difference from the best, for money in points, in a match
+    normalised to the cube as the review's (``normalised``) with the mover's winning
+    chances (MWC %) beside it."""
+    sides = score.away(game.position.turn)
+    objective = None
+    if sides is not None:
+        objective = match_objective(
+            sides[0], sides[1], game.cube.value, game.variant, crawford_rule=score.crawford
+        )
+    figures = [e if objective is None else normalised(e, objective) for _, e in ranked]
+    best = figures[0] if figures else 0.0
+    rows: list[dict[str, Any]] = []
+    for (play, e), x in zip(ranked, figures, strict=True):
+        row = {"play": play.text, "equity": round(x, 4), "diff": round(x - best, 4)}
+        if objective is not None:  # (``e`` is 2·MWC − 1 in a match)
+            row["mwc"] = round(50.0 * (e + 1.0), 2)
+        rows.append(row)
+    return rows
+
+
+def game_meta(game: dict[str, Any], players: list[User], ratings: dict[int, Shown]) -> Meta:
+    """A game's ``Meta`` from its ``games`` row (as a dict of its columns), its
+    players' users and the members' ratings."""
     return Meta(
         id=game["id"],
         variant=game["variant"],
@@ -120,6 +160,7 @@ def game_meta(game: dict[str, Any], players: list[User]) -> Meta:
         rated=bool(game["rated"]),
         clock=game["clock"],
         auto={u.id: play_settings(u.settings) for u in players},
+        ratings=ratings,
     )
 
 
@@ -178,7 +219,8 @@ class GameService:
                 select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
             ).all()
             game = {c.name: getattr(row, c.name) for c in GameRow.__table__.columns}
-            meta = game_meta(game, self._players(s, row.creator_id, row.opponent_id))
+            users = self._players(s, row.creator_id, row.opponent_id)
+            meta = game_meta(game, users, self._ratings(s, users, row.variant))
             evs = [{"seq": e.seq, "kind": e.kind, "by": e.by, "data": e.data} for e in events]
         live = LiveGame(meta, evs)
         # (stored at each change: an idle player's time runs on over a restart)
@@ -188,6 +230,17 @@ class GameService:
     @staticmethod
     def _players(s: Session, creator_id: int, opponent_id: int | None) -> list[User]:
         return list(s.scalars(select(User).where(User.id.in_([creator_id, opponent_id or -1]))))
+
+    def _rating_of(self, user_id: int, variant: str) -> dict[int, Shown]:
+        """``user_id``'s rating to show in ``variant`` (none for a guest)."""
+        with self.db() as s:
+            return self._ratings(s, self._players(s, user_id, None), variant)
+
+    @staticmethod
+    def _ratings(s: Session, users: list[User], variant: str) -> dict[int, Shown]:
+        """The members' (not guests') ratings in ``variant``'s pool, to show."""
+        members = [u.id for u in users if u.username is not None]
+        return shown_ratings(s, members, pool_of(variant)) if members else {}
 
     async def get(self, game_id: str) -> LiveGame:
         """The live game ``game_id``, loaded from the database when not in memory; a
@@ -428,7 +481,10 @@ class GameService:
 
     async def sweep_flags(self) -> int:
         """Flag every stored game past its deadline (at startup, and then now and
-        then: a restarted server enforces the deadlines it stored); returns how many."""
+        then: a restarted server enforces the deadlines it stored); returns how many.
+        The games of members banned by ``nardy admin`` end here too (``end_banned_games``):
+        this sweep is how a running server hears of a ban stored by another process."""
+        await self.end_banned_games()
         flagged = 0
         for game_id in await to_thread.run_sync(self._due_games):
             live = await self.get(game_id)
@@ -439,6 +495,40 @@ class GameService:
                 except ApiError as exc:  # another process stored it first (game-moved)
                     log.info("flagging game %s: %s", game_id, exc.code)
         return flagged
+
+    def _banned_players(self, user_id: int | None) -> list[tuple[str, int]]:
+        """The running games between people that a banned member plays (only
+        ``user_id``'s, when given): (the game's id, the banned player's id)."""
+        playing = or_(User.id == GameRow.creator_id, User.id == GameRow.opponent_id)
+        query = (
+            select(GameRow.id, User.id)
+            .join(User, playing)
+            .where(
+                GameRow.status == "active",
+                GameRow.mode.in_(HUMAN_MODES),
+                User.banned_at.is_not(None),
+            )
+        )
+        if user_id is not None:
+            query = query.where(User.id == user_id)
+        with self.db() as s:
+            return [(game_id, uid) for game_id, uid in s.execute(query)]
+
+    async def end_banned_games(self, user_id: int | None = None) -> int:
+        """End at once, each against its banned player, the running games of banned
+        members (only ``user_id``'s, when given): the opponent wins the match as by a
+        claim of an abandoned game (``Referee.forfeit``, reason ``banned``), rather
+        than waiting for a clock, or forever, for a player every action of whom is
+        refused. The browser's ban calls it for the member banned; the flag sweep, for
+        the bans ``nardy admin`` stores from another process. Returns how many ended."""
+        ended = 0
+        for game_id, loser in await to_thread.run_sync(self._banned_players, user_id):
+            try:
+                if await self.forfeit(game_id, loser, "banned"):
+                    ended += 1
+            except ApiError as exc:  # another process stored it first (game-moved)
+                log.info("ending banned player's game %s: %s", game_id, exc.code)
+        return ended
 
     def _banned(self, user_ids: list[int]) -> None:
         with self.db() as s:
@@ -570,10 +660,11 @@ class GameService:
         self.writer.run(write)
         with self.db() as s:
             players = self._players(s, user_id, opponent_id)
+            ratings = self._ratings(s, players, variant.name)
         # (through JSON, as the database gives them back: tuples become lists)
         stored = json.loads(json.dumps({"game": game, "events": events}))
         return LiveGame(
-            game_meta(stored["game"], players),
+            game_meta(stored["game"], players, ratings),
             [{k: e[k] for k in ("seq", "kind", "by", "data")} for e in stored["events"]],
         )
 
@@ -639,6 +730,7 @@ class GameService:
         gid = await to_thread.run_sync(self._find_invite, token)
         await to_thread.run_sync(self._banned, [user_id])
         live = await self.get(gid)
+        rating = await to_thread.run_sync(self._rating_of, user_id, live.meta.variant)
 
         def change(live: LiveGame, out: list[Event]) -> None:
             m = live.meta
@@ -648,6 +740,7 @@ class GameService:
                 raise ApiError(409, "full", "game-full")
             m.opponent_id = user_id
             m.names[user_id] = name
+            m.ratings.update(rating)
             out.append({"kind": "joined", "by": None, "data": {"name": name}})
             self.referee.advance(live, out)
 
@@ -672,15 +765,11 @@ class GameService:
             if g is not None and mine and g.phase == "move":
                 at = match_score(live)
                 ranked = await to_thread.run_sync(self.computer.hint, g, at, HINT_PLIES, HINT_TOP)
-                best = ranked[0][1] if ranked else 0.0
                 return {
                     "kind": "play",
                     "plies": HINT_PLIES,
                     "match": at.away(g.turn) is not None,
-                    "plays": [
-                        {"play": p.text, "equity": round(e, 4), "diff": round(e - best, 4)}
-                        for p, e in ranked
-                    ],
+                    "plays": hint_plays(g, at, ranked),
                 }
             if (
                 g is not None
@@ -767,7 +856,7 @@ class GameService:
         the game is reloaded (its watchers get those events) and the change refused
         (409 ``game-moved``: the player sees the game as it is now, and acts again);
         when ``banned_check``'s user is banned, the game is reloaded as stored and the
-        change refused (403 ``banned``)."""
+        change refused (403 ``banned``, said to him: ``you-are-banned``)."""
         try:
             events = await to_thread.run_sync(self._step, live, change, banned_check)
             if events:
@@ -776,9 +865,10 @@ class GameService:
         except StaleGame:
             await self.catch_up(live, reload=True)
             raise ApiError(409, "game-moved") from None
-        except BannedPlayer as banned:
+        except BannedPlayer:
             await self.catch_up(live, reload=True)
-            raise ApiError(403, "banned", name=banned.name) from None
+            # (the player who acted: told in the second person, not as a stranger)
+            raise ApiError(403, "banned", "you-are-banned") from None
 
     async def catch_up(self, live: LiveGame, reload: bool = False) -> list[Event]:
         """Bring a game in memory up to the database, where another server process

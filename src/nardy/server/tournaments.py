@@ -247,7 +247,7 @@ class Tournaments:
                 raise ApiError(409, "full", "tournament-full", size=t.size)
             banned = s.scalar(select(User.banned_at).where(User.id == who.user_id))
             if banned is not None:
-                raise ApiError(403, "banned", name=who.display_name)
+                raise ApiError(403, "banned", "you-are-banned")  # (he who joins)
             s.add(TournamentEntry(tournament_id=t.id, user_id=who.user_id, created_at=self.clock()))
             return len(lt.entries) + 1 >= t.size
 

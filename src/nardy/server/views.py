@@ -437,6 +437,8 @@ def match_view(live: LiveGame) -> dict[str, Any]:
 
 
 def players(live: LiveGame) -> dict[str, Any]:
+    """Who plays each colour: a member's name and rating, a guest's name, or the
+    computer and its level (None before the toss)."""
     m = live.meta
     out: dict[str, Any] = {}
     for color in ("white", "black"):
@@ -444,13 +446,23 @@ def players(live: LiveGame) -> dict[str, Any]:
             out[color] = None
             continue
         if color == m.computer_color:
-            out[color] = {"name": None, "computer": True, "level": m.level}
+            out[color] = {
+                "name": None,
+                "computer": True,
+                "level": m.level,
+                "rating": None,
+                "provisional": False,
+            }
         else:
             uid = m.user_of(color)
+            rating = m.ratings.get(uid) if uid else None
             out[color] = {
                 "name": m.names.get(uid) if uid else None,
                 "computer": False,
                 "level": None,
+                # (a member's, in the game's pool: watchers see who is the stronger)
+                "rating": None if rating is None else rating.rating,
+                "provisional": rating is not None and rating.provisional,
             }
     if m.creator_color is None:
         out["creator"] = m.names.get(m.creator_id)

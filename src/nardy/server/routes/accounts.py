@@ -41,6 +41,7 @@ ANONYMOUS: dict[str, Any] = {
     "username": None,
     "guest": True,
     "moderator": False,
+    "banned": False,
 }
 
 
@@ -54,6 +55,7 @@ def user_json(user: Who | None) -> dict[str, Any]:
         "username": user.username,
         "guest": user.guest,
         "moderator": user.moderator,
+        "banned": user.banned,
     }
 
 

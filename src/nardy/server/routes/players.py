@@ -114,13 +114,17 @@ async def put_settings(
 
 @router.post("/players/{name}/ban")
 async def ban(name: str, user: CheckedUser, games: GamesDep) -> dict[str, Any]:
-    """A moderator bans the member: no club play, no chat, off the leaderboard."""
-    shown = await to_thread.run_sync(set_ban, games.db, games.writer, user, name[:40], True)
+    """A moderator bans the member: his running games are lost at once, then no club
+    play, no chat, off the leaderboard."""
+    user_id, shown = await to_thread.run_sync(
+        set_ban, games.db, games.writer, user, name[:40], True
+    )
+    await games.end_banned_games(user_id)
     return {"name": shown, "banned": True}
 
 
 @router.post("/players/{name}/unban")
 async def unban(name: str, user: CheckedUser, games: GamesDep) -> dict[str, Any]:
     """A moderator lifts the member's ban."""
-    shown = await to_thread.run_sync(set_ban, games.db, games.writer, user, name[:40], False)
+    _, shown = await to_thread.run_sync(set_ban, games.db, games.writer, user, name[:40], False)
     return {"name": shown, "banned": False}

@@ -9,8 +9,10 @@ from anyio import to_thread
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from nardy.cube import Cube
 from nardy.match import MatchScore
 from nardy.server import analysis_board
+from nardy.server.api_error import ApiError
 from nardy.server.deps import Actor, CheckedUser, ComputerDep, Game, GamesDep, MaybeUser
 from nardy.server.replay import steps
 from nardy.server.review import game_review
@@ -33,13 +35,6 @@ class Setup(BaseModel):
     id: str = Field("", max_length=80)
     turn: Literal["white", "black"] = "white"
     dice: tuple[Die, Die] | None = None
-
-
-class Tried(Setup):
-    """A setup and the checker moves made so far, each ``[from, to]`` in the mover's
-    numbering (25: the bar, 0: off)."""
-
-    moves: list[tuple[Point, Point]] = Field(default_factory=list, max_length=16)
 
 
 class AtScore(Setup):
@@ -70,6 +65,28 @@ class Asked(AtScore):
     crawford: bool = Field(False, strict=True)
 
 
+class Tried(Setup):
+    """A setup and the checker moves made so far, each ``[from, to]`` in the mover's
+    numbering (25: the bar, 0: off); the match and cube of the board's fields, which
+    the position's IDs to copy carry (unchecked here: the board is shown whatever they
+    say, and the hint says what is wrong with them)."""
+
+    moves: list[tuple[Point, Point]] = Field(default_factory=list, max_length=16)
+    length: int = Field(0, strict=True)
+    score: tuple[int, int] = (0, 0)
+    cube: int = Field(1, strict=True)
+    owner: Literal["white", "black"] | None = None
+    crawford: bool = Field(False, strict=True)
+
+    def at(self) -> tuple[MatchScore, Cube] | None:
+        """The match and cube, or None when they are no match and cube that can be."""
+        try:
+            score = analysis_board.match_at(self.length, *self.score)
+            return score, analysis_board.cube_at(score, self.cube, self.owner, self.crawford)
+        except ApiError:
+            return None
+
+
 @router.get("/games/{game_id}/replay")
 async def replay(
     live: Game, user: MaybeUser, games: GamesDep, plies: int | None = Query(None, ge=0, le=100)
@@ -89,10 +106,11 @@ async def replay(
 @router.post("/analysis/plays")
 async def plays(body: Tried) -> dict[str, Any]:
     """The analysis board after ``moves``: where a checker may go next, the legal plays
-    and, once the moves make a whole play, the position after it."""
+    and, once the moves make a whole play, the position after it; in short nardy the
+    position's XGID and gnubg ID."""
     moves = [(a, b) for a, b in body.moves]
     return await to_thread.run_sync(
-        analysis_board.board, body.variant, body.id, body.turn, body.dice, moves
+        analysis_board.board, body.variant, body.id, body.turn, body.dice, moves, body.at()
     )
 
 

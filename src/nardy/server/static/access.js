@@ -19,13 +19,24 @@ const ACCESS_KEY = "nardy-access";  // (theme.js's: the keyboard mode, kept in t
 const sideName = (c, st) => (st.role === c ? `${t(c)} (${t("you")})` : t(c));
 /** @param {Json} st @returns {Json[]} the plays of the state's history (not its cube actions) */
 const playsOf = (st) => (st.history || []).filter((/** @type {Json} */ e) => !e.action);
+/**
+ * A play of the history in one line: who, the dice and the play, or that the roll could
+ * not be played (its own sentence: "ход нет хода" is no Russian).
+ * @param {string} who  the side's name @param {Json} p  a play of the history
+ */
+export const lastPlayText = (who, p) => msg(p.play === "-" ? "web.last-play-none" : "web.last-play",
+  { who, dice: diceText(p.dice), play: p.play });
 /** @param {Json} p  a play of the history @param {Json} st */
-const playText = (p, st) => msg("web.last-play", { who: sideName(p.color, st), dice: diceText(p.dice),
-  play: p.play === "-" ? t("noMove") : p.play });
+const playText = (p, st) => lastPlayText(sideName(p.color, st), p);
 /** @param {string} k  an outcome's kind */
 const kindName = (k) => t("kinds")[k] || k;
-/** Texts as sentences: each ends with its stop (a colon's place taken by one). @param {string[]} parts */
-const sentences = (parts) => parts.map((p) => p.replace(/:$/, "")).map((p) => (/[.?!]$/.test(p) ? p : `${p}.`)).join(" ");
+/**
+ * Texts as sentences: each ends with one stop, its own ("Вы выиграли!", "…") or a full
+ * stop added (a colon's place taken by one), never two ("!." or "..").
+ * @param {string[]} parts
+ */
+export const sentences = (parts) => parts.map((p) => p.trim().replace(/:$/, "")).filter((p) => p)
+  .map((p) => (/[.?!…]$/.test(p) ? p : `${p}.`)).join(" ");
 
 /**
  * Where the checkers of one side stand, in the viewer's numbering (as the board shows).

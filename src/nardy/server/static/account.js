@@ -492,7 +492,7 @@ async function blockedCard() {
           // the chat's route: it also tells the member's open chats to show him again
           await call("DELETE", `/api/chat/blocks/${p.id}`);
           li.remove(); empty.hidden = list.children.length > 0;
-          toast(msg("web.unblocked", { name: p.name }), "info");
+          toast(msg("web.unblocked", { name: p.name }), "info", true);
         } catch (e) { toast(/** @type {Error} */ (e).message); }
       } }, t("lobbyUnblock")));
     return li;

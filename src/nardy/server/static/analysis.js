@@ -1,14 +1,14 @@
 // @ts-check
 // The analysis board (/analysis?variant=long&id=L…&turn=white&dice=65): a position set
-// up by its ID (an XGID too for short nardy), dice chosen, checker moves tried by clicking (the server checks each by
+// up by its ID (an XGID or gnubg's full ID too for short nardy, and copied out as both), dice chosen, checker moves tried by clicking (the server checks each by
 // the game's rules: POST /api/analysis/plays), taken back, and the computer's best
 // plays drawn as arrows, or before the roll its cube decision with the cube where it
 // is put (POST /api/analysis/hint). The address always holds the position, so that it
 // can be shared; nothing is stored.
 import { call } from "./api.js";
 import { drawBoard } from "./board.js";
-import { cubeAdvice } from "./advice.js";
-import { diceText, h, main } from "./dom.js";
+import { cubeAdvice, playFigures } from "./advice.js";
+import { diceText, h, main, toast } from "./dom.js";
 import { fixed, msg, signedEquity, t } from "./i18n.js";
 import { drawArrows } from "./replay.js";
 import { me, variantName } from "./session.js";
@@ -23,6 +23,19 @@ const estimate = (e, percent) => percent
   ? `${fixed(100 * e.mean, 1)}% ± ${fixed(100 * e.ci, 1)}`
   : `${signedEquity(e.mean)} ± ${fixed(e.ci, 3)}`;
 
+/** A read-only field holding an ID, and its button that copies it.
+ * @param {string} id @param {string} label */
+function copyField(id, label) {
+  const input = /** @type {HTMLInputElement} */ (h("input", { id, readonly: true, spellcheck: "false", "aria-label": label,
+    onfocus: () => input.select() }));
+  const copy = () => {
+    input.select();
+    navigator.clipboard?.writeText(input.value).then(() => toast(t("copied"), "info"), () => undefined);
+  };
+  return { input, row: h("div", { class: "analysis-id" }, h("span", { class: "small" }, label), input,
+    h("button", { type: "button", class: "secondary", id: `${id}-copy`, onclick: copy }, t("copy"))) };
+}
+
 export function analysisPage() {
   const q = new URLSearchParams(location.search);
   const svg = /** @type {SVGSVGElement} */ (document.createElementNS("http://www.w3.org/2000/svg", "svg"));
@@ -32,7 +45,7 @@ export function analysisPage() {
   variant.value = q.get("variant") || "long";
   if (!variant.value) variant.value = "long";  // (a name not on offer selects nothing)
   const idInput = h("input", { id: "position-id", value: q.get("id") || "", spellcheck: "false", autocomplete: "off",
-    "aria-describedby": "position-id-help", placeholder: "4HPwATDgc/ABMA · XGID=… · LAACA/z8AAMD/3w" });
+    "aria-describedby": "position-id-help", placeholder: "4HPwATDgc/ABMA:cAkAAAAAAAAA · XGID=… · LAACA/z8AAMD/3w" });
   const turn = h("select", { id: "analysis-turn", "aria-label": t("onRoll") },
     h("option", { value: "white" }, t("white")), h("option", { value: "black" }, t("black")));
   turn.value = q.get("turn") === "black" ? "black" : "white";
@@ -68,6 +81,10 @@ export function analysisPage() {
     owner.disabled = cubeValue.value === "1";
     crawfordLabel.hidden = !(Number(length.value) > 0);
   }
+  // the position as an XGID and as gnubg's full ID, at the fields' score and cube
+  const xgidOut = copyField("analysis-xgid", "XGID"), gnubgOut = copyField("analysis-gnubg", msg("web.gnubg-id"));
+  const ids = h("div", { class: "analysis-ids", id: "analysis-ids", hidden: true },
+    h("p", { class: "small" }, msg("web.analysis-ids")), xgidOut.row, gnubgOut.row);
   const error = h("p", { class: "bad", id: "analysis-error", role: "alert", hidden: true });
   const status = h("p", { id: "analysis-status" });
   const undo = h("button", { type: "button", id: "analysis-undo", disabled: true }, t("undo"));
@@ -84,11 +101,11 @@ export function analysisPage() {
       h("label", {}, t("dice"), die1, die2)),
     h("div", { class: "analysis-row" },
       h("label", {}, msg("web.analysis-length"), length),
-      h("label", {}, msg("web.analysis-score"), scoreW, "–", scoreB)),
+      h("label", {}, msg("web.analysis-score"), h("span", { class: "analysis-pair" }, scoreW, "–", scoreB))),
     h("div", { class: "analysis-row" },
       h("label", {}, msg("web.analysis-cube"), cubeValue),
       h("label", {}, msg("web.analysis-owner"), owner), crawfordLabel),
-    h("button", { type: "submit", id: "set-up", class: "big" }, t("setUp")));
+    h("button", { type: "submit", id: "set-up", class: "big" }, t("setUp")), ids);
   main.replaceChildren(h("h2", {}, t("analysisTitle")), h("div", { class: "game analysis" },
     h("div", {}, svg, status, rollout),
     h("div", { class: "panel" }, form, error,
@@ -132,6 +149,8 @@ export function analysisPage() {
   /** @param {Json} st */
   function render(st) {
     state = st; ui.selected = null; paint();
+    ids.hidden = !st.ids;
+    if (st.ids) { xgidOut.input.value = st.ids.xgid; gnubgOut.input.value = st.ids.gnubg; }
     error.hidden = true;
     undo.disabled = !moves.length;
     // with no dice the computer is asked for its cube decision
@@ -194,7 +213,7 @@ export function analysisPage() {
   };
   function ask() {
     hints.replaceChildren();
-    return call("POST", "/api/analysis/plays", { ...setup(), moves }).then(render);
+    return call("POST", "/api/analysis/plays", { ...setup(), ...match(), ...cube(), moves }).then(render);
   }
   // a new position or new dice: the moves start again
   function restart() {
@@ -242,7 +261,7 @@ export function analysisPage() {
         h("button", { type: "button", class: "hint-play", "data-play": p.play, onclick: () => {
           moves = p.moves.map((/** @type {Json} */ m) => [m.from, m.to]);
           ask().catch(fail);
-        } }, p.play), ` ${signedEquity(p.equity)}`, i ? ` (${fixed(p.diff, 3)})` : ""));
+        } }, p.play), playFigures(p, i)));
       hints.replaceChildren(h("p", { class: "small", id: "analysis-hint-title" }, t("hintTitle")(data.plies, data.match)),
         h("ol", { class: "hint-list", id: "analysis-hint-list" }, ...rows));
       if (data.plays.length && state) {
@@ -255,7 +274,8 @@ export function analysisPage() {
   for (const s of [die1, die2, turn]) s.onchange = restart;
   // the match and the cube change the advice, not the position: the old one goes
   for (const s of [length, scoreW, scoreB, cubeValue, owner, crawford]) {
-    s.onchange = () => { cubeFields(); hints.replaceChildren(); remember(); paint(); };
+    // (asked again: the IDs to copy carry the score and the cube)
+    s.onchange = () => { cubeFields(); remember(); ask().catch(fail); };
   }
   // another game starts from its own starting position: the last game's ID may name
   // no position of this one (a long ID in short nardy), or another start

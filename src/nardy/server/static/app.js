@@ -10,7 +10,7 @@ import { replayPage } from "./replay.js";
 import { leadersPage } from "./leaders.js";
 import { moderationPage } from "./moderation.js";
 import { newsFor } from "./news.js";
-import { currentLang, setLang, t } from "./i18n.js";
+import { currentLang, msg, setLang, t } from "./i18n.js";
 import { serverOutOfReach, workOffline } from "./offline.js";
 import { rulesPage } from "./rules.js";
 import { me, refreshMe } from "./session.js";
@@ -32,6 +32,11 @@ function chrome() {
   byId("nav-profile").textContent = me ? (me.user.guest ? t("profile") : me.user.name) : t("profile");
   const tm = byId("testmode");
   tm.hidden = !(me && me.test_mode); tm.textContent = t("testMode");
+  // a banned member is told on every page, and is not offered the club's play
+  const banned = Boolean(me && me.user.banned);
+  const note = byId("banned-note");
+  note.hidden = !banned; note.textContent = msg("error.you-are-banned");
+  document.documentElement.classList.toggle("banned", banned);
 }
 
 // -- the page's title and focus ----------------------------------------------------------

@@ -4,7 +4,7 @@
 // "message", "hidden", "blocked" pushed), are written over HTTP (the server's errors,
 // in the interface language, come back as toasts), and are always shown as text
 // (textContent through h()): markup in a message stays characters on the screen.
-import { call } from "./api.js";
+import { ApiError, call } from "./api.js";
 import { h, playerName, sideways, toast } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -89,18 +89,40 @@ export function mountChat(container, place) {
     if (room && room.joined && room.joined.me !== null) {
       menu.append(
         b("chat-block", t("chatBlock"), () => call("POST", `/api/chat/blocks/${m.user_id}`).then(() => toast(t("chatBlocked"), "info"))),
-        b("chat-report", t("chatReport"), () => call("POST", `/api/chat/messages/${m.id}/report`).then(() => toast(t("chatReported"), "info"))));
+        b("chat-report", t("chatReport"), () => report(m.id)));
     }
     if (room && room.joined && room.joined.moderator) {
       menu.append(b("chat-hide warn", t("chatHide"), () => call("POST", `/api/chat/messages/${m.id}/hide`)));
     }
     li.append(menu);
   }
+  /** Report a message; reported before (409) is a notice, not a failure. @param {number} id */
+  async function report(id) {
+    try {
+      await call("POST", `/api/chat/messages/${id}/report`);
+      toast(t("chatReported"), "info");
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 409)) throw e;
+      toast(t("chatAlreadyReported"), "info");
+    }
+  }
+  /** A room left without messages says so, as one that never had any. @param {HTMLOListElement} lines */
+  function sayIfEmpty(lines) {
+    if (!lines.querySelector(".chat-line, .chat-none")) lines.append(h("li", { class: "chat-none small" }, t("chatEmpty")));
+  }
   /** @param {number} userId */
   function dropUser(userId) {
     for (const { lines } of rooms.values()) {
       for (const li of lines.querySelectorAll(`.chat-line[data-user="${userId}"]`)) li.remove();
+      sayIfEmpty(lines);
     }
+  }
+  /** A message a moderator removed. @param {Json} m  the "hidden" push */
+  function dropMessage(m) {
+    const room = rooms.get(m.channel);
+    if (!room) return;
+    room.lines.querySelector(`[data-id="${m.id}"]`)?.remove();
+    sayIfEmpty(room.lines);
   }
   /** @param {Json} m */
   function add(m) {
@@ -118,7 +140,7 @@ export function mountChat(container, place) {
     room.joined = joined;
     room.lines.replaceChildren();
     for (const m of joined.messages) add(m);
-    if (!room.lines.children.length) room.lines.append(h("li", { class: "chat-none small" }, t("chatEmpty")));
+    sayIfEmpty(room.lines);
     room.lines.scrollTop = room.lines.scrollHeight;
     if (joined.channel === current) show();
   }
@@ -173,7 +195,7 @@ export function mountChat(container, place) {
       const m = JSON.parse(ev.data);
       if (m.type === "joined") fill(m);
       else if (m.type === "message") add(m);
-      else if (m.type === "hidden") rooms.get(m.channel)?.lines.querySelector(`[data-id="${m.id}"]`)?.remove();
+      else if (m.type === "hidden") dropMessage(m);
       else if (m.type === "blocked") dropUser(m.user_id);
       else if (m.type === "error") {
         const room = m.channel ? rooms.get(m.channel) : undefined;

@@ -61,14 +61,29 @@ export function sideways(row) {
 /** @type {number | undefined} */
 let toastTimer;
 
+/** A rule book's id in a refusal: "(S-3)", "; G-6)" (docs/rules.md), the rule book's, not the player's. */
+const RULE_ID = /\s*\(\b[A-Z]{1,2}-[A-Z0-9]+(?:-[A-Z0-9]+)*\)|;\s*\b[A-Z]{1,2}-[A-Z0-9]+(?:-[A-Z0-9]+)*(?=\))/g;
+
+/**
+ * A message as a toast shows it alone: its first letter a capital (the catalogue's
+ * reasons begin lowercase, being said inside other sentences too) unless it begins
+ * with a player's name, which is written as he wrote it; no rule ids.
+ * @param {string} text @param {boolean} nameFirst
+ */
+const forToast = (text, nameFirst) => {
+  const told = text.replace(RULE_ID, "");
+  return nameFirst ? told : told.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+};
+
 /**
  * A short message at the bottom of the screen: an error (red, read out at once) or a
  * piece of news ("info": neutral, read out politely).
  * @param {string} text @param {"error" | "info"} [kind]
+ * @param {boolean} [nameFirst]  the text may begin with a player's name ("dmitry is unblocked")
  */
-export function toast(text, kind = "error") {
+export function toast(text, kind = "error", nameFirst = false) {
   const el = byId("toast");
-  el.textContent = text; el.className = kind; el.hidden = false;
+  el.textContent = forToast(text, nameFirst); el.className = kind; el.hidden = false;
   el.setAttribute("role", kind === "error" ? "alert" : "status");
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, 4000);

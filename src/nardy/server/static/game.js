@@ -5,19 +5,20 @@
 // the last play marked until the next. While an action is on its way every control
 // is disabled, so a double click sends it once.
 import { actionId, call, GameSocket, ApiError } from "./api.js";
-import { accessPlay } from "./access.js";
-import { cubeAdvice } from "./advice.js";
+import { accessPlay, lastPlayText, sentences } from "./access.js";
+import { cubeAdvice, playFigures } from "./advice.js";
 import { drawBoard, glideSteps, liftBoard, slideStep, stepBoard } from "./board.js";
 import { byId, diceText, explainer, go, h, main, playerName, toast } from "./dom.js";
-import { currentLang, fixed, msg, signedEquity, t } from "./i18n.js";
+import { currentLang, msg, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 import { chatChannels, mountChat } from "./chat.js";
-import { variantName } from "./session.js";
+import { scoringName, variantName } from "./session.js";
 import { onState } from "./signals.js";
 import { GameClock } from "./clock.js";  // the club clock (clock.js)
 import { gameTournament, tournamentAfterGame } from "./game_tournament.js";
 import { variantRulesHref } from "./rules.js";
 import { awayNotice } from "./abandon.js";  // the opponent who left, and the claim
+import { ratingNode } from "./lobby.js";  // a member's rating beside his name
 
 /** @typedef {import("./api.js").Json} Json */
 /** @typedef {import("./dom.js").Kid} Kid */
@@ -303,7 +304,7 @@ export function gamePage(id) {
         frame(board, null);
         await wait(PAUSE_MS);
       }
-      status.textContent = msg("web.last-play", { who: playerLabel(p.color, st), dice: diceText(p.dice), play: p.play === "-" ? t("noMove") : p.play });
+      status.textContent = lastPlayText(playerLabel(p.color, st), p);
       frame(board, p.dice);
       for (const s of /** @type {Step[]} */ (p.steps)) {
         if (motion && !anim.skip) {
@@ -325,7 +326,10 @@ export function gamePage(id) {
   }
   /** @param {Json} st */
   function renderScore(st) {
-    const m = st.match, kids = /** @type {HTMLElement[]} */ ([]);
+    const m = st.match;
+    // which game it is, first: a visitor who tried "without signing up" was given long
+    // nardy, and the page named it only far below the board
+    const kids = [h("span", { id: "game-variant", class: "variant" }, variantName(st.variant))];
     if (m && m.length) {
       kids.push(h("span", {}, t("matchTo")(m.length)), scoreNode(m), h("span", {}, t("gameNo")(m.game)));
       if (m.crawford) kids.push(h("span", { class: "crawford", id: "crawford" }, t("crawford")));
@@ -350,7 +354,7 @@ export function gamePage(id) {
     const me = st.role === "both" || (st.to_act && st.to_act === st.role);
     // (a friend game waits only until the friend joins: then the toss is made)
     if (st.status === "waiting" || st.phase === "waiting") s = st.invite_url ? t("waiting") : t("status").waiting;
-    else if (st.phase === "over") s = t("over");
+    else if (st.phase === "over") s = st.role === "spectator" && st.match.length && !st.match.over ? msg("web.watch-between-games") : t("over");
     else if (st.phase === "cube") {
       const c = st.cube;
       if (st.role === "both" || st.role === "spectator") s = t("doubleOffered")(c.offered_by, c.next);
@@ -380,7 +384,7 @@ export function gamePage(id) {
     const lines = [];
     if (blocked) lines.push(msg("web.you-no-move", { dice: diceText(blocked.dice) }));
     if (lp && lp.color !== st.role) {
-      lines.push(msg("web.last-play", { who: playerLabel(lp.color, st), dice: diceText(lp.dice), play: lp.play === "-" ? t("noMove") : lp.play }));
+      lines.push(lastPlayText(playerLabel(lp.color, st), lp));
     }
     lastPlay.hidden = !lines.length;
     lastPlay.textContent = lines.join(" · ");
@@ -401,13 +405,16 @@ export function gamePage(id) {
     call("GET", `/api/games/${id}/hint`).then((data) => {
       if (data.kind === "cube") {
         hintBox.replaceChildren(cubeAdvice(data));
+        hintBox.scrollIntoView({ block: "nearest" });
         return;
       }
       const rows = data.plays.map((/** @type {Json} */ p, /** @type {number} */ i) => h("li", {},
         h("button", { type: "button", class: "hint-play", onclick: () => { hintBox.replaceChildren(); send({ action: "play", play: p.play }); } }, p.play),
-        ` ${signedEquity(p.equity)}`, i ? ` (${fixed(p.diff, 3)})` : ""));
+        playFigures(p, i)));
       hintBox.replaceChildren(h("p", { class: "small" }, t("hintTitle")(data.plies, data.match)), h("ol", { class: "hint-list", id: "hint-list" }, ...rows),
         explainer(t("equityHint"), "equity-help"));
+      // (a phone held sideways shows the buttons above it: the answer came in below them)
+      hintBox.scrollIntoView({ block: "nearest" });
     }).catch((e) => { hintBox.replaceChildren(); toast(e.message); });
   }
   /** @param {string} bid @param {string} label @param {object} action @param {string} [cls] */
@@ -423,9 +430,10 @@ export function gamePage(id) {
       h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(st.invite_url); toast(t("copied"), "info"); } }, t("copy"))));
     if (A.includes("roll")) kids.push(b("roll", t("roll"), { action: "roll" }, "main"));
     if (A.includes("double")) kids.push(b("double", `${t("double")} → ${st.cube.next}`, { action: "double" }));
-    if (A.includes("take")) kids.push(b("take", t("take"), { action: "take" }, "main"));
+    // (a beginner is told what each answer costs: a pass loses the game at today's stake)
+    if (A.includes("take")) kids.push(b("take", msg("web.take-for", { value: st.cube.next }), { action: "take" }, "main"));
     if (A.includes("beaver")) kids.push(b("beaver", t("beaver"), { action: "beaver" }));
-    if (A.includes("pass")) kids.push(b("pass", t("pass"), { action: "pass" }, "warn"));
+    if (A.includes("pass")) kids.push(b("pass", msg("web.pass-loses", { points: t("points")(st.cube.value) }), { action: "pass" }, "warn"));
     if (A.includes("accept")) kids.push(b("accept", t("accept"), { action: "accept" }, "main"));
     if (A.includes("reject")) kids.push(b("reject", t("reject"), { action: "reject" }));
     if (A.includes("next-game")) kids.push(b("next-game", t("nextGame"), { action: "next-game" }, "main"));
@@ -552,12 +560,19 @@ export function gamePage(id) {
       card.append(h("p", { class: "small", id: "result-unrated" }, msg("web.unrated-no-move", { name: playerLabel(loser) })));
     }
     if (m.length) card.append(h("p", {}, `${t("matchTo")(m.length)} · ${t("score")}: `, scoreNode(m)));
+    // a watcher is told whether the match goes on (its players start the next game)
+    const watching = st.role === "spectator";
+    if (watching && m.length) {
+      card.append(h("p", { id: "result-match" }, m.over ? msg("web.watch-match-over") : msg("web.watch-match-goes-on", { n: m.game + 1 })));
+    }
     if ((st.actions || []).includes("next-game")) {
       card.append(h("p", {}, h("button", { class: "big", id: "result-next", onclick: () => send({ action: "next-game" }) }, t("nextGame"))));
     } else {
       const box = rematchBox(st, "");
       if (box) card.append(box);
-      const fresh = h("p", {}, h("button", { type: "button", id: "result-new", class: "secondary", onclick: () => go("/") }, t("newGame")));
+      // (a watcher starts no game: more games to watch, in place of "New game")
+      const fresh = h("p", {}, watching ? h("a", { href: "/#watch", "data-link": true, id: "result-watch" }, msg("web.watch-more"))
+        : h("button", { type: "button", id: "result-new", class: "secondary", onclick: () => go("/") }, t("newGame")));
       card.append(fresh);
       // a tournament's game: back to the tournament and what comes next, in place of
       // "New game" (game_tournament.js)
@@ -574,8 +589,10 @@ export function gamePage(id) {
   /** @param {Json} st */
   function renderPlayers(st) {
     const len = st.match && st.match.length;
+    // (one device's two sides are one person: his rating on both would say nothing)
+    const rating = (/** @type {string} */ c) => (st.mode === "local" || !st.players ? null : ratingNode(st.players[c], `rating-${c}`));
     players.replaceChildren(...["white", "black"].map((c) => h("div", { class: st.to_act === c ? "active" : "" },
-      h("span", {}, h("span", { class: `dot ${c}` }), playerLabel(c)),
+      h("span", {}, h("span", { class: `dot ${c}` }), playerLabel(c), rating(c)),
       h("span", { class: "nums" }, st.pips ? `${t("pips")}: ${st.pips[c]}` : "",
         len ? h("b", { class: "pscore", title: t("score") }, String(st.match.score[c])) : null))));
   }
@@ -586,7 +603,7 @@ export function gamePage(id) {
     const kids = [h("h3", {}, variantName(st.variant), " ",
       h("a", { href: variantRulesHref(st.variant), "data-link": true, id: "variant-rules", class: "small" }, msg("web.variant-rules")))];
     if (st.scoring && st.scoring !== "standard") {  // (C-2: a scheme the players chose)
-      kids.push(h("p", { class: "small", id: "game-scoring" }, msg("web.game-scoring", { scoring: msg(`web.scoring.${st.scoring}`) })));
+      kids.push(h("p", { class: "small", id: "game-scoring" }, msg("web.game-scoring", { scoring: scoringName(st.scoring, st.variant) })));
     }
     if (st.mode === "computer") {
       const box = h("input", { type: "checkbox", id: "think-pause", checked: pauseOn() });
@@ -645,7 +662,7 @@ export function gamePage(id) {
     access.update(st);
     // the game ended before the player's eyes: its result is said, and the focus is on it
     const heading = prev && prev.phase !== "over" && st.phase === "over" ? byId("result-title") : null;
-    if (heading) { access.say(`${heading.textContent}. ${byId("result-detail").textContent}.`); heading.focus(); }
+    if (heading) { access.say(sentences([heading.textContent || "", byId("result-detail").textContent || ""])); heading.focus(); }
     else keepFocus();
     clock.update(st);  // the club clock (clock.js)
     if (!prev || st.seq !== prev.seq) tourney.refresh();
@@ -667,9 +684,10 @@ export function gamePage(id) {
   /** @type {any} */ (window).__nardyGame = { get socket() { return sock; }, state: () => state };  // for the browser tests
   // A wrong game address says so and stops: no socket knocking at a game that is not.
   const listen = (seq = 0) => {
-    // (a move the rules refuse is news, its rule named, not a failure: no "Error:")
+    // (a move the rules refuse is news, its rule named, not a failure: no "Error:"; so
+    // is a banned player's refusal, which tells him of his ban)
     sock = new GameSocket(id, (m) => render(m.state), (err) => {
-      if (err.code === "illegal") toast(err.error, "info"); else toast(`${t("errorPrefix")}: ${err.error}`);
+      if (err.code === "illegal" || err.code === "banned") toast(err.error, "info"); else toast(`${t("errorPrefix")}: ${err.error}`);
       unlock();
     }, seq);
     away.start(() => state);

@@ -7,7 +7,7 @@ import { explainer, go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { lobbyPage } from "./lobby.js";
 import { tournamentsCard } from "./tournaments.js";
-import { me, preferredVariant, remembersVariant } from "./session.js";
+import { me, preferredVariant, remembersVariant, scoringName } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -35,9 +35,9 @@ function savedOptions() {
   } catch { return {}; }
 }
 
-/** An option's value in words. @param {string} name @param {unknown} v */
-const optionWords = (name, v) => name === "scoring" || (name === "per_checker_multipliers" && v !== "none")
-  ? msg(`web.scoring.${v}`) : msg(`web.option.${name}.${String(v)}`);
+/** An option's value in words, in the words of the game `variant`'s family. @param {string} name @param {unknown} v @param {string} variant */
+const optionWords = (name, v, variant) => name === "scoring" || (name === "per_checker_multipliers" && v !== "none")
+  ? scoringName(String(v), variant) : msg(`web.option.${name}.${String(v)}`);
 
 /**
  * The new-game form's "Rule options" (docs/rules.md §7), folded: for the game chosen
@@ -86,18 +86,17 @@ function ruleOptions(variant) {
       const id = o.name === "scoring" ? "new-scoring" : `opt-${o.name}`;
       const select = /** @type {HTMLSelectElement} */ (h("select", { name: o.name, id, "data-option": o.name },
         o.values.map((/** @type {unknown} */ v) => h("option", { value: String(v), selected: o.name in saved && saved[o.name] === v },
-          v === o.default ? msg("web.option-default", { value: optionWords(o.name, v) }) : optionWords(o.name, v)))));
+          v === o.default ? msg("web.option-default", { value: optionWords(o.name, v, variant.value) }) : optionWords(o.name, v, variant.value)))));
       select.addEventListener("change", () => {
         update();
         const all = savedOptions();
         all[variant.value] = chosen();
         localStorage.setItem(OPTIONS_KEY, JSON.stringify(all));
       });
-      const label = o.name === "scoring" ? msg("web.scoring") : msg(`web.option.${o.name}`);
-      // (the rule's id beside the label, not in it: the field's name is its words)
+      // (the player's words only: the rule's id and the engine's name are the rules
+      // page's, for developers)
       const field = h("div", { class: "rule-option" },
-        h("div", { class: "rule-head" }, h("label", { for: id }, label),
-          h("small", { class: "rule-id" }, h("span", {}, o.rule), ` · ${o.name}`)), select,
+        h("div", { class: "rule-head" }, h("label", { for: id }, msg(`web.option.${o.name}`))), select,
         h("p", { class: "small" }, msg(`web.option.${o.name}.hint`)));
       fields.set(o.name, { info: o, select, field });
       if (o.name === "scoring") { scoring.append(field); return null; }

@@ -13,6 +13,7 @@ import { currentLang, msg, t } from "./i18n.js";
 import { me, preferredVariant, refreshMe, remembersVariant, variantName } from "./session.js";
 import { mountChat } from "./chat.js";
 import { callPlayer } from "./signals.js";
+import { clockText } from "./clock.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -68,8 +69,33 @@ const clockOptions = () => Object.entries(/** @type {Record<string, string>} */ 
 /** A player's name, and his rating or "guest". @param {Json} p */
 function who(p) {
   // ("Гость 3" says it already; a guest who named himself is marked a guest)
-  const tag = p.guest ? (playerName(p.name) === p.name ? t("lobbyGuest") : "") : p.rating != null ? String(p.rating) : "";
+  const tag = p.guest ? (playerName(p.name) === p.name ? t("lobbyGuest") : "") : ratingText(p) ?? "";
   return h("span", { class: "who" }, h("b", {}, playerName(p.name)), tag ? h("small", {}, ` ${tag}`) : null);
+}
+
+/** A member's rating as the club writes it beside his name: "1520", "1500?" while
+ * provisional (as the leaderboard marks it); null for a guest or the computer. @param {Json} p */
+export function ratingText(p) {
+  return p && p.rating != null ? `${p.rating}${p.provisional ? "?" : ""}` : null;
+}
+
+/** A player's rating after his name ("Алиса 1520"), or null. @param {Json} p @param {string} [id] */
+export function ratingNode(p, id) {
+  const text = ratingText(p);
+  return text ? h("small", { class: "rating", id: id ?? null, title: p.provisional ? t("provisionalNote") : null }, ` ${text}`) : null;
+}
+
+/**
+ * A game's clock as the lobby writes a challenge's: its name where it is one of the
+ * lobby's (`clocks`, the snapshot's table), else its delay and reserve.
+ * @param {Json} clock  {delay, reserve} or null @param {Record<string, Json>} clocks
+ */
+function clockTerms(clock, clocks) {
+  const names = /** @type {Record<string, string>} */ (t("lobbyClock"));
+  const same = (/** @type {Json} */ c) => (c ? c.delay === clock?.delay && c.reserve === clock?.reserve : !clock);
+  const key = Object.keys(clocks).find((k) => same(clocks[k]));
+  if (key && names[key]) return names[key];
+  return clock ? msg("web.lobby-clock-terms", { delay: clock.delay, reserve: clockText(clock.reserve) }) : names.none;
 }
 
 /**
@@ -281,9 +307,11 @@ export function lobbyPage(root, others) {
         drawBoard(tile.svg, { view: g.view, board: g.board, dice: g.dice, cube: g.cube });
         const name = (/** @type {string} */ c) => (g.players[c] && g.players[c].name && playerName(g.players[c].name)) || "?";
         const score = g.match.length ? ` · ${g.match.score.white}:${g.match.score.black} (${g.match.length})` : "";
+        const terms = [variantName(g.variant) + score, g.rated ? t("lobbyRated") : t("lobbyUnrated"), clockTerms(g.clock, snap.clocks || {})];
         tile.el.replaceChildren(tile.svg, h("div", { class: "names" },
-          h("span", { class: "dot white" }), name("white"), " — ", h("span", { class: "dot black" }), name("black")),
-          h("div", { class: "terms" }, variantName(g.variant) + score));
+          h("span", { class: "dot white" }), name("white"), ratingNode(g.players.white), " — ",
+          h("span", { class: "dot black" }), name("black"), ratingNode(g.players.black)),
+          h("div", { class: "terms" }, terms.join(" · ")));
       }
       return tile.el;
     });
@@ -373,6 +401,9 @@ export function lobbyPage(root, others) {
         if (game) { go(`/game/${game.id}`); return; }
       }
       drawAll();
+      // (a spectator's "Other games to watch" comes here as /#watch: to the boards,
+      // once they are drawn)
+      if (location.hash === "#watch") { watch.scrollIntoView({ block: "start" }); history.replaceState({}, "", "/"); }
     } else if (m.type === "challenge") {
       snap.challenges = snap.challenges.filter((/** @type {Json} */ c) => c.id !== m.challenge.id).concat([m.challenge]);
       drawChallenges();

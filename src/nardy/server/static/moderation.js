@@ -15,7 +15,7 @@ import { msg, t } from "./i18n.js";
 export async function setBan(username, name, on) {
   if (on && !window.confirm(msg("web.mod-ban-confirm", { name }))) return false;
   await call("POST", `/api/players/${encodeURIComponent(username)}/${on ? "ban" : "unban"}`);
-  toast(msg(on ? "web.mod-banned" : "web.mod-unbanned", { name }), "info");
+  toast(msg(on ? "web.mod-banned" : "web.mod-unbanned", { name }), "info", true);
   return true;
 }
 

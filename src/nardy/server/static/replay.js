@@ -250,7 +250,10 @@ export function replayPage(id) {
     caption.replaceChildren(...parts);
     verdict.hidden = true;
     slider.value = String(at);
-    counter.textContent = `${at} / ${steps.length - 1}`;
+    // (counted within the game shown, as its move list and the review number its entries)
+    const from = steps.map((x) => x.kind).lastIndexOf("start", at);
+    const end = steps.findIndex((x, j) => j > at && x.kind === "start");
+    counter.textContent = `${at - from} / ${(end < 0 ? steps.length : end) - 1 - from}`;
     first.disabled = prev.disabled = at === 0;
     next.disabled = last.disabled = at === steps.length - 1;
     list.querySelectorAll(".current").forEach((e) => e.classList.remove("current"));

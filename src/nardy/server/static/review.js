@@ -12,6 +12,7 @@ import { depth, fixed, msg, t } from "./i18n.js";
  * One analysed decision (nardy.bots.analysis.Decision.as_dict).
  * @typedef {object} Decision
  * @property {number} game @property {number} turn @property {string} color
+ * @property {number} entry  its number in the game's move list and the replay's counter
  * @property {"play" | "cube"} kind @property {number[] | null} dice
  * @property {string} played @property {string} best @property {number} loss
  * @property {number} equity @property {number} best_equity  the played and the best play's
@@ -120,7 +121,7 @@ export function reviewPanel(data, h, colorName, pick) {
     ? h("ol", { class: "mistakes", id: "mistakes" }, ...mistakes.map((n) => {
       const d = data.decisions[n];
       return h("li", { class: MARK_CLASS[d.mark] }, h("button", { type: "button", class: "mistake-link", "data-decision": n, onclick: () => pick(n) },
-        `${data.games > 1 ? `${t("gameNo")(d.game + 1)}, ` : ""}${t("turnNo")(d.turn)}, ${colorName(d.color)}`,
+        `${data.games > 1 ? `${t("gameNo")(d.game + 1)}, ` : ""}${t("turnNo")(d.entry)}, ${colorName(d.color)}`,
         d.dice ? ` ${diceText(d.dice)}` : "", `: ${said(d, d.played)} → ${t("bestWas")} ${said(d, d.best)} `,
         h("b", {}, `−${fixed(d.loss, 3)}`), ` (${msg(`mark.${d.mark}`)})`));
     }))

@@ -119,6 +119,20 @@ const idMarks = (h, ids) => (ids.length
   ? h("span", { class: "ids", ...ruleIds(ids) }, ids.map((id) => h("span", { class: "id" }, id))) : null);
 
 /**
+ * The engine's names of a game's options, small and code-styled under its options, for
+ * developers (the API's options, nardy play --option); the texts say the player's names.
+ * @param {import("./dom.js").H} h @param {string} name  the game
+ */
+function optionNames(h, name) {
+  const info = me && me.variants ? me.variants.find((/** @type {Json} */ v) => v.name === name) : null;
+  const options = info ? info.options : [];
+  if (!options.length) return null;
+  return h("p", { class: "option-names small" }, T("option-names"), " ",
+    options.map((/** @type {Json} */ o, /** @type {number} */ i) =>
+      h("span", {}, i ? "; " : "", msg(`web.option.${o.name}`), " ", h("code", {}, o.name))));
+}
+
+/**
  * One game's section: its start (drawn when it is one of its own), how it differs from
  * its family's base game, the end and the score, and the rule options.
  * @param {import("./dom.js").H} h @param {VariantRules} v
@@ -143,7 +157,7 @@ function variantSection(h, v) {
     part(T("part.start"), v.ids.start, h("p", {}, msg(`web.${key}.start`)), board),
     part(differs, v.ids.rules, list("rules")),
     part(T("part.end"), v.ids.end, h("p", {}, msg(`web.${key}.end`))),
-    part(T("part.options"), v.ids.options, list("options")),
+    part(T("part.options"), v.ids.options, list("options"), optionNames(h, v.name)),
     h("p", { class: "up small" }, h("a", { href: "#variants" }, `↑ ${T("to-list")}`)));
 }
 

@@ -1,7 +1,7 @@
 // @ts-check
 // The visitor's session as the server sent it: the user, the variants and the levels.
 import { session } from "./api.js";
-import { currentLang } from "./i18n.js";
+import { currentLang, msg } from "./i18n.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -32,4 +32,18 @@ export function remembersVariant(select) {
 export function variantName(v) {
   const info = me.variants.find((/** @type {Json} */ x) => x.name === v);
   return info ? info[currentLang()] : v;
+}
+
+/** Scoring schemes whose words differ in short nardy (web.scoring.<scheme>.short). */
+const SHORT_WORDED = ["koks", "home-mars", "four-tier"];
+
+/**
+ * A scoring scheme (C-2) in the words of the game `v`'s family: short nardy's mars is a
+ * gammon in English, its koks a backgammon, as its results are named.
+ * @param {string} scheme @param {string} v  a variant's name
+ */
+export function scoringName(scheme, v) {
+  const info = me.variants.find((/** @type {Json} */ x) => x.name === v);
+  const short = info && info.family === "short" && SHORT_WORDED.includes(scheme);
+  return msg(short ? `web.scoring.${scheme}.short` : `web.scoring.${scheme}`);
 }

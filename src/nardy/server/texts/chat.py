@@ -29,10 +29,6 @@ register(
             "en": "sign up to write here (guests chat only in the games they play)",
             "ru": "зарегистрируйтесь, чтобы писать здесь (гости пишут только в своих партиях)",
         },
-        "error.chat-banned": {
-            "en": "your account is banned: you cannot chat or play",
-            "ru": "ваш аккаунт заблокирован: писать в чат и играть нельзя",
-        },
         "error.chat-bad-message": {
             "en": (
                 "a chat message is an object with 'text' (your words)"
@@ -104,10 +100,14 @@ register(
         "web.chat-mute": {"en": "Mute", "ru": "Скрыть"},
         "web.chat-block": {"en": "Block", "ru": "Заблокировать"},
         "web.chat-report": {"en": "Report", "ru": "Пожаловаться"},
-        "web.chat-hide": {"en": "Remove", "ru": "Удалить"},
+        "web.chat-hide": {"en": "Remove message", "ru": "Удалить сообщение"},
         "web.chat-reported": {
             "en": "Thank you: the moderators will look at it.",
             "ru": "Спасибо: модераторы посмотрят.",
+        },
+        "web.chat-already-reported": {
+            "en": "You have already reported this message.",
+            "ru": "Вы уже пожаловались на это сообщение.",
         },
         "web.chat-blocked": {
             "en": "Blocked: you will not see this player's messages.",

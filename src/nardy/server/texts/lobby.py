@@ -51,10 +51,6 @@ register(
             "en": "a game of yours or your opponent's is being started; try again",
             "ru": "у вас или у соперника как раз начинается партия; попробуйте ещё раз",
         },
-        "error.lobby-banned": {
-            "en": "your account is banned from play",
-            "ru": "вашей учётной записи запрещено играть",
-        },
         "error.lobby-blocked": {
             "en": "you cannot play {name}: one of you blocked the other",
             "ru": "с игроком {name} играть нельзя: один из вас заблокировал другого",
@@ -197,6 +193,22 @@ register(
         "web.lobby-is-online": {"en": "online", "ru": "в сети"},
         "web.lobby-is-offline": {"en": "offline", "ru": "не в сети"},
         "web.lobby-watch": {"en": "Games in progress", "ru": "Идущие партии"},
+        # a game to watch: its clock when it is none of the lobby's (a tournament's)
+        "web.lobby-clock-terms": {
+            "en": "{delay} s a move + {reserve} a point",
+            "ru": "{delay} с на ход + {reserve} на очко",
+        },
+        # the result card of a spectator (game.js): the match is not the game
+        "web.watch-match-goes-on": {
+            "en": "The match goes on: game {n} starts when the players are ready.",
+            "ru": "Матч продолжается: партия {n} начнётся, когда игроки будут готовы.",
+        },
+        "web.watch-between-games": {
+            "en": "Game over; the match goes on",
+            "ru": "Партия окончена, матч продолжается",
+        },
+        "web.watch-match-over": {"en": "The match is over.", "ru": "Матч окончен."},
+        "web.watch-more": {"en": "Other games to watch", "ru": "Другие партии"},
         "web.lobby-no-games": {
             "en": "No games between people right now.",
             "ru": "Сейчас нет партий между игроками.",

@@ -44,7 +44,7 @@ register(
         "web.a11y-dice": {"en": "Dice: {a} and {b}", "ru": "Кости: {a} и {b}"},
         "web.a11y-on-point": {"en": "{n} on {p}", "ru": "{n} на {p}"},
         "web.a11y-on-bar": {"en": "{n} on the bar", "ru": "{n} на баре"},
-        "web.a11y-borne-off": {"en": "{n} borne off", "ru": "{n} сброшено"},
+        "web.a11y-borne-off": {"en": "{n} borne off", "ru": "{n} выброшено"},
         "web.a11y-none-left": {"en": "none on the board", "ru": "на доске нет"},
         "web.a11y-side": {"en": "{side}: {where}", "ru": "{side}: {where}"},
         "web.a11y-pips": {

@@ -105,6 +105,11 @@ register(
             "en": "{who} played {dice}: {play}",
             "ru": "{who}: {dice}, ход {play}",
         },
+        # the same line for a roll that could not be played ("ход нет хода" otherwise)
+        "web.last-play-none": {
+            "en": "{who}: {dice} — no move",
+            "ru": "{who}: {dice} — нет хода",
+        },
         "web.skip-animation": {
             "en": "Tap the board to skip",
             "ru": "Нажмите на доску, чтобы пропустить",
@@ -247,7 +252,7 @@ register(
         },
         "web.option.no_hit_and_hide": {
             "en": "No hit-and-hide",
-            "ru": "Запрет «побил и спрятался»",
+            "ru": "«Убил — не прячься»",
         },
         "web.option.no_hit_and_hide.hint": {
             "en": (

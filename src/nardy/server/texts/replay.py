@@ -41,6 +41,17 @@ register(
                 " XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
             ),
         },
+        "error.bad-gnubg-id": {
+            "en": (
+                "“{id}” is not a gnubg ID ({reason}): that is the Position ID (14"
+                " characters), “:” and the Match ID (12 characters), like"
+                " 4HPwATDgc/ABMA:cAkAAAAAAAAA"
+            ),
+            "ru": (
+                "«{id}» — не ID gnubg ({reason}): это Position ID (14 знаков), «:» и"
+                " Match ID (12 знаков), например 4HPwATDgc/ABMA:cAkAAAAAAAAA"
+            ),
+        },
         "error.position-impossible": {
             "en": (
                 "the position “{id}” cannot occur in this game (checkers of both sides"
@@ -144,14 +155,22 @@ register(
         "web.position-id": {"en": "Position ID", "ru": "ID позиции"},
         "web.position-id-help": {
             "en": (
-                "Short nardy: gnubg's Position ID (14 characters) or an XGID; long nardy:"
-                " L and 14 characters. Empty: the starting position."
+                "Short nardy: gnubg's Position ID (14 characters), its full ID (Position"
+                " ID:Match ID) or an XGID; long nardy: L and 14 characters. Empty: the"
+                " starting position."
             ),
             "ru": (
-                "Короткие нарды: Position ID из gnubg (14 знаков) или XGID; длинные нарды:"
-                " L и 14 знаков. Пусто — начальная позиция."
+                "Короткие нарды: Position ID из gnubg (14 знаков), его полный ID"
+                " (Position ID:Match ID) или XGID; длинные нарды: L и 14 знаков."
+                " Пусто — начальная позиция."
             ),
         },
+        # the position's IDs to copy, with the match and cube of the board's fields
+        "web.analysis-ids": {
+            "en": "The position to copy into XG or gnubg (with the dice, score and cube):",
+            "ru": "Позиция для XG или gnubg (с костями, счётом и кубиком):",
+        },
+        "web.gnubg-id": {"en": "gnubg ID", "ru": "код позиции gnubg"},
         "web.on-roll": {"en": "On roll", "ru": "Ход"},
         "web.set-up": {"en": "Set up", "ru": "Поставить"},
         "web.pick-dice": {
@@ -198,12 +217,24 @@ register(
         "web.roll-out-position": {"en": "The position", "ru": "Позиция"},
         # the rollout's equity unit, said under its table
         "web.roll-out-unit-money": {
-            "en": "Equity: cubeless, for money (points a game, at the cube the position has).",
-            "ru": "Эквити: без куба, на деньги (очков за партию при нынешнем кубе).",
+            "en": (
+                "Equity: cubeless, for money (points a game, at the cube the position has)."
+                " ± (95%): the interval the true value lies in 19 times out of 20."
+            ),
+            "ru": (
+                "Эквити: без куба, на деньги (очков за партию при нынешнем кубе)."
+                " ± (95%): интервал, в котором истинное значение лежит в 19 случаях из 20."
+            ),
         },
         "web.roll-out-unit-match": {
-            "en": "Equity: match equity at the score (2·MWC − 1), cubeless, as the hints give it.",
-            "ru": "Эквити: эквити матча при этом счёте (2·MWC − 1), без куба, как в подсказке.",
+            "en": (
+                "Equity: match equity at the score (2·MWC − 1), cubeless."
+                " ± (95%): the interval the true value lies in 19 times out of 20."
+            ),
+            "ru": (
+                "Эквити: эквити матча при этом счёте (2·MWC − 1), без куба."
+                " ± (95%): интервал, в котором истинное значение лежит в 19 случаях из 20."
+            ),
         },
         "web.legal-plays": {"en": "legal plays: {n}", "ru": "возможных ходов: {n}"},
         "web.no-play": {

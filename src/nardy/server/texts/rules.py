@@ -127,19 +127,16 @@ register(
             "en": (
                 "Every game the new-game form offers: its start, how it differs from its"
                 " family's base game, how it ends and is scored, and where the clubs"
-                " disagree — rule options, the engine's default first. The new-game form"
-                " offers the scoring; the other options are chosen by name (nardy play"
-                " --option head_exception=head-only, or a game's options in the API)."
-                " The grey marks (V-FEVGA, L-HEAD-2, C-2) are the numbers of the rules in"
-                " the engine's rule book."
+                " disagree — rule options, the engine's default first, each chosen in the"
+                " new-game form's “Rule options”. The grey marks (V-FEVGA, L-HEAD-2, C-2)"
+                " are the numbers of the rules in the engine's rule book."
             ),
             "ru": (
                 "Все игры из формы новой партии: начальная расстановка, чем игра отличается"
                 " от основной игры своего семейства, как кончается и считается партия и в"
                 " чём клубы расходятся — опции правил, первым указано значение движка по"
-                " умолчанию. Форма новой партии предлагает подсчёт очков; остальные опции"
-                " задаются по имени (nardy play --option head_exception=head-only или"
-                " options партии в API). Серые метки (V-FEVGA, L-HEAD-2, C-2) — номера"
+                " умолчанию; каждую можно выбрать в форме новой партии («Опции правил»)."
+                " Серые метки (V-FEVGA, L-HEAD-2, C-2) — номера"
                 " правил в своде правил движка."
             ),
         },
@@ -159,6 +156,12 @@ register(
             "ru": "Чем отличается от длинных нард",
         },
         "web.rules.part.end": {"en": "End and score", "ru": "Конец партии и очки"},
+        # under a game's options, for developers: each option's engine name (the API's
+        # options, nardy play --option), beside the player's name of it
+        "web.rules.option-names": {
+            "en": "For developers, the options' names:",
+            "ru": "Для разработчиков — имена опций:",
+        },
         "web.rules.part.options": {
             "en": "Where the clubs disagree (rule options)",
             "ru": "В чём клубы расходятся (опции правил)",
@@ -237,30 +240,30 @@ register(
         },
         "web.rules.v.short.options.0": {
             "en": (
-                "Scoring (scoring): standard by default; home mars — single 1, gammon 2"
+                "Scoring: standard by default; home mars — single 1, gammon 2"
                 " (not all checkers home), home mars 3 (all home, none borne off); four"
                 " tiers — single 1, gammon 2, home mars 3, backgammon 4 (a checker on the"
-                " bar); a point for each checker not borne off (per_checker_multipliers may"
-                " multiply the count by a tier preset's points). With koks short nardy"
+                " bar); a point for each checker not borne off (the count may be multiplied"
+                " by a tier scheme's points). With koks short nardy"
                 " scores as standard."
             ),
             "ru": (
-                "Подсчёт очков (scoring): по умолчанию обычный; домашний марс — ойн 1, марс"
+                "Подсчёт очков: по умолчанию обычный; домашний марс — ойн 1, марс"
                 " 2 (не все шашки в доме), домашний марс 3 (все в доме, ни одна не"
                 " выброшена); четыре ступени — ойн 1, марс 2, домашний марс 3, кокс 4"
-                " (шашка на баре); очко за каждую невыброшенную шашку (per_checker_multipliers"
-                " может умножить счёт на очки ступеней одной из схем). «С коксом» короткие"
+                " (шашка на баре); очко за каждую невыброшенную шашку (счёт можно умножить"
+                " на очки ступеней одной из схем). «С коксом» короткие"
                 " нарды считаются как обычно."
             ),
         },
         "web.rules.v.short.options.1": {
             "en": (
-                "Hit-and-hide (no_hit_and_hide): allowed by default; true forbids it, as in"
-                " Russian short nardy."
+                "No hit-and-hide: off by default; on, a checker that hits may not hide among"
+                " its own in the same turn, as in Russian short nardy."
             ),
             "ru": (
-                "«Убил — спрятался» (no_hit_and_hide): по умолчанию можно; true запрещает,"
-                " как в русских коротких нардах."
+                "«Убил — не прячься»: по умолчанию выключено; включённое запрещает побившей"
+                " шашке прятаться к своим в тот же ход, как в русских коротких нардах."
             ),
         },
         "web.rules.v.short.options.2": {
@@ -308,12 +311,12 @@ register(
         },
         "web.rules.v.short-ru.options.0": {
             "en": (
-                "As in short nardy, except that no_hit_and_hide is true by default (false"
-                " makes the game plain short nardy)."
+                "As in short nardy, except that “no hit-and-hide” is on by default (off, the"
+                " game is plain short nardy)."
             ),
             "ru": (
-                "Как в коротких нардах, только no_hit_and_hide по умолчанию true (false"
-                " делает игру обычными короткими нардами)."
+                "Как в коротких нардах, только «убил — не прячься» по умолчанию включено"
+                " (выключенное делает игру обычными короткими нардами)."
             ),
         },
         # -- Caucasian short nardy (S-7) -----------------------------------------------
@@ -336,8 +339,8 @@ register(
             "ru": "Как в коротких нардах: ойн 1, марс 2, кокс 3, умноженные на кубик.",
         },
         "web.rules.v.short-caucasian.options.0": {
-            "en": "As in short nardy (scoring, hit-and-hide, the cube).",
-            "ru": "Как в коротких нардах (подсчёт очков, «убил — спрятался», кубик).",
+            "en": "As in short nardy (scoring, no hit-and-hide, the cube).",
+            "ru": "Как в коротких нардах (подсчёт очков, «убил — не прячься», кубик).",
         },
         # -- long nardy (L-…) ------------------------------------------------------------
         "web.rules.v.long.start": {
@@ -416,84 +419,77 @@ register(
         },
         "web.rules.v.long.options.0": {
             "en": (
-                "Scoring (scoring): oin and mars by default; with koks — koks 3, a mars with"
+                "Scoring: oin and mars by default; with koks — koks 3, a mars with"
                 " a checker still in the loser's starting quarter (his points 19–24); home"
                 " mars — oin 1, not all checkers home 2, all home and none borne off 3;"
                 " four tiers — oin 1, mars 2, home mars 3, koks 4; a point for each checker"
-                " not borne off (per_checker_multipliers may multiply the count by a tier"
-                " preset's points)."
+                " not borne off (the count may be multiplied by a tier scheme's points)."
             ),
             "ru": (
-                "Подсчёт очков (scoring): по умолчанию ойн и марс; с коксом — кокс 3: марс,"
+                "Подсчёт очков: по умолчанию ойн и марс; с коксом — кокс 3: марс,"
                 " и шашка проигравшего ещё в его первой четверти (его пункты 19–24);"
                 " домашний марс — ойн 1, не все шашки в доме 2, все в доме и ни одна не"
                 " выброшена 3; четыре ступени — ойн 1, марс 2, домашний марс 3, кокс 4;"
-                " очко за каждую невыброшенную шашку (per_checker_multipliers может"
-                " умножить счёт на очки ступеней одной из схем)."
+                " очко за каждую невыброшенную шашку (счёт можно умножить на очки ступеней"
+                " одной из схем)."
             ),
         },
         "web.rules.v.long.options.1": {
             "en": (
-                "The second checker off the head on the first turn (head_exception): when"
-                " one checker cannot play the whole roll (blocked, the default); only with"
-                " 6-6, 4-4 or 3-3 (doubles-6-4-3); only when the opponent's head stops the"
-                " single checker (head-only)."
+                "The second checker off the head on the first turn: when one checker cannot"
+                " play the whole roll (the default); only with 6-6, 4-4 or 3-3; only when"
+                " the opponent's head stops the single checker."
             ),
             "ru": (
-                "Вторая шашка с головы на первом ходу (head_exception): когда одна шашка не"
-                " может сыграть весь бросок (blocked, по умолчанию); только при 6-6, 4-4 или"
-                " 3-3 (doubles-6-4-3); только когда одну шашку останавливает голова"
-                " соперника (head-only)."
+                "Вторая шашка с головы на первом ходу: когда одна шашка не может сыграть"
+                " весь бросок (по умолчанию); только при 6-6, 4-4 или 3-3; только когда"
+                " одну шашку останавливает голова соперника."
             ),
         },
         "web.rules.v.long.options.2": {
             "en": (
-                "When the six-block is judged (block_check): after the whole play, so a"
-                " block built and broken in one turn is allowed (end-of-turn, the default),"
-                " or after every checker move (every-move). When a block is allowed"
-                " (block_release): once an opposing checker has passed it (passed, the"
-                " default) or once one has reached his home (entered-home)."
+                "When the six-block is judged: after the whole play, so a block built and"
+                " broken in one turn is allowed (the default), or after every checker move."
+                " When a block is allowed: once an opposing checker has passed it (the"
+                " default) or once one has reached his home."
             ),
             "ru": (
-                "Когда проверяют заслон (block_check): после всего хода, так что заслон,"
-                " построенный и разобранный за один ход, разрешён (end-of-turn, по"
-                " умолчанию), или после каждого хода шашкой (every-move). Когда заслон"
-                " разрешён (block_release): когда шашка соперника его прошла (passed, по"
-                " умолчанию) или когда она вошла в свой дом (entered-home)."
+                "Когда проверяют заслон: после всего хода, так что заслон, построенный и"
+                " разобранный за один ход, разрешён (по умолчанию), или после каждого хода"
+                " шашкой. Когда заслон разрешён: когда шашка соперника его прошла (по"
+                " умолчанию) или когда она вошла в свой дом."
             ),
         },
         "web.rules.v.long.options.3": {
             "en": (
-                "The first roll (opening): the toss winner rolls anew (reroll, the default)"
-                " or plays the toss (use-toss)."
+                "The first roll: the toss winner rolls anew (the default) or plays the"
+                " numbers of the toss."
             ),
             "ru": (
-                "Первый бросок (opening): выигравший жребий бросает заново (reroll, по"
-                " умолчанию) или играет числа жребия (use-toss)."
+                "Первый бросок: выигравший жребий бросает заново (по умолчанию) или играет"
+                " числа жребия."
             ),
         },
         "web.rules.v.long.options.4": {
             "en": (
-                "The last-roll draw (last_roll_draw, off by default): when the first mover"
-                " bears off his last checker, the second gets one more roll; if it bears"
-                " off all his checkers the game is drawn, ½ point each (draw_score = half,"
-                " the default) or 1 each (one)."
+                "The last-roll draw (off by default): when the first mover bears off his"
+                " last checker, the second gets one more roll; if it bears off all his"
+                " checkers the game is drawn, ½ point each (the default) or 1 each."
             ),
             "ru": (
-                "Ничья последнего броска (last_roll_draw, по умолчанию выключена): когда"
-                " начавший выбросил последнюю шашку, второй бросает ещё раз; если он этим"
-                " броском выбросил все свои шашки — ничья, по ½ очка (draw_score = half,"
-                " по умолчанию) или по 1 (one)."
+                "Ничья последнего броска (по умолчанию выключена): когда начавший выбросил"
+                " последнюю шашку, второй бросает ещё раз; если он этим броском выбросил"
+                " все свои шашки — ничья, по ½ очка (по умолчанию) или по 1."
             ),
         },
         "web.rules.v.long.options.5": {
             "en": (
-                "The next game of a match (next_starter): the winner starts and plays white"
-                " (winner, the default) or the previous game's black does (previous-black)."
+                "The next game of a match: the winner starts and plays white (the default)"
+                " or the previous game's black does."
             ),
             "ru": (
-                "Следующая партия матча (next_starter): начинает и играет белыми победитель"
-                " (winner, по умолчанию) или тот, кто играл чёрными (previous-black)."
+                "Следующая партия матча: начинает и играет белыми победитель (по умолчанию)"
+                " или тот, кто играл чёрными."
             ),
         },
         # -- nardgammon (V-NG) ---------------------------------------------------------------
@@ -519,12 +515,13 @@ register(
         },
         "web.rules.v.nardgammon.options.0": {
             "en": (
-                "As in long nardy, except that block_check is every-move by default"
-                " (end-of-turn makes the game plain long nardy)."
+                "As in long nardy, except that the six-block is judged after every checker"
+                " move by default (judged after the whole play, the game is plain long nardy)."
             ),
             "ru": (
-                "Как в длинных нардах, только block_check по умолчанию every-move"
-                " (end-of-turn делает игру обычными длинными нардами)."
+                "Как в длинных нардах, только заслон по умолчанию проверяют после каждого"
+                " хода шашкой (проверка после всего хода делает игру обычными длинными"
+                " нардами)."
             ),
         },
         # -- crazy nardy (V-CRAZY) -----------------------------------------------------------
@@ -702,12 +699,12 @@ register(
         },
         "web.rules.v.crazy-gulbara.options.1": {
             "en": (
-                "Moves per double in the sequence (crazy_moves_per_double): 4 (the default)"
+                "Moves per double in the sequence: 4 (the default)"
                 " or 2 — the reading where a double gives two moves (4-4 → 4, 4, 5, 5, 6, 6),"
                 " passed moves included."
             ),
             "ru": (
-                "Ходов за куш в цепочке (crazy_moves_per_double): 4 (по умолчанию) или 2 —"
+                "Ходов за куш в цепочке: 4 (по умолчанию) или 2 —"
                 " прочтение, в котором куш даёт два хода (4-4 → 4, 4, 5, 5, 6, 6), и"
                 " перешедшие ходы тоже."
             ),
@@ -756,16 +753,14 @@ register(
         },
         "web.rules.v.khachapuri.options.0": {
             "en": (
-                "Scoring: a point per checker by default (scoring = per-checker), which"
-                " per_checker_multipliers (none by default, or a tier preset's name) may"
-                " multiply by that preset's tier points — with standard, ×2 for a mars."
-                " Another scoring may be chosen, as in long nardy."
+                "Scoring: a point per checker by default; the count may be multiplied by the"
+                " points of a tier scheme's tier (none by default) — with the game's own"
+                " scheme, ×2 for a mars. Another scoring may be chosen, as in long nardy."
             ),
             "ru": (
-                "Подсчёт очков: по умолчанию по шашкам (scoring = per-checker);"
-                " per_checker_multipliers (по умолчанию none или имя схемы ступеней) умножает"
-                " счёт на очки ступени этой схемы — при standard ×2 за марс. Можно выбрать и"
-                " другой подсчёт, как в длинных нардах."
+                "Подсчёт очков: по умолчанию по шашкам; счёт можно умножить на очки ступени"
+                " одной из схем (по умолчанию не умножают) — при обычной схеме ×2 за марс."
+                " Можно выбрать и другой подсчёт, как в длинных нардах."
             ),
         },
         "web.rules.v.khachapuri.options.1": {
@@ -825,14 +820,14 @@ register(
         },
         "web.rules.v.fevga.options.0": {
             "en": (
-                "As in long nardy, except the first-turn exception and block_release: fevga's"
-                " own head and six-block rules replace them. block_check = every-move judges"
-                " the six-block after every checker move."
+                "As in long nardy, except the first-turn exception and when a six-block is"
+                " allowed: fevga's own head and six-block rules replace them. The six-block"
+                " may be judged after every checker move."
             ),
             "ru": (
-                "Как в длинных нардах, кроме исключения первого хода и block_release: их"
-                " заменяют собственные правила февги о голове и заслоне. block_check ="
-                " every-move проверяет заслон после каждого хода шашкой."
+                "Как в длинных нардах, кроме исключения первого хода и того, когда заслон"
+                " разрешён: их заменяют собственные правила февги о голове и заслоне. Заслон"
+                " можно проверять после каждого хода шашкой."
             ),
         },
         # -- fevga giul (V-GIUL) -----------------------------------------------------------

@@ -207,7 +207,7 @@ register(
             "ru": "Нажмите на шашку, затем на подсвеченный пункт (или перетащите шашку).",
         },
         # C-2's scoring schemes, offered by the new-game form and said on the game page
-        "web.scoring": {"en": "Scoring", "ru": "Подсчёт очков"},
+        "web.option.scoring": {"en": "Scoring", "ru": "Подсчёт очков"},
         "web.scoring.standard": {"en": "the game's own", "ru": "по правилам игры"},
         "web.scoring.koks": {
             "en": "with koks: 1, mars 2, koks 3",
@@ -219,6 +219,20 @@ register(
         },
         "web.scoring.four-tier": {
             "en": "four tiers: 1, mars 2, home mars 3, koks 4",
+            "ru": "четыре ступени: ойн 1, марс 2, домашний марс 3, кокс 4",
+        },
+        # the same schemes in short nardy's words (outcome._kinds: in English a short
+        # game's mars is a gammon, its koks a backgammon; Russian names them alike)
+        "web.scoring.koks.short": {
+            "en": "with backgammon: 1, gammon 2, backgammon 3",
+            "ru": "с коксом: ойн 1, марс 2, кокс 3",
+        },
+        "web.scoring.home-mars.short": {
+            "en": "home mars: 1, gammon (not all home) 2, all home and none off 3",
+            "ru": "домашний марс: ойн 1, не все дома 2, все дома и ни одной не выброшено 3",
+        },
+        "web.scoring.four-tier.short": {
+            "en": "four tiers: 1, gammon 2, home mars 3, backgammon 4",
             "ru": "четыре ступени: ойн 1, марс 2, домашний марс 3, кокс 4",
         },
         "web.scoring.per-checker": {
@@ -253,13 +267,11 @@ register(
             ),
             "ru": (
                 "Бобр: приняв удвоение, игрок сразу удваивает ставку ещё раз и оставляет"
-                " кубик у себя. Только в игре на деньги (одна партия, не матч)."
+                " кубик у себя. Только в одиночной партии (без матча)."
             ),
         },
         "web.roll": {"en": "Roll", "ru": "Бросить кости"},
         "web.double": {"en": "Double", "ru": "Удвоить"},
-        "web.take": {"en": "Take", "ru": "Принять"},
-        "web.pass": {"en": "Pass", "ru": "Отказаться"},
         "web.beaver": {"en": "Beaver", "ru": "Бобр"},
         "web.resign": {"en": "Resign", "ru": "Сдаться"},
         "web.accept": {"en": "Accept", "ru": "Принять сдачу"},
@@ -275,7 +287,7 @@ register(
                 " 2 gammon; in short nardy 3 backgammon) times the doubling cube."
             ),
             "ru": (
-                "Игра на деньги: одна партия, не матч. Очки партии — итог (1 ойн, 2 марс;"
+                "Одна партия, без матча. Очки партии — итог (1 ойн, 2 марс;"
                 " в коротких нардах 3 — кокс), умноженный на кубик удвоения."
             ),
         },
@@ -375,8 +387,10 @@ register(
         },
         "web.move-passed": {"en": "(passed)", "ru": "(переданные)"},
         "web.cube-mwc": {
-            "en": "in brackets: the doubler's match winning chances (MWC)",
-            "ru": "в скобках: шансы удваивающего выиграть матч (MWC)",
+            "en": "equity normalised to the cube (a pass is +1.000, as in gnubg and XG);"
+            " in brackets: the doubler's match winning chances (MWC)",
+            "ru": "эквити, нормированное к кубу (пас — +1,000, как в gnubg и XG);"
+            " в скобках: шансы удваивающего выиграть матч (MWC)",
         },
         "web.cube-hint-match": {
             "en": "The computer's advice at this score: {advice}.",
@@ -387,8 +401,10 @@ register(
             "ru": "Лучшие ходы ({depth}; эквити); нажмите, чтобы сыграть:",
         },
         "web.hint-title-match": {
-            "en": "Best plays ({depth}; match equity at the score); click one to play it:",
-            "ru": "Лучшие ходы ({depth}; эквити матча при этом счёте); нажмите, чтобы сыграть:",
+            "en": "Best plays ({depth}; equity normalised to the cube, in brackets the"
+            " match winning chances at the score); click one to play it:",
+            "ru": "Лучшие ходы ({depth}; эквити, нормированное к кубу, в скобках — шансы"
+            " выиграть матч при этом счёте); нажмите, чтобы сыграть:",
         },
         "web.review-title": {"en": "Game review ({depth})", "ru": "Анализ партии ({depth})"},
         "web.review-confirmed": {
@@ -421,6 +437,15 @@ register(
         "web.they-double": {
             "en": "Your opponent doubles to {value}. Take?",
             "ru": "Соперник удваивает до {value}. Принять?",
+        },
+        # the answers to a double, each saying what it means for the stake ({points}: "1 point")
+        "web.take-for": {
+            "en": "Take — play on for {value}",
+            "ru": "Принять — играть дальше на {value}",
+        },
+        "web.pass-loses": {
+            "en": "Pass — lose this game, {points}",
+            "ru": "Отказаться — проиграть партию, {points}",
         },
         "web.they-resign": {
             "en": "Your opponent resigns: {kind} ({value}). Accept?",
