@@ -138,13 +138,18 @@ def my_turn(page: Any) -> bool:
     return st.get_attribute("data-turn") == st.get_attribute("data-role")
 
 
-def start_friend_game(a: Any, b: Any, base: str, variant: str) -> tuple[Any, Any]:
-    """Page ``a`` starts a game against a friend at ``base``, page ``b`` joins it by the
-    invitation link; both wait until they know their colour. (mover, other): the page
-    whose turn it is first, then the other."""
+def start_friend_game(
+    a: Any, b: Any, base: str, variant: str, clock: str | None = None
+) -> tuple[Any, Any]:
+    """Page ``a`` starts a game against a friend at ``base`` (with the lobby's
+    ``clock`` of that name), page ``b`` joins it by the invitation link; both wait
+    until they know their colour. (mover, other): the page whose turn it is first,
+    then the other."""
     a.goto(base + "/")
     a.select_option("#new-game select[name=mode]", "friend")
     a.select_option("#new-game select[name=variant]", variant)
+    if clock is not None:
+        a.select_option("#new-clock", clock)
     a.click("#start")
     a.wait_for_selector("#invite")
     invite = a.input_value("#invite")

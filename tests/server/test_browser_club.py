@@ -13,7 +13,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page, open_home, page_api
+from browser_helpers import (
+    BROWSER_MARKS,
+    DESKTOP,
+    PHONE,
+    new_page,
+    open_home,
+    page_api,
+    start_friend_game,
+)
 
 from nardy.server.matchmaking import QUICK_LENGTH
 
@@ -246,3 +254,24 @@ def test_strangers_meet_play_chat_and_the_rating_moves(
     c.screenshot(path=str(shots / "club-leaders-desktop-ru.png"), full_page=True)
     for page in (a, b, c):
         assert page.errors == [] and page.csp == [], (page.errors, page.csp)
+
+
+def test_a_game_with_a_friend_runs_the_clock_chosen(browser: Any, server: Any) -> None:
+    """The new-game form offers the lobby's clocks for a game with a friend (only
+    there: the computer's and one device's games have none); once the friend has come
+    by the link, the side to act's clock runs on both screens."""
+    a = new_page(browser, DESKTOP)
+    b = new_page(browser, PHONE, locale="en-US")
+    a.goto(server.url + "/")
+    a.wait_for_selector("#new-mode")
+    assert not a.is_visible("#new-clock")  # (against the computer, first)
+    a.select_option("#new-mode", "friend")
+    assert a.is_visible("#new-clock")
+    assert "Блиц" in a.inner_text("#new-clock")
+    start_friend_game(a, b, server.url, "short", clock="blitz")
+    for page in (a, b):
+        page.wait_for_selector("#clock:not([hidden]) .running")
+        assert page.locator("#clock .running").count() == 1
+    assert a.errors == [] and b.errors == []
+    for page in (a, b):
+        page.context.close()

@@ -257,6 +257,40 @@ async def test_bad_clocks_are_refused(
         assert s.scalar(select(GameRow.id)) is None  # nothing stored
 
 
+async def test_a_game_with_a_friend_by_link_has_the_clock_asked_for(
+    app: Any, player_factory: Any, clock: Clock
+) -> None:
+    """A friend's game may have one of the lobby's clocks (an expert could not set one
+    up to play the cube on time). Nobody's clock runs while the link waits; from the
+    friend's arrival the side to act's does, as in a club game. Unrated: the friend
+    may be a guest."""
+    ann = await member(player_factory, "ann")
+    r = await ann.post("/api/games", {"mode": "friend", "variant": "short", "clock": "blitz"})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    assert made["rated"] is False and made["status"] == "waiting"
+    clock.wait(600)  # (a link may wait long: nobody's time runs)
+    friend = await player_factory()  # a guest
+    token = made["invite_url"].rsplit("/", 1)[1]
+    assert (await friend.post(f"/api/join/{token}")).status_code == 200
+    st = await state_of(ann, made["id"])
+    c = st["clock"]
+    # (one game: the reserve of a money game's three points, as in the lobby)
+    assert c["delay"] == 8 and c["reserve"] == {"white": 180, "black": 180}
+    assert c["running"] == st["to_act"] and c["delay_left"] == 8
+    clock.wait(10)
+    c = (await state_of(friend, made["id"]))["clock"]
+    assert c["delay_left"] == 0 and c["reserve"][st["to_act"]] == 178
+    # a name the lobby does not offer, and a clock where nobody else plays, are refused
+    r = await ann.post("/api/games", {"mode": "friend", "clock": "bullet"})
+    assert r.status_code == 400 and "blitz" in r.json()["error"]
+    for mode in ("computer", "local"):
+        r = await ann.post("/api/games", {"mode": mode, "clock": "rapid"})
+        assert r.status_code == 400 and r.json()["error"].startswith("a clock is for a game")
+    r = await ann.post("/api/games", {"mode": "computer", "clock": "none"})  # (none: fine)
+    assert r.status_code == 201 and r.json()["clock"] is None
+
+
 async def test_play_settings_auto_roll_and_auto_play(app: Any, player_factory: Any) -> None:
     ann = await member(player_factory, "ann")
     assert (await ann.get("/api/me/settings")).json()["settings"] == {

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from nardy.server.api_error import ApiError
 from nardy.server.friends import Player
 from nardy.server.jsontext import encode
 from nardy.server.pairing import Seeker
@@ -25,6 +26,17 @@ CLOCKS: dict[str, dict[str, int] | None] = {
     "blitz": {"delay": 8, "reserve": 60},
     "rapid": {"delay": 15, "reserve": 120},
 }
+
+
+def clock_named(value: Any) -> str:
+    """The name of one of ``CLOCKS`` a request gives (absent or null: "none"), else a
+    clear 400 naming those there are."""
+    clock = "none" if value is None else value
+    if not isinstance(clock, str) or clock not in CLOCKS:
+        raise ApiError(
+            400, "malformed", "lobby-bad-clock", value=repr(clock)[:40], known=", ".join(CLOCKS)
+        )
+    return clock
 
 
 def clock_terms(clock: dict[str, Any] | None) -> dict[str, int] | None:

@@ -41,7 +41,15 @@ from nardy.server.auth import Clock, Who
 from nardy.server.db import GameRow, User
 from nardy.server.friends import Friends, Player
 from nardy.server.game_specs import HUMAN_MODES, MAX_MATCH_LENGTH
-from nardy.server.lobby import CLOCKS, Challenge, LobbyState, Present, Terms, clock_terms
+from nardy.server.lobby import (
+    CLOCKS,
+    Challenge,
+    LobbyState,
+    Present,
+    Terms,
+    clock_named,
+    clock_terms,
+)
 from nardy.server.pairing import Seeker, pairs, timed_out
 from nardy.server.ratings import pool_of
 from nardy.server.service import GameService
@@ -87,14 +95,7 @@ def _variant(body: dict[str, Any]) -> str:
 
 
 def _clock(body: dict[str, Any]) -> str:
-    clock = body.get("clock", "none")
-    if clock is None:
-        clock = "none"
-    if not isinstance(clock, str) or clock not in CLOCKS:
-        raise ApiError(
-            400, "malformed", "lobby-bad-clock", value=repr(clock)[:40], known=", ".join(CLOCKS)
-        )
-    return clock
+    return clock_named(body.get("clock"))
 
 
 def parse_terms(body: Any, who: Who) -> Terms:

@@ -10,8 +10,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from nardy.server.api_error import ApiError
 from nardy.server.auth import MAX_PASSWORD
 from nardy.server.game_specs import MAX_MATCH_LENGTH, MODES
+from nardy.server.lobby import CLOCKS, clock_named
 from nardy.server.referee import ACTIONS, MAX_ACTION_ID
 
 ActionName = Literal[ACTIONS]  # type: ignore[valid-type]
@@ -57,10 +59,18 @@ class GameSpec(BaseModel):
     cube: StrictBool | None = None
     #: Beavers (money play only).
     beavers: StrictBool | None = False
+    #: A game with a friend: one of the lobby's time controls by name ("blitz", …;
+    #: ``nardy.server.lobby.CLOCKS``); none by default.
+    clock: str | None = Field(None, max_length=40)
 
     def service_spec(self) -> dict[str, Any]:
-        """The spec as the game service takes it."""
-        return self.model_dump()
+        """The spec as the game service takes it (a clock as its terms)."""
+        spec = self.model_dump()
+        spec["clock"] = CLOCKS[clock_named(self.clock)]
+        if spec["clock"] is not None and self.mode != "friend":
+            # (the computer answers at once, and one device's two sides are one person)
+            raise ApiError(400, "malformed", "clock-for-people")
+        return spec
 
 
 class Action(BaseModel):

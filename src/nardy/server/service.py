@@ -603,6 +603,8 @@ class GameService:
         if mode == "friend":
             self._banned([user_id])  # (a club game checks both players below)
         rated, clock = self._club_spec(spec, length, user_id, opponent_id)
+        if mode == "friend":  # (his friend is not known yet: never rated)
+            clock = self._clock(spec, length)
         if mode == "computer" and spec.get("tournament") is True:
             # a tournament's computer seat plays on the tournament's clock: the member's
             # time runs as in his games against members (the computer answers at once)

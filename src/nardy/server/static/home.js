@@ -129,7 +129,12 @@ export function homePage() {
   const beavers = h("input", { name: "beavers", id: "new-beavers", type: "checkbox" });
   const beaverBox = h("div", {}, h("div", { class: "check" }, beavers, h("label", { for: "new-beavers" }, t("beavers"))), helped(beavers, "web.beavers-hint"));
   const levelBox = h("div", {}, h("label", { for: "new-level" }, t("level")), level);
-  mode.addEventListener("change", () => { levelBox.hidden = mode.value !== "computer"; });
+  // a game with a friend may have the lobby's clocks (the computer's and one device's
+  // games have none)
+  const clock = h("select", { name: "clock", id: "new-clock" }, ...Object.entries(/** @type {Record<string, string>} */ (t("lobbyClock")))
+    .map(([value, label]) => h("option", { value }, label)));
+  const clockBox = h("div", { hidden: true }, h("label", { for: "new-clock" }, t("lobbyClockLabel")), clock);
+  mode.addEventListener("change", () => { levelBox.hidden = mode.value !== "computer"; clockBox.hidden = mode.value !== "friend"; });
   length.addEventListener("input", () => { beaverBox.hidden = Number(length.value) > 0; });
   /** @param {object} spec  the new game (POST /api/games) */
   const start = async (spec) => {
@@ -143,13 +148,14 @@ export function homePage() {
       client_seed: seed.value, length: Number(length.value || 0) };
     if (cube.value) spec.cube = cube.value === "yes";
     if (beavers.checked && !spec.length) spec.beavers = true;
+    if (mode.value === "friend" && clock.value !== "none") spec.clock = clock.value;
     const chosen = options.chosen();
     if (Object.keys(chosen).length) spec.options = chosen;
     start(spec);
   } },
   h("h2", {}, t("newGame")),
   h("label", { for: "new-variant" }, t("variant")), variant,
-  h("label", { for: "new-mode" }, t("mode")), mode, levelBox,
+  h("label", { for: "new-mode" }, t("mode")), mode, levelBox, clockBox,
   h("label", { for: "new-length" }, t("matchLength")), length, helped(length, "web.money-game-hint"),
   h("label", { for: "new-cube" }, t("cubeOpt")), cube, beaverBox,
   options.scoring, options.box,

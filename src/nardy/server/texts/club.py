@@ -17,6 +17,10 @@ register(
             "en": "{name} is a guest: only members play rated games",
             "ru": "{name} — гость: на рейтинг играют только зарегистрированные",
         },
+        "error.clock-for-people": {
+            "en": "a clock is for a game between people: with a friend, or in the lobby",
+            "ru": "часы — для партии между людьми: с другом или в лобби",
+        },
         "error.clock-shape": {
             "en": "the clock is an object with delay and reserve (seconds)",
             "ru": "часы — JSON-объект: задержка и запас времени в секундах",
