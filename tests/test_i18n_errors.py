@@ -26,7 +26,7 @@ TECHNICAL = {
     "position", "id", "score", "crawford", "match", "games", "workers", "batch", "eval",
     "every", "rounds", "positions", "epochs", "target", "plies", "mode", "options", "client",
     "seed", "name", "true", "false", "action", "bar", "off", "level", "play", "xgid",
-    "base", "null", "setup",
+    "base", "null", "setup", "gnubg",
 }  # fmt: skip
 
 
@@ -100,7 +100,7 @@ def test_the_core_errors_a_player_meets_have_codes_c3() -> None:
     with pytest.raises(GameError) as roll:
         game.roll(2, 2)  # the opening roll is being played
     assert roll.value.code == "not-time-to-roll"
-    assert roll.value.text("ru") == "сейчас не время бросать зары"
+    assert roll.value.text("ru") == "сейчас не время бросать кости"
     with pytest.raises(IllegalMoveError) as bad:
         game.play("24/20 13/10")
     assert bad.value.code == "play-illegal" and bad.value.params["play"] == "24/20 13/10"

@@ -9,10 +9,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from nardy.errors import IllegalMoveError
+from nardy.errors import IllegalMoveError, InvalidPositionError
 from nardy.game import Game
 from nardy.i18n import t
 from nardy.position import Position
+from nardy.step_reasons import die_reason
 from nardy.variants import find_variant
 
 
@@ -39,7 +40,7 @@ def test_g6_no_die_left_makes_the_distance() -> None:
     assert e.key == "error.step-no-die" and e.params["distance"] == 4
     assert e.params["dice"] == "6-5"
     assert "no die left makes 4" in str(e)
-    assert "ни один оставшийся зар не даёт 4" in t(e.key, "ru", **e.params)
+    assert "ни одна из оставшихся костей не даёт 4" in t(e.key, "ru", **e.params)
     g.move(13, 7)  # the six used: a five is left, and eleven (6+5) is no longer
     assert refusal(g, 24, 13).key == "error.step-no-die"
 
@@ -198,3 +199,94 @@ def test_a_reason_never_refuses_a_legal_step(variant: str) -> None:
         play = rng.choice(list(g.legal_plays()))
         g.play(play.moves)
     assert checked > 1000
+
+
+# -- the six-block (L-BLOCK) ----------------------------------------------------------
+
+BLOCK = {8: 5, 6: 2, 5: 2, 4: 2, 3: 2, 2: 2}  # points 6–2 held: 1 would close six
+
+
+def test_lblock_the_step_that_closes_a_six_block_says_so() -> None:
+    """The rules page's example: 8/2 played with the 6, the 1 left; 2/1 would close
+    6–1 while no black checker has passed it (it ends the turn: nothing can open it)."""
+    g = rolled("long", Position.from_points(BLOCK, {24: 14, 19: 1}), 6, 1)
+    g.move(8, 2)
+    e = refusal(g, 2, 1)
+    assert e.key == "error.step-block" and "(L-BLOCK)" in str(e)
+    assert "a checker on 1 would close a six-point block" in str(e)
+    assert "занять пункт 1 нельзя — шесть пунктов подряд стали бы заслоном" in e.text("ru")
+
+
+def test_lblock_a_block_a_later_move_may_open_keeps_the_generic_message() -> None:
+    """With both dice left the 6 could still open the block (end-of-turn check): the
+    step alone does not surely close it, so no reason is made up."""
+    g = rolled("long", Position.from_points(BLOCK, {24: 14, 19: 1}), 6, 1)
+    assert refusal(g, 2, 1).key == "error.step-illegal"
+
+
+def test_lblock_passed_by_one_checker_is_no_reason() -> None:
+    g = rolled("long", Position.from_points(BLOCK, {24: 13, 19: 1, 10: 1}), 6, 1)
+    g.move(8, 2)
+    g.move(2, 1)  # a black checker has passed: the block is allowed
+    assert g.turn_complete
+
+
+def random_block_positions(rng: random.Random, n: int) -> Iterator[Position]:
+    """Long-nardy positions with five or six of six points in a row held (where a
+    step may close a six-block), the opponent's checkers before or past them."""
+    for _ in range(n):
+        low = rng.randint(1, 12)
+        held = rng.sample(range(low, low + 6), rng.choice([5, 5, 6]))
+        mine = {p: 2 for p in held}
+        for _ in range(15 - 2 * len(held)):  # (singles just behind: one may close it)
+            p = rng.randint(low + 1, min(24, low + 12))
+            mine[p] = mine.get(p, 0) + 1
+        far = rng.choice([24, 24, 20, 3])
+        theirs = {far: 14, rng.choice([far, 13, 2]): 1}
+        pos = Position.from_points(mine, theirs)
+        try:
+            find_variant("long").validate(pos)
+        except InvalidPositionError:  # (a point of both sides: drawn again)
+            continue
+        yield pos
+
+
+def test_the_block_reason_is_never_given_to_a_legal_step() -> None:
+    """Property: in positions built around six-blocks, every step refused with the
+    block's reason is not legal, every legal one is made, and the reason is given."""
+    rng = random.Random(5)
+    given = 0
+    for pos in random_block_positions(rng, 300):
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        g = Game(find_variant("long"), position=pos)
+        g.roll(d1, d2)
+        if g.phase != "move":
+            continue
+        for step in rng.choice(list(g.legal_plays())).moves:
+            legal = {(m.frm, m.to) for m in g.legal_steps()}
+            made = len(g.pending)
+            for frm, to in [(f, d) for f in range(1, 25) for d in range(1, f)]:
+                try:
+                    g.move(frm, to)
+                except IllegalMoveError as e:
+                    assert (frm, to) not in legal, (pos, g.pending, frm, to)
+                    given += e.key == "error.step-block"
+                    continue
+                while len(g.pending) > made:  # (a hop several dice make: legal too)
+                    g.undo()
+            g.move(step.frm, step.to)
+    assert given >= 5
+
+
+# -- a die left that cannot be played (die_reason) --------------------------------------
+
+
+def test_a_die_every_point_of_which_is_taken_says_so() -> None:
+    """Bearing off in long nardy: 13 on 4, the opponent on 3, 2, 1 (his 15, 14, 13):
+    with 4-1 only 4/off is legal; the 1 leads only to his point 3."""
+    long = find_variant("long")
+    theirs = {long.mapping[3]: 1, long.mapping[2]: 1, long.mapping[1]: 1, 24: 12}
+    pos = Position.from_points({4: 13}, theirs)
+    e = die_reason(long, pos, 1)
+    assert e.key == "error.die-blocked" and e.text("ru").startswith("1 сыграть нельзя: все пункты")
+    assert die_reason(long, pos, 4).key == "error.die-unplayable"  # (4/off: not blocked)

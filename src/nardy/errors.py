@@ -103,7 +103,7 @@ register(
         "error.toss-over": {"en": "the opening toss is over", "ru": "жребий уже брошен"},
         "error.not-time-to-roll": {
             "en": "it is not time to roll",
-            "ru": "сейчас не время бросать зары",
+            "ru": "сейчас не время бросать кости",
         },
         "error.no-roll-to-play": {
             "en": "there is no roll to play now",
@@ -177,7 +177,7 @@ register(
         },
         "error.step-no-die": {
             "en": "{move}: no die left makes {distance} (dice left: {dice}; G-6)",
-            "ru": "{move}: ни один оставшийся зар не даёт {distance} (осталось: {dice}; G-6)",
+            "ru": "{move}: ни одна из оставшихся костей не даёт {distance} (осталось: {dice}; G-6)",
         },
         "error.step-head": {
             "en": (
@@ -188,6 +188,25 @@ register(
                 "{move}: с головы за ход можно снять только {n}"
                 " {n:plural:шашку|шашки|шашек} (L-HEAD-1)"
             ),
+        },
+        "error.step-block": {
+            "en": (
+                "{move}: a checker on {point} would close a six-point block that no"
+                " checker of the opponent has passed yet (L-BLOCK)"
+            ),
+            "ru": (
+                "{move}: занять пункт {point} нельзя — шесть пунктов подряд стали бы"
+                " заслоном, который ни одна шашка соперника ещё не прошла (L-BLOCK)"
+            ),
+        },
+        # why a die left this turn cannot be played (nardy.step_reasons.die_reason)
+        "error.die-blocked": {
+            "en": "the {die} cannot be played: every point {die} ahead of your checkers is taken",
+            "ru": "{die} сыграть нельзя: все пункты на {die} вперёд от ваших шашек заняты",
+        },
+        "error.die-unplayable": {
+            "en": "the {die} cannot be played",
+            "ru": "{die} сыграть нельзя",
         },
         # why a checker the player tapped cannot move at all (nardy.step_reasons)
         "error.source-bar-first": {

@@ -4,11 +4,14 @@
 leaves a learner guessing, so the refusal names the rule where one surely decides it:
 the step goes backwards, the point holds none of his checkers, a checker on the bar
 must enter first (S-3), the point is the opponent's (G-9), no die left shows the
-distance (G-6), the head has given its checker this turn (L-HEAD-1), or bearing off
-waits until every checker is home (G-10). Each check is one the step cannot pass in
-any variant, so a reason given is never a guess. Past them the step is forbidden by
-the whole play (both dice must be used, the higher die, the six-block, a variant's
-own rule): the generic message stands.
+distance (G-6), the head has given its checker this turn (L-HEAD-1), bearing off
+waits until every checker is home (G-10), or the step would close a six-block no
+opposing checker has passed (L-BLOCK: where no later move of the turn can open it).
+Each check is one the step cannot pass in any variant, so a reason given is never a
+guess. Past them the step is forbidden by the whole play (both dice must be used, the
+higher die, a variant's own rule): the generic message stands.
+
+``die_reason`` says why a die left this turn cannot be played any more.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nardy.errors import IllegalMoveError
-from nardy.movegen.reference import fevga_runner, head_allowance_dice
+from nardy.movegen.reference import fevga_runner, head_allowance_dice, illegal_block
 from nardy.plays import Move, point_text
 from nardy.position import BAR, OFF, Position
 from nardy.variants import Variant
@@ -107,4 +110,41 @@ def step_reason(
         allowed = head_allowance_dice(variant, start, tuple(dice))
         if sum(1 for f in moved_from if f == 24) >= allowed:
             return IllegalMoveError("step-head", move=step, n=allowed)
+    if _closes_block(variant, now, dice_left, frm, to):
+        return IllegalMoveError("step-block", move=step, point=point_text(to))
     return None
+
+
+def _closes_block(
+    variant: Variant, now: Position, dice_left: Sequence[int], frm: int, to: int
+) -> bool:
+    """L-BLOCK: the step would leave a six-block no opposing checker has passed, and
+    no move of the turn could follow to open it: the block is checked after every
+    move, or the step uses every die left (its position ends the turn)."""
+    if variant.family != "long" or variant.block_rule != "classic" or to == OFF:
+        return False
+    if variant.block_release != "passed":
+        return False
+    if variant.block_check != "every-move" and frm - to != sum(dice_left):
+        return False
+    mine = list(now.mine)
+    mine[frm] -= 1
+    mine[to] += 1
+    return illegal_block(variant, mine, now.theirs)
+
+
+def die_reason(variant: Variant, now: Position, die: int) -> IllegalMoveError:
+    """Why ``die``, left this turn, cannot be played in ``now`` (the caller knows no
+    move uses it): every point it leads to from his checkers is the opponent's (G-9),
+    or, where the reason is the whole play's, that it cannot be played."""
+    mine, theirs = now.mine, now.theirs
+    froms = [p for p in range(1, BAR + 1) if mine[p]]
+    long = variant.family == "long"
+
+    def taken(to: int) -> bool:
+        held = theirs[variant.mapping[to]]
+        return bool(held) if long else held >= 2
+
+    if froms and all(p - die >= 1 and taken(p - die) for p in froms):
+        return IllegalMoveError("die-blocked", die=die)
+    return IllegalMoveError("die-unplayable", die=die)

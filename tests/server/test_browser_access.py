@@ -313,7 +313,7 @@ SAID_TEXTS = """async () => {
   const before = { ...st, history: [] };
   dom.toast("шашка на пункте 8 ждёт: сначала надо ввести с бара 1 шашку (S-3)", "info");
   const toast = document.getElementById("toast").textContent;
-  dom.toast("ни один оставшийся зар не даёт 5 (осталось: 3; G-6)", "info");
+  dom.toast("ни одна из оставшихся костей не даёт 5 (осталось: 3; G-6)", "info");
   return {
     line: access.lastPlayText("Компьютер (новичок)", noMove),
     played: access.lastPlayText("Белые", { dice: [6, 5], play: "24/18 18/13" }),
@@ -342,5 +342,5 @@ def test_a_roll_without_a_move_a_result_and_a_toast_read_as_sentences(
     for said in (got["news"], got["result"], got["asked"]):
         assert not any(twice in said for twice in ("!.", "?.", ".."))
     assert got["toast"] == "Шашка на пункте 8 ждёт: сначала надо ввести с бара 1 шашку"
-    assert got["toast2"] == "Ни один оставшийся зар не даёт 5 (осталось: 3)"
+    assert got["toast2"] == "Ни одна из оставшихся костей не даёт 5 (осталось: 3)"
     assert page.errors == []

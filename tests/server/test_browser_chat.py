@@ -10,7 +10,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page, open_home, page_api
+from browser_helpers import (
+    BROWSER_MARKS,
+    DESKTOP,
+    FAKE_VISIBILITY,
+    PHONE,
+    new_page,
+    open_home,
+    page_api,
+    set_hidden,
+    title_becomes,
+)
 
 pytestmark = BROWSER_MARKS
 
@@ -249,3 +259,52 @@ def test_what_is_typed_while_a_line_is_on_its_way_stays(browser: Any, server: An
     g.locator("#lobby-chat .chat-text", has_text="first line").wait_for()
     g.wait_for_load_state("networkidle")
     assert box.input_value() == "second li"
+
+
+def test_a_message_that_comes_unseen_is_counted_and_called(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    """Olya plays on a phone, where the chat lies far below the board; Tom writes: the
+    count beside her status says so, a tap takes her to the chat and clears it. Tom's
+    tab is hidden when she answers: its title says who wrote, and the chat's heading
+    counts the line until he is back."""
+    olya = new_page(browser, PHONE)
+    tom = new_page(browser, DESKTOP, locale="en-US")
+    tom.context.add_init_script(FAKE_VISIBILITY)
+    open_home(olya, server.url)
+    st = page_api(olya, server, "POST", "/api/games", {"mode": "friend", "variant": "long"})
+    olya.goto(f"{server.url}/game/{st['id']}")
+    olya.wait_for_selector("#chat-input", state="attached")
+    tom.goto(st["invite_url"])
+    tom.wait_for_selector("#chat-input")
+    olya.evaluate("() => window.scrollTo(0, 0)")  # she looks at the board
+    assert olya.locator("#chat-unread").is_hidden()
+    say(tom, "Hi Olya!")
+    wait_line(olya, "Hi Olya!")
+    olya.wait_for_selector("#chat-unread:not([hidden])")
+    assert olya.inner_text("#chat-unread") == "💬 1"
+    assert olya.get_attribute("#chat-unread", "aria-label") == "1 новое сообщение в чате: показать"
+    assert olya.inner_text("#chat-count") == "1"
+    box = olya.locator("#chat-unread").bounding_box()
+    assert box["y"] + box["height"] <= PHONE["height"], box  # seen from the board
+    say(tom, "Good luck")
+    olya.wait_for_function("() => document.querySelector('#chat-unread').textContent === '💬 2'")
+    olya.screenshot(path=str(shots / "chat-unread-phone-ru.png"))
+    olya.click("#chat-unread")
+    olya.wait_for_selector("#chat-unread[hidden]", state="attached")
+    assert olya.locator("#chat-count").is_hidden()
+    wait_line(olya, "Hi Olya!")
+    # her own line counts for no one but Tom
+    set_hidden(tom, True)
+    say(olya, "Привет, Том")
+    wait_line(tom, "Привет, Том")
+    line = tom.locator("#chat .chat-line", has_text="Привет, Том")
+    name = line.locator(".chat-name").inner_text()
+    assert title_becomes(tom, f"💬 {name} wrote")
+    tom.wait_for_selector("#chat-count:not([hidden])")
+    assert tom.inner_text("#chat-count") == "1"
+    assert olya.locator("#chat-unread").is_hidden()
+    set_hidden(tom, False)
+    tom.wait_for_selector("#chat-count[hidden]", state="attached")
+    for page in (olya, tom):
+        assert page.errors == [] and page.csp == [], (page.errors, page.csp)

@@ -20,6 +20,7 @@ from browser_helpers import (
     new_page,
     open_home,
     page_api,
+    played,
     start_friend_game,
 )
 
@@ -204,7 +205,12 @@ def test_strangers_meet_play_chat_and_the_rating_moves(
         if st["match"]["over"]:
             break
         if "next-game" in st["actions"]:
+            # (between people the next game starts when both asked: the other is
+            # told who waits for him, and when it starts anyway)
             a.click("#result-next")
+            b.wait_for_selector("#result-ready:has-text('ждёт следующую партию')")
+            b.screenshot(path=str(shots / "next-game-ready-phone-ru.png"))
+            b.click("#result-next")
         a.wait_for_selector("#status[data-turn=white], #status[data-turn=black]")
         if not my_turn(a):  # b's turn (the next game's toss may give him the start)
             play_turn(b, server, gid)
@@ -275,3 +281,44 @@ def test_a_game_with_a_friend_runs_the_clock_chosen(browser: Any, server: Any) -
     assert a.errors == [] and b.errors == []
     for page in (a, b):
         page.context.close()
+
+
+#: The game page's clock (clock.js) on a page of its own, fed the states a test makes.
+JS_MOUNT_CLOCK = """async () => {
+  const { GameClock } = await import("/static/clock.js");
+  const clock = new GameClock();
+  document.querySelector("main").append(clock.el);
+  window.__clock = clock;
+}"""
+JS_FEED = """([role, remaining]) => window.__clock.update({ role, players: {},
+  clock: { running: "white", delay: 0, delay_left: 0, remaining,
+           reserve: { white: remaining, black: 100 } } })"""
+
+
+def test_the_players_own_time_running_low_ticks_and_shows_tenths(browser: Any, server: Any) -> None:
+    """Under 20 s of his own time, and again under 10 s, the player hears a tick (once
+    each; his next turn arms them again); a spectator does not, nor he with the signal
+    switched off. Under 10 s the clock shows tenths of a second."""
+    page = new_page(browser, PHONE)
+    open_home(page, server.url)
+    page.click("main")  # a tap: from now on the page may sound
+    page.evaluate(JS_MOUNT_CLOCK)
+
+    def ticks(role: str, remaining: float) -> int:
+        page.evaluate(JS_FEED, [role, remaining])
+        page.wait_for_timeout(150)  # (a sound starts once the audio context runs)
+        return played(page).count("lowTime")
+
+    assert ticks("white", 25) == 0
+    assert page.inner_text("#clock-white .clock-time") == "0:25"
+    assert ticks("white", 19.5) == 1
+    assert ticks("white", 15) == 1  # once
+    assert ticks("white", 9.95) == 2
+    assert re.fullmatch(r"0:09\.\d", page.inner_text("#clock-white .clock-time"))
+    assert ticks("white", 5) == 2
+    assert ticks("black", 5) == 2  # the opponent's time (not his) stops his clock...
+    assert ticks("white", 8) == 3  # ...and his next turn warns again, the lowest mark
+    assert ticks("spectator", 15) == 3 and ticks("spectator", 5) == 3
+    page.evaluate("() => localStorage.setItem('nardy-signals', JSON.stringify({ lowTime: false }))")
+    assert ticks("black", 30) == 3 and ticks("white", 5) == 3
+    assert page.errors == [] and page.csp == [], (page.errors, page.csp)

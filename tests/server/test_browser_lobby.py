@@ -52,7 +52,9 @@ def test_two_strangers_press_play_now_and_meet_in_one_game(
     assert "Ищем соперника" in a.inner_text("#searching")
     a.screenshot(path=str(shots / "lobby-searching-desktop-ru.png"))
     # the other sees, before he asks, that someone waits for long nardy
-    b.wait_for_selector("#pool-counts:has-text('Looking for an opponent now: Long nardy 1')")
+    b.wait_for_selector(
+        "#pool-counts:has-text('Looking for an opponent now — Long nardy · No clock: 1')"
+    )
     b.select_option("#pn-variant", "long")
     b.click("#play-now-btn")
     first, second = game_id(a), game_id(b)
@@ -112,6 +114,62 @@ def test_two_strangers_press_play_now_and_meet_in_one_game(
     for page in (a, b, c, d):
         assert not page.errors, page.errors
         assert not page.csp, page.csp
+
+
+def test_play_now_says_the_pool_and_offers_another_clock(
+    browser: Any, server: Any, shots: Path
+) -> None:
+    """Pairing goes by game and clock: Оля (a phone, Russian) seeks short nardy with
+    Blitz, Tom (a desktop, English) with Rapid. Each page counts the pools apart, says
+    which pool its player waits in and that it is a 3-point match, and offers Оля Tom's
+    clock in one tap, which pairs them; the clocks are listed none, blitz, rapid, and the
+    Play-now choices come back in this browser."""
+    olya = new_page(browser, PHONE, motion=False)
+    tom = new_page(browser, DESKTOP, "en-US", motion=False)
+    for page in (olya, tom):
+        page.goto(server.url + "/")
+        page.wait_for_selector("#play-now-text:has-text('3')")
+    assert olya.inner_text("#play-now-text").startswith("Матч до 3 очков")
+    assert tom.eval_on_selector_all("#pn-clock option", "os => os.map(o => o.value)") == [
+        "none",
+        "blitz",
+        "rapid",
+    ]
+    # the game's select has room for its longest name on a phone
+    olya.select_option("#pn-variant", "long")
+    assert olya.eval_on_selector("#pn-variant", "s => s.scrollWidth <= s.clientWidth")
+    olya.screenshot(path=str(shots / "lobby-play-now-phone-ru.png"))
+    olya.select_option("#pn-variant", "short")
+    olya.select_option("#pn-clock", "blitz")
+    olya.reload()  # her choices are kept
+    olya.wait_for_selector("#play-now-btn")
+    assert olya.input_value("#pn-variant") == "short" and olya.input_value("#pn-clock") == "blitz"
+    olya.click("#play-now-btn")
+    olya.wait_for_selector("#searching:has-text('Короткие нарды · Блиц · матч до 3 очков')")
+    tom.wait_for_selector(
+        "#pool-counts:has-text('Looking for an opponent now — Short nardy (backgammon) · Blitz: 1')"
+    )
+    tom.select_option("#pn-variant", "short")
+    tom.select_option("#pn-clock", "rapid")
+    tom.click("#play-now-btn")
+    tom.wait_for_selector(
+        "#searching:has-text('Short nardy (backgammon) · Rapid · a 3-point match')"
+    )
+    tom.wait_for_selector(
+        "#play-now .other-clock:has-text('1 player is looking for “Short nardy (backgammon)')"
+    )
+    olya.wait_for_selector(
+        "#play-now .other-clock:has-text('1 игрок ищет «Короткие нарды · Рапид»')"
+    )
+    olya.wait_for_selector(
+        "#pool-counts:has-text('Короткие нарды · Блиц: 1; Короткие нарды · Рапид: 1')"
+    )
+    olya.screenshot(path=str(shots / "lobby-other-clock-phone-ru.png"))
+    tom.screenshot(path=str(shots / "lobby-other-clock-desktop-en.png"))
+    olya.click("#play-now .switch-clock")
+    assert game_id(olya) == game_id(tom)
+    for page in (olya, tom):
+        assert not page.errors and not page.csp
 
 
 def test_nobody_found_the_computer_is_offered_openly(
@@ -302,7 +360,9 @@ def test_the_new_game_form_offers_the_games_rule_options(
     first = page.locator("#new-scoring option").first
     assert first.get_attribute("value") == "per-checker"
     assert first.inner_text() == "default: a point for each checker not borne off"
-    assert "C-2 · scoring" in page.inner_text("#new-game")  # (unfolded: the most asked)
+    # (unfolded: the most asked; named in the player's words, not the engine's C-2 · scoring)
+    assert "Scoring" in page.inner_text("#new-game")
+    assert "C-2" not in page.inner_text("#new-game")
     page.select_option("#new-scoring", "standard")
     assert "per_checker_multipliers" not in shown_options(page)  # per-checker scoring only
     page.select_option("#new-mode", "local")
@@ -344,7 +404,9 @@ def test_the_new_game_form_offers_the_games_rule_options(
         assert shown_options(phone) == expected("short-ru", ("per_checker_multipliers", "scoring"))
         marked = {"ru": "по умолчанию: да", "en": "default: yes"}[lang]
         assert phone.locator("#opt-no_hit_and_hide option").first.inner_text() == marked
-        assert "S-6 · no_hit_and_hide" in phone.inner_text("#new-options")
+        named = {"ru": "Убил — не прячься", "en": "No hit-and-hide"}[lang]  # (the player's words)
+        assert named in phone.inner_text("#new-options")
+        assert "no_hit_and_hide" not in phone.inner_text("#new-options")
         phone.locator("#new-options").scroll_into_view_if_needed()
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"the form overflows the phone: {width}px"

@@ -176,11 +176,11 @@ def test_the_signals_in_the_settings_menu_on_desktop_and_phone(
             page.click("#settings-open")
             assert signals.locator("legend").inner_text() == t("web.signals", lang)
             labels = signals.locator("label")
-            assert labels.count() == 5
+            assert labels.count() == 6
             assert labels.nth(1).inner_text() == t("web.signal-vibrate", lang)
             box = page.locator("#settings-menu").bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
-            for i in range(5):
+            for i in range(6):
                 assert labels.nth(i).bounding_box()["height"] >= 40  # as the menu's others
             page.screenshot(path=str(shots / f"signals-menu-{size}-{lang}.png"))
             page.click("#signal-test")  # a tap: the sound plays, whatever the switches say

@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from nardy.server import Settings, create_app
 from nardy.server.db import GameRow, User
+from nardy.server.matchmaking import QUICK_LENGTH
 
 pytestmark = pytest.mark.anyio
 
@@ -327,32 +328,39 @@ def test_my_games_are_live_on_the_lobby_socket(app: Any) -> None:
             assert mine(ws, None) == []
 
 
-def test_the_lobby_shows_who_is_searching_by_game(app: Any) -> None:
-    """Beside "Play now" the lobby says how many are in the queue for each game, live:
-    a player sees whether someone waits for the game he would ask for (lichess shows
-    each pool's players)."""
+def test_the_lobby_shows_who_is_searching_by_game_and_clock(app: Any) -> None:
+    """Beside "Play now" the lobby says how many are in the queue for each game and
+    clock, live: pairing goes by both, so two players of one game with other clocks
+    are told apart (they read "short nardy 2" and were never paired)."""
     with same_loop_clients(app, 3) as (alice, bob, carol):
         lobby = app.state.lobby
         with carol.websocket_connect("/ws/lobby") as ws:
-            assert next_message(ws, "snapshot")["searching"] == {}
-            for who, variant in ((alice, "long"), (bob, "short")):
-                r = who.post("/api/lobby/queue", json={"variant": variant}, headers=_token(who))
+            snap = next_message(ws, "snapshot")
+            assert snap["searching"] == []
+            assert snap["quick_length"] == QUICK_LENGTH
+            for who, clock in ((alice, "blitz"), (bob, "rapid")):
+                body = {"variant": "short", "clock": clock}
+                r = who.post("/api/lobby/queue", json=body, headers=_token(who))
                 assert r.status_code == 200, r.text
             alice.portal.call(lobby.refresh)
-            assert _searching(ws, {"long": 1, "short": 1})
+            assert _searching(ws, [_pool("short", "blitz"), _pool("short", "rapid")])
             r = bob.delete("/api/lobby/queue", headers=_token(bob))
             assert r.json() == {"left": True}
             alice.portal.call(lobby.refresh)
-            assert _searching(ws, {"long": 1})
+            assert _searching(ws, [_pool("short", "blitz")])
         with bob.websocket_connect("/ws/lobby") as ws:  # a new page: in its snapshot
-            assert next_message(ws, "snapshot")["searching"] == {"long": 1}
+            assert next_message(ws, "snapshot")["searching"] == [_pool("short", "blitz")]
+
+
+def _pool(variant: str, clock: str, n: int = 1) -> dict[str, Any]:
+    return {"variant": variant, "clock": clock, "n": n}
 
 
 def _token(client: TestClient) -> dict[str, str]:
     return {"x-csrf-token": client.get("/api/session").json()["csrf"]}
 
 
-def _searching(ws: Any, counts: dict[str, int]) -> bool:
+def _searching(ws: Any, counts: list[dict[str, Any]]) -> bool:
     """Whether a "searching" message with ``counts`` comes (the ticker may send an
     earlier count first)."""
     return any(next_message(ws, "searching")["searching"] == counts for _ in range(5))

@@ -215,8 +215,9 @@ def _club_history(db_url: str, ids: dict[str, int]) -> tuple[str, str, str]:
             level = 2 if i == 4 else 1
             while live.meta.status != "over":
                 g = live.game
-                if g.phase == "over":
-                    await games.act(live, live.meta.role_of(ids["ann"]), {"action": "next-game"})
+                if g.phase == "over":  # (between people: both ask for the next game)
+                    for uid in (ids["ann"], ids["bob"]):
+                        await games.act(live, live.meta.role_of(uid), {"action": "next-game"})
                     continue
                 loser = g.to_act
                 await games.act(live, loser, {"action": "resign", "level": level})
@@ -283,7 +284,8 @@ def test_the_profile_page_with_its_rating_graph(browser: Any, server: Any, shots
     assert all(r.startswith(("Победа", "Поражение")) for r in results)
     assert sum(", марс" in r for r in results) == 1  # the one match lost by a mars
     assert "Длинные нарды" in page.inner_text("#ratings")
-    assert page.locator("#auto_roll").is_checked()
+    # (his settings, auto-roll among them, are on the settings page his profile leads to)
+    assert page.get_attribute("#profile-settings", "href") == "/settings"
     page.screenshot(path=str(shots / "profile-desktop.png"), full_page=True)
     page.select_option("#filters select[name=variant]", "short")
     page.click("#filters button[type=submit]")

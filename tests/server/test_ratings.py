@@ -73,8 +73,9 @@ async def resign_match(app: Any, players: dict[int, Any], spec: dict[str, Any]) 
         state: dict[str, Any] = r.json()["state"]
         if state["match"]["over"]:
             return state
-        r = await winner.post(f"/api/games/{gid}/actions", {"action": "next-game"})
-        assert r.status_code == 200, r.text
+        for who in (winner, loser):  # (between people: both ask for the next game)
+            r = await who.post(f"/api/games/{gid}/actions", {"action": "next-game"})
+            assert r.status_code == 200, r.text
     raise AssertionError("the match did not end")
 
 

@@ -556,8 +556,8 @@ async def test_a_gnubg_id_sets_the_board_and_both_ids_are_given_to_copy(
     ("text", "en", "ru"),
     [
         ("4HPwATDgc/ABMA:QYkqASAAIAA", "expected 12 characters, got 11", "нужно 12 символов"),
-        ("4HPwATDgc/ABM:QYkqASAAIAAA", "gnubg ID", "ID gnubg"),
-        ("4HPwATDgc/ABMA:QYkq!SAAIAAA", "not a gnubg ID", "не ID gnubg"),
+        ("4HPwATDgc/ABM:QYkqASAAIAAA", "gnubg ID", "код позиции gnubg"),
+        ("4HPwATDgc/ABMA:QYkq!SAAIAAA", "not a gnubg ID", "не код позиции gnubg"),
     ],
 )
 async def test_a_bad_gnubg_id_is_a_clear_error_in_both_languages(

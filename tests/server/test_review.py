@@ -118,6 +118,27 @@ async def test_a_match_is_reviewed_per_player_name(player_factory: Any) -> None:
         assert g["white"] == (d["match_equity"] if d["color"] == "white" else -d["match_equity"])
 
 
+async def test_a_matchs_players_are_named_by_their_colour_on_the_page(
+    player_factory: Any,
+) -> None:
+    """The review's sums are under the files' English names ("Computer beginner"); each
+    player and decision carries the colour the game page names him by, and a game
+    without a cube (long nardy) says so: the page shows no cube rows."""
+    p = await player_factory()
+    st = await computer_game(p, variant="long", length=3)
+    st = await play_first_plays(p, st)
+    data = (await p.get(f"/api/games/{st['id']}/analysis")).json()
+    assert data["cube"] is False
+    me = st["role"]
+    sides = {k: v["side"] for k, v in data["players"].items()}
+    assert sides["Computer beginner"] == ("black" if me == "white" else "white")
+    assert sorted(sides.values()) == ["black", "white"]
+    assert all(d["side"] == sides[d["player"]] for d in data["decisions"])
+    short = await computer_game(p, length=1)
+    short = await play_first_plays(p, short)
+    assert (await p.get(f"/api/games/{short['id']}/analysis")).json()["cube"] is True
+
+
 @pytest.mark.parametrize("variant", ["crazy", "gulbara"])
 async def test_games_with_turn_segments_are_reviewed(player_factory: Any, variant: str) -> None:
     """V-CRAZY / V-GUL: a crazy sequence's doubles and passed moves are judged too."""
@@ -191,3 +212,12 @@ async def test_the_reviews_numbers_are_the_move_lists_and_the_replays(
     dance = next(i for i, m in enumerate(listed) if not m.get("action") and m["play"] == "-")
     later = [d for d in decisions if d["kind"] == "play" and d["entry"] > dance + 1]
     assert later and all(d["entry"] > d["turn"] for d in later)
+
+
+def test_the_reviews_words_are_plain_russian() -> None:
+    """gnubg's "Supernatural" said as a Russian player would, and no abbreviation."""
+    from nardy.i18n import t
+
+    assert t("rating.supernatural", "ru") == "феноменальный"
+    assert t("web.review-columns.3", "ru").startswith("Сомнительных /")
+    assert "с компьютером на рейтинг не влияют" in t("web.nobody-rated", "ru")

@@ -60,6 +60,31 @@ async def test_a_position_and_a_rolls_plays_are_rolled_out(app: Any, player_fact
         await app.state.rollouts.close()
 
 
+async def test_a_position_the_bear_off_database_prices_is_exact_at_once(
+    app: Any, player_factory: Any
+) -> None:
+    """Both sides bearing off: every game stops at once at the exact database, so the
+    rollout says it is exact and stops after its first batch instead of playing 324
+    games to "± 0.000" (an expert took that for an estimate). A race that is not yet
+    home is no such thing."""
+    home = Position.from_points({6: 3, 5: 3, 4: 2, 1: 1}, {6: 2, 5: 3, 3: 2, 2: 2})
+    p = await player_factory()
+    try:
+        body = {"variant": "short", "id": encode_id("short", home), "games": 324}
+        job = await finished(p, (await p.post("/api/analysis/rollouts", body)).json())
+        assert job["status"] == "done" and job["exact"] is True
+        assert job["done"] == job["games"] == module.BATCH < 324
+        (only,) = job["results"]
+        lib = rollout_position(SHORT, home, SETTINGS, Plan(games=module.BATCH)).to_json()
+        assert only["result"] == lib and lib["equity"]["ci"] == 0
+        job = await finished(
+            p, (await p.post("/api/analysis/rollouts", {**body, "id": RACE_ID})).json()
+        )
+        assert job["exact"] is False and job["done"] == 324
+    finally:
+        await app.state.rollouts.close()
+
+
 async def test_a_match_position_is_rolled_out_at_its_score(app: Any, player_factory: Any) -> None:
     """The analysis board's match (its length and score) goes to the rollout: the same
     games as the library's rollout at that score, valued as match equity (2·MWC − 1,

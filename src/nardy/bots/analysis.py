@@ -53,7 +53,7 @@ RATINGS: tuple[tuple[float, str], ...] = (
 
 register(
     {
-        "rating.supernatural": {"en": "Supernatural", "ru": "сверхъестественный"},
+        "rating.supernatural": {"en": "Supernatural", "ru": "феноменальный"},
         "rating.world-class": {"en": "World class", "ru": "мировой класс"},
         "rating.expert": {"en": "Expert", "ru": "эксперт"},
         "rating.advanced": {"en": "Advanced", "ru": "сильный"},

@@ -76,6 +76,10 @@ def position_of(variant: Variant, text: str, turn: Color) -> tuple[Position, Mat
     return pos, snap
 
 
+#: gnubg's full ID of the starting position, as its manual shows it (a bad ID's example).
+GNUBG_EXAMPLE = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
+
+
 def _snapshot(text: str) -> MatchSnapshot:
     """The match of short nardy's full IDs: gnubg's (``Position ID:Match ID``, one
     colon) or an XGID (ten fields); a bad one is a clear error saying which it is."""
@@ -85,7 +89,12 @@ def _snapshot(text: str) -> MatchSnapshot:
             return snapshot_from_ids(position_id, match_id)
         except MalformedError as exc:
             raise ApiError(
-                400, "bad-position-id", "bad-gnubg-id", id=_quoted(text), reason=exc
+                400,
+                "bad-position-id",
+                "bad-gnubg-id",
+                id=_quoted(text),
+                reason=exc,
+                example=GNUBG_EXAMPLE,
             ) from None
     try:
         return decode_xgid(text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from nardy.cube import CubeRules
@@ -32,6 +32,10 @@ Role = str  # "white" | "black" | "both" | "spectator"
 #: and checker moves. Any other kind (a join, an end, a rating, a rematch, a flag)
 #: also changes what only the game's row says, and the game is loaded again.
 EXTENDABLE = frozenset({"record", "step", "undo"})
+#: How long the next game of a match between people waits, after one player asked for
+#: it, for the other's "next game": then it starts without him (he may be reading the
+#: result; neither clock runs meanwhile).
+NEXT_GAME_WAIT = timedelta(seconds=30)
 #: Records of cube actions and resignations (RULES.md C-3), shown in the move list.
 OFFERS = ("double", "take", "pass", "beaver", "resign", "accept", "reject")
 #: Records of a player's own decisions (with his checker moves, "step" and "undo"):
@@ -231,6 +235,11 @@ class LiveGame:
         self.rematch: dict[str, Any] | None = next(
             (e["data"] for e in reversed(events) if e["kind"] == "rematch"), None
         )
+        #: The players who asked for the match's next game (the "ready" events since
+        #: the last game began): colour -> when (ISO time).
+        self.ready: dict[str, str] = {}
+        for e in events:
+            self._hear_ready(e)
         if records:
             self.match.new_game(0)
             for rec in records:
@@ -308,6 +317,7 @@ class LiveGame:
             if isinstance(act, dict):
                 self.done[(act.get("user"), act["id"])] = (e["seq"], e["seq"] + act["events"] - 1)
             acted(e, self.acted)
+            self._hear_ready(e)
             self.seq = e["seq"]
         self.meta.white_player = self.match.whites[-1]
         return True
@@ -324,6 +334,20 @@ class LiveGame:
         }
         self.__dict__.update(fresh.__dict__)
         self.__dict__.update(kept)
+
+    def _hear_ready(self, e: dict[str, Any]) -> None:
+        """Note a player's "ready" event; a new game of the match forgets them."""
+        if e["kind"] == "ready":
+            self.ready[e["by"]] = e["data"]["at"]
+        elif e["kind"] == "record" and e["data"]["record"].get("type") == "game":
+            self.ready = {}
+
+    def next_game_at(self) -> datetime | None:
+        """When the match's next game starts by itself: ``NEXT_GAME_WAIT`` after the
+        first player asked for it (None: nobody asked, or it is not between games)."""
+        if not self.ready or not self.over or self.finished:
+            return None
+        return min(datetime.fromisoformat(at) for at in self.ready.values()) + NEXT_GAME_WAIT
 
     def _replay(self, rec: dict[str, Any]) -> None:
         kind = rec.get("type")
@@ -356,6 +380,7 @@ class LiveGame:
         self.game = game
         self.notes = []
         self.steps = []
+        self.ready = {}
         self.meta.white_player = self.match.whites[-1]
         return game
 
@@ -423,7 +448,9 @@ class LiveGame:
             return []
         if g.phase == "over":
             playing = role in ("white", "black", "both")
-            return ["next-game"] if playing and not self.finished else []
+            # (asked already: his page says he waits for the other)
+            asked = role in self.ready
+            return ["next-game"] if playing and not self.finished and not asked else []
         if self.actor(role) is None:
             return []
         if g.phase == "roll":

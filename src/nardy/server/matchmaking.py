@@ -539,17 +539,22 @@ class Lobby:
             "following": [{"id": p.user_id, "name": p.name} for p in following],
             "blocked": [{"id": p.user_id, "name": p.name} for p in blocked],
             "clocks": CLOCKS,
+            "quick_length": QUICK_LENGTH,
             "pair_timeout": self.pair_timeout,
         }
 
-    async def searching_view(self) -> dict[str, int]:
-        """How many are in the quick-pairing queue, by variant: the lobby shows it under
-        "Play now" (as lichess shows each pool's players), so a player sees whether
-        someone waits for the game he would ask for."""
-        out: dict[str, int] = {}
+    async def searching_view(self) -> list[dict[str, Any]]:
+        """How many are in the quick-pairing queue, by pool (variant and clock, what
+        pairing goes by): the lobby shows it under "Play now" (as lichess shows each
+        pool's players), so a player sees whether someone waits for the game and clock
+        he would ask for, and one waiting with another clock is not taken for a partner."""
+        counts: dict[tuple[str, str], int] = {}
         for s in await self.state.queue():
-            out[s.variant] = out.get(s.variant, 0) + 1
-        return out
+            counts[s.pool] = counts.get(s.pool, 0) + 1
+        return [
+            {"variant": variant, "clock": clock, "n": n}
+            for (variant, clock), n in sorted(counts.items())
+        ]
 
     async def refresh(self) -> None:
         """Send who is online, the games to watch and who is searching, where they

@@ -9,13 +9,14 @@ changed, and the caller stores nothing of a change that raised."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from nardy.errors import IllegalMoveError, MalformedError
 from nardy.match import MatchScore
 from nardy.outcome import check_resign_level
-from nardy.position import BAR, OFF
+from nardy.position import BAR, OFF, other
 from nardy.server import clocks
 from nardy.server.api_error import ApiError
 from nardy.server.botplayer import Computer
@@ -142,10 +143,17 @@ class Referee:
     changes ``live`` (under its lock) and appends the events that say what happened to
     ``out``; storing them is ``GameService``'s."""
 
-    def __init__(self, computer: Computer, max_auto_turns: int) -> None:
+    def __init__(
+        self,
+        computer: Computer,
+        max_auto_turns: int,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
         self.computer = computer
         #: Upper bound of automatic passes and computer turns in one action.
         self.max_auto_turns = max_auto_turns
+        #: The time a player asked for the next game at (the game service's, injectable).
+        self.clock = clock
 
     def advance(self, live: LiveGame, out: list[Event]) -> None:
         """Toss, roll, and make the computer's decisions until a person has to act.
@@ -270,6 +278,30 @@ class Referee:
         out.append({"kind": "record", "by": None, "data": {"record": game.records[0]}})
         self.advance(live, out)
 
+    def ask_next_game(self, live: LiveGame, role: Role, out: list[Event]) -> None:
+        """``role`` asks for the match's next game. Between two people it starts once
+        both asked (or ``NEXT_GAME_WAIT`` after the first: ``start_due_game``): the other
+        may still be reading the result, and his clock would run. Against the computer
+        or on one device it starts at once. Asking twice changes nothing."""
+        people = role in ("white", "black") and live.meta.computer_color is None
+        if not people or other(role) in live.ready:  # type: ignore[arg-type]
+            self.next_game(live, out)
+        elif role not in live.ready:
+            at = self.clock().isoformat()
+            live.ready[role] = at
+            out.append({"kind": "ready", "by": role, "data": {"at": at}})
+
+    @staticmethod
+    def next_game_is_due(live: LiveGame, now: datetime) -> bool:
+        """Whether the next game one player asked for starts now without the other."""
+        starts = live.next_game_at()
+        return starts is not None and now >= starts
+
+    def start_due_game(self, live: LiveGame, now: datetime, out: list[Event]) -> None:
+        """Start the next game a player asked for when it has waited long enough."""
+        if self.next_game_is_due(live, now):
+            self.next_game(live, out)
+
     def apply(self, live: LiveGame, role: Role, action: Any, out: list[Event]) -> None:
         g = live.game
         if role == "spectator":
@@ -288,7 +320,7 @@ class Referee:
                 raise ApiError(409, "illegal", "game-not-over")
             if role == "player":
                 raise ApiError(409, "not-your-turn", "game-not-started")
-            self.next_game(live, out)
+            self.ask_next_game(live, role, out)
             return
         if g.phase == "over":
             raise ApiError(409, "game-over", "start-next-game")

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from nardy.bots.analysis import analyze_records
 from nardy.server.api_error import ApiError
 from nardy.server.db import Review
-from nardy.server.exports import named_match
+from nardy.server.exports import named_match, player_names
 from nardy.server.live import LiveGame
 from nardy.server.service import HINT_PLIES, GameService
 from nardy.server.writer import Writer
@@ -94,10 +94,35 @@ async def game_review(games: GameService, live: LiveGame, plies: int) -> dict[st
     """The review of the finished game ``live`` at ``plies`` (stored, or made now)."""
     async with live.lock:
         records = finished_records(live)
+        sides = _sides(live)
+        cube = live.match.cube_rules.enabled
     result: dict[str, Any] = await to_thread.run_sync(
         review, games.db, games.writer, live.meta.id, records, plies
     )
-    return result
+    return {**with_sides(result, sides), "cube": cube}
+
+
+def _sides(live: LiveGame) -> dict[str, str]:
+    """A match's players by the names its review is summed under (the export's, in
+    English, for the files) → their colour in the game the page shows now; {} for a
+    money game, whose review is summed by colour already."""
+    if live.meta.length == 0:
+        return {}
+    names = player_names(live)
+    white = live.meta.white_player
+    return {names[white]: "white", names[1 - white]: "black"}
+
+
+def with_sides(data: dict[str, Any], sides: dict[str, str]) -> dict[str, Any]:
+    """The review with each player's summary and decision given its ``side``: the colour
+    by which the game page names that player (in the reader's language, "(you)", the
+    computer's level), where the files' names would show English to everyone. The
+    stored review is left as it is: a guest's name may change."""
+    if not sides:
+        return data
+    players = {k: {**v, "side": sides.get(k, v["player"])} for k, v in data["players"].items()}
+    decisions = [{**d, "side": sides.get(d["player"], d["color"])} for d in data["decisions"]]
+    return {**data, "players": players, "decisions": decisions}
 
 
 def stored_summaries(db: sessionmaker[Session], game_ids: list[str]) -> dict[str, Any]:

@@ -79,6 +79,16 @@ class Rollout:
     rows: list[list[np.ndarray]] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
 
+    def exact(self) -> bool:
+        """Whether every start's games so far (two or more) gave one and the same row:
+        the exact bear-off database took over at once (no roll was played, so no luck
+        to adjust), and the result is the database's, not an estimate."""
+        for parts in self.rows:
+            rows = np.concatenate(parts) if parts else None
+            if rows is None or len(rows) < 2 or not bool(np.all(rows == rows[0])):
+                return False
+        return True
+
     def view(self) -> dict[str, Any]:
         """What the page shows: the progress and each result so far (plays best first)."""
         found: list[tuple[str | None, RolloutResult | None]] = []
@@ -105,6 +115,7 @@ class Rollout:
             "kind": "plays" if self.starts[0][0] is not None else "position",
             # the equity's unit: match equity at the score (2·MWC − 1), or money
             "match": match,
+            "exact": self.exact(),
             "results": results,
         }
 
@@ -191,6 +202,8 @@ class Rollouts:
                     )
                     parts.append(part)
                 job.done = stop
+                if job.exact():  # (more games would give the same rows again)
+                    job.games = job.done
             if job.status == "running":
                 job.status = "done"
         except asyncio.CancelledError:

@@ -181,7 +181,7 @@ class GameService:
         self.engine = engine
         self.db = sessionmaker(engine, expire_on_commit=False)
         self.computer = computer
-        self.referee = Referee(computer, settings.max_auto_turns)
+        self.referee = Referee(computer, settings.max_auto_turns, clock)
         self.live: dict[str, LiveGame] = {}
         #: Called under the game's lock with the events just stored (broadcasting).
         self.notify: Callable[[LiveGame, list[Event]], Awaitable[None]] | None = None
@@ -339,6 +339,10 @@ class GameService:
             m.clock = clocks.switch(m.clock, side, at)
             values["clock"] = m.clock
             values["deadline"] = clocks.deadline(m.clock)
+        # the next game one player asked for starts by itself then (``sweep_flags``)
+        starts = live.next_game_at()
+        if starts is not None or m.clock is None:
+            values["deadline"] = starts
         result = stored_result(live)
         if result is not None:
             values["result"] = result
@@ -458,12 +462,15 @@ class GameService:
         return events
 
     async def flag_if_due(self, live: LiveGame) -> list[Event]:
-        """Store a loss on time if the game is past its deadline (call under its lock)."""
-        if not self.referee.flag_is_due(live, self.clock()):
+        """Store a loss on time if the game is past its deadline, or start the next
+        game one player asked for when its wait is over (call under its lock)."""
+        now = self.clock()
+        if not (self.referee.flag_is_due(live, now) or self.referee.next_game_is_due(live, now)):
             return []  # (every action asks: no thread hop for nothing)
 
         def change(lv: LiveGame, out: list[Event]) -> None:
             self.referee.flag_due(lv, self.clock(), out)
+            self.referee.start_due_game(lv, self.clock(), out)
 
         events = await self._stored(live, change)
         await self._notify(live, events)

@@ -25,6 +25,7 @@ from nardy.server.db import now
 from nardy.server.game_specs import hints_refused
 from nardy.server.jsontext import encode
 from nardy.server.live import LiveGame, Role
+from nardy.step_reasons import die_reason
 
 T = TypeVar("T")
 
@@ -68,6 +69,10 @@ class Views:
         )
         if live.meta.clock is not None:  # the clock is read now, not when first built
             view = {**view, "clock": clock_view(live, self.clock())}
+        starts = live.next_game_at()
+        if starts is not None:  # (its seconds left read now, too)
+            left = max(0.0, (starts - self.clock()).total_seconds())
+            view = {**view, "next_game": {"ready": sorted(live.ready), "in": left}}
         return view
 
 
@@ -133,6 +138,8 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
         "scoring": live.match.variant.scoring,
         "rating_change": rating_change(live),
         "clock": None,
+        # who asked for the match's next game, and the seconds before it starts anyway
+        "next_game": None,
     }
     if m.invite_token and user_id == m.creator_id and m.mode == "friend":
         out["invite_url"] = f"{base_url}/join/{m.invite_token}"
@@ -242,7 +249,21 @@ def state(live: LiveGame, role: Role, user_id: int | None, base_url: str) -> dic
             "can_confirm": g.turn_complete,
             "plays": [p.text for p in g.legal_plays()][:400],
             "stuck": stuck(g, reach),
+            "unplayable": unplayable(g),
         }
+    return out
+
+
+def unplayable(g: Game) -> dict[str, dict[str, str]]:
+    """The dice left this turn that no move can use any more, by die, with why in both
+    languages (``nardy.step_reasons.die_reason``): the board crosses them out."""
+    if g.phase != "move":
+        return {}
+    playable = {die for _, die in g.steps_after([])}
+    out: dict[str, dict[str, str]] = {}
+    for d in sorted(set(g.dice_left) - playable):
+        why = die_reason(g.variant, g.pending_position, d)
+        out[str(d)] = {"en": why.text("en"), "ru": why.text("ru")}
     return out
 
 

@@ -11,7 +11,8 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field, StrictStr
 
 from nardy.server.api_error import ApiError
-from nardy.server.auth import SESSION_COOKIE, Who, new_token
+from nardy.server.auth import SESSION_COOKIE, Accounts, Who, new_token
+from nardy.server.db import User
 from nardy.server.deps import (
     AccountsDep,
     Actor,
@@ -27,6 +28,7 @@ from nardy.server.deps import (
     set_anonymous_cookie,
     set_session_cookies,
 )
+from nardy.server.game_specs import account_settings
 from nardy.server.history import dice_stats, game_history
 from nardy.server.matchmaking import Lobby
 from nardy.server.schemas import ClosingBody, Credentials, PasswordChange
@@ -111,6 +113,17 @@ def variant_options(variant: Variant) -> list[dict[str, Any]]:
     return out
 
 
+def _read_settings(accounts: Accounts, user_id: int) -> dict[str, Any] | None:
+    with accounts.db() as s:
+        user = s.get(User, user_id)
+        return None if user is None else user.settings
+
+
+async def stored_settings(accounts: Accounts, user_id: int) -> dict[str, Any] | None:
+    """The settings stored with an account (None: none, or no such account)."""
+    return await to_thread.run_sync(_read_settings, accounts, user_id)
+
+
 @router.get("/session")
 async def session(
     request: Request,
@@ -118,17 +131,22 @@ async def session(
     user: MaybeUser,
     settings: SettingsDep,
     computer: ComputerDep,
+    accounts: AccountsDep,
 ) -> dict[str, Any]:
-    """The visitor's user and CSRF token, the computer's levels and the variants. An
-    anonymous visitor gets a CSRF cookie, and no user is stored until he acts."""
+    """The visitor's user and CSRF token, his settings (a member's browser preferences
+    among them: the page applies them in a browser he logs in from), the computer's
+    levels and the variants. An anonymous visitor gets a CSRF cookie, and no user is
+    stored until he acts."""
     if user is not None:
         csrf = user.csrf
     else:
         csrf = anonymous_csrf(request) or new_token()
         set_anonymous_cookie(response, request, csrf)
+    stored = None if user is None else await stored_settings(accounts, user.user_id)
     return {
         "user": user_json(user),
         "csrf": csrf,
+        "settings": account_settings(stored),
         "test_mode": settings.test_mode,
         "levels": computer.levels(),
         "variants": [

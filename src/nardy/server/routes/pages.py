@@ -12,7 +12,7 @@ scripts ran, and a screen reader or a search engine read the wrong language.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 
@@ -76,11 +76,19 @@ def render_index(template: str, lang: str) -> str:
     return _DATA_T.sub(fill, out)
 
 
-@cache
-def index_html(lang: str) -> str:
-    """The page in ``lang``, rendered once per language (the template is part of the
-    installed package: it changes only with a new release)."""
-    return render_index(INDEX.read_text(encoding="utf-8"), lang)
+def index_html(lang: str, template: Path | None = None) -> str:
+    """The page in ``lang`` from ``template`` (the package's ``index.html``), rendered
+    once per language and version of the file: the scripts are served as they are on
+    disk, so a page cached past a change of them asked for names they no longer had
+    (a stat a request is cheap)."""
+    path = template or INDEX
+    return _rendered(path, path.stat().st_mtime_ns, lang)
+
+
+@lru_cache(maxsize=16)  # (a few versions of the file in both languages)
+def _rendered(path: Path, _mtime_ns: int, lang: str) -> str:
+    """``path`` rendered in ``lang``; the file's mtime is part of the key."""
+    return render_index(path.read_text(encoding="utf-8"), lang)
 
 
 @router.api_route("/{path:path}", methods=["GET", "HEAD"])

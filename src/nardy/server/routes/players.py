@@ -1,4 +1,4 @@
-"""Players: public profiles, leaderboards, and the account's play settings."""
+"""Players: public profiles, leaderboards, and the account's settings."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from anyio import to_thread
 from fastapi import APIRouter, Body, Query
 
 from nardy.server.api_error import ApiError
-from nardy.server.auth import Accounts
 from nardy.server.db import User
 from nardy.server.deps import AccountsDep, Actor, CheckedUser, DbDep, GamesDep, MaybeUser
-from nardy.server.game_specs import PLAY_SETTINGS, play_settings
+from nardy.server.game_specs import account_settings, checked_settings
 from nardy.server.moderation import set_ban
 from nardy.server.profiles import MAX_PAGE_SIZE, PAGE_SIZE, FilterError, leaderboard, profile
 from nardy.server.ratings import POOLS
+from nardy.server.routes.accounts import stored_settings
 
 router = APIRouter(prefix="/api", tags=["players"])
 #: Any JSON body: checked here, so that every bad one gets the same clear answer.
@@ -72,44 +72,33 @@ async def leaders(db: DbDep, pool: str = Query("long", max_length=16)) -> dict[s
     return {"pool": pool, "players": await to_thread.run_sync(leaderboard, db, pool)}
 
 
-def _stored_settings(accounts: Accounts, user_id: int) -> dict[str, Any] | None:
-    with accounts.db() as s:
-        user = s.get(User, user_id)
-        return None if user is None else user.settings
-
-
 @router.get("/me/settings")
 async def my_settings(user: MaybeUser, accounts: AccountsDep) -> dict[str, Any]:
-    """The visitor's play settings (the defaults for an anonymous visitor)."""
-    stored = (
-        None if user is None else await to_thread.run_sync(_stored_settings, accounts, user.user_id)
-    )
-    return {"settings": play_settings(stored)}
+    """The visitor's settings: his play settings (the defaults for an anonymous
+    visitor) and the browser's preferences a member has stored."""
+    stored = None if user is None else await stored_settings(accounts, user.user_id)
+    return {"settings": account_settings(stored)}
 
 
 @router.put("/me/settings")
 async def put_settings(
     user: Actor, accounts: AccountsDep, games: GamesDep, body: SettingsBody = None
 ) -> dict[str, Any]:
-    """Change play settings: ``{"auto_roll": bool, "auto_play": bool}`` (either or
-    both); they apply to the player's games at once."""
-    if (
-        not isinstance(body, dict)
-        or not body
-        or set(body) - set(PLAY_SETTINGS)
-        or not all(isinstance(v, bool) for v in body.values())
-    ):
-        raise ApiError(400, "malformed", "bad-settings", known=", ".join(PLAY_SETTINGS))
+    """Change settings, one or several (``game_specs.SETTING_VALUES``): the play
+    settings (``{"auto_roll": false}``) apply to the player's games at once; the
+    browser's preferences (``{"theme": "dark"}``) are a member's, kept with his account
+    so that they follow him to another browser (a guest's stay in his browser: 403)."""
+    change = checked_settings(body, member=not user.guest)
 
     def write(s: Any) -> dict[str, Any]:
         row = s.get(User, user.user_id)
-        stored = {**(row.settings or {}), **body}
+        stored = {**(row.settings or {}), **change}
         row.settings = stored
         return stored
 
     stored = await to_thread.run_sync(accounts.writer.session, write)
     games.apply_settings(user.user_id, stored)
-    return {"settings": play_settings(stored)}
+    return {"settings": account_settings(stored)}
 
 
 @router.post("/players/{name}/ban")

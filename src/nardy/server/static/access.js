@@ -10,10 +10,9 @@
 // demand ("Read the position"), and shown on the page in the keyboard mode.
 import { diceText, h } from "./dom.js";
 import { msg, t } from "./i18n.js";
+import { choose } from "./prefs.js";
 
 /** @typedef {import("./api.js").Json} Json */
-
-const ACCESS_KEY = "nardy-access";  // (theme.js's: the keyboard mode, kept in this browser)
 
 /** @param {string} c  a colour @param {Json} st */
 const sideName = (c, st) => (st.role === c ? `${t(c)} (${t("you")})` : t(c));
@@ -122,13 +121,8 @@ export function announcement(before, st) {
   return sentences(parts);
 }
 
-/** Turn the keyboard mode on (as the settings menu does, theme.js), kept in this browser. */
-function keyboardModeOn() {
-  localStorage.setItem(ACCESS_KEY, "on");
-  document.documentElement.classList.add("access");
-  const box = /** @type {HTMLInputElement | null} */ (document.getElementById("access-mode"));
-  if (box) box.checked = true;
-}
+/** Turn the keyboard mode on (as the settings menu does: theme.js shows it at once). */
+const keyboardModeOn = () => choose("keyboard", true);
 
 /**
  * The keyboard play and the spoken position, for the game page: put `node` on the page

@@ -353,7 +353,7 @@ export async function playerPage(name, own = false) {
         .map(([k, v]) => h("tr", {}, h("th", {}, k), h("td", {}, v))))),
     ...tournamentsCard(p.tournaments),
   ];
-  if (own) cards.push(...await currentGames(), await settingsCard(), passwordCard(), await blockedCard());
+  if (own) cards.push(...await currentGames(), settingsCard(), passwordCard(), await blockedCard());
   cards.push(h("div", { class: "card" }, h("h2", {}, t("gamesOf")), form, h("div", { class: "table-scroll" }, table), pager));
   if (own) cards.push(closeCard());  // (last: the one thing on the page that cannot be undone)
   main.replaceChildren(...cards);
@@ -387,22 +387,10 @@ async function currentGames() {
       ` · ${g.opponent === "computer" ? t("computer") : g.opponent === "local" ? t("local") : (g.opponent ? playerName(g.opponent) : "…")} · ${t("status")[g.status] || g.status}`))))];
 }
 
-/** The member's play settings (auto-roll, auto-play), saved as they change. */
-async function settingsCard() {
-  const { settings } = await call("GET", "/api/me/settings");
-  const saved = h("span", { class: "small", id: "settings-saved" });
-  /** @param {"auto_roll" | "auto_play"} key @param {string} label */
-  const box = (key, label) => {
-    const input = h("input", { type: "checkbox", id: key, checked: settings[key] });
-    input.addEventListener("change", async () => {
-      saved.textContent = "";
-      try { await call("PUT", "/api/me/settings", { [key]: input.checked }); saved.textContent = t("saved"); }
-      catch (e) { input.checked = !input.checked; toast(/** @type {Error} */ (e).message); }
-    });
-    return h("label", { class: "check" }, input, label);
-  };
-  return h("div", { class: "card settings" }, h("h2", {}, t("playSettings")),
-    box("auto_roll", t("autoRoll")), box("auto_play", t("autoPlay")), saved);
+/** The way to the member's settings (the play settings among them: the settings page). */
+function settingsCard() {
+  return h("div", { class: "card settings" }, h("h2", {}, t("settings")),
+    h("p", {}, h("a", { href: "/settings", "data-link": true, id: "profile-settings" }, t("allSettings"))));
 }
 
 /** The member's password (the current one and a new one: his other devices are logged

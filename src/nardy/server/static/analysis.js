@@ -15,13 +15,16 @@ import { me, variantName } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
-/** Games a rollout from the board plays (the server's default), and how often its
- * progress is read (ms). */
-const ROLLOUT_GAMES = 324, ROLLOUT_POLL_MS = 700;
+/** The games a rollout from the board may play (a multiple of 36: each first roll as
+ * often; the server's default first, its most last), and how often its progress is
+ * read (ms). */
+const ROLLOUT_GAMES = [324, 648, 1296], ROLLOUT_POLL_MS = 700;
 /** @param {Json} e  an estimate {mean, ci} @param {boolean} [percent] */
 const estimate = (e, percent) => percent
   ? `${fixed(100 * e.mean, 1)}% ± ${fixed(100 * e.ci, 1)}`
   : `${signedEquity(e.mean)} ± ${fixed(e.ci, 3)}`;
+/** An exact value (the bear-off database's): no interval. @param {Json} e @param {boolean} [percent] */
+const exactly = (e, percent) => (percent ? `${fixed(100 * e.mean, 1)}%` : signedEquity(e.mean));
 
 /** A read-only field holding an ID, and its button that copies it.
  * @param {string} id @param {string} label */
@@ -90,7 +93,12 @@ export function analysisPage() {
   const undo = h("button", { type: "button", id: "analysis-undo", disabled: true }, t("undo"));
   const hintBtn = h("button", { type: "button", id: "analysis-hint" }, t("bestPlays"));
   const hints = h("div", { id: "analysis-hints" });
-  const rollBtn = h("button", { type: "button", id: "roll-out", title: msg("web.roll-out-help", { games: ROLLOUT_GAMES }) }, t("rollOut"));
+  const rollGames = /** @type {HTMLSelectElement} */ (h("select", { id: "rollout-games" },
+    ...ROLLOUT_GAMES.map((n) => h("option", { value: String(n) }, msg("web.roll-out-games", { games: n })))));
+  const rollBtn = h("button", { type: "button", id: "roll-out" }, t("rollOut"));
+  const rollHelp = () => { rollBtn.title = msg("web.roll-out-help", { games: Number(rollGames.value) }); };
+  rollGames.addEventListener("change", rollHelp);
+  rollHelp();
   const rollout = h("div", { id: "rollout" });
   const form = h("form", { class: "card analysis-setup", id: "analysis-form" },
     h("label", { for: "analysis-variant" }, t("variant")), variant,
@@ -109,7 +117,8 @@ export function analysisPage() {
   main.replaceChildren(h("h2", {}, t("analysisTitle")), h("div", { class: "game analysis" },
     h("div", {}, svg, status, rollout),
     h("div", { class: "panel" }, form, error,
-      h("div", { class: "card" }, h("div", { class: "controls" }, undo, hintBtn, rollBtn), hints))));
+      h("div", { class: "card" }, h("div", { class: "controls" }, undo, hintBtn, rollBtn),
+        h("label", { class: "small rollout-games" }, msg("web.roll-out-games-label"), rollGames), hints))));
 
   /** @type {[number, number][]} the checker moves tried so far */
   let moves = [];
@@ -179,20 +188,28 @@ export function analysisPage() {
   function showRollout(job) {
     const running = job.status === "running";
     const bar = h("progress", { id: "rollout-bar", max: job.games, value: job.done });
+    // (a position the bear-off database prices at once is exact: no games to count)
     const head = h("p", { class: "small", id: "rollout-status", "data-status": job.status },
-      `${t("rollOutStatus")[job.status]} · ${msg("web.roll-out-progress", { done: job.done, games: job.games })}`);
+      job.exact ? msg("web.roll-out-exact")
+        : `${t("rollOutStatus")[job.status]} · ${msg("web.roll-out-progress", { done: job.done, games: job.games })}`);
     const stop = running ? h("button", { type: "button", id: "rollout-stop", class: "secondary", onclick: () => {
       call("DELETE", `/api/analysis/rollouts/${job.id}`).then(showRollout).catch(fail);
     } }, t("rollOutStop")) : null;
-    const cols = t("rollOutColumns");
+    // the play, its equity (in a match also its MWC), then the chances as gnubg lists
+    // them: win, gammon, backgammon, and the opponent's gammon and backgammon
+    const all = /** @type {string[]} */ (t("rollOutColumns"));
+    const cols = job.match ? all : all.filter((_, i) => i !== 2);
+    /** @param {Json} e  an estimate of the match equity @returns {Json} its MWC's */
+    const mwc = (e) => ({ mean: (e.mean + 1) / 2, ci: e.ci / 2 });
+    /** @param {Json} e @param {boolean} [percent] */
+    const cell = (e, percent) => h("td", { class: "num" }, !e ? "" : job.exact ? exactly(e, percent) : estimate(e, percent));
     const rows = job.results.map((/** @type {Json} */ r) => {
       const res = r.result;
       return h("tr", { "data-play": r.play ?? "" },
         h("td", {}, r.play ?? t("rollOutPosition")),
-        h("td", { class: "num" }, res ? estimate(res.equity) : "…"),
-        h("td", { class: "num" }, res ? estimate(res.probs[0], true) : ""),
-        h("td", { class: "num" }, res ? estimate(res.probs[1], true) : ""),
-        h("td", { class: "num" }, res ? estimate(res.probs[3], true) : ""));
+        res ? cell(res.equity) : h("td", { class: "num" }, "…"),
+        job.match ? cell(res && mwc(res.equity), true) : "",
+        ...[0, 1, 2, 3, 4].map((k) => cell(res && res.probs[k], true)));
     });
     rollout.replaceChildren(head, bar, stop ?? "", h("div", { class: "table-scroll" },
       h("table", { class: "rollout-table", id: "rollout-table" }, h("tr", {}, cols.map((/** @type {string} */ c) => h("th", {}, c))), rows)),
@@ -207,7 +224,7 @@ export function analysisPage() {
   rollBtn.onclick = () => {
     rollBtn.disabled = true;
     remember();
-    call("POST", "/api/analysis/rollouts", { ...setup(), ...match(), games: ROLLOUT_GAMES })
+    call("POST", "/api/analysis/rollouts", { ...setup(), ...match(), games: Number(rollGames.value) })
       .then((job) => { rolling = job.id; showRollout(job); })
       .catch(fail).finally(() => { rollBtn.disabled = false; });
   };

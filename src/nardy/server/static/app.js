@@ -10,11 +10,13 @@ import { replayPage } from "./replay.js";
 import { leadersPage } from "./leaders.js";
 import { moderationPage } from "./moderation.js";
 import { newsFor } from "./news.js";
-import { currentLang, msg, setLang, t } from "./i18n.js";
+import { currentLang, msg, t } from "./i18n.js";
 import { serverOutOfReach, workOffline } from "./offline.js";
 import { rulesPage } from "./rules.js";
 import { me, refreshMe } from "./session.js";
 import { signalsMenu } from "./settings.js";
+import { settingsPage } from "./settings_page.js";
+import { adoptSession, choose } from "./prefs.js";
 import { tournamentPage, tournamentsPage } from "./tournaments.js";
 import { tutorialPage } from "./tutorial.js";
 import { verifyPage } from "./verify.js";
@@ -45,7 +47,7 @@ const TITLES = /** @type {[RegExp, string][]} */ ([
   [/^\/(game|join)\//, "pageGame"], [/^\/login$/, "login"], [/^\/register$/, "register"], [/^\/profile$/, "profile"],
   [/^\/leaders$/, "leaders"], [/^\/tournaments$/, "tournaments"], [/^\/tournaments\/\d+$/, "pageTournament"],
   [/^\/moderation$/, "moderation"], [/^\/rules$/, "rules"], [/^\/tutorial$/, "tutorial"], [/^\/replay\//, "replay"],
-  [/^\/analysis$/, "analysisTitle"], [/^\/verify\//, "verifyDice"], [/^\/stats\//, "diceStats"],
+  [/^\/analysis$/, "analysisTitle"], [/^\/settings$/, "settings"], [/^\/verify\//, "verifyDice"], [/^\/stats\//, "diceStats"],
 ]);
 
 /** The tab's title, in the interface language: "Rules — Nardy"; the lobby's says what the club is. @param {string} path */
@@ -87,6 +89,11 @@ let focusStays = true;
 async function route() {
   if (cleanup) { cleanup(); cleanup = null; }
   const path = location.pathname;
+  // a member's preferences kept with his account, applied in this browser (a new
+  // device's first page, a login) before the page is drawn in his language
+  // (when the account does not take this browser's own choices, they stay here: the
+  // page is drawn all the same)
+  await adoptSession().catch(() => {});
   chrome();
   setTitle(path);
   newsFor(path);
@@ -109,6 +116,7 @@ async function route() {
     else if (path === "/tutorial") tutorialPage(main, h);
     else if ((m = path.match(/^\/replay\/([\w-]+)$/))) cleanup = replayPage(m[1]);
     else if (path === "/analysis") analysisPage();
+    else if (path === "/settings") cleanup = settingsPage(relang);
     else if ((m = path.match(/^\/verify\/([\w-]+)$/))) await verifyPage(main, h, m[1]);
     else if ((m = path.match(/^\/stats\/(.+)$/))) await statsPage(decodeURIComponent(m[1]));
     else notFound();
@@ -140,9 +148,9 @@ document.addEventListener("click", async (ev) => {
   }
 });
 window.addEventListener("popstate", route);
-byId("lang").addEventListener("click", () => {
-  setLang(currentLang() === "ru" ? "en" : "ru"); focusStays = true; route();
-});
+/** The page drawn again in a new language, the focus kept where it is. */
+function relang() { focusStays = true; route(); }
+byId("lang").addEventListener("click", () => { choose("lang", currentLang() === "ru" ? "en" : "ru"); relang(); });
 // the first link of the page, seen when it has the focus: on to the page's own content
 // (the focus, not the address: a #main in it would be routed as another page)
 byId("skip").addEventListener("click", (ev) => { ev.preventDefault(); main.focus(); });

@@ -8,6 +8,8 @@ import {
   STACK_ROOM, STACK, COUNT_DY, OFF_H, OFF_STEP, OFF_INSET_X, OFF_INSET_Y, LABEL_ABOVE,
   LABEL_BELOW, DIE, DIE_SPREAD, DICE_X, PIP_OFFSET, PIP_R, CUBE, CUBE_OFFSET, OFFER, POINTS,
 } from "./geometry.js";
+import { toast } from "./dom.js";
+import { currentLang } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -28,7 +30,8 @@ const NS = "http://www.w3.org/2000/svg";
  * @property {Color} [view]  whose side the board is seen from (default white)
  * @property {{ points: number[], bar: Sides, off: Sides } | null} [board]
  *   points[1..24]: +n checkers of the viewer, -n of the opponent (viewer's numbering)
- * @property {{ targets: Record<string, number[]> } | null} [legal]
+ * @property {{ targets: Record<string, number[]>, unplayable?: Record<string, Record<string, string>> } | null} [legal]
+ *   ``unplayable``: the dice left that no move can use any more, with why, by language
  *   the points a checker may leave (25: the bar) and, for each, where it may go (0: off)
  * @property {number[] | null} [dice]
  * @property {number[] | null} [segment_dice]  the dice being played (a double: four)
@@ -82,6 +85,22 @@ function drawDie(g, x, y, n, cls = "") {
     6: [[-o, -o], [o, -o], [-o, 0], [o, 0], [-o, o], [o, o]] };
   const spots = pips[n];
   for (const [dx, dy] of spots) el("circle", { cx: x + dx, cy: y + dy, r: PIP_R, class: "pip" }, g);
+}
+
+/** The dice left that no move can use any more, with why. @param {BoardState} state */
+const unplayable = (state) => (state.legal && state.legal.unplayable) || {};
+
+/**
+ * Says why the dice crossed out cannot be played: once when they first are (each
+ * drawing of the same moment would repeat it), and again when one is tapped.
+ * @param {SVGSVGElement} svg @param {BoardState} state @param {boolean} [again]
+ */
+function sayUnplayable(svg, state, again = false) {
+  const why = Object.values(unplayable(state)).map((w) => w[currentLang()] ?? w.en);
+  const moment = why.length ? JSON.stringify([state.board, state.dice_left]) : "";
+  if (!why.length || (!again && svg.dataset.unplayableSaid === moment)) return;
+  svg.dataset.unplayableSaid = moment;
+  toast(why.join("; "), "info");
 }
 
 /** @param {boolean} top @param {number} i @param {number} n */
@@ -316,22 +335,25 @@ export function drawBoard(svg, state, ui = {}) {
   /** @type {SVGElement | null} */
   let dg = null;
   if (dice) {
-    // the dice of the segment: those used by this turn's moves dimmed (D-2 of issue 16)
+    // the dice of the segment: those used by this turn's moves dimmed (D-2 of issue 16),
+    // and crossed out as well those left that no move can use any more (a third state:
+    // a die that still looked playable drew taps that did nothing)
     const left = [...(state.dice_left || dice)];
+    const blocked = unplayable(state);
     dg = el("g", { class: "dice", id: "dice" }, svg);
     const gap = dice.length > 2 ? DIE + 6 : 2 * DIE_SPREAD;
     // on the bar, one above the other: off the columns a checker may go to
     let chosenShown = false;
     dice.forEach((d, i) => {
       const k = left.indexOf(d);
-      const used = k < 0;
+      const used = k < 0, dead = !used && String(d) in blocked;
       if (!used) left.splice(k, 1);
-      const chosen = !used && !chosenShown && ui.die === d;
+      const chosen = !used && !dead && !chosenShown && ui.die === d;
       if (chosen) chosenShown = true;
       const x = DICE_X, y = MIDDLE + (i - (dice.length - 1) / 2) * gap;
-      const g = el("g", { class: "die-box", "data-die": d, "data-used": used ? "1" : "0" }, /** @type {Element} */ (dg));
-      drawDie(g, x, y, d, used ? "used" : chosen ? "chosen" : "");
-      if (used) el("line", { x1: x - DIE / 2 + 4, y1: y + DIE / 2 - 4, x2: x + DIE / 2 - 4, y2: y - DIE / 2 + 4, class: "die-cross" }, g);
+      const g = el("g", { class: "die-box", "data-die": d, "data-used": used ? "1" : dead ? "unplayable" : "0" }, /** @type {Element} */ (dg));
+      drawDie(g, x, y, d, used || dead ? "used" : chosen ? "chosen" : "");
+      if (used || dead) el("line", { x1: x - DIE / 2 + 4, y1: y + DIE / 2 - 4, x2: x + DIE / 2 - 4, y2: y - DIE / 2 + 4, class: "die-cross" }, g);
     });
   }
   drawCube(svg, state, mine);
@@ -362,12 +384,14 @@ export function drawBoard(svg, state, ui = {}) {
   }
   svg.appendChild(hits);
   if (!ui.onSource) return;
+  sayUnplayable(svg, state);
   if (dg && state.dice_left) {
     // a tap on an unused die chooses it (again: unchooses it); svg keeps it above the hits
     svg.appendChild(dg);
     dg.onclick = (ev) => {
       const box = /** @type {SVGElement | null} */ (/** @type {Element} */ (ev.target).closest("[data-die]"));
-      if (!box || box.dataset.used === "1") return;
+      if (box && box.dataset.used === "unplayable") sayUnplayable(svg, state, true);
+      if (!box || box.dataset.used !== "0") return;
       const d = Number(box.dataset.die);
       ui.onDie?.(ui.die === d ? null : d);
     };

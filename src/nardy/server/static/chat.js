@@ -7,10 +7,13 @@
 import { ApiError, call } from "./api.js";
 import { h, playerName, sideways, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { onChatMessage } from "./signals.js";
 
 /** @typedef {import("./api.js").Json} Json */
 /** Where the panel is: the lobby, or a game with the visitor's role in it.
  * @typedef {{lobby: true} | {game: string, role: string, mode: string, over?: boolean}} ChatPlace */
+/** What the panel tells its page: how many messages of others came unseen (0: none).
+ * @typedef {{onUnread?: (n: number) => void}} ChatHooks */
 
 /** The longest message (the server's MAX_CHARS). */
 const MAX_CHARS = 300;
@@ -37,9 +40,10 @@ export function chatChannels(place) {
  * Put the chat panel for `place` into `container` (nothing where there is no chat for
  * the visitor). The game page: mountChat(el, {game: id, role, mode, over}); the lobby:
  * mountChat(el, {lobby: true}).
- * @param {HTMLElement} container @param {ChatPlace} place @returns {() => void} what closes it
+ * @param {HTMLElement} container @param {ChatPlace} place @param {ChatHooks} [hooks]
+ * @returns {() => void} what closes it
  */
-export function mountChat(container, place) {
+export function mountChat(container, place, hooks = {}) {
   const channels = chatChannels(place);
   if (!channels.length) { container.replaceChildren(); return () => undefined; }
   let current = channels[0].channel;
@@ -50,6 +54,8 @@ export function mountChat(container, place) {
   const foot = h("div", { class: "chat-foot" });
   const panel = h("section", { class: "chat card", id: "chat", "aria-label": t("chat") }, tabs, body, foot);
   container.replaceChildren(panel);
+  // (the lobby's chat is everyone's: a line there does not call a hidden tab)
+  const unread = unreadCount(body, hooks, !("lobby" in place));
 
   for (const { channel, label } of channels) {
     const kind = channel.split(":")[0];
@@ -124,14 +130,21 @@ export function mountChat(container, place) {
     room.lines.querySelector(`[data-id="${m.id}"]`)?.remove();
     sayIfEmpty(room.lines);
   }
-  /** @param {Json} m */
+  /** A message pushed as it was written: counted and signalled while unseen. @param {Json} m */
+  function arrived(m) {
+    const room = rooms.get(m.channel);
+    const mine = room && room.joined && m.user_id === room.joined.me;
+    if (add(m) && !mine) unread.arrived(playerName(m.name));
+  }
+  /** @param {Json} m @returns {boolean} whether it was new here */
   function add(m) {
     const room = rooms.get(m.channel);
-    if (!room || muted.has(m.user_id) || room.lines.querySelector(`[data-id="${m.id}"]`)) return;
+    if (!room || muted.has(m.user_id) || room.lines.querySelector(`[data-id="${m.id}"]`)) return false;
     room.lines.querySelector(".chat-none")?.remove();
     const atEnd = room.lines.scrollHeight - room.lines.scrollTop - room.lines.clientHeight < 40;
     room.lines.append(line(m));
     if (atEnd) room.lines.scrollTop = room.lines.scrollHeight;
+    return true;
   }
   /** @param {Json} joined  the server's "joined": the history and what the visitor may do */
   function fill(joined) {
@@ -152,7 +165,9 @@ export function mountChat(container, place) {
     tabs.hidden = rooms.size < 2;
     const room = /** @type {{lines: HTMLOListElement, joined: Json}} */ (rooms.get(current));
     body.replaceChildren(room.lines);
-    if (rooms.size < 2) body.prepend(h("h3", { class: "chat-title" }, channels[0].label));
+    // (the count of unseen messages on the heading, or beside the tabs)
+    if (rooms.size < 2) body.prepend(h("h3", { class: "chat-title" }, channels[0].label, unread.badge));
+    else tabs.append(unread.badge);
     room.lines.scrollTop = room.lines.scrollHeight;
     const joined = room.joined;
     if (!joined) { foot.replaceChildren(); return; }
@@ -194,7 +209,7 @@ export function mountChat(container, place) {
     sock.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === "joined") fill(m);
-      else if (m.type === "message") add(m);
+      else if (m.type === "message") arrived(m);
       else if (m.type === "hidden") dropMessage(m);
       else if (m.type === "blocked") dropUser(m.user_id);
       else if (m.type === "error") {
@@ -211,5 +226,40 @@ export function mountChat(container, place) {
   }
   show();
   connect();
-  return () => { closed = true; if (ws) ws.close(); };
+  return () => { closed = true; unread.stop(); if (ws) ws.close(); };
+}
+
+/**
+ * The count of others' messages that came while the lines were not seen (mostly
+ * scrolled away, as on a phone where they lie below the board, or the tab hidden):
+ * shown on the panel's heading and told to the page; it clears once they are seen. A
+ * message to a hidden tab also says so in the tab's title (signals.js), if `calls`.
+ * @param {HTMLElement} lines  the lines' box @param {ChatHooks} hooks @param {boolean} calls
+ */
+function unreadCount(lines, hooks, calls) {
+  let n = 0, inView = false;
+  const badge = h("span", { class: "chat-count", id: "chat-count", hidden: true });
+  const seen = () => inView && !document.hidden;
+  /** @param {number} k */
+  const set = (k) => {
+    if (k === n) return;
+    n = k; badge.textContent = String(k); badge.hidden = !k;
+    hooks.onUnread?.(k);
+  };
+  const watcher = new IntersectionObserver((entries) => {
+    inView = entries[entries.length - 1].isIntersecting;
+    if (seen()) set(0);
+  }, { threshold: 0.6 });
+  watcher.observe(lines);
+  const onVisible = () => { if (seen()) set(0); };
+  document.addEventListener("visibilitychange", onVisible);
+  return {
+    badge,
+    /** @param {string} name  who wrote */
+    arrived: (name) => {
+      if (document.hidden && calls) onChatMessage(name);
+      if (!seen()) set(n + 1);
+    },
+    stop: () => { watcher.disconnect(); document.removeEventListener("visibilitychange", onVisible); },
+  };
 }

@@ -4,6 +4,7 @@
 // its dice, each checker sliding (a tap skips; none with prefers-reduced-motion), and
 // the last play marked until the next. While an action is on its way every control
 // is disabled, so a double click sends it once.
+import { nextGameBox } from "./next_game.js";
 import { actionId, call, GameSocket, ApiError } from "./api.js";
 import { accessPlay, lastPlayText, sentences } from "./access.js";
 import { cubeAdvice, playFigures } from "./advice.js";
@@ -14,6 +15,7 @@ import { reviewPanel } from "./review.js";
 import { chatChannels, mountChat } from "./chat.js";
 import { scoringName, variantName } from "./session.js";
 import { onState } from "./signals.js";
+import { choose, getPref } from "./prefs.js";  // the pause before the computer's play
 import { GameClock } from "./clock.js";  // the club clock (clock.js)
 import { gameTournament, tournamentAfterGame } from "./game_tournament.js";
 import { variantRulesHref } from "./rules.js";
@@ -29,10 +31,9 @@ import { ratingNode } from "./lobby.js";  // a member's rating beside his name
 const PAUSE_MS = 600, STEP_MS = 320, AFTER_PLAY_MS = 200;
 /** An action unanswered this long frees the controls again (the socket resends it). */
 const FLIGHT_MS = 10000;
-const PAUSE_KEY = "nardy-think-pause";
 
-/** The thinking pause setting (default on). */
-const pauseOn = () => localStorage.getItem(PAUSE_KEY) !== "0";
+/** The thinking pause setting (default on). @returns {boolean} */
+const pauseOn = () => getPref("think_pause");
 const reduceMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 /** @param {Json} e  an entry of the state's history @returns {boolean} a play (not a cube action) */
 const isPlay = (e) => !e.action;
@@ -66,10 +67,19 @@ export function gamePage(id) {
   const hintBox = h("div", { id: "hints", "aria-live": "polite" });  // (the hint's answer is said)
   const access = accessPlay((action) => send(action));  // keyboard play and the position in words
   const chatBox = h("div", { id: "chat-box" });  // the chat (chat.js)
+  // the chat's messages that came unseen, counted beside the status: on a phone the
+  // chat lies far below the board; a tap goes to it (and, seen, the count clears)
+  const chatUnread = h("button", { type: "button", class: "chat-unread", id: "chat-unread", hidden: true,
+    onclick: () => { chatBox.scrollIntoView({ block: "start", behavior: reduceMotion() ? "auto" : "smooth" }); } });
+  /** @param {number} n */
+  const showUnread = (n) => {
+    chatUnread.hidden = !n; chatUnread.textContent = `💬 ${n}`;
+    chatUnread.setAttribute("aria-label", msg("web.chat-unread", { n }));
+  };
   const page = h("div", { class: "game" },
     // (the page's heading, for a screen reader: app.js puts the focus on it)
     h("div", {}, h("h1", { class: "sr-only", id: "game-heading", tabindex: -1 }, t("pageGame")), scorebar, h("div", { class: "board-wrap" }, access.toggle, svg, overlay), tip, review),
-    h("div", { class: "side" }, h("div", { class: "panel card" }, status, lastPlay, notice, refusal, away.node, players, controls, actions, hintBox,
+    h("div", { class: "side" }, h("div", { class: "panel card" }, chatUnread, status, lastPlay, notice, refusal, away.node, players, controls, actions, hintBox,
       access.node, h("h3", {}, t("moves")), moves, extra), chatBox));
   main.replaceChildren(page);
   // -- the focus kept through the rebuilds: a control used from the keyboard (Roll,
@@ -120,7 +130,7 @@ export function gamePage(id) {
     // locked, and a disabled submit button would block the Enter key in its form) and
     // the way into it (no state draws it anew)
     for (const b of main.querySelectorAll("button")) {
-      if (!b.closest("#chat-box, #access, #access-on")) b.disabled = true;
+      if (!b.closest("#chat-box, #chat-unread, #access, #access-on")) b.disabled = true;
     }
   }
   function lock() {
@@ -332,8 +342,8 @@ export function gamePage(id) {
     const kids = [h("span", { id: "game-variant", class: "variant" }, variantName(st.variant))];
     if (m && m.length) {
       kids.push(h("span", {}, t("matchTo")(m.length)), scoreNode(m), h("span", {}, t("gameNo")(m.game)));
-      if (m.crawford) kids.push(h("span", { class: "crawford", id: "crawford" }, t("crawford")));
-      else if (m.post_crawford) kids.push(h("span", {}, t("postCrawford")));
+      if (m.crawford && st.cube?.enabled) kids.push(h("span", { class: "crawford", id: "crawford" }, t("crawford")));
+      else if (m.post_crawford && st.cube?.enabled) kids.push(h("span", {}, t("postCrawford")));
     } else kids.push(h("span", {}, t("moneyGame")));
     // between two people, whether the result will move the ratings is said from the start
     if (st.mode === "club") {
@@ -565,8 +575,8 @@ export function gamePage(id) {
     if (watching && m.length) {
       card.append(h("p", { id: "result-match" }, m.over ? msg("web.watch-match-over") : msg("web.watch-match-goes-on", { n: m.game + 1 })));
     }
-    if ((st.actions || []).includes("next-game")) {
-      card.append(h("p", {}, h("button", { class: "big", id: "result-next", onclick: () => send({ action: "next-game" }) }, t("nextGame"))));
+    if ((st.actions || []).includes("next-game") || st.next_game) {
+      card.append(nextGameBox(st, () => send({ action: "next-game" })));
     } else {
       const box = rematchBox(st, "");
       if (box) card.append(box);
@@ -607,7 +617,7 @@ export function gamePage(id) {
     }
     if (st.mode === "computer") {
       const box = h("input", { type: "checkbox", id: "think-pause", checked: pauseOn() });
-      box.onchange = () => localStorage.setItem(PAUSE_KEY, box.checked ? "1" : "0");
+      box.onchange = () => choose("think_pause", box.checked);
       kids.push(h("label", { class: "small check" }, box, " ", t("thinkPause")));
     }
     kids.push(h("p", { class: "small" }, `${t("commitment")}: `, h("code", { id: "commitment" }, st.dice_info.commitment)),
@@ -640,7 +650,7 @@ export function gamePage(id) {
     // the chat: its channels follow the role (a friend's seat taken) and the game's end
     const place = { game: st.id, role: st.role, mode: st.mode, over: st.status === "over" };
     const chats = chatChannels(place).map((c) => c.channel).join();
-    if (chats !== chatsShown) { chatsShown = chats; closeChat(); closeChat = mountChat(chatBox, place); }
+    if (chats !== chatsShown) { chatsShown = chats; closeChat(); closeChat = mountChat(chatBox, place, { onUnread: showUnread }); showUnread(0); }
   }
   let chatsShown = "", closeChat = () => {};
   /** Show a state: first the plays of others it brings, then the state itself.

@@ -5,7 +5,7 @@ import { call } from "./api.js";
 import { NAME_LATER, nameCard } from "./account.js";
 import { explainer, go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
-import { lobbyPage } from "./lobby.js";
+import { clockOptions, lobbyPage } from "./lobby.js";
 import { tournamentsCard } from "./tournaments.js";
 import { me, preferredVariant, remembersVariant, scoringName } from "./session.js";
 
@@ -131,8 +131,7 @@ export function homePage() {
   const levelBox = h("div", {}, h("label", { for: "new-level" }, t("level")), level);
   // a game with a friend may have the lobby's clocks (the computer's and one device's
   // games have none)
-  const clock = h("select", { name: "clock", id: "new-clock" }, ...Object.entries(/** @type {Record<string, string>} */ (t("lobbyClock")))
-    .map(([value, label]) => h("option", { value }, label)));
+  const clock = h("select", { name: "clock", id: "new-clock" }, ...clockOptions().map(([value, label]) => h("option", { value }, label)));
   const clockBox = h("div", { hidden: true }, h("label", { for: "new-clock" }, t("lobbyClockLabel")), clock);
   mode.addEventListener("change", () => { levelBox.hidden = mode.value !== "computer"; clockBox.hidden = mode.value !== "friend"; });
   length.addEventListener("input", () => { beaverBox.hidden = Number(length.value) > 0; });

@@ -64,7 +64,18 @@ function select(label, value, options, id) {
 }
 
 const variantOptions = () => me.variants.map((/** @type {Json} */ v) => [v.name, v[currentLang()]]);
-const clockOptions = () => Object.entries(/** @type {Record<string, string>} */ (t("lobbyClock")));
+// The clocks slowest last, as the server's CLOCKS lists them: the catalogue's table comes
+// sorted by key (messages.js is written so), which put Blitz before "No clock".
+const CLOCK_ORDER = ["none", "blitz", "rapid"];
+/** The time controls to choose from, in CLOCK_ORDER (any other after them). */
+export function clockOptions() {
+  const rank = (/** @type {string} */ k) => (CLOCK_ORDER.includes(k) ? CLOCK_ORDER.indexOf(k) : CLOCK_ORDER.length);
+  return Object.entries(/** @type {Record<string, string>} */ (t("lobbyClock"))).sort(([a], [b]) => rank(a) - rank(b));
+}
+/** A quick-pairing pool in words: "Короткие нарды · Блиц". @param {string} variant @param {string} clock */
+const poolName = (variant, clock) => `${variantName(variant)} · ${t("lobbyClockShort")[clock] ?? clock}`;
+// The Play-now clock chosen last in this browser (the game is remembered for every form).
+const PN_CLOCK_KEY = "nardy-play-now-clock";
 
 /** A player's name, and his rating or "guest". @param {Json} p */
 function who(p) {
@@ -196,31 +207,50 @@ export function lobbyPage(root, others) {
 
   // -- play now ---------------------------------------------------------------------
   const pnVariant = remembersVariant(select("variant", preferredVariant(), variantOptions(), "pn-variant"));
-  const pnClock = select("clock", "none", clockOptions(), "pn-clock");
+  const savedClock = localStorage.getItem(PN_CLOCK_KEY);
+  const pnClock = select("clock", savedClock && t("lobbyClock")[savedClock] ? savedClock : "none", clockOptions(), "pn-clock");
+  pnClock.addEventListener("change", () => localStorage.setItem(PN_CLOCK_KEY, pnClock.value));
   const searching = () => snap.queue != null;
-  /** Who is in the quick-pairing queue now, by game (himself too while he searches). */
+  /** The quick-pairing pools with someone in them: [{variant, clock, n}]. @returns {Json[]} */
+  const pools = () => snap.searching || [];
+  /** Who is in the quick-pairing queue now, by game and clock (himself too while he searches). */
   function poolCounts() {
-    const parts = Object.entries(snap.searching || {}).filter(([, n]) => n > 0)
-      .map(([v, n]) => `${variantName(v)} ${n}`);
+    const parts = pools().map((p) => `${poolName(p.variant, p.clock)}: ${p.n}`);
     return h("p", { class: "small", id: "pool-counts" },
-      parts.length ? msg("web.lobby-pool-counts", { list: parts.join(" · ") }) : t("lobbyPoolEmpty"));
+      parts.length ? msg("web.lobby-pool-counts", { list: parts.join("; ") }) : t("lobbyPoolEmpty"));
+  }
+  /** Ask to be paired (again: it moves him) in the game and clock chosen. */
+  const seek = () => act(async () => {
+    snap.queue = (await call("POST", "/api/lobby/queue", { variant: pnVariant.value, clock: pnClock.value })).queue;
+    searchStart = performance.now(); offered = false; drawPlayNow();
+  });
+  /** Those waiting for his game with another clock (never paired with him), each with a
+   * switch to their pool. */
+  function otherClocks() {
+    return pools().filter((p) => p.variant === snap.queue.variant && p.clock !== snap.queue.clock).map((p) =>
+      h("p", { class: "other-clock" }, msg("web.lobby-other-clock", { n: p.n, pool: poolName(p.variant, p.clock) }), " ",
+        h("button", { class: "switch-clock", "data-clock": p.clock, onclick: () => {
+          pnVariant.value = p.variant; pnClock.value = p.clock; localStorage.setItem(PN_CLOCK_KEY, p.clock); seek();
+        } }, t("lobbySwitchClock"))));
   }
   function drawPlayNow() {
+    const length = snap.quick_length;
     if (!searching()) {
-      playNow.replaceChildren(h("h2", {}, t("lobbyPlayNow")), h("p", {}, t("lobbyPlayNowText")),
-        h("div", { class: "row" }, h("label", {}, t("variant"), pnVariant), h("label", {}, t("lobbyClockLabel"), pnClock)),
+      // (the match's length is said once the snapshot gave it)
+      playNow.replaceChildren(h("h2", {}, t("lobbyPlayNow")),
+        h("p", { id: "play-now-text" }, length ? msg("web.lobby-play-now-text", { n: length }) : ""),
+        h("div", { class: "row play-now-choice" }, h("label", {}, t("variant"), pnVariant), h("label", {}, t("lobbyClockLabel"), pnClock)),
         poolCounts(),
-        h("button", { class: "big", id: "play-now-btn", onclick: () => act(async () => {
-          snap.queue = (await call("POST", "/api/lobby/queue", { variant: pnVariant.value, clock: pnClock.value })).queue;
-          searchStart = performance.now(); offered = false; drawPlayNow();
-        }) }, t("lobbyPlayNow")));
+        h("button", { class: "big", id: "play-now-btn", onclick: seek }, t("lobbyPlayNow")));
       return;
     }
     const waited = Math.round((performance.now() - (searchStart ?? performance.now())) / 1000);
+    const pool = poolName(snap.queue.variant, snap.queue.clock);
     /** @type {HTMLElement[]} */
     const kids = [h("h2", {}, t("lobbyPlayNow")),
       h("p", { class: "searching", id: "searching" }, h("span", { class: "spinner" }),
-        msg("web.lobby-searching", { seconds: waited }), " · ", variantName(snap.queue.variant)), poolCounts()];
+        msg("web.lobby-searching", { seconds: waited }), " · ", length ? msg("web.lobby-searching-pool", { pool, n: length }) : pool),
+      ...otherClocks(), poolCounts()];
     if (offered) {
       kids.push(h("p", { class: "offer", id: "offer" }, t("lobbyTimeout")),
         h("div", { class: "row" },

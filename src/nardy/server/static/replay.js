@@ -323,13 +323,21 @@ export function replayPage(id) {
     verdict.hidden = false;
   }
 
+  // The review names a player as the game page does: by his colour in the last game
+  // (the header's) and who he is.
+  /** @param {string} c */
+  const reviewName = (c) => {
+    const w = (data.whites || [])[Math.max(0, (data.games || 1) - 1)] ?? 0;
+    const p = (data.players || [])[c === "white" ? w : 1 - w];
+    return p ? `${colorName(c)} — ${playerLabel(p, c)}` : colorName(c);
+  };
   /** @param {number | null} decision  a decision to show once the review is in */
   function loadReview(decision) {
     review.replaceChildren(h("p", { class: "small", id: "review-wait" }, t("analysing")));
     call("GET", `/api/games/${id}/replay?plies=0`).then((d) => {
       load(d, at);
       judged = d.review;
-      review.replaceChildren(reviewPanel(judged, h, colorName, pick));
+      review.replaceChildren(reviewPanel(judged, h, reviewName, pick));
       analysisLink();
       if (decision !== null) pick(decision);
     }).catch((e) => review.replaceChildren(h("p", { class: "bad" }, e.message)));

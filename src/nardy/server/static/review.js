@@ -14,6 +14,8 @@ import { depth, fixed, msg, t } from "./i18n.js";
  * @property {number} game @property {number} turn @property {string} color
  * @property {number} entry  its number in the game's move list and the replay's counter
  * @property {"play" | "cube"} kind @property {number[] | null} dice
+ * @property {string} [side]  in a match, the colour its player has in the game the page
+ *   shows now: the key the page names players by (nardy.server.review.with_sides)
  * @property {string} played @property {string} best @property {number} loss
  * @property {number} equity @property {number} best_equity  the played and the best play's
  * @property {Mark | ""} mark @property {number} [plies]  the depth that judged it (a stored
@@ -25,6 +27,7 @@ import { depth, fixed, msg, t } from "./i18n.js";
  * @property {string} player @property {number} error_rate @property {string} rating (English)
  * @property {string} rating_code  its key in the catalogue (rating.<code>)
  * @property {Record<Mark, number>} marks @property {number} cube_errors
+ * @property {string} [side]  in a match, his colour in the game the page shows now
  */
 /** White's equity after one checker play. @typedef {{ game: number, white: number }} GraphPoint */
 /**
@@ -32,6 +35,7 @@ import { depth, fixed, msg, t } from "./i18n.js";
  * @typedef {object} Analysis
  * @property {number} games @property {number} plies @property {Decision[]} decisions
  * @property {Record<string, PlayerSummary>} players @property {GraphPoint[]} graph
+ * @property {boolean} [cube]  whether the game is played with a cube (nardy.server.review)
  * @property {"match" | "money"} [graph_unit]  the graph's scale (a stored review made
  *   before it was said has none: money)
  */
@@ -76,7 +80,7 @@ function equityGraph(graph, decisions, colorName, pick, title = t("graphTitle"))
     const d = decisions[plays[i]];
     if (!d || !d.mark) return;
     svg.append(svgEl("circle", { cx: x(i), cy: y(g.white), r: 5, class: `mistake ${MARK_CLASS[d.mark]}`, "data-decision": plays[i] },
-      svgEl("title", {}, `${colorName(d.color)} ${d.dice ? diceText(d.dice) : ""}: ${said(d, d.played)} → ${said(d, d.best)} (−${fixed(d.loss, 3)})`)));
+      svgEl("title", {}, `${colorName(d.side ?? d.color)} ${d.dice ? diceText(d.dice) : ""}: ${said(d, d.played)} → ${said(d, d.best)} (−${fixed(d.loss, 3)})`)));
   });
   // a click anywhere picks the play nearest to it (a phone's finger misses small dots)
   svg.addEventListener("click", (ev) => {
@@ -106,12 +110,13 @@ export function reviewPanel(data, h, colorName, pick) {
     (p) => fixed(p.error_rate, 1),
     (p) => msg(`rating.${p.rating_code}`),
     (p) => `${p.marks.doubtful} / ${p.marks.bad} / ${p.marks["very bad"]}`,
-    (p) => String(p.cube_errors),
   ];
+  // (a game without a cube has no cube errors to count: a row of zeros said otherwise)
+  if (data.cube !== false) figures.push((p) => String(p.cube_errors));
   /** @type {string[]} */
   const labels = t("reviewColumns");
   const summary = h("table", { class: "review-summary", id: "review-summary" },
-    h("tr", {}, h("th", {}, labels[0]), ...players.map((p) => h("th", { scope: "col" }, colorName(p.player)))),
+    h("tr", {}, h("th", {}, labels[0]), ...players.map((p) => h("th", { scope: "col" }, colorName(p.side ?? p.player)))),
     ...figures.map((figure, i) => h("tr", {},
       // (the loss row says what equity is, on hover: a player need not know the word)
       h("th", i === 0 ? { scope: "row", title: t("equityHint") } : { scope: "row" }, labels[i + 1]),
@@ -121,7 +126,7 @@ export function reviewPanel(data, h, colorName, pick) {
     ? h("ol", { class: "mistakes", id: "mistakes" }, ...mistakes.map((n) => {
       const d = data.decisions[n];
       return h("li", { class: MARK_CLASS[d.mark] }, h("button", { type: "button", class: "mistake-link", "data-decision": n, onclick: () => pick(n) },
-        `${data.games > 1 ? `${t("gameNo")(d.game + 1)}, ` : ""}${t("turnNo")(d.entry)}, ${colorName(d.color)}`,
+        `${data.games > 1 ? `${t("gameNo")(d.game + 1)}, ` : ""}${t("turnNo")(d.entry)}, ${colorName(d.side ?? d.color)}`,
         d.dice ? ` ${diceText(d.dice)}` : "", `: ${said(d, d.played)} → ${t("bestWas")} ${said(d, d.best)} `,
         h("b", {}, `−${fixed(d.loss, 3)}`), ` (${msg(`mark.${d.mark}`)})`));
     }))

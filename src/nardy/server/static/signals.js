@@ -2,29 +2,26 @@
 // The signals of a game: when it becomes your turn (to roll, to move, to answer a
 // double or a resignation), or when a game the opponent left may be claimed, the tab's
 // title flashes while the tab is hidden, the phone vibrates and a chime sounds; the dice
-// and the checkers have sounds of their own.
-// Each one can be switched off in the header's menu (settings.js); the choice is kept
-// in localStorage. The sounds are made with the Web Audio API (no sound files).
+// and the checkers have sounds of their own; the player's own clock running low ticks
+// and vibrates; the opponent's chat message to a hidden tab flashes its title.
+// Each one can be switched off in the header's menu (settings.js) and on the settings
+// page; prefs.js keeps the choice (in this browser, and a member's with his account).
+// The sounds are made with the Web Audio API (no sound files).
 import { changes, seen } from "./gamechanges.js";
-import { t } from "./i18n.js";
+import { msg, t } from "./i18n.js";
+import { SIGNAL_PREFS, choose, getPref } from "./prefs.js";
 
 /** @typedef {import("./api.js").Json} Json */
-/** @typedef {"title" | "vibrate" | "turnSound" | "diceSound" | "moveSound"} Signal */
+/** @typedef {keyof typeof SIGNAL_PREFS} Signal */
 
 /** Every signal, in the menu's order. @type {Signal[]} */
-export const SIGNALS = ["title", "vibrate", "turnSound", "diceSound", "moveSound"];
-const STORE = "nardy-signals";
+export const SIGNALS = ["title", "vibrate", "turnSound", "diceSound", "moveSound", "lowTime"];
 
-/** The signals switched off. @returns {Partial<Record<Signal, boolean>>} */
-function stored() {
-  try { return JSON.parse(localStorage.getItem(STORE) ?? "{}") ?? {}; } catch { return {}; }
-}
-
-/** Whether a signal is on (all are, until switched off). @param {Signal} s */
-export function isOn(s) { return stored()[s] !== false; }
+/** Whether a signal is on (all are, until switched off). @param {Signal} s @returns {boolean} */
+export function isOn(s) { return getPref(SIGNAL_PREFS[s]); }
 
 /** @param {Signal} s @param {boolean} on */
-export function setOn(s, on) { localStorage.setItem(STORE, JSON.stringify({ ...stored(), [s]: on })); }
+export function setOn(s, on) { choose(SIGNAL_PREFS[s], on); }
 
 // -- sound ------------------------------------------------------------------------------
 // Browsers let a page start sound only after the user has tapped, clicked or typed on
@@ -35,7 +32,7 @@ let audio = null;
 /** @type {AudioBuffer | null} */
 let noise = null;
 /** The signals that are sounds. @type {Signal[]} */
-const SOUND_SIGNALS = ["turnSound", "diceSound", "moveSound"];
+const SOUND_SIGNALS = ["turnSound", "diceSound", "moveSound", "lowTime"];
 
 /** @param {boolean} [always]  also when every sound is off (the menu's test button) */
 function wake(always = false) {
@@ -96,11 +93,13 @@ const SOUNDS = {
   },
   /** a checker put down: a low knock @param {AudioContext} ac @param {AudioBuffer} buf @param {number} at */
   moveSound: (ac, buf, at) => { knock(ac, buf, at, 0.06, 900, 0.7); note(ac, 190, at, 0.08, "triangle", 0.2, 120); },
+  /** the clock running low: a short high tick @param {AudioContext} ac @param {AudioBuffer} buf @param {number} at */
+  lowTime: (ac, buf, at) => { knock(ac, buf, at, 0.03, 4200, 0.6); note(ac, 1320, at, 0.05, "square", 0.08); },
 };
 
 /**
  * Sound `name` (when it is on, or `always`, and the page may sound) after `delay` seconds.
- * @param {"turnSound" | "diceSound" | "moveSound"} name @param {number} [delay] @param {boolean} [always]
+ * @param {keyof typeof SOUNDS} name @param {number} [delay] @param {boolean} [always]
  */
 function sound(name, delay = 0, always = false) {
   if (!(always || isOn(name)) || !audio || !noise || audio.state !== "running") return;
@@ -161,6 +160,18 @@ export function callPlayer(title, delay = 0) {
   flashTitle(title);
   if (isOn("vibrate") && navigator.vibrate && navigator.vibrate([120, 80, 120])) played.push("vibrate");
 }
+
+/** The player's own time fell under a warning mark (clock.js): a tick and a short
+ * vibration, when the low-time signal is on (the vibration also asks "vibrate"). */
+export function onLowTime() {
+  if (!isOn("lowTime")) return;
+  sound("lowTime");
+  if (isOn("vibrate") && navigator.vibrate && navigator.vibrate(60)) played.push("lowTimeVibrate");
+}
+
+/** The opponent's chat message came to a hidden tab: its title says so (chat.js).
+ * @param {string} name  who wrote */
+export function onChatMessage(name) { flashTitle(msg("web.chat-new-title", { name })); }
 
 /** The opponent who left has not come back: the game may be claimed (abandon.js). */
 export function onClaimable() { callPlayer(t("claimTitle")); }

@@ -1,46 +1,34 @@
 // @ts-check
 // The header's settings menu: the board's colours (a theme) and the keyboard mode, kept
-// in this browser (localStorage). A theme is a set of CSS custom properties in
-// style.css, chosen by <html data-theme>; "auto" sets none, and style.css then follows
-// the system's dark mode. The keyboard mode is <html class="access">: style.css shows
-// access.js's play input while it is on.
-
-const THEME_KEY = "nardy-theme";
-const ACCESS_KEY = "nardy-access";
-const THEMES = ["auto", "classic", "light", "dark"];
-
-/** The chosen theme; "auto" when none is (or an unknown one is stored). @returns {string} */
-function chosenTheme() {
-  const saved = localStorage.getItem(THEME_KEY);
-  return saved && THEMES.includes(saved) ? saved : "auto";
-}
-
-/** Whether the keyboard mode is on. */
-function accessMode() {
-  return localStorage.getItem(ACCESS_KEY) === "on";
-}
-
-function apply() {
-  const root = document.documentElement, theme = chosenTheme();
-  if (theme === "auto") delete root.dataset.theme;
-  else root.dataset.theme = theme;
-  root.classList.toggle("access", accessMode());
-}
+// by prefs.js (in this browser, and a member's with his account). A theme is a set of
+// CSS custom properties in style.css, chosen by <html data-theme>; "auto" sets none,
+// and style.css then follows the system's dark mode. The keyboard mode is <html
+// class="access">: style.css shows access.js's play input while it is on.
+import { choose, getPref } from "./prefs.js";
 
 const menu = /** @type {HTMLDetailsElement} */ (document.getElementById("settings"));
 const access = /** @type {HTMLInputElement} */ (document.getElementById("access-mode"));
+const radios = /** @type {HTMLInputElement[]} */ ([...menu.querySelectorAll("input[name=theme]")]);
 
-for (const input of menu.querySelectorAll("input[name=theme]")) {
-  const radio = /** @type {HTMLInputElement} */ (input);
-  radio.checked = radio.value === chosenTheme();
-  radio.addEventListener("change", () => { localStorage.setItem(THEME_KEY, radio.value); apply(); });
+/** The page and the menu as the preferences are (at the start, and after each change anywhere). */
+function apply() {
+  const root = document.documentElement, theme = getPref("theme");
+  if (theme === "auto") delete root.dataset.theme;
+  else root.dataset.theme = theme;
+  root.classList.toggle("access", getPref("keyboard"));
+  for (const radio of radios) radio.checked = radio.value === theme;
+  access.checked = getPref("keyboard");
 }
-access.checked = accessMode();
-access.addEventListener("change", () => { localStorage.setItem(ACCESS_KEY, access.checked ? "on" : "off"); apply(); });
 
-// A menu closes as menus do: on a click elsewhere, and on Escape (focus back on its button).
+for (const radio of radios) radio.addEventListener("change", () => choose("theme", radio.value));
+access.addEventListener("change", () => choose("keyboard", access.checked));
+window.addEventListener("nardy-prefs", apply);
+
+// A menu closes as menus do: on a click elsewhere or on its link (the settings page),
+// and on Escape (focus back on its button).
 document.addEventListener("click", (ev) => {
-  if (menu.open && !menu.contains(/** @type {Node} */ (ev.target))) menu.open = false;
+  const target = /** @type {Element} */ (ev.target);
+  if (menu.open && (!menu.contains(target) || target.closest("a"))) menu.open = false;
 });
 menu.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape" && menu.open) {

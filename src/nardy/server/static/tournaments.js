@@ -7,7 +7,7 @@
 import { call } from "./api.js";
 import { go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
-import { LobbySocket, gameStarted, hearGames } from "./lobby.js";
+import { LobbySocket, clockOptions, gameStarted, hearGames } from "./lobby.js";
 import { me, preferredVariant, remembersVariant, variantName } from "./session.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -183,7 +183,7 @@ function createForm() {
   size.addEventListener("input", checkSize);
   const rounds = h("input", { name: "rounds", type: "number", min: 1, max: 64, inputmode: "numeric" });
   const length = h("input", { name: "length", type: "number", min: 1, max: 25, value: 1, inputmode: "numeric" });
-  const clock = h("select", { name: "clock" }, Object.entries(t("lobbyClock")).map(([k, v]) => h("option", { value: k, selected: k === "none" }, v)));
+  const clock = h("select", { name: "clock" }, clockOptions().map(([k, v]) => h("option", { value: k, selected: k === "none" }, v)));
   const starts = h("input", { name: "starts_at", type: "datetime-local" });
   const rated = h("input", { name: "rated", type: "checkbox" });
   const pub = h("input", { name: "public", type: "checkbox", disabled: !me.user.moderator });

@@ -18,6 +18,7 @@ from nardy.server.texts import (  # noqa: F401  (each registers its texts)
     pwa,
     replay,
     rules,
+    settings,
     tournaments,
     web,
 )

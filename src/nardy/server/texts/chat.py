@@ -118,6 +118,12 @@ register(
             "ru": "Скрыт, пока вы не закроете или не обновите страницу.",
         },
         "web.chat-actions": {"en": "Message actions", "ru": "Действия с сообщением"},
+        # messages that came unseen: the game page's button to the chat, the tab's title
+        "web.chat-unread": {
+            "en": "{n} new {n:plural:message|messages} in the chat: show",
+            "ru": "{n} {n:plural:новое сообщение|новых сообщения|новых сообщений} в чате: показать",
+        },
+        "web.chat-new-title": {"en": "💬 {name} wrote", "ru": "💬 {name} пишет"},
         # quick phrases (the keys are the API's: POST {"phrase": "good-luck"})
         "web.chat-phrase.hello": {"en": "Hello!", "ru": "Привет!"},
         "web.chat-phrase.good-luck": {"en": "Good luck!", "ru": "Удачи!"},

@@ -8,6 +8,20 @@ from nardy.i18n import register
 
 register(
     {
+        # the result card between the games of a match between people (next_game.js):
+        # the next game starts when both asked, or by itself {time} after the first
+        "web.next-game-ready": {
+            "en": "{name} is ready for the next game",
+            "ru": "{name} ждёт следующую партию",
+        },
+        "web.next-game-waiting": {
+            "en": "You are ready: waiting for your opponent",
+            "ru": "Вы готовы: ждём соперника",
+        },
+        "web.next-game-starts": {
+            "en": "it starts in {time}",
+            "ru": "она начнётся через {time}",
+        },
         # errors
         "error.banned": {
             "en": "{name} is banned from play",
@@ -34,8 +48,8 @@ register(
             "ru": "у часов задержка или запас должны быть больше нуля",
         },
         "error.bad-settings": {
-            "en": "settings are an object with {known} (each true or false)",
-            "ru": "настройки — JSON-объект с полями {known} (каждое true или false)",
+            "en": "settings are a JSON object with some of {known}",
+            "ru": "настройки — JSON-объект с полями из {known}",
         },
         "error.bad-pool": {
             "en": "the rating pool is one of {known}, not {value}",
@@ -114,7 +128,6 @@ register(
         "web.no-games": {"en": "No games", "ru": "Партий нет"},
         "web.moderator": {"en": "moderator", "ru": "модератор"},
         "web.banned": {"en": "banned", "ru": "отстранён"},
-        "web.play-settings": {"en": "Play settings", "ru": "Настройки игры"},
         "web.auto-roll": {
             "en": "Roll for me when I cannot double",
             "ru": "Бросать кости за меня, когда удвоить нельзя",
@@ -194,8 +207,14 @@ register(
         "web.rd": {"en": "RD", "ru": "RD"},
         "web.rated-games": {"en": "Matches", "ru": "Матчей"},
         "web.nobody-rated": {
-            "en": "Nobody has a rating here yet.",
-            "ru": "Здесь пока ни у кого нет рейтинга.",
+            "en": (
+                "Nobody has a rating here yet: ratings come from rated matches between"
+                " members; games against the computer are not rated."
+            ),
+            "ru": (
+                "Здесь пока ни у кого нет рейтинга: его дают рейтинговые матчи между"
+                " участниками клуба, игры с компьютером на рейтинг не влияют."
+            ),
         },
     }
 )

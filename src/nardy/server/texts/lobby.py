@@ -81,10 +81,27 @@ register(
         },
         # the lobby page
         "web.lobby-play-now": {"en": "Play now", "ru": "Играть сейчас"},
+        # {n}: the quick pairing's match length (matchmaking.QUICK_LENGTH)
         "web.lobby-play-now-text": {
-            "en": "We pair you with a player of about your strength within seconds.",
-            "ru": "Подберём соперника вашего уровня за несколько секунд.",
+            "en": "A {n}-point match with a player of about your strength, found within seconds.",
+            "ru": "Матч до {n} {n:plural:очка|очков|очков} с соперником вашего уровня: "
+            "подберём за несколько секунд.",
         },
+        # a pool's clock in a few words (the counts under Play now, the search)
+        "web.lobby-clock-short.none": {"en": "No clock", "ru": "Без часов"},
+        "web.lobby-clock-short.blitz": {"en": "Blitz", "ru": "Блиц"},
+        "web.lobby-clock-short.rapid": {"en": "Rapid", "ru": "Рапид"},
+        # while he searches: the pool he is in ({pool}: game · clock)
+        "web.lobby-searching-pool": {
+            "en": "{pool} · a {n}-point match",
+            "ru": "{pool} · матч до {n} {n:plural:очка|очков|очков}",
+        },
+        # while he searches: others wait for the same game with another clock
+        "web.lobby-other-clock": {
+            "en": "{n} {n:plural:player is|players are} looking for “{pool}”",
+            "ru": "{n} {n:plural:игрок ищет|игрока ищут|игроков ищут} «{pool}»",
+        },
+        "web.lobby-switch-clock": {"en": "Switch to it", "ru": "Перейти туда"},
         "web.lobby-clock-label": {"en": "Time control", "ru": "Контроль времени"},
         "web.lobby-clock.none": {"en": "No clock", "ru": "Без часов"},
         "web.lobby-clock.blitz": {
@@ -115,8 +132,8 @@ register(
         "web.lobby-post": {"en": "Post the challenge", "ru": "Бросить вызов"},
         # under Play now: who is in the quick-pairing queue now, by game (lobby.js)
         "web.lobby-pool-counts": {
-            "en": "Looking for an opponent now: {list}",
-            "ru": "Сейчас ищут соперника: {list}",
+            "en": "Looking for an opponent now — {list}",
+            "ru": "Сейчас ищут соперника — {list}",
         },
         "web.lobby-pool-empty": {
             "en": "Nobody is looking for an opponent right now.",
@@ -128,8 +145,8 @@ register(
             "ru": "Только этому игроку (необязательно)",
         },
         "web.lobby-challenge-to-hint": {
-            "en": "a username; empty: anyone may accept",
-            "ru": "имя пользователя; пусто — принять может любой",
+            "en": "empty: anyone",
+            "ru": "пусто — любой",
         },
         "web.lobby-accept": {"en": "Accept", "ru": "Принять"},
         "web.lobby-decline": {"en": "Decline", "ru": "Отклонить"},

@@ -35,6 +35,7 @@ register(
         "web.signal-turn-sound": {"en": "Sound: your turn", "ru": "Звук: ваш ход"},
         "web.signal-dice-sound": {"en": "Sound: dice rolled", "ru": "Звук: бросок костей"},
         "web.signal-move-sound": {"en": "Sound: checker moved", "ru": "Звук: ход шашки"},
+        "web.signal-low-time": {"en": "Time running out", "ru": "Время на исходе"},
         "web.signal-test": {"en": "Play the sound", "ru": "Проверить звук"},
         "web.signals-note": {
             "en": "The browser lets a page make sounds after your first tap or click on it.",

@@ -44,12 +44,11 @@ register(
         "error.bad-gnubg-id": {
             "en": (
                 "“{id}” is not a gnubg ID ({reason}): that is the Position ID (14"
-                " characters), “:” and the Match ID (12 characters), like"
-                " 4HPwATDgc/ABMA:cAkAAAAAAAAA"
+                " characters), “:” and the Match ID (12 characters), like {example}"
             ),
             "ru": (
-                "«{id}» — не ID gnubg ({reason}): это Position ID (14 знаков), «:» и"
-                " Match ID (12 знаков), например 4HPwATDgc/ABMA:cAkAAAAAAAAA"
+                "«{id}» — не код позиции gnubg ({reason}): это Position ID (14 знаков),"
+                " «:» и Match ID (12 знаков), например {example}"
             ),
         },
         "error.position-impossible": {
@@ -197,7 +196,7 @@ register(
         "web.roll-out-help": {
             "en": "The computer plays the position out {games} times (the best plays of the"
             " dice, if rolled) and averages the results, with their 95% intervals.",
-            "ru": "Компьютер доигрывает позицию {games} раз (при брошенных зарах — после"
+            "ru": "Компьютер доигрывает позицию {games} раз (при брошенных костях — после"
             " каждого из лучших ходов) и усредняет итоги, с 95% интервалами.",
         },
         "web.roll-out-stop": {"en": "Stop", "ru": "Остановить"},
@@ -211,9 +210,23 @@ register(
         "web.roll-out-status.failed": {"en": "failed", "ru": "сбой"},
         "web.roll-out-columns.0": {"en": "Play", "ru": "Ход"},
         "web.roll-out-columns.1": {"en": "Equity", "ru": "Эквити"},
-        "web.roll-out-columns.2": {"en": "Win", "ru": "Выигрыш"},
-        "web.roll-out-columns.3": {"en": "Gammon", "ru": "Марс"},
-        "web.roll-out-columns.4": {"en": "Lose gammon", "ru": "Марс сопернику"},
+        "web.roll-out-columns.2": {"en": "MWC", "ru": "Шанс на матч"},
+        "web.roll-out-columns.3": {"en": "Win", "ru": "Выигрыш"},
+        "web.roll-out-columns.4": {"en": "Gammon", "ru": "Марс"},
+        "web.roll-out-columns.5": {"en": "Backgammon", "ru": "Кокс"},
+        "web.roll-out-columns.6": {"en": "Lose gammon", "ru": "Марс сопернику"},
+        "web.roll-out-columns.7": {"en": "Lose backgammon", "ru": "Кокс сопернику"},
+        "web.roll-out-games": {
+            "en": "{games} games",
+            "ru": "{games} {games:plural:партия|партии|партий}",
+        },
+        "web.roll-out-games-label": {"en": "Games to play out", "ru": "Сколько партий доиграть"},
+        "web.roll-out-exact": {
+            "en": "exact: both sides are bearing off, and the bear-off database gives the"
+            " true chances (no games needed)",
+            "ru": "точно: обе стороны выбрасывают, и база выброса даёт точные шансы"
+            " (доигрывать не нужно)",
+        },
         "web.roll-out-position": {"en": "The position", "ru": "Позиция"},
         # the rollout's equity unit, said under its table
         "web.roll-out-unit-money": {

@@ -111,7 +111,7 @@ register(
         "web.review-columns.2": {"en": "Rating", "ru": "Уровень"},
         "web.review-columns.3": {
             "en": "Doubtful / bad / very bad",
-            "ru": "Сомнит. / плохих / очень плохих",
+            "ru": "Сомнительных / плохих / очень плохих",
         },
         "web.review-columns.4": {"en": "Cube errors", "ru": "Ошибок с кубом"},
         "web.graph-title": {
@@ -131,7 +131,7 @@ register(
         "web.mistakes-title": {"en": "Mistakes", "ru": "Ошибки"},
         "web.no-mistakes": {"en": "No mistakes.", "ru": "Ошибок нет."},
         "web.best-was": {"en": "best", "ru": "лучше"},
-        "web.dice": {"en": "Dice", "ru": "Зары"},
+        "web.dice": {"en": "Dice", "ru": "Кости"},
         "web.no-move": {"en": "no move", "ru": "нет хода"},
         "web.over": {"en": "Game over", "ru": "Партия окончена"},
         "web.you-won": {"en": "You won!", "ru": "Вы выиграли!"},
