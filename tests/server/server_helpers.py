@@ -26,6 +26,15 @@ class Clock:
         self.moment += timedelta(seconds=seconds)
 
 
+async def member(player_factory: Any, name: str) -> Any:
+    """A new player signed up as ``name``, his user (id, name) as ``.user``."""
+    p = await player_factory()
+    r = await p.post("/api/register", {"username": name, "password": "secret-pass-1"})
+    assert r.status_code == 200, r.text
+    p.user = r.json()["user"]
+    return p
+
+
 async def play_first_steps(player: Any, state: dict[str, Any]) -> dict[str, Any]:
     """Make the turn move by move (first legal target each time), then confirm."""
     gid = state["id"]

@@ -89,7 +89,8 @@ def test_a_spectator_sees_ratings_terms_and_that_the_match_goes_on(
     assert not phone.errors and not phone.csp
 
     # the players go on; the match ends: the watcher is told so
-    act(alice, gid, {"action": "next-game"})
+    act(alice, gid, {"action": "next-game"})  # (the next game starts once both ask)
+    act(bob, gid, {"action": "next-game"})
     st = resign_game([alice, bob], gid, 3)
     assert st["match"]["over"]
     page.wait_for_selector("#result-match:has-text('Матч окончен.')")

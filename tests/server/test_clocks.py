@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from conftest import ServerProcess
-from server_helpers import Clock
+from server_helpers import Clock, member
 from sqlalchemy import select, update
 
 from nardy.server import Settings, create_app
@@ -24,14 +24,6 @@ from nardy.server.db import EventRow, GameRow, User, now
 pytestmark = [pytest.mark.anyio, pytest.mark.clocked]
 
 CLOCK = {"delay": 12, "reserve": 60}
-
-
-async def member(player_factory: Any, name: str) -> Any:
-    p = await player_factory()
-    r = await p.post("/api/register", {"username": name, "password": "secret-pass-1"})
-    assert r.status_code == 200, r.text
-    p.user = r.json()["user"]
-    return p
 
 
 async def club_game(app: Any, player_factory: Any, **spec: Any) -> tuple[str, dict[str, Any]]:

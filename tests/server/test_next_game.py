@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from server_helpers import Clock
+from server_helpers import Clock, member
 
 from nardy.server.live import NEXT_GAME_WAIT
 
@@ -16,14 +16,6 @@ pytestmark = [pytest.mark.anyio, pytest.mark.clocked]
 
 CLOCK = {"delay": 12, "reserve": 60}
 WAIT = NEXT_GAME_WAIT.total_seconds()
-
-
-async def member(player_factory: Any, name: str) -> Any:
-    p = await player_factory()
-    r = await p.post("/api/register", {"username": name, "password": "secret-pass-1"})
-    assert r.status_code == 200, r.text
-    p.user = r.json()["user"]
-    return p
 
 
 async def first_game_over(app: Any, player_factory: Any) -> tuple[str, dict[str, Any]]:

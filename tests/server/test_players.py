@@ -17,6 +17,7 @@ from browser_helpers import CHROMIUM, DESKTOP, PHONE, new_page
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from server_helpers import member
 from sqlalchemy import update
 
 from nardy.server import Settings, create_app
@@ -40,14 +41,6 @@ SETTINGS_SHAPED = st.dictionaries(
 )
 
 pytestmark = pytest.mark.anyio
-
-
-async def member(player_factory: Any, name: str) -> Any:
-    p = await player_factory()
-    r = await p.post("/api/register", {"username": name, "password": "secret-pass-1"})
-    assert r.status_code == 200, r.text
-    p.user = r.json()["user"]
-    return p
 
 
 async def finish(app: Any, players: dict[int, Any], spec: dict[str, Any], level: int) -> int:

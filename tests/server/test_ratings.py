@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from server_helpers import member
 from sqlalchemy import func, select
 
 from nardy.server.api_error import ApiError
@@ -46,14 +47,6 @@ def test_a_longer_match_moves_the_ratings_more() -> None:
 def test_variants_rate_in_their_familys_pool() -> None:
     assert {pool_of(v) for v in ("long", "nardgammon", "gulbara", "fevga")} == {"long"}
     assert {pool_of(v) for v in ("short", "short-ru", "short-caucasian")} == {"short"}
-
-
-async def member(player_factory: Any, name: str) -> Any:
-    p = await player_factory()
-    r = await p.post("/api/register", {"username": name, "password": "secret-pass-1"})
-    assert r.status_code == 200, r.text
-    p.user = r.json()["user"]
-    return p
 
 
 async def resign_match(app: Any, players: dict[int, Any], spec: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,9 @@ from test_live_extend import choose
 from nardy.server.fanout import Fanout
 from nardy.server.jsontext import encode
 
-pytestmark = [pytest.mark.anyio, pytest.mark.one_database]
+# (clocked: the time is the test's, so that a text and a state read a moment apart say
+# the same seconds left before a match's next game)
+pytestmark = [pytest.mark.anyio, pytest.mark.one_database, pytest.mark.clocked]
 
 
 @pytest.mark.parametrize(("variant", "seed"), [("long", 3), ("short", 4)])
