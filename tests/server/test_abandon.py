@@ -209,7 +209,7 @@ def test_a_game_left_by_the_player_to_act_is_claimed_after_the_wait(app: Any, cl
             assert state["match"]["score"] == {stay_color: 3, gone_color: 0}
             assert state["match"]["winner"] == stay_color
             assert "left the game" in state["outcome"]["en"]
-            assert "покинул игру" in state["outcome"]["ru"]
+            assert "игра покинута" in state["outcome"]["ru"]
             change = state["rating_change"]
             assert change[stay_color]["delta"] > 0 > change[gone_color]["delta"]
             assert not state["outcome"]["unrated"]

@@ -36,16 +36,16 @@ WAIT = 10
 SAYS = {
     "ru": {
         "away": "Соперник отключился",
-        "wait": r"Если он не вернётся, победу можно будет засчитать через 0:(0\d|10)",
-        "now": "Он не вернулся: можно засчитать победу",
+        "wait": r"Если соперник не вернётся, победу можно будет засчитать через 0:(0\d|10)",
+        "now": "Соперник не вернулся: можно засчитать победу",
         "claim": "Засчитать победу",
         "won": "Вы выиграли",
         "how": "игра покинута",
     },
     "en": {
         "away": "Your opponent is disconnected",
-        "wait": r"If he does not come back, you may claim the game in 0:(0\d|10)",
-        "now": "He has not come back: you may claim the game",
+        "wait": r"If your opponent does not come back, you may claim the game in 0:(0\d|10)",
+        "now": "Your opponent has not come back: you may claim the game",
         "claim": "Claim the win",
         "won": "You won",
         "how": "the game was left",

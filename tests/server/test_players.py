@@ -84,9 +84,12 @@ async def test_a_profile_with_filters_pages_and_statistics(
     rated = items[2]
     assert rated["rated"] and rated["length"] == 1 and rated["kind"] == "mars"
     assert rated["won"] is ann_won_mars
-    # each row says what it moved the player's rating, as the rating history has it
-    moved = {h["game"]: h["delta"] for h in prof["rating_history"]["long"]}
-    assert rated["rating_delta"] == moved[rated["id"]] != 0
+    # each row says what it moved the player's rating, as the rating history has it: in
+    # whole numbers, the difference of the whole ratings (as the result card says it)
+    moved = {h["game"]: h for h in prof["rating_history"]["long"]}
+    point = moved[rated["id"]]
+    assert rated["rating_delta"] == point["change"] != 0
+    assert isinstance(point["change"], int) and abs(point["change"] - point["delta"]) <= 1
     # and each point of the rating graph names the opponent of its game
     assert [h["opponent"] for h in prof["rating_history"]["long"]] == ["bob"]
     assert items[0]["rating_delta"] is None  # (an unrated game moved nothing)

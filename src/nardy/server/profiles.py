@@ -86,7 +86,7 @@ def _game_json(
     user_id: int,
     names: dict[int, str],
     members: dict[int, str],
-    deltas: dict[str, float],
+    deltas: dict[str, int],
     reasons: dict[str, str],
 ) -> dict[str, Any]:
     other = _other_id(row, user_id)
@@ -154,6 +154,9 @@ def profile(
                     "rating": round(h.rating, 1),
                     "rd": round(h.rd, 1),
                     "delta": round(h.delta, 1),
+                    # (whole numbers, as the game page's result card says the change: the
+                    # difference of the two ratings shown, so that the two agree)
+                    "change": round(h.rating) - round(h.rating - h.delta),
                     "game": h.game_id,
                 }
             )
@@ -179,7 +182,7 @@ def profile(
         for point in points:
             point["opponent"] = against.get(point["game"]) if point["game"] else None
     stats = _stats(rows, uid, overs, stored_summaries(db, [r.id for r in rows]))
-    deltas = {h["game"]: h["delta"] for points in history.values() for h in points if h["game"]}
+    deltas = {h["game"]: h["change"] for points in history.values() for h in points if h["game"]}
     # (how the last game of each ended: the events in order, the last one stays)
     reasons = {gid: data["reason"] for gid, data in overs if data.get("reason")}
     listed = []

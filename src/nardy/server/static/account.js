@@ -262,7 +262,7 @@ export function playedWhen(iso, now = new Date()) {
 function ratingDelta(delta) {
   const up = delta >= 0;
   return h("span", { class: `rating-change rating-delta ${up ? "up" : "down"}`, title: t("ratingDeltaTitle") },
-    `${up ? "+" : "−"}${fixed(Math.abs(delta), 1)}`);
+    `${up ? "+" : "−"}${Math.abs(delta)}`);
 }
 
 /** @param {Json} r a pool's rating, or undefined */

@@ -33,12 +33,13 @@ register(
         },
         # an abandoned game (nardy.server.abandon): the wait, the claim, its refusals
         "web.claim-in": {
-            "en": "If he does not come back, you may claim the game in {time}",
-            "ru": "Если он не вернётся, победу можно будет засчитать через {time}",
+            # (the opponent, not "he": a woman plays too)
+            "en": "If your opponent does not come back, you may claim the game in {time}",
+            "ru": "Если соперник не вернётся, победу можно будет засчитать через {time}",
         },
         "web.claim-now": {
-            "en": "He has not come back: you may claim the game",
-            "ru": "Он не вернулся: можно засчитать победу",
+            "en": "Your opponent has not come back: you may claim the game",
+            "ru": "Соперник не вернулся: можно засчитать победу",
         },
         "web.claim": {"en": "Claim the win", "ru": "Засчитать победу"},
         "web.claim-title": {"en": "⚑ Claim the win — Nardy", "ru": "⚑ Засчитать победу — Нарды"},
@@ -52,7 +53,7 @@ register(
         },
         "club.forfeit-abandoned": {
             "en": "{color} left the game: it is lost",
-            "ru": "{color}: покинул игру, поражение",
+            "ru": "{color}: игра покинута, поражение",
         },
         # how a game ended without being played out (the result card, the game lists)
         "web.kinds.abandoned": {"en": "forfeit", "ru": "досрочно"},
