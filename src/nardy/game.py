@@ -176,6 +176,15 @@ class Game:
                 least[raw] = die
         return sorted(((Move(*raw), die) for raw, die in least.items()), reverse=True)
 
+    def playable_dice(self) -> set[int]:
+        """The dice left that some next single move may use. A move two dice can make
+        counts for both (``steps_after`` names only the smaller): bearing off from 4 and 3
+        with 6-5, the 6 is played though every step's smallest die is the 5."""
+        self._need("move")
+        assert self.segment is not None
+        done = self._done()
+        return {die for _, die in next_steps(self.variant, self.position, self.segment.dice, done)}
+
     @property
     def dice_left(self) -> list[int]:
         """The dice of the segment being played that this turn's checker moves have not

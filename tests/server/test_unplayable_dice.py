@@ -26,6 +26,17 @@ def test_the_one_of_4_1_bearing_off_against_a_closed_home() -> None:
     assert g.turn_complete and set(unplayable(g)) == {"1"}
 
 
+def test_a_die_only_a_higher_bear_off_uses_is_not_crossed_out() -> None:
+    """Checkers on 4 and 3 with 6-5: 4/off 3/off plays both dice, the 6 taking a checker
+    off a lower point. The step's smallest die is the 5, and the 6 had been crossed
+    out as unplayable."""
+    short = find_variant("short")
+    g = Game(short, position=Position.from_points({4: 1, 3: 1}, {6: 5, 5: 5}))
+    g.roll(6, 5)
+    assert [p.text for p in g.legal_plays()] == ["4/off 3/off"]
+    assert unplayable(g) == {}
+
+
 def test_a_die_a_move_can_use_is_never_crossed_out() -> None:
     """Property: over random games, no die listed is used by a legal next step."""
     rng = random.Random(3)

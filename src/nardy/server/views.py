@@ -259,9 +259,8 @@ def unplayable(g: Game) -> dict[str, dict[str, str]]:
     languages (``nardy.step_reasons.die_reason``): the board crosses them out."""
     if g.phase != "move":
         return {}
-    playable = {die for _, die in g.steps_after([])}
     out: dict[str, dict[str, str]] = {}
-    for d in sorted(set(g.dice_left) - playable):
+    for d in sorted(set(g.dice_left) - g.playable_dice()):
         why = die_reason(g.variant, g.pending_position, d)
         out[str(d)] = {"en": why.text("en"), "ru": why.text("ru")}
     return out
