@@ -500,7 +500,7 @@ class Game:
             if not isinstance(text, str):
                 raise MalformedError("record-play-text")
             self.play(text)
-        elif kind in _OFFER_RECORDS:
+        elif kind in OFFER_RECORDS:
             self._apply_offer(kind, record)
         else:
             raise MalformedError("record-unknown-type", kind=repr(kind))
@@ -720,7 +720,9 @@ def _int(record: dict[str, Any], key: str) -> int:
     return _die(record[key])
 
 
-_OFFER_RECORDS = ("double", "take", "pass", "beaver", "resign", "accept", "reject")
+#: The records of cube actions and resignations (RULES.md C-3): the move list shows each
+#: beside the turns (the club's page and replay, and the review's numbering).
+OFFER_RECORDS = ("double", "take", "pass", "beaver", "resign", "accept", "reject")
 
 
 def _initial_cube(

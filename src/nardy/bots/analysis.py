@@ -23,14 +23,10 @@ from nardy.bots.segments import plain_roll
 from nardy.bots.verdict import Away, cube_verdict
 from nardy.errors import MalformedError
 from nardy.eval import invert
-from nardy.game import Game
+from nardy.game import OFFER_RECORDS, Game
 from nardy.i18n import register, t
 from nardy.position import Position
 from nardy.variants import Variant
-
-#: The records that are entries of a game's move list beside its turns (the game page's
-#: list and the replay's steps show each): a decision's ``entry`` counts them.
-OFFER_RECORDS = ("double", "take", "pass", "beaver", "resign", "accept", "reject")
 
 MARKS: tuple[tuple[float, str, str], ...] = (
     (0.16, "very bad", "??"),

@@ -19,7 +19,7 @@ from nardy.cube import CubeRules
 from nardy.dice import VerifiableDice
 from nardy.dicecheck import SCHEME, dice_count
 from nardy.errors import MalformedError
-from nardy.game import Game
+from nardy.game import OFFER_RECORDS, Game
 from nardy.match import Match
 from nardy.outcome import tiers
 from nardy.plays import Move
@@ -36,12 +36,10 @@ EXTENDABLE = frozenset({"record", "step", "undo"})
 #: it, for the other's "next game": then it starts without him (he may be reading the
 #: result; neither clock runs meanwhile).
 NEXT_GAME_WAIT = timedelta(seconds=30)
-#: Records of cube actions and resignations (RULES.md C-3), shown in the move list.
-OFFERS = ("double", "take", "pass", "beaver", "resign", "accept", "reject")
 #: Records of a player's own decisions (with his checker moves, "step" and "undo"):
 #: who has made none in a game may lose it by a no-show, and a match that ends on a
 #: flag before its loser made one is not rated (``LiveGame.acted``).
-ACTED = ("play", *OFFERS)
+ACTED = ("play", *OFFER_RECORDS)
 
 
 def acted(event: dict[str, Any], colors: set[Color]) -> None:
@@ -370,7 +368,7 @@ class LiveGame:
         """Remember a cube action or resignation record of the current game (just
         applied) for the move list."""
         g = self.match.current
-        if rec.get("type") not in OFFERS or g is None:
+        if rec.get("type") not in OFFER_RECORDS or g is None:
             return
         self.notes.append((len(g.turns), offer_entry(rec, g, actor)))
 

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from nardy.errors import IllegalMoveError, MalformedError
+from nardy.game import OFFER_RECORDS
 from nardy.match import MatchScore
 from nardy.outcome import check_resign_level
 from nardy.position import BAR, OFF, other
@@ -21,7 +22,7 @@ from nardy.server import clocks
 from nardy.server.api_error import ApiError
 from nardy.server.botplayer import Computer
 from nardy.server.game_specs import PLAY_SETTINGS
-from nardy.server.live import OFFERS, LiveGame, Refusal, Role
+from nardy.server.live import LiveGame, Refusal, Role
 
 Event = dict[str, Any]
 ACTIONS = (
@@ -405,7 +406,7 @@ class Referee:
                 # whose roll it was (dice statistics; None: the computer's)
                 human = actor != live.meta.computer_color
                 data["uid"] = live.meta.user_of(actor) if human else None  # type: ignore[arg-type]
-            if rec.get("type") in OFFERS and actor is not None:
+            if rec.get("type") in OFFER_RECORDS and actor is not None:
                 live.note(rec, actor)  # type: ignore[arg-type]
             out.append({"kind": "record", "by": actor, "data": data})
 

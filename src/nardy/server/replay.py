@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from nardy.errors import NardyError
-from nardy.game import Game, Turn
+from nardy.game import OFFER_RECORDS, Game, Turn
 from nardy.notation.position_id import encode_id
 from nardy.plays import Move, legal_plays
 from nardy.position import BAR, OFF, Color, Position, pip_count
-from nardy.server.live import OFFERS, LiveGame, offer_entry
+from nardy.server.live import LiveGame, offer_entry
 from nardy.server.views import board_view, players
 
 
@@ -109,7 +109,7 @@ def game_steps(records: list[dict[str, Any]], walk: _Walk, family: str) -> None:
             if missed is not None:
                 walk.steps[-1]["review"].append({"decision": missed[0]})
         judged = walk.judged(plays + 1, None) if kind == "play" else None
-        if kind in OFFERS:
+        if kind in OFFER_RECORDS:
             judged = walk.judged(plays, str(kind))
         before = game.position  # the mover's view, with the first-turn flags (L-HEAD-2)
         seen = len(game.turns)
@@ -130,7 +130,7 @@ def game_steps(records: list[dict[str, Any]], walk: _Walk, family: str) -> None:
             st["to_act"] = nxt.color
         if made:
             made[-1]["to_act"] = game.to_act if game.phase not in ("over", "opening") else None
-        if kind in OFFERS:
+        if kind in OFFER_RECORDS:
             entry = {**offer_entry(rec, game, actor), "turn": plays}
             if kind == "resign":
                 entry["resign"] = entry.pop("kind")
