@@ -14,8 +14,8 @@ import { SIGNAL_PREFS, choose, getPref } from "./prefs.js";
 /** @typedef {import("./api.js").Json} Json */
 /** @typedef {keyof typeof SIGNAL_PREFS} Signal */
 
-/** Every signal, in the menu's order. @type {Signal[]} */
-export const SIGNALS = ["title", "vibrate", "turnSound", "diceSound", "moveSound", "lowTime"];
+/** Every signal, in the menu's order (prefs.js's, where each is kept). @type {Signal[]} */
+export const SIGNALS = /** @type {Signal[]} */ (Object.keys(SIGNAL_PREFS));
 
 /** Whether a signal is on (all are, until switched off). @param {Signal} s @returns {boolean} */
 export function isOn(s) { return getPref(SIGNAL_PREFS[s]); }
