@@ -38,6 +38,13 @@ def _sums(dice: Sequence[int]) -> set[int]:
     return out
 
 
+def _held(variant: Variant, now: Position, to: int) -> int:
+    """How many of the opponent's checkers hold ``to`` (mover's numbering) against the
+    mover (G-9): any one in the long family, two or more otherwise; 0 when it is open."""
+    theirs = now.theirs[variant.mapping[to]]
+    return theirs if theirs >= (1 if variant.family == "long" else 2) else 0
+
+
 def source_reason(
     variant: Variant,
     start: Position,
@@ -97,11 +104,11 @@ def step_reason(
         if outside:
             return IllegalMoveError("step-not-home", move=step, n=outside)
     else:
-        theirs = now.theirs[variant.mapping[to]]
-        if variant.family == "long" and theirs:
+        held = _held(variant, now, to)
+        if variant.family == "long" and held:
             return IllegalMoveError("step-point-taken", move=step, point=point_text(to))
-        if variant.family == "short" and theirs >= 2:
-            return IllegalMoveError("step-point-held", move=step, point=point_text(to), n=theirs)
+        if variant.family == "short" and held:
+            return IllegalMoveError("step-point-held", move=step, point=point_text(to), n=held)
         distance = frm - to
         if distance not in _sums(dice_left):
             left = "-".join(map(str, sorted(dice_left, reverse=True))) or "-"
@@ -137,14 +144,7 @@ def die_reason(variant: Variant, now: Position, die: int) -> IllegalMoveError:
     """Why ``die``, left this turn, cannot be played in ``now`` (the caller knows no
     move uses it): every point it leads to from his checkers is the opponent's (G-9),
     or, where the reason is the whole play's, that it cannot be played."""
-    mine, theirs = now.mine, now.theirs
-    froms = [p for p in range(1, BAR + 1) if mine[p]]
-    long = variant.family == "long"
-
-    def taken(to: int) -> bool:
-        held = theirs[variant.mapping[to]]
-        return bool(held) if long else held >= 2
-
-    if froms and all(p - die >= 1 and taken(p - die) for p in froms):
+    froms = [p for p in range(1, BAR + 1) if now.mine[p]]
+    if froms and all(p - die >= 1 and _held(variant, now, p - die) for p in froms):
         return IllegalMoveError("die-blocked", die=die)
     return IllegalMoveError("die-unplayable", die=die)
