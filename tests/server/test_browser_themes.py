@@ -222,6 +222,8 @@ def test_every_theme_keeps_the_text_readable(
             page.wait_for_selector(ready)
             if name == "game":
                 page.wait_for_selector("#last-play:not([hidden])")
+            if name == "game-over":  # (the chat's lines come after its tabs)
+                page.wait_for_selector("#chat .chat-text >> text=спасибо за игру")
             page.screenshot(path=str(shots / f"theme-{theme}-{scheme}-{name}.png"), full_page=True)
             got = page.evaluate(CONTRAST, wanted)
             assert got["measured"] > 10, (theme, name, got)
