@@ -76,7 +76,7 @@ def test_options_override_the_extension(tmp_path: Path) -> None:
     dst = tmp_path / "out.data"
     done = nardy(str(src), str(dst), "--from", "mat", "--to", "jsonl")
     assert done.returncode == 0, done.stderr
-    assert read_match(dst.read_text()).score == (2, 4)
+    assert read_match(dst.read_text()).score == (2, 3)
 
 
 def test_a_single_game_becomes_a_money_session(tmp_path: Path) -> None:

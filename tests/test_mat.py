@@ -27,7 +27,7 @@ def test_gnubg_fixture_imports_the_whole_match() -> None:
     match = read_mat(MAT, source="gnubg_3pt.mat")
     assert match.length == 3 and match.players == ("gnubg", "Natasha")
     assert len(match.games) == 4
-    assert match.score == (2, 4) and match.is_over and match.winner == 1
+    assert match.score == (2, 3) and match.is_over and match.winner == 1
     outcomes = [
         (g.outcome.winner, g.outcome.kind, g.outcome.value, g.outcome.reason)
         for g in match.games
@@ -37,10 +37,26 @@ def test_gnubg_fixture_imports_the_whole_match() -> None:
         ("black", "single", 1, "drop"),  # Doubles => 2 / Drops
         ("white", "single", 2, "bear-off"),  # a 2-cube taken, then played out
         ("black", "single", 1, "bear-off"),  # the Crawford game
-        ("black", "single", 2, "resign"),  # Wins 2 points with the game unfinished
+        ("black", "single", 1, "resign"),  # Wins 1 point with the game unfinished
     ]
     assert [match.is_crawford(i) for i in range(4)] == [False, False, True, False]  # C-4
-    assert match.games[3].cube.value == 2  # post-Crawford double by the trailer
+    # (2-2 after the Crawford game: double match point, where the cube is dead)
+    assert match.games[3].cube.value == 1 and match.games[3].cube.dead_for("black")
+
+
+def test_a_double_at_double_match_point_is_refused_c4_dead_cube() -> None:
+    """RULINGS.md, C-4 dead cube: at 2-2 in a 3-point match a game won at the cube's
+    value wins either player the match, so a double is refused where it stands in the
+    file (as gnubg refuses it: "The cube is dead")."""
+    dead = MAT.replace(
+        "  4) 13: 6/5 5/2                 65: 13/7 13/8",
+        "  4) 13: 6/5 5/2                  Doubles => 2\n"
+        "  5)  Takes                      65: 13/7 13/8",
+    )
+    assert dead != MAT
+    with pytest.raises(FormatError, match="cube is dead") as err:
+        read_mat(dead, source="dead.mat")
+    assert err.value.line == 75
 
 
 def test_gnubg_mat_and_sgf_fixtures_are_the_identical_match() -> None:
@@ -52,7 +68,7 @@ def test_writing_is_canonical_and_reads_back_the_same_match() -> None:
     text = write_mat(match)
     assert read_mat(text).records == match.records
     assert write_mat(read_mat(text)) == text
-    assert "Wins 2 points and the match" in text
+    assert "Wins 1 point and the match" in text
     assert " 3 point match" in text and '; [Crawford "On"]' in text
 
 
@@ -133,7 +149,7 @@ def test_tolerates_other_column_widths_bar_off_words_and_comments() -> None:
 """
     with pytest.raises(FormatError, match="line 9, column 26: bar/15"):  # nobody on the bar
         read_mat(text)
-    good = """ 1 point match
+    good = """ 3 point match
  Game 1
  A : 0   B : 0
   1) 31: 8/5 6/5   64: 24/18 13/9

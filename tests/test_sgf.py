@@ -26,10 +26,10 @@ OPENING = "(;FF[4]GM[6]MI[length:3][game:1][ws:0][bs:0]PW[A]PB[B]RU[Crawford]\n;
 def test_gnubg_fixture_imports_the_whole_match() -> None:
     match = read_sgf(SGF, source="gnubg_3pt.sgf")
     assert (match.length, match.players, len(match.games)) == (3, ("gnubg", "Natasha"), 4)
-    assert match.score == (2, 4) and match.winner == 1
+    assert match.score == (2, 3) and match.winner == 1
     assert [g.cube.crawford for g in match.games] == [False, False, True, False]
     last = match.games[3].outcome
-    assert last is not None and (last.reason, last.value) == ("resign", 2)  # RE[B+2R]
+    assert last is not None and (last.reason, last.value) == ("resign", 1)  # RE[B+1R]
 
 
 def test_writing_is_canonical() -> None:

@@ -87,8 +87,11 @@ class CubeRules:
 @dataclass(frozen=True, slots=True)
 class Cube:
     """The cube's state: ``value``, ``owner`` (None: in the middle), ``doubles`` made so
-    far, ``offered_by`` (a double awaiting take/pass), and ``crawford`` (this is the
-    Crawford game of a match: no doubling, C-4)."""
+    far, ``offered_by`` (a double awaiting take/pass), ``crawford`` (this is the
+    Crawford game of a match: no doubling, C-4), and ``away``: in a match, the points
+    white and black each still need (None: money play, or a game outside a match),
+    which makes the cube dead for a side the cube's value already gives the match
+    (RULINGS.md, C-4 dead cube: gnubg's "the cube is dead")."""
 
     rules: CubeRules = CubeRules()
     value: int = 1
@@ -96,6 +99,7 @@ class Cube:
     doubles: int = 0
     crawford: bool = False
     offered_by: Color | None = None
+    away: tuple[float, float] | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value < 1:
@@ -107,6 +111,12 @@ class Cube:
             raise MalformedError("cube-bad-doubles", value=repr(self.doubles))
         if not isinstance(self.crawford, bool):
             raise MalformedError("cube-bad-crawford")
+        if self.away is not None and not (
+            isinstance(self.away, tuple)
+            and len(self.away) == 2
+            and all(isinstance(a, int | float) and not isinstance(a, bool) for a in self.away)
+        ):
+            raise MalformedError("cube-bad-away", value=repr(self.away))
 
     # -- values ----------------------------------------------------------------
     def next_value(self, steps: int = 1) -> int:
@@ -143,9 +153,20 @@ class Cube:
             return CubeError("double-already-offered")
         if self.owner is not None and self.owner != player:
             return CubeError("cube-not-yours")
+        if self.dead_for(player):
+            return CubeError("cube-dead")
         if self.rules.max_doubles is not None and self.doubles >= self.rules.max_doubles:
             return CubeError("cube-max-doubles", n=self.rules.max_doubles)
         return None
+
+    def dead_for(self, player: Color) -> bool:
+        """Whether the cube is dead for ``player``: in a match, a game won at the cube's
+        value already wins him the match, so a double could only raise what he risks
+        (RULINGS.md, C-4 dead cube: a 1-point match, double match point, the leader after the
+        Crawford game)."""
+        if self.away is None:
+            return False
+        return self.away[0 if player == WHITE else 1] <= self.value
 
     def may_beaver(self) -> CubeError | None:
         """Why the side offered a double may not beaver now (the error a beaver would
@@ -211,27 +232,37 @@ class Cube:
 
     # -- records -------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The state (without a pending offer) as a JSON-ready object."""
-        return {
+        """The state (without a pending offer) as a JSON-ready object; ``away`` only in
+        a match."""
+        obj = {
             "rules": self.rules.to_json(),
             "value": self.value,
             "owner": self.owner,
             "doubles": self.doubles,
             "crawford": self.crawford,
         }
+        if self.away is not None:
+            obj["away"] = list(self.away)
+        return obj
 
     @classmethod
     def from_json(cls, obj: Any) -> Cube:
         """Read a state written by ``to_json``."""
         if not isinstance(obj, dict):
             raise MalformedError("cube-not-object")
-        unknown = set(obj) - {"rules", "value", "owner", "doubles", "crawford"}
+        unknown = set(obj) - {"rules", "value", "owner", "doubles", "crawford", "away"}
         if unknown:
             raise MalformedError("cube-unknown", fields=sorted(unknown))
+        away = obj.get("away")
+        if away is not None:
+            if not isinstance(away, list) or len(away) != 2:
+                raise MalformedError("cube-bad-away", value=repr(away))
+            away = (away[0], away[1])
         return cls(
             CubeRules.from_json(obj.get("rules", {})),
             value=obj.get("value", 1),
             owner=obj.get("owner"),
             doubles=obj.get("doubles", 0),
             crawford=obj.get("crawford", False),
+            away=away,
         )

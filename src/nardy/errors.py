@@ -288,6 +288,10 @@ register(
             "en": "no doubling in the Crawford game (C-4)",
             "ru": "в игре Кроуфорда удваивать нельзя",
         },
+        "error.cube-dead": {
+            "en": "the cube is dead: a game won at its value already wins you the match",
+            "ru": "кубик «мёртвый»: победа в партии по его цене и так даёт вам матч",
+        },
         "error.double-already-offered": {
             "en": "a double is already offered",
             "ru": "удвоение уже предложено",

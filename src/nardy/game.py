@@ -20,7 +20,7 @@ it is confirmed; only the confirmed play is recorded.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from nardy.cube import Cube, CubeRules
@@ -365,9 +365,7 @@ class Game:
         """Refuse the double (record ``pass``): the doubler wins at the cube before it."""
         self._need("cube")
         winner, value = self.cube.drop()
-        self.cube = Cube(
-            self.cube.rules, self.cube.value, self.cube.owner, self.cube.doubles, self.cube.crawford
-        )
+        self.cube = replace(self.cube, offered_by=None)
         self.records.append({"type": "pass"})
         self.phase = "over"
         self.outcome = dropped(self.variant, winner, value)

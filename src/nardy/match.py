@@ -60,6 +60,12 @@ class MatchScore:
         mine, theirs = (self.white, self.black) if me == "white" else (self.black, self.white)
         return self.length - mine, self.length - theirs
 
+    @property
+    def by_colour(self) -> tuple[int, int] | None:
+        """Points white and black each still need, as the cube reads them (C-4 dead
+        cube); None in money play."""
+        return (self.length - self.white, self.length - self.black) if self.length else None
+
 
 class MatchError(IllegalMoveError):
     """An action the match does not allow now (a new game before the last one ended …)."""
@@ -125,8 +131,14 @@ class MatchSnapshot:
             jacoby=self.jacoby and self.length == 0,
             beavers=self.beavers and self.length == 0,
         )
+        away = (self.length - self.score[0], self.length - self.score[1]) if self.length else None
         cube = Cube(
-            rules, self.cube_value, self.cube_owner, 0 if self.cube_value == 1 else 1, self.crawford
+            rules,
+            self.cube_value,
+            self.cube_owner,
+            0 if self.cube_value == 1 else 1,
+            self.crawford,
+            away=away,
         )
         game = Game(v, position=self.position, cube=cube)
         if self.doubled:
@@ -307,7 +319,9 @@ class Match:
                 f"player {self.next_white()} plays white in this game (L-4), not player {white}"
             )
         index = len(self.games)
-        cube = Cube(self.cube_rules, crawford=self.is_crawford(index))
+        cube = Cube(
+            self.cube_rules, crawford=self.is_crawford(index), away=self._away(index, white)
+        )
         position = None
         if self.variant.family == "long" and index > 0:
             position = self.variant.start_position()  # L-4: the starter rolls, no toss
@@ -315,6 +329,14 @@ class Match:
         self.games.append(game)
         self.whites.append(white)
         return game
+
+    def _away(self, index: int, white: int) -> tuple[float, float] | None:
+        """What white and black each still need before game ``index`` (player ``white``
+        playing white); None in money play. The cube reads it (C-4 dead cube)."""
+        if self.money:
+            return None
+        score = self.score_before(index)
+        return (self.length - score[white], self.length - score[1 - white])
 
     def player_of(self, index: int, color: Color) -> int:
         """The player who plays ``color`` in game ``index``."""

@@ -85,7 +85,8 @@ def cube_verdict(
         x=x,
     )
     take = "take" if dt <= dp else "pass"
-    may_double = owner != "them" and not away.crawford_game
+    # (nor with a dead cube: a game won at its value already wins the match, C-4)
+    may_double = owner != "them" and not away.crawford_game and away.me > value
     action = "double" if may_double and min(dt, dp) > nd else "no-double"
     return (
         action,

@@ -137,7 +137,8 @@ def start_cube(
     else out of play, only its value counting (the stakes of the game)."""
     money = score is None or score.away("white") is None
     rules = CubeRules.for_variant(variant, enabled=cubeful, money=money)
-    return Cube(rules, value, owner, crawford=crawford_game and not money)  # type: ignore[arg-type]
+    away = None if money or score is None else score.by_colour
+    return Cube(rules, value, owner, crawford=crawford_game and not money, away=away)  # type: ignore[arg-type]
 
 
 def _setup(variant: Variant, position: Position, cube: Cube) -> dict[str, Any]:

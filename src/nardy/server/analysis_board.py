@@ -241,7 +241,7 @@ def cube_at(
     if crawford and not (score.crawford and len(one_away) == 1 and value == 1):
         raise ApiError(400, "bad-cube", "analysis-crawford")
     rules = CubeRules(money=not score.length)
-    return Cube(rules, value, owner, doubles=value.bit_length() - 1, crawford=crawford)
+    return Cube(rules, value, owner, value.bit_length() - 1, crawford, away=score.by_colour)
 
 
 def hint(
