@@ -38,6 +38,12 @@ BARE_BUTTONS = """() => [...document.querySelectorAll("button")]
     return c.backgroundColor === "rgb(239, 239, 239)" || c.borderTopStyle === "outset"; })
   .map((b) => b.id || b.className || b.innerText)"""
 
+#: The elements marked hidden that still take room on the page: a rule giving one a
+#: display of its own undoes the attribute (the lobby's empty "you are playing" card).
+HIDDEN_SHOWN = """() => [...document.querySelectorAll("[hidden]")]
+  .filter((e) => e.getClientRects().length > 0)
+  .map((e) => e.id || e.className || e.tagName)"""
+
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
@@ -208,3 +214,32 @@ def title_becomes(page: Any, text: str, within: float = 20.0) -> bool:
 
 def played(page: Any) -> list[str]:
     return list(page.evaluate("window.__nardySignals.played"))
+
+
+# -- the page's lobby sockets (the lobby's, the tournaments' and news.js's) ----------
+#: Records the page's lobby sockets: whether each has heard its snapshot (it comes once
+#: the server has subscribed it: from then on nothing sent to it is missed; and the page
+#: knows his games from it, so that one new in a later snapshot is found). Not any
+#: message: the lobby's tick may send "online" between the subscription and the
+#: snapshot, and a socket dropped then leaves the page no snapshot to compare the next
+#: one with (a game that started meanwhile is then not found: the tunnel tests failed so).
+#: (This listener comes before the page's own: by the time the test reads ``heard``,
+#: the page has taken the snapshot in too.)
+LOBBY_SOCKETS = """
+window.__lobby = [];
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  constructor(url, protocols) {
+    super(url, protocols);
+    if (String(url).endsWith("/ws/lobby")) {
+      const rec = { heard: false, closed: false };
+      window.__lobby.push(rec);
+      this.addEventListener("message", (e) => {
+        if (JSON.parse(e.data).type === "snapshot") rec.heard = true;
+      });
+      this.addEventListener("close", () => { rec.closed = true; });
+    }
+  }
+};
+"""
+LISTENING = "() => window.__lobby.some((s) => s.heard && !s.closed)"

@@ -15,11 +15,12 @@ from nardy.cli import main
 from nardy.server import Settings, create_app
 from nardy.server.api_error import ApiError
 from nardy.server.db import User
+from nardy.server.names import skeleton
 
 
 def _members(app: Any, *names: str) -> list[int]:
     with app.state.db() as s:
-        users = [User(username=n, name_key=n.casefold(), display_name=n) for n in names]
+        users = [User(username=n, name_key=skeleton(n), display_name=n) for n in names]
         s.add_all(users)
         s.commit()
         return [u.id for u in users]
@@ -45,6 +46,19 @@ def test_moderators_are_made_and_revoked(db_url: str) -> None:
     out = admin(db_url, "moderator", "Ann", "--revoke")
     assert out.exit_code == 0 and "no longer a moderator" in out.output
     assert _user(app, "Ann").moderator is False
+
+
+def test_the_owner_may_write_a_name_in_any_case(db_url: str) -> None:
+    """Names clash by their skeleton (case folded, confusables alike), so it finds
+    the one member: the owner who typed "clive_td" for Clive_TD was told no member
+    had that name."""
+    app = create_app(Settings(db_url=db_url))
+    _members(app, "Clive_TD")
+    out = admin(db_url, "moderator", "clive_td")
+    assert out.exit_code == 0 and out.output == "Clive_TD is now a moderator\n"
+    assert _user(app, "Clive_TD").moderator is True
+    out = admin(db_url, "ban", " CLIVE_td ")
+    assert out.exit_code == 0 and _user(app, "Clive_TD").banned_at is not None
 
 
 def test_a_ban_stops_club_play_until_lifted(db_url: str) -> None:

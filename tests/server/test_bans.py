@@ -20,6 +20,7 @@ from visitors import Visitor
 from nardy.cli import main
 from nardy.server.api_error import ApiError
 from nardy.server.db import User
+from nardy.server.names import skeleton
 
 pytestmark = pytest.mark.clocked
 
@@ -104,7 +105,9 @@ async def _play_until_his_turn(games: Any, live: Any, user_id: int) -> None:
 def test_a_ban_by_nardy_admin_ends_the_games_at_the_next_sweep(app: Any, db_url: str) -> None:
     games = app.state.games
     with app.state.db() as s:
-        users = [User(username=n, name_key=n, display_name=n) for n in ("dima", "vera", "ira")]
+        users = [
+            User(username=n, name_key=skeleton(n), display_name=n) for n in ("dima", "vera", "ira")
+        ]
         s.add_all(users)
         s.commit()
         dima, vera, ira = (u.id for u in users)
@@ -140,8 +143,8 @@ def test_a_ban_by_nardy_admin_ends_the_games_at_the_next_sweep(app: Any, db_url:
 
 def test_nardy_admin_speaks_the_asked_language(app: Any, db_url: str) -> None:
     with app.state.db() as s:
-        s.add(User(username="karina", name_key="karina", display_name="Карина"))
-        s.add(User(username="dima", name_key="dima", display_name="Дима"))
+        s.add(User(username="karina", name_key=skeleton("karina"), display_name="Карина"))
+        s.add(User(username="dima", name_key=skeleton("dima"), display_name="Дима"))
         s.commit()
 
     def admin(*args: str) -> str:
@@ -157,3 +160,29 @@ def test_nardy_admin_speaks_the_asked_language(app: Any, db_url: str) -> None:
     locale = {"LC_ALL": "ru_RU.UTF-8"}
     ru = CliRunner().invoke(main, ["admin", "ban", "dima", "--db", db_url], env=locale)
     assert ru.output == "Дима отстранён от игры\n"
+
+
+def test_a_banned_member_plays_the_computer_no_more(app: Any) -> None:
+    """A ban is no play in the club at all: a new game against the computer is refused,
+    and so is his next action in one he was playing, told to him in his language."""
+    with same_loop_clients(app, 2) as clients:
+        dima, mod = (Visitor(c) for c in clients)
+        dima.register("dima")
+        mod.register("karina")
+        _moderator(app, mod.id)
+        r = dima.post("/api/games", {"mode": "computer", "variant": "long"})
+        assert r.status_code == 201, r.text
+        gid, state = r.json()["id"], r.json()
+        assert mod.post("/api/players/dima/ban").status_code == 200
+        for lang, text in (("ru", BANNED_RU), ("en", "A moderator has banned you from play")):
+            r = dima.post("/api/games", {"mode": "computer", "variant": "long"}, lang=lang)
+            assert r.status_code == 403 and r.json()["code"] == "banned", r.text
+            assert r.json()["error"].startswith(text)
+        play = state["legal"]["plays"][0]
+        r = dima.post(f"/api/games/{gid}/actions", {"action": "play", "play": play}, lang="ru")
+        assert r.status_code == 403 and r.json()["error"] == BANNED_RU
+        assert dima.get(f"/api/games/{gid}").json()["seq"] == state["seq"]  # nothing stored
+        # lifted: he plays again
+        assert mod.post("/api/players/dima/unban").status_code == 200
+        r = dima.post(f"/api/games/{gid}/actions", {"action": "play", "play": play})
+        assert r.status_code == 200, r.text

@@ -106,6 +106,7 @@ def test_players_and_a_spectator_chat_apart(browser: Any, server: Any, shots: Pa
     # a report goes to the moderators (once)
     a.locator("#chat .chat-line", has_text="Thanks, you too").locator(".chat-more").click()
     a.click("#chat .chat-report")
+    a.click("#chat .chat-reason[data-reason='insult']")
     a.wait_for_selector("#toast:not([hidden]) >> text=Спасибо: модераторы посмотрят.")
     a.screenshot(path=str(shots / "chat-players-desktop-ru.png"))
     a.locator("#chat").screenshot(path=str(shots / "chat-panel-desktop-ru.png"))
@@ -172,7 +173,7 @@ def test_a_moderator_hides_a_line_and_bans_its_author(
     lobby = c.request.get(server.url + "/api/chat/lobby").json()["messages"]
     ids = {x["text"]: x["id"] for x in lobby}
     for text in ("rude words", "hello all"):
-        page_api(c, server, "POST", f"/api/chat/messages/{ids[text]}/report", {})
+        page_api(c, server, "POST", f"/api/chat/messages/{ids[text]}/report", {"reason": "insult"})
 
     # hidden from the lobby's chat: gone from every open page at once
     m.goto(server.url + "/")
@@ -186,6 +187,7 @@ def test_a_moderator_hides_a_line_and_bans_its_author(
     c.goto(server.url + "/")
     c.locator("#lobby-chat .chat-line", has_text="hello all").locator(".chat-more").click()
     c.click("#lobby-chat .chat-report")
+    c.click("#lobby-chat .chat-reason[data-reason='spam']")  # (why: one tap of four)
     c.wait_for_selector("#toast.info:not([hidden]) >> text=Вы уже пожаловались на это сообщение.")
     c.locator("#lobby-chat .chat-line", has_text="hello all").locator(".chat-more").click()
     c.click("#lobby-chat .chat-block")

@@ -290,6 +290,8 @@ JS_MOUNT_CLOCK = """async () => {
   document.querySelector("main").append(clock.el);
   window.__clock = clock;
 }"""
+#: The settings menu's "test the sound": it plays once the audio context runs.
+JS_TEST_SOUND = """async () => (await import("/static/signals.js")).testSound()"""
 JS_FEED = """([role, remaining]) => window.__clock.update({ role, players: {},
   clock: { running: "white", delay: 0, delay_left: 0, remaining,
            reserve: { white: remaining, black: 100 } } })"""
@@ -303,10 +305,13 @@ def test_the_players_own_time_running_low_ticks_and_shows_tenths(browser: Any, s
     open_home(page, server.url)
     page.click("main")  # a tap: from now on the page may sound
     page.evaluate(JS_MOUNT_CLOCK)
+    # a sound plays only once the audio context runs, which the tap starts: the menu's
+    # test sound waits for it (a fixed pause per state was too short on a loaded machine)
+    page.evaluate(JS_TEST_SOUND)
+    page.wait_for_function("() => window.__nardySignals.played.includes('turnSound')")
 
     def ticks(role: str, remaining: float) -> int:
-        page.evaluate(JS_FEED, [role, remaining])
-        page.wait_for_timeout(150)  # (a sound starts once the audio context runs)
+        page.evaluate(JS_FEED, [role, remaining])  # (the clock's tick sounds in it)
         return played(page).count("lowTime")
 
     assert ticks("white", 25) == 0

@@ -69,6 +69,9 @@ def test_two_strangers_press_play_now_and_meet_in_one_game(
     c = new_page(browser, DESKTOP)
     c.goto(server.url + "/")
     c.wait_for_selector(f"#watch .tile[data-id='{first}'] svg.board.mini .checker")
+    # (the players' game sockets may open after c's snapshot: the tick's "online" then
+    # brings them, after the tile)
+    c.wait_for_selector("#online-count[title='2 в сети']")
     assert c.get_attribute("#online-count", "title") == "2 в сети"
     assert c.inner_text("#online-count") == "2"  # the two players, on their game pages
     d = new_page(browser, DESKTOP)

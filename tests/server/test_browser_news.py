@@ -9,7 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page, page_api
+from browser_helpers import (
+    BROWSER_MARKS,
+    DESKTOP,
+    LISTENING,
+    LOBBY_SOCKETS,
+    PHONE,
+    new_page,
+    page_api,
+)
 
 pytestmark = BROWSER_MARKS
 
@@ -29,12 +37,15 @@ def challenge(page: Any, server: Any, **terms: Any) -> str:
 
 def test_news_reaches_a_member_on_any_page(browser: Any, server: Any, shots: Path) -> None:
     marat = member(browser, server, "marat", PHONE)
+    marat.add_init_script(LOBBY_SOCKETS)  # (from his next page on)
     dilyara = member(browser, server, "dilyara", DESKTOP)
     # (1) his open challenge accepted while he reads his profile: taken to the game
     open_one = challenge(marat, server)
     marat.goto(server.url + "/profile")
     marat.wait_for_selector("#main h2")
-    marat.wait_for_timeout(300)  # (the news socket connects)
+    # the news socket subscribed (a fixed pause was too short on a loaded machine: the
+    # game's news went out before it, and he was never taken there)
+    marat.wait_for_function(LISTENING)
     game = page_api(dilyara, server, "POST", f"/api/lobby/challenges/{open_one}/accept")["game"]
     marat.wait_for_url(f"**/game/{game}")
     marat.wait_for_selector("#board[data-seq]")
@@ -51,7 +62,7 @@ def test_news_reaches_a_member_on_any_page(browser: Any, server: Any, shots: Pat
     # (3) a game of his that starts while he plays another: offered, not forced
     marat.goto(f"{server.url}/game/{game}")
     marat.wait_for_selector("#board[data-seq]")
-    marat.wait_for_timeout(300)
+    marat.wait_for_function(LISTENING)  # (this page's news socket subscribed)
     second = challenge(marat, server)
     other = page_api(dilyara, server, "POST", f"/api/lobby/challenges/{second}/accept")["game"]
     marat.wait_for_selector("#news-go")

@@ -199,36 +199,6 @@ def test_the_theme_changes_the_boards_colours(browser: Any, server: Any, shots: 
     assert page.errors == [] and page.csp == []
 
 
-def test_a_row_that_scrolls_sideways_shows_there_is_more(
-    browser: Any, server: Any, shots: Path
-) -> None:
-    """The phone's row of pages is one row that scrolls sideways: the end where more is
-    hidden fades (dom.sideways), as it scrolls (the chat's quick phrases:
-    test_browser_chat)."""
-    page = new_page(browser, PHONE)
-    page.goto(server.url + "/")
-    page.wait_for_selector("#main > *")
-    nav = page.locator("header nav")
-    assert nav.get_attribute("class") == "sideways more-right"
-    page.screenshot(path=str(shots / "phone-nav-more.png"))
-    nav.evaluate("n => { n.scrollLeft = n.scrollWidth; }")
-    page.wait_for_function(
-        "() => document.querySelector('header nav').className === 'sideways more-left'"
-    )
-    nav.evaluate("n => { n.scrollLeft = 10; }")
-    page.wait_for_function(
-        "() => document.querySelector('header nav').className === 'sideways more-left more-right'"
-    )
-    # on a desktop the pages' row is whole: nothing fades
-    wide = new_page(browser, DESKTOP)
-    wide.goto(server.url + "/")
-    wide.wait_for_selector("#main > *")
-    assert wide.locator("header nav").get_attribute("class") == "sideways"
-    for p in (page, wide):
-        assert p.errors == [] and p.csp == []
-        p.context.close()
-
-
 def test_a_three_digit_move_number_fits_the_move_list(browser: Any, server: Any) -> None:
     """A long game passes 100 moves: the list's room for its numbers holds "100. " in
     its own font (it had cut "100." to "00." on a phone)."""

@@ -55,8 +55,9 @@ def play_turn(page: Any) -> None:
     page.wait_for_selector("#board .hit.src")
 
 
-def sounded(page: Any, name: str, within: float = 5.0) -> bool:
-    """Whether the sound ``name`` plays (it starts once the audio context runs)."""
+def sounded(page: Any, name: str, within: float = 30.0) -> bool:
+    """Whether the sound ``name`` plays (it starts once the audio context runs: on a
+    loaded machine that takes seconds, hence the generous wait)."""
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:
         if name in played(page):

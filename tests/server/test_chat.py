@@ -282,13 +282,17 @@ def test_reports_and_a_moderator_hiding_a_message(app: Any, clients: Any) -> Non
     set_user(app, mod.id, moderator=True)
     bad = a.say("lobby", "rude words")
     fine = a.say("lobby", "fine words")
-    assert b.post(f"/api/chat/messages/{bad['id']}/report").status_code == 200
-    r = b.post(f"/api/chat/messages/{bad['id']}/report", lang="ru")
+    assert b.post(f"/api/chat/messages/{bad['id']}/report", {"reason": "insult"}).status_code == 200
+    r = b.post(f"/api/chat/messages/{bad['id']}/report", {"reason": "insult"}, lang="ru")
     assert r.status_code == 409 and r.json()["error"] == "вы уже пожаловались на это сообщение"
-    assert mod.post(f"/api/chat/messages/{bad['id']}/report").status_code == 200
-    assert a.post(f"/api/chat/messages/{fine['id']}/report").status_code == 400  # his own
-    assert b.post("/api/chat/messages/999999/report").status_code == 404
-    assert b.post("/api/chat/messages/abc/report").status_code == 422
+    assert (
+        mod.post(f"/api/chat/messages/{bad['id']}/report", {"reason": "insult"}).status_code == 200
+    )
+    assert (
+        a.post(f"/api/chat/messages/{fine['id']}/report", {"reason": "insult"}).status_code == 400
+    )  # his own
+    assert b.post("/api/chat/messages/999999/report", {"reason": "insult"}).status_code == 404
+    assert b.post("/api/chat/messages/abc/report", {"reason": "insult"}).status_code == 422
     # the reports: moderators only
     assert b.get("/api/chat/reports").status_code == 403
     reports = mod.get("/api/chat/reports").json()["reports"]
@@ -313,7 +317,9 @@ def test_a_moderator_bans_and_lifts_a_ban_from_the_browser(app: Any, clients: An
     assert mod.get("/api/session").json()["user"]["moderator"] is True
     assert a.get("/api/session").json()["user"]["moderator"] is False
     rude = a.say("lobby", "rude words")
-    assert b.post(f"/api/chat/messages/{rude['id']}/report").status_code == 200
+    assert (
+        b.post(f"/api/chat/messages/{rude['id']}/report", {"reason": "insult"}).status_code == 200
+    )
     (entry,) = mod.get("/api/chat/reports").json()["reports"]
     assert (entry["author"], entry["author_banned"]) == ("ashot", False)
     # each refusal is clear, in the interface language, and changes nothing

@@ -66,6 +66,7 @@ async def test_double_then_take_gives_the_cube_to_the_taker(player_factory: Any)
         "crawford": False,
         "money": True,
         "beavers": False,
+        "dead": {"white": False, "black": False},  # (a money game's cube is never dead)
     }
     st = await act(p, gid, {"action": "double"})
     assert st["phase"] == "cube" and st["to_act"] == taker and st["turn"] == doubler

@@ -64,10 +64,13 @@ async def test_every_text_of_the_template_is_filled_in_both_languages() -> None:
     for lang in ("en", "ru"):
         served = texts(render_index(template, lang))
         assert served == {name: t(web_key(name), lang) for name in names}
-    # nothing but texts changes: the markup is the template's
-    assert DATA_T.sub("", render_index(template, "en")).replace('lang="en"', 'lang="ru"').replace(
+    # nothing but texts changes (the home-screen title's too): the markup is the template's
+    english = DATA_T.sub("", render_index(template, "en"))
+    assert english.replace('lang="en"', 'lang="ru"').replace(
         "Nardy — nardy", "Нарды — nardy"
-    ) == DATA_T.sub("", template)
+    ).replace('app-title" content="Nardy"', 'app-title" content="Нарды"') == DATA_T.sub(
+        "", template
+    )
 
 
 async def test_an_unknown_path_is_still_a_404_in_the_readers_language(app: Any) -> None:

@@ -21,6 +21,7 @@ from sqlalchemy.engine import make_url
 from nardy.cli import main
 from nardy.server import Settings, create_app
 from nardy.server.db import User
+from nardy.server.names import skeleton
 
 LOOPBACK = ("127.0.0.1", 50000)
 RIGHT = "correct horse"
@@ -127,7 +128,7 @@ def test_admin_never_makes_a_new_database(db_url: str, tmp_path: Path) -> None:
 def test_nardy_db_names_the_database_and_unban_says_who_was_banned(db_url: str) -> None:
     app = create_app(Settings(db_url=db_url))
     with app.state.db() as s:
-        s.add(User(username="bob", name_key="bob", display_name="Bob"))
+        s.add(User(username="bob", name_key=skeleton("bob"), display_name="Bob"))
         s.commit()
     assert run("admin", "unban", "bob", env={"NARDY_DB": db_url}).output == "Bob was not banned\n"
     assert run("admin", "ban", "bob", env={"NARDY_DB": db_url}).output == "Bob is banned\n"

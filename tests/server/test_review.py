@@ -90,7 +90,7 @@ async def test_review_depth_and_unknown_games_are_clear_errors(player_factory: A
     st = await play_first_plays(p, await computer_game(p))
     gid = st["id"]
     bad = await p.get(f"/api/games/{gid}/analysis?plies=5")
-    assert bad.status_code == 400 and "plies" in bad.json()["error"]
+    assert bad.status_code == 400 and bad.json()["code"] == "review-deepest"
     deeper = await p.get(f"/api/games/{gid}/analysis?plies=1")
     assert deeper.status_code == 200 and deeper.json()["plies"] == 1
     missing = await p.get("/api/games/nope/analysis")

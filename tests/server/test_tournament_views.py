@@ -144,12 +144,29 @@ async def test_the_result_card_is_told_what_comes_next(player_factory: Any) -> N
     assert await after(winner, m1["game"]) is None  # (undecided)
     assert (await loser.post(f"/api/tournaments/{t['id']}/withdraw")).status_code == 200
     assert await after(winner, m1["game"]) == {"next": "waiting", "round": 2}
-    assert await after(loser, m1["game"]) == {"next": "out"}
+    # (out while the others play on: the semi-final's losers share places 3-4)
+    assert await after(loser, m1["game"]) == {
+        "next": "out",
+        "place": 3,
+        "place_to": 4,
+        "players": 4,
+    }
     other_loser = by_user[entry_user[m2["second"]]]
     assert (await other_loser.post(f"/api/tournaments/{t['id']}/withdraw")).status_code == 200
     (final,) = current_round(await tournament(winner, t["id"]))
     assert await after(winner, m1["game"]) == {"next": "game", "round": 2, "game": final["game"]}
     finalist = by_user[entry_user[m2["first"]]]
     assert (await finalist.post(f"/api/tournaments/{t['id']}/withdraw")).status_code == 200
-    assert await after(winner, final["game"]) == {"next": "over", "place": 1, "players": 4}
-    assert await after(finalist, final["game"]) == {"next": "over", "place": 2, "players": 4}
+    assert await after(winner, final["game"]) == {
+        "next": "over",
+        "place": 1,
+        "place_to": 1,
+        "players": 4,
+    }
+    assert await after(finalist, final["game"]) == {
+        "next": "over",
+        "place": 2,
+        "place_to": 2,
+        "players": 4,
+    }
+    assert (await after(loser, m1["game"]))["next"] == "over"  # (once it is)

@@ -136,14 +136,16 @@ def _set(
     from sqlalchemy import delete, select, update
 
     from nardy.server.db import Session, User
-    from nardy.server.names import normalize_name
+    from nardy.server.names import normalize_name, skeleton
 
     engine = _open(db_url)
     try:
         with engine.begin() as conn:
+            # (by the name's skeleton, unique as the username is, since confusable
+            # names clash: the owner's "clive_td" finds Clive_TD)
             user = conn.execute(
                 select(User.id, User.display_name, User.banned_at).where(
-                    User.username == normalize_name(name)
+                    User.name_key == skeleton(normalize_name(name))
                 )
             ).first()
             if user is None:

@@ -54,7 +54,9 @@ from nardy.server.redis_live import (
     RedisGameEvents,
     RedisHub,
     RedisSocketCounts,
+    RedisWatchers,
 )
+from nardy.server.review import DeepReviews
 from nardy.server.rollouts import Rollouts
 from nardy.server.routes import (
     accounts,
@@ -77,6 +79,7 @@ from nardy.server.throttle import LimitsThrottle, Throttle, Throttled
 from nardy.server.ticker import ticking
 from nardy.server.tournaments import Tournaments
 from nardy.server.views import Views
+from nardy.server.watchers import Watchers
 from nardy.server.writer import Writer
 
 #: How often idle guests are expired.
@@ -136,6 +139,9 @@ def create_app(
     delivery: ChatDelivery = RedisChatDelivery(hub) if hub else InMemoryDelivery()
     game_events = RedisGameEvents(hub, game_service) if hub else None
     socket_counts = RedisSocketCounts(hub) if hub else None
+    app_watchers = Watchers(
+        game_service.live, RedisWatchers(hub, game_events) if hub and game_events else None
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -186,7 +192,9 @@ def create_app(
     app.state.engine = engine
     app.state.views = views
     app.state.rollouts = Rollouts()
+    app.state.deep_reviews = DeepReviews()  # (review.py: the deep reviews running)
     app.state.hub = hub
+    app.state.watchers = app_watchers  # how many watch each game (watchers.py)
     app.state.chat = ChatService(db, writer, game_service, throttle, delivery)
     app.state.sockets = ws.SocketCaps(
         settings.max_sockets_per_ip, settings.max_sockets_per_game, socket_counts

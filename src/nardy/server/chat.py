@@ -10,7 +10,8 @@ between two people; ``watch:<id>``, its spectators. Who may read and write
   only once it is over;
 - the lobby: read by everyone, written by accounts only (a guest cannot be held to
   account for what he writes, and makes a new self by clearing his cookies);
-- a banned user writes nowhere (403 ``banned``).
+- a banned user writes nowhere (403 ``banned``), nor does a muted one until his
+  mute ends (403 ``muted``, saying until when; ``nardy.server.moderation``).
 
 A message is text (at most ``MAX_CHARS`` characters once control characters are
 gone) or a quick phrase sent as its key (``PHRASES``), which each reader sees in his
@@ -18,6 +19,11 @@ own language; messages are stored (``chat_messages``), and a channel's last
 ``HISTORY`` are read when a page opens. Each user writes at most ``CHAT_RATE``
 (through ``nardy.server.throttle``). A user who blocked another (``blocks``) never
 gets that user's messages; a moderator hides a message for everyone.
+
+A member reports a message for a reason (``REPORT_REASONS``); the moderators read the
+open reports grouped by message, with the count of each reason, and handle them
+(``handle``: dismissed, or acted on), which takes them off the open list and into the
+moderation log.
 
 Delivery is behind ``ChatDelivery``: ``InMemoryDelivery`` for one server process,
 ``nardy.server.redis_live.RedisChatDelivery`` (Redis pub/sub) for several; see its
@@ -30,18 +36,19 @@ import logging
 import re
 import unicodedata
 from dataclasses import dataclass
-from datetime import UTC
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from anyio import to_thread
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
 from nardy.server.api_error import ApiError
 from nardy.server.auth import Who
-from nardy.server.db import Block, ChatMessage, ChatReport, User
+from nardy.server.db import Block, ChatMessage, ChatReport, User, aware
+from nardy.server.moderation import checked_note, log_entry, muted_error
 from nardy.server.service import GameService
 from nardy.server.throttle import Throttle, Throttled
 from nardy.server.writer import Writer
@@ -57,6 +64,10 @@ REPORTS_READ = 500
 #: The rate limit's name and its rate (``limits`` notation).
 CHAT_LIMIT = "chat-per-user"
 CHAT_RATE = "5 per 10 seconds"
+#: Why a member reports a message (``web.chat-reason.<key>`` of the catalogue).
+REPORT_REASONS = ("insult", "spam", "cheating", "other")
+#: How a moderator handles a message's reports (the log's action for each).
+OUTCOMES = {"dismissed": "dismiss", "acted": "act-on"}
 #: The quick phrases' keys; their texts are ``web.chat-phrase.<key>`` of the catalogue.
 PHRASES = (
     "hello",
@@ -165,6 +176,18 @@ def message_json(row: ChatMessage, name: str) -> dict[str, Any]:
     return out
 
 
+def _running(until: datetime | None, moment: datetime) -> str | None:
+    """A stored mute's end while it runs at ``moment`` (ISO), else None."""
+    return aware(until).isoformat() if until is not None and aware(until) > moment else None
+
+
+def _said(text: str) -> dict[str, str]:
+    """A stored message's words as the log keeps them: ``text``, or a ``phrase`` key."""
+    if text.startswith(PHRASE_MARK):
+        return {"phrase": text[len(PHRASE_MARK) :]}
+    return {"text": text}
+
+
 # -- delivery ----------------------------------------------------------------------
 
 
@@ -241,6 +264,14 @@ class Member:
     guest: bool
     moderator: bool
     banned: bool
+    #: Until when a moderator muted him (None: never, or a mute since lifted).
+    muted_until: datetime | None = None
+
+    def muted_at(self, moment: datetime) -> datetime | None:
+        """The end of his mute if it still runs at ``moment``, else None."""
+        if self.muted_until is None or self.muted_until <= moment:
+            return None
+        return self.muted_until
 
 
 @dataclass(frozen=True)
@@ -279,11 +310,19 @@ class ChatService:
         """The user's chat-relevant facts (None when there is no such user)."""
         with self.db() as s:
             row = s.execute(
-                select(User.username, User.moderator, User.banned_at).where(User.id == user_id)
+                select(User.username, User.moderator, User.banned_at, User.muted_until).where(
+                    User.id == user_id
+                )
             ).first()
         if row is None:
             return None
-        return Member(user_id, row[0] is None, bool(row[1]), row[2] is not None)
+        muted = aware(row[3]) if row[3] is not None else None
+        return Member(user_id, row[0] is None, bool(row[1]), row[2] is not None, muted)
+
+    def muted_until(self, who: Who | None) -> datetime | None:
+        """The end of ``who``'s mute while it runs (the chat panel shows it), else None."""
+        member = self.member(who.user_id) if who is not None else None
+        return member.muted_at(self.games.clock()) if member is not None else None
 
     async def access(self, who: Who | None, name: Any) -> Access:
         """Whether ``who`` may read channel ``name`` (an ``ApiError`` when not) and
@@ -354,6 +393,9 @@ class ChatService:
         member = self.member(who.user_id)
         if member is None or member.banned:
             raise ApiError(403, "banned", "you-are-banned")
+        muted = member.muted_at(self.games.clock())
+        if muted is not None:
+            raise muted_error(muted)
         key = str(who.user_id)
         wait = self.throttle.retry_after(CHAT_LIMIT, key)
         if wait is not None:
@@ -390,17 +432,24 @@ class ChatService:
             raise ApiError(404, "not-found", "chat-no-message", id=message_id)
         return row
 
-    async def report(self, who: Who | None, message_id: Any) -> None:
-        """``who`` reports a message he can read (once per message)."""
+    async def report(self, who: Who | None, message_id: Any, body: Any) -> None:
+        """``who`` reports a message he can read (once per message), for the reason
+        ``body`` names (``{"reason": "spam"}``, one of ``REPORT_REASONS``)."""
         if who is None:
             raise ApiError(403, "forbidden", "chat-sign-in")
         row = await to_thread.run_sync(self._message, message_id)
+        reason = body.get("reason") if isinstance(body, dict) else None
+        if not isinstance(reason, str) or reason not in REPORT_REASONS:
+            shown = repr(reason[:40]) if isinstance(reason, str) else repr(reason)
+            raise ApiError(
+                400, "malformed", "chat-bad-reason", value=shown, known=", ".join(REPORT_REASONS)
+            )
         await self.access(who, row.channel)  # he must be able to read it
         if row.user_id == who.user_id:
             raise ApiError(400, "malformed", "chat-own-message")
 
         def write(s: DbSession) -> None:
-            s.add(ChatReport(message_id=row.id, reporter_id=who.user_id))
+            s.add(ChatReport(message_id=row.id, reporter_id=who.user_id, reason=reason))
 
         try:
             await to_thread.run_sync(self.writer.session, write)
@@ -432,16 +481,25 @@ class ChatService:
         )
 
     def _reports(self) -> list[dict[str, Any]]:
+        moment = self.games.clock()
         with self.db() as s:
             rows = s.execute(
-                select(ChatReport, ChatMessage, User.display_name, User.username, User.banned_at)
+                select(
+                    ChatReport,
+                    ChatMessage,
+                    User.display_name,
+                    User.username,
+                    User.banned_at,
+                    User.muted_until,
+                )
                 .join(ChatMessage, ChatMessage.id == ChatReport.message_id)
                 .join(User, User.id == ChatMessage.user_id)
+                .where(ChatReport.handled_at.is_(None))
                 .order_by(ChatReport.id.desc())
                 .limit(REPORTS_READ)
             ).all()
         grouped: dict[int, dict[str, Any]] = {}
-        for report, message, name, username, banned_at in rows:
+        for report, message, name, username, banned_at, muted_until in rows:
             entry = grouped.get(message.id)
             if entry is None:
                 at = report.created_at
@@ -451,18 +509,72 @@ class ChatService:
                     # (the author's username for his profile and a ban: None, a guest)
                     "author": username,
                     "author_banned": banned_at is not None,
+                    "author_muted_until": _running(muted_until, moment),
                     "reports": 0,
+                    "reasons": {},
                     "last_at": at.isoformat(),
                 }
                 grouped[message.id] = entry
             entry["reports"] += 1
+            entry["reasons"][report.reason] = entry["reasons"].get(report.reason, 0) + 1
         return list(grouped.values())
 
     async def reports(self, who: Who | None) -> list[dict[str, Any]]:
-        """The reported messages, latest report first, with their report counts
+        """The messages with open reports, latest report first, with their report
+        counts, each reason's count, and whether the author is banned or muted
         (moderators only)."""
         await to_thread.run_sync(self._moderator, who)
         return await to_thread.run_sync(self._reports)
+
+    def _handle(self, who: Who, message_id: int, action: str, note: str | None) -> int:
+        at = self.games.clock()
+
+        def write(s: DbSession) -> int:
+            message = s.get(ChatMessage, message_id)
+            reasons: dict[str, int] = {}
+            if message is not None:
+                for reason in s.scalars(
+                    select(ChatReport.reason).where(
+                        ChatReport.message_id == message_id, ChatReport.handled_at.is_(None)
+                    )
+                ):
+                    reasons[reason] = reasons.get(reason, 0) + 1
+            if message is None or not reasons:
+                raise ApiError(409, "conflict", "chat-no-open-reports", id=message_id)
+            s.execute(
+                update(ChatReport)
+                .where(ChatReport.message_id == message_id, ChatReport.handled_at.is_(None))
+                .values(handled_at=at, handled_by=who.user_id)
+            )
+            detail = {
+                "message_id": message_id,
+                "channel": message.channel,
+                **_said(message.text),
+                "reports": sum(reasons.values()),
+                "reasons": reasons,
+            }
+            log_entry(s, who, message.user_id, action, note, detail, at=at)
+            return sum(reasons.values())
+
+        return self.writer.session(write)
+
+    async def handle(self, who: Who | None, message_id: Any, body: Any) -> int:
+        """A moderator marks the open reports of a message handled: ``{"outcome":
+        "dismissed" | "acted", "reason": words for the log (optional)}``; they leave the
+        open list, and the log records it. Returns how many reports it closed (409 when
+        none was open)."""
+        await to_thread.run_sync(self._moderator, who)
+        assert who is not None
+        outcome = body.get("outcome") if isinstance(body, dict) else None
+        if not isinstance(outcome, str) or outcome not in OUTCOMES:
+            shown = repr(outcome[:40]) if isinstance(outcome, str) else repr(outcome)
+            raise ApiError(
+                400, "malformed", "chat-bad-outcome", value=shown, known=", ".join(OUTCOMES)
+            )
+        note = checked_note({"reason": body.get("reason")})
+        if isinstance(message_id, bool) or not isinstance(message_id, int):
+            raise ApiError(404, "not-found", "chat-no-message", id=repr(message_id))
+        return await to_thread.run_sync(self._handle, who, message_id, OUTCOMES[outcome], note)
 
     # -- blocks ---------------------------------------------------------------------
     async def block(self, who: Who | None, other: Any, on: bool) -> None:

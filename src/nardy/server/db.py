@@ -62,6 +62,8 @@ class User(Base):
     moderator: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: Set while the user is banned: no play, no chat.
     banned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: A moderator's mute: no chat until then (play goes on); past or None, none.
+    muted_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     #: The account's settings (auto-roll, auto-play, sounds, ...); None: the defaults.
     settings: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     #: Set when the member closed his account: no login, no profile, off every list;
@@ -203,7 +205,8 @@ class ChatMessage(Base):
 
 
 class ChatReport(Base):
-    """A member reported a chat message (once per message and member)."""
+    """A member reported a chat message (once per message and member), for a reason
+    (``nardy.server.chat.REPORT_REASONS``); open until a moderator handles it."""
 
     __tablename__ = "chat_reports"
     __table_args__ = (UniqueConstraint("message_id", "reporter_id", name="uq_chat_report"),)
@@ -211,6 +214,30 @@ class ChatReport(Base):
     message_id: Mapped[int] = mapped_column(ForeignKey("chat_messages.id", ondelete="CASCADE"))
     reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    reason: Mapped[str] = mapped_column(String(16), default="other", server_default="other")
+    #: When a moderator handled it (dismissed or acted on; the log says which).
+    handled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    handled_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+
+
+class ModerationEntry(Base):
+    """One line of the moderation log (``nardy.server.moderation``): who (a moderator)
+    did what (``action``: ban, unban, mute, unmute, dismiss, act-on) to whom, when, with
+    the words he typed (``note``) and what it concerned (``detail``: a mute's length, a
+    report's message)."""
+
+    __tablename__ = "moderation_log"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    moderator_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), index=True
+    )
+    target_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), index=True
+    )
+    action: Mapped[str] = mapped_column(String(16))
+    note: Mapped[str | None] = mapped_column(Text)
+    detail: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
 class _UserToUser:

@@ -20,6 +20,7 @@ from nardy.server.auth import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, TOKEN, A
 from nardy.server.botplayer import Computer
 from nardy.server.live import LiveGame
 from nardy.server.lobby import LobbyState
+from nardy.server.review import DeepReviews
 from nardy.server.service import GameService
 from nardy.server.settings import Settings
 from nardy.server.views import Views
@@ -177,6 +178,16 @@ def carry_new_session(request: Request, response: Response) -> None:
 
 MaybeUser = Annotated[Who | None, Depends(current_user)]
 CheckedUser = Annotated[Who | None, Depends(checked_user)]
+
+
+def deep_review(conn: HTTPConnection, user: MaybeUser) -> tuple[DeepReviews, str]:
+    """The server's ``DeepReviews`` and who asks for one: the player, or a visitor
+    without a session by his address."""
+    asker = f"user:{user.user_id}" if user is not None else f"addr:{client_address(conn)}"
+    return conn.app.state.deep_reviews, asker
+
+
+DeepReviewDep = Annotated[tuple[DeepReviews, str], Depends(deep_review)]
 Actor = Annotated[Who, Depends(acting_user)]
 
 

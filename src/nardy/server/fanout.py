@@ -31,13 +31,15 @@ class Socket(Protocol):
 
 
 class Subscriber:
-    """One open websocket watching a game (``routes.ws``): who watches, and the base
-    URL his view's invitation link is written with."""
+    """One open websocket watching a game (``routes.ws``): who watches, the base URL
+    his view's invitation link is written with, and whether it asked to be told how
+    many watch (``nardy.server.watchers``)."""
 
     def __init__(self, ws: Socket, user_id: int | None, base_url: str) -> None:
         self.ws = ws
         self.user_id = user_id
         self.base_url = base_url
+        self.watchers = False
 
 
 class Fanout:

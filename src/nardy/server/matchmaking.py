@@ -41,6 +41,7 @@ from nardy.server.auth import Clock, Who
 from nardy.server.db import GameRow, User
 from nardy.server.friends import Friends, Player
 from nardy.server.game_specs import HUMAN_MODES, MAX_MATCH_LENGTH
+from nardy.server.live import LiveGame
 from nardy.server.lobby import (
     CLOCKS,
     Challenge,
@@ -94,10 +95,6 @@ def _variant(body: dict[str, Any]) -> str:
         raise ApiError(400, "bad-variant", "lobby-bad-variant", value=repr(name)[:40]) from None
 
 
-def _clock(body: dict[str, Any]) -> str:
-    return clock_named(body.get("clock"))
-
-
 def parse_terms(body: Any, who: Who) -> Terms:
     """A challenge's terms from a request body (``variant``, ``length``, ``cube``,
     ``rated``, ``clock``); a guest's rated challenge is refused."""
@@ -117,7 +114,7 @@ def parse_terms(body: Any, who: Who) -> Terms:
     rated = bool(_flag(body, "rated", False))
     if rated and who.guest:
         raise ApiError(403, "account-needed", "lobby-rated-needs-account")
-    return Terms(variant, length, cube, rated, _clock(body))
+    return Terms(variant, length, cube, rated, clock_named(body.get("clock")))
 
 
 def audience(ch: Challenge) -> tuple[int, ...] | None:
@@ -152,6 +149,11 @@ def quick_terms(a: Seeker, b: Seeker) -> Terms:
     ``QUICK_LENGTH``, the variant's cube (RULES.md C-3, C-5), rated between members."""
     cube = CubeRules.for_variant(find_variant(a.variant)).enabled
     return Terms(a.variant, QUICK_LENGTH, cube, rated=not (a.guest or b.guest), clock=a.clock)
+
+
+def _in_play(live: LiveGame) -> bool:
+    """Whether a game of ``live`` is being played: not over, nor between a match's games."""
+    return live.game is not None and not (live.finished or live.over)
 
 
 class Lobby:
@@ -307,7 +309,7 @@ class Lobby:
         """``who`` asks to be paired (``variant``, ``clock``)."""
         if not isinstance(body, dict):
             raise ApiError(400, "malformed", "body-not-object")
-        variant, clock = _variant(body), _clock(body)
+        variant, clock = _variant(body), clock_named(body.get("clock"))
         await self._may_seek(who)
         seeker = Seeker(
             user_id=who.user_id,
@@ -483,6 +485,11 @@ class Lobby:
                         "your_turn": live is not None
                         and r.mode != "local"
                         and live.actor(live.meta.role_of(uid)) is not None,
+                        # a game in play now (not one of a match's pauses between
+                        # games), and whether a clock runs in it: the pages take
+                        # him to a clocked one that starts while he is elsewhere
+                        "playing": live is not None and _in_play(live),
+                        "clocked": live is not None and live.meta.clock is not None,
                     }
                 )
         return out

@@ -160,6 +160,18 @@ def profile(
                     "game": h.game_id,
                 }
             )
+        # the opponent's rating before each rated match (his history row of the same
+        # game holds his rating after it and its change): a win over a stronger player
+        # gains more, and the profile says whom each change was against
+        rated_ids = [h["game"] for points in history.values() for h in points if h["game"]]
+        before_match = {
+            gid: round(rating - delta)
+            for gid, rating, delta in s.execute(
+                select(RatingHistory.game_id, RatingHistory.rating, RatingHistory.delta).where(
+                    RatingHistory.game_id.in_(rated_ids), RatingHistory.user_id != uid
+                )
+            )
+        }
         mine = and_(
             or_(GameRow.creator_id == uid, GameRow.opponent_id == uid),
             GameRow.status == "over",
@@ -181,6 +193,7 @@ def profile(
     for points in history.values():
         for point in points:
             point["opponent"] = against.get(point["game"]) if point["game"] else None
+            point["opponent_rating"] = before_match.get(point["game"]) if point["game"] else None
     stats = _stats(rows, uid, overs, stored_summaries(db, [r.id for r in rows]))
     deltas = {h["game"]: h["change"] for points in history.values() for h in points if h["game"]}
     # (how the last game of each ended: the events in order, the last one stays)
@@ -190,6 +203,8 @@ def profile(
         if variant is not None and r.variant != variant:
             continue
         game = _game_json(r, uid, names, members, deltas, reasons)
+        #: The opponent's rating when the rated match began (None: unrated).
+        game["opponent_rating"] = before_match.get(r.id)
         if rated is not None and game["rated"] != rated:
             continue
         # (part of a name finds him: "rust" finds rustam, as a search box does)

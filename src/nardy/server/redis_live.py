@@ -17,8 +17,8 @@ database already gives.
 
 ``RedisLobbyState`` is the lobby's ``LobbyState`` over Redis structures,
 ``RedisGameEvents`` tells the processes holding a game in memory that another stored
-events of it, and ``RedisSocketCounts`` counts the websockets per client address over
-all the processes (their cap).
+events of it, ``RedisSocketCounts`` counts the websockets per client address over
+all the processes (their cap), and ``RedisWatchers`` each game's watchers.
 """
 
 from __future__ import annotations
@@ -547,7 +547,8 @@ class RedisGameEvents:
     One channel, ``nardy:games``, followed by every process: a process must hear of
     every game it holds, with sockets or not, and a notice is a few bytes
     (``{"game", "seq", "from"}``; a guest's new name, which no event carries:
-    ``{"renamed", "name", "from"}``). Catching up waits for the game's lock, so it runs
+    ``{"renamed", "name", "from"}``; a game whose watchers came or went:
+    ``{"watchers", "from"}``). Catching up waits for the game's lock, so it runs
     as a task of its own, never holding up the pub/sub reader. Two processes acting on
     one game at once are kept apart by the game row's lock in the database
     (``GameService._step``), not here: a notice only says where to look."""
@@ -560,6 +561,8 @@ class RedisGameEvents:
         self.hub = hub
         self.games = games
         self._tasks: set[asyncio.Task[None]] = set()
+        #: told of another process's change of a game's watchers (``RedisWatchers``)
+        self.watchers_changed: Callable[[str], Coroutine[Any, Any, None]] | None = None
         # (while Redis is down, every RETRY and every action fails: logged now and then)
         self.following = FailureLog(log, "following game notices on Redis", clock=hub.clock)
         self.announcing = FailureLog(log, "announcing stored events on Redis", clock=hub.clock)
@@ -610,6 +613,10 @@ class RedisGameEvents:
             return
         if "renamed" in notice:
             self._spawn(self._rename(int(notice["renamed"]), str(notice["name"])))
+            return
+        if "watchers" in notice:
+            if self.watchers_changed is not None:
+                self._spawn(self.watchers_changed(str(notice["watchers"])))
             return
         live = self.games.live.get(notice["game"])
         if live is None or live.seq >= notice["seq"]:
@@ -703,3 +710,71 @@ class RedisSocketCounts:
             p.pexpire(self._mine, self.ttl_ms)
             p.sadd(self._processes, self.process)
             await p.execute()
+
+
+# -- the watchers of each game -----------------------------------------------------------
+
+WATCHERS = f"{PREFIX}watchers:"
+#: A game's watchers' hash outlives its last change by this (a game nobody watches
+#: any more leaves nothing behind for long).
+WATCHERS_TTL_MS = 24 * 3600 * 1000
+
+# The distinct watchers of a game (KEYS[1]: its hash, ``<process>|<who>`` -> sockets;
+# ARGV[1]: the prefix of the processes' socket-count hashes): a process whose socket
+# counts expired (killed: ``RedisSocketCounts``, whose counts hold each watcher's
+# socket) has its fields dropped on the way.
+_COUNT_WATCHERS = """
+local seen, n = {}, 0
+local alive = {}
+for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+  local bar = string.find(field, '|', 1, true)
+  local p, who = string.sub(field, 1, bar - 1), string.sub(field, bar + 1)
+  if alive[p] == nil then alive[p] = redis.call('EXISTS', ARGV[1] .. p) == 1 end
+  if not alive[p] then redis.call('HDEL', KEYS[1], field)
+  elseif not seen[who] then seen[who] = true; n = n + 1 end
+end
+return n
+"""
+# One socket of a watcher more or less (KEYS[1]: the game's hash; ARGV: the field, by, ttl).
+_COUNT_WATCHER = """
+local n = redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2])
+if n <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return n
+"""
+
+
+class RedisWatchers:
+    """The watchers of each game over all the processes (``watchers.SharedWatchers``):
+    a hash per game (``nardy:watchers:<game>``) of each process's watchers' sockets,
+    ``<process>|<who>`` -> count; a count takes the distinct ``who`` of the processes
+    alive. A change is told on the game notices' channel (``RedisGameEvents``)."""
+
+    def __init__(self, hub: RedisHub, events: RedisGameEvents) -> None:
+        self.hub = hub
+        self.redis = hub.redis
+        self.on_change: Callable[[str], Awaitable[None]] | None = None
+        self._count = self.redis.register_script(_COUNT_WATCHERS)
+        self._add = self.redis.register_script(_COUNT_WATCHER)
+        events.watchers_changed = self._changed
+
+    async def _changed(self, game_id: str) -> None:
+        if self.on_change is not None:
+            await self.on_change(game_id)
+
+    async def _by(self, game_id: str, who: str, by: int) -> None:
+        field = f"{self.hub.id}|{who}"
+        await self._add(keys=[f"{WATCHERS}{game_id}"], args=[field, by, WATCHERS_TTL_MS])
+
+    async def add(self, game_id: str, who: str) -> None:
+        await self._by(game_id, who, 1)
+
+    async def remove(self, game_id: str, who: str) -> None:
+        await self._by(game_id, who, -1)
+
+    async def count(self, game_id: str) -> int:
+        return int(await self._count(keys=[f"{WATCHERS}{game_id}"], args=[SOCKETS]))
+
+    async def tell_others(self, game_id: str) -> None:
+        notice = {"watchers": game_id, "from": self.hub.id}
+        await self.hub.publish(RedisGameEvents.CHANNEL, encode(notice))

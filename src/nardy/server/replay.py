@@ -211,6 +211,16 @@ def steps(
         mine = [(i, d) for i, d in enumerate(decisions) if d["game"] == gi]
         walk = _Walk(gi, view, score, meta.length, mine, out)
         game_steps(game.records, walk, family)
+        ended = game.outcome is not None or (gi == len(m.games) - 1 and live.finished)
+        if ended:
+            # (a finished game's last step says the score it left, not the one it
+            # started at: the match's last game's is the final score, a flag's too)
+            a, b = m.score_before(gi + 1) if gi + 1 < len(m.games) else live.score()
+            out[-1]["score_after"] = {
+                "white": a if white == 0 else b,
+                "black": b if white == 0 else a,
+            }
+    last_over = bool(m.games) and m.games[-1].outcome is not None
     return {
         "id": meta.id,
         "variant": meta.variant,
@@ -218,6 +228,9 @@ def steps(
         "length": meta.length,
         "games": len(m.games),
         "over": live.finished,
+        # whether a game is being played now (its last step is not its end): a match
+        # between two games is not over, yet none of its games is running
+        "running": bool(m.games) and not live.finished and not last_over,
         # who played (by player number: "whites" says which plays White in each game),
         # when the game last changed (its end, once over) and how it ended: the page's
         # header

@@ -29,6 +29,35 @@ from nardy.server.writer import Writer
 
 #: Depths a review may ask for (0: the net alone; 1: one ply, a few seconds a game).
 PLIES = (0, 1)
+#: Reviews deeper than the first computed at once in the server, all players together
+#: (each holds a worker thread for seconds to minutes); one more is refused with 429.
+MAX_DEEP = 2
+
+
+def deeper(plies: int) -> int | None:
+    """The next depth a review at ``plies`` may be deepened to (None: the deepest)."""
+    return next((p for p in PLIES if p > plies), None)
+
+
+class DeepReviews:
+    """Who is having a deep review computed now: at most one per asker (a player asking
+    again waits for his own) and ``MAX_DEEP`` in the server, so that nobody fills the
+    worker threads the hints and the games need. A stored review costs nothing and is
+    never held back."""
+
+    def __init__(self) -> None:
+        self.running: set[str] = set()
+
+    def take(self, asker: str) -> None:
+        """Count ``asker``'s review as running, or refuse it (429)."""
+        if asker in self.running:
+            raise ApiError(429, "review-busy-you", "review-busy-you")
+        if len(self.running) >= MAX_DEEP:
+            raise ApiError(429, "review-busy", "review-busy", n=len(self.running))
+        self.running.add(asker)
+
+    def done(self, asker: str) -> None:
+        self.running.discard(asker)
 
 
 def finished_records(live: LiveGame) -> list[dict[str, Any]]:
@@ -55,14 +84,10 @@ def review(
     """The review of ``records`` at ``plies`` (run in a worker thread): the stored one
     when it covers the same games, else ``nardy.bots.analysis`` as JSON (with its
     ``graph``: White's equity after every play) and the depth, stored."""
-    if plies not in PLIES:
-        raise ApiError(
-            400, "malformed", "bad-plies", known=", ".join(map(str, PLIES)), value=repr(plies)
-        )
-    with db() as s:
-        kept = s.get(Review, (game_id, plies))
-        if kept is not None and kept.records == len(records) and _numbered(kept.data):
-            return kept.data
+    _check(plies)
+    kept = stored(db, game_id, plies, len(records))
+    if kept is not None:
+        return kept
     # (a play marked an error is judged again at the hint's depth: the play the game
     # page's hint recommended is never marked by the review of the same game)
     data = analyze_records(records, plies, confirm=HINT_PLIES).as_dict()
@@ -84,22 +109,62 @@ def review(
     return data
 
 
+def _check(plies: int) -> None:
+    if plies > PLIES[-1]:  # (deeper than the club goes: said so, the depth in words)
+        raise ApiError(400, "review-deepest", "review-deepest")
+    if plies not in PLIES:
+        raise ApiError(
+            400, "malformed", "bad-plies", known=", ".join(map(str, PLIES)), value=repr(plies)
+        )
+
+
+def stored(
+    db: sessionmaker[Session], game_id: str, plies: int, records: int
+) -> dict[str, Any] | None:
+    """The stored review at ``plies`` when it covers the ``records`` reviewed now."""
+    with db() as s:
+        kept = s.get(Review, (game_id, plies))
+        if kept is not None and kept.records == records and _numbered(kept.data):
+            return kept.data
+    return None
+
+
 def _numbered(data: dict[str, Any]) -> bool:
     """Whether a stored review numbers its decisions as the move list does (``entry``):
     one stored before did not, and is made again."""
     return all("entry" in d for d in data.get("decisions", []))
 
 
-async def game_review(games: GameService, live: LiveGame, plies: int) -> dict[str, Any]:
-    """The review of the finished game ``live`` at ``plies`` (stored, or made now)."""
+async def game_review(
+    games: GameService,
+    live: LiveGame,
+    plies: int,
+    deep: tuple[DeepReviews, str] | None = None,
+) -> dict[str, Any]:
+    """The review of the finished game ``live`` at ``plies`` (stored, or made now);
+    with ``deep`` (the server's ``DeepReviews`` and who asks), one deeper than the
+    first depth not stored yet is made only within their limits. ``deeper``: the
+    depth the review may be deepened to next (None: it is the deepest)."""
+    _check(plies)
     async with live.lock:
         records = finished_records(live)
         sides = _sides(live)
         cube = live.match.cube_rules.enabled
-    result: dict[str, Any] = await to_thread.run_sync(
-        review, games.db, games.writer, live.meta.id, records, plies
-    )
-    return {**with_sides(result, sides), "cube": cube}
+    gid = live.meta.id
+    held = None
+    if deep is not None and plies > PLIES[0]:
+        kept = await to_thread.run_sync(stored, games.db, gid, plies, len(records))
+        if kept is None:
+            held = deep
+            held[0].take(held[1])
+    try:
+        result: dict[str, Any] = await to_thread.run_sync(
+            review, games.db, games.writer, gid, records, plies
+        )
+    finally:
+        if held is not None:
+            held[0].done(held[1])
+    return {**with_sides(result, sides), "cube": cube, "deeper": deeper(plies)}
 
 
 def _sides(live: LiveGame) -> dict[str, str]:

@@ -545,6 +545,13 @@ class GameService:
         if banned is not None:
             raise ApiError(403, "banned", name=banned)
 
+    def _refuse_banned(self, user_id: int) -> None:
+        """403 ``banned``, told to him in the second person, when ``user_id`` is banned."""
+        with self.db() as s:
+            banned = s.scalar(select(User.banned_at).where(User.id == user_id))
+        if banned is not None:
+            raise ApiError(403, "banned", "you-are-banned")
+
     def apply_settings(self, user_id: int, stored: dict[str, Any] | None) -> None:
         """New play settings of ``user_id``: his games in memory use them from now on."""
         for live in list(self.live.values()):
@@ -597,6 +604,8 @@ class GameService:
             raise ApiError(400, "bad-variant", exc) from None
         level = spec.get("level")
         if mode == "computer":
+            # a ban is no play in the club at all: the computer's games neither
+            self._refuse_banned(user_id)
             levels = self.computer.levels()
             level = level or levels[0]
             if level not in levels:
@@ -809,8 +818,9 @@ class GameService:
         """``act``'s events, and whether the action was a repeat (nothing applied)."""
         aid = action_id(action)
         user = live.meta.user_of_role(role)
-        # (a club action of a banned player is refused by the statement that stores it)
-        banned_check = user if live.meta.mode in HUMAN_MODES else None
+        # (a club action of a banned player is refused by the statement that stores it,
+        # as is his play against the computer: a ban is no play in the club at all)
+        banned_check = user if live.meta.mode in (*HUMAN_MODES, "computer") else None
         async with live.lock:
             done = live.done.get((user, aid)) if aid is not None else None
             if done is not None:

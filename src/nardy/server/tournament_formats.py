@@ -14,12 +14,16 @@ The formats (``docs/tournaments.md`` says why each rule is what it is):
 - **Swiss** (``swiss_pairings``): players of equal points are paired together (highest
   points first; within a group the top half meets the bottom half), never twice the same
   pair; an odd field gives one bye a round to the lowest-ranked player who has not had
-  one; a bye scores ``BYE_POINTS`` (1, as a win). The pairing is exact: it is refused
+  one; a bye scores ``BYE_POINTS`` (1, as a win). A player who withdrew is paired no
+  more (the field left gets the bye where it is odd); his games played still count.
+  The pairing is exact: it is refused
   (``TournamentError`` ``tournament-no-pairing``) only when no pairing without a repeat
   exists, found with a maximum matching (Edmonds' blossoms) at every choice.
 - **Standings** (``standings``): points, then Buchholz (the opponents' points; a bye
   adds nothing), then Sonneborn-Berger (the points of the opponents beaten), then
-  head-to-head (wins against the other players still tied), then rating, then id.
+  head-to-head (wins against the other players still tied), then rating, then id;
+  each line also says the matches played, won and lost, and whether the head-to-head
+  decided its place.
 - **Round robin** (``round_robin``) for 3 to 8 players: the circle method, every pair
   exactly once, one bye a round for an odd field.
 
@@ -116,6 +120,19 @@ class Standing:
     #: Wins against the players tied with him on points, Buchholz and Sonneborn-Berger.
     head_to_head: int
     byes: int
+    #: Matches won and lost against an opponent (a bye is neither: ``byes``).
+    won: int = 0
+    lost: int = 0
+    #: Whether the head-to-head set him apart from a player tied with him on points,
+    #: Buchholz and Sonneborn-Berger (the table then shows it: it decided his place).
+    head_to_head_decides: bool = False
+    #: He withdrew: he is paired no more, his games played count.
+    withdrawn: bool = False
+
+    @property
+    def played(self) -> int:
+        """Matches played against an opponent (won or lost, forfeits included)."""
+        return self.won + self.lost
 
 
 def _size_check(n: int, low: int, high: int) -> None:
@@ -256,6 +273,7 @@ class _Tally:
 
     points: float = 0.0
     byes: int = 0
+    lost: int = 0
     #: Opponents in the order played (each game counts, should a pair meet twice).
     opponents: list[int] = field(default_factory=list)
     beaten: list[int] = field(default_factory=list)
@@ -303,6 +321,7 @@ def _tally(
             assert loser is not None
             winner.points += WIN_POINTS
             winner.beaten.append(loser)
+            tally[loser].lost += 1
     return tally, played
 
 
@@ -408,7 +427,10 @@ def _preferences(player: int, rest: Sequence[int], points: dict[int, float]) -> 
 
 
 def swiss_pairings(
-    players: Sequence[tuple[int, float]], history: Sequence[Sequence[Result]], round_no: int
+    players: Sequence[tuple[int, float]],
+    history: Sequence[Sequence[Result]],
+    round_no: int,
+    withdrawn: Collection[int] = (),
 ) -> list[Pairing]:
     """The pairings of Swiss round ``round_no`` (1-based: ``len(history) + 1``).
 
@@ -419,14 +441,21 @@ def swiss_pairings(
     pairing without repeats (checked with a perfect matching), so a round is refused
     only when none exists. An odd field first gives the bye (``Pairing(p, None)``, last)
     to the lowest-ranked player who has not had one and whose rest leaves a pairing.
-    Raises ``TournamentError`` ``tournament-no-pairing`` when there is no such pairing."""
+    ``withdrawn``: players who left the tournament: they are paired no more (the field
+    left is paired as above, its bye where it is odd), their results still count.
+    Raises ``TournamentError`` ``tournament-no-pairing`` when there is no such pairing
+    (nor when fewer than two players are left)."""
     entries = seed(players)
     _size_check(len(entries), SWISS_MIN, SWISS_MAX)
     if round_no != len(history) + 1:
         raise TournamentError("tournament-round-order", round=round_no, played=len(history))
     validate_swiss(len(entries), round_no)
-    ids = [p.id for p in entries]
-    tally, played = _tally(ids, history)
+    everybody = [p.id for p in entries]
+    tally, played = _tally(everybody, history)
+    gone = set(withdrawn)
+    ids = [p for p in everybody if p not in gone]
+    if len(ids) < SWISS_MIN:
+        raise TournamentError("tournament-no-pairing", round=round_no)
     points = {p: tally[p].points for p in ids}
     rating = {p.id: p.rating for p in entries}
     ranked = sorted(ids, key=lambda p: (-points[p], -rating[p], p))
@@ -467,7 +496,9 @@ def swiss_pairings(
 
 
 def standings(
-    players: Sequence[tuple[int, float]], history: Sequence[Sequence[Result]]
+    players: Sequence[tuple[int, float]],
+    history: Sequence[Sequence[Result]],
+    withdrawn: Collection[int] = (),
 ) -> list[Standing]:
     """The standings after ``history`` (each round's results), best first, ranked by:
 
@@ -478,7 +509,10 @@ def standings(
     4. head-to-head: his wins against the other players still tied after 1-3;
     5. rating (higher first), then id (lower first): never a shared place.
 
-    Equal players on 1-4 still get distinct ranks (by 5), so ``rank`` is 1, 2, 3, ..."""
+    Equal players on 1-4 still get distinct ranks (by 5), so ``rank`` is 1, 2, 3, ...
+    ``history`` may end with a round in progress (the results of its matches already
+    decided): the live table. A player in ``withdrawn`` keeps his line and his games
+    (marked ``withdrawn``)."""
     entries = seed(players)
     ids = [p.id for p in entries]
     tally, _played = _tally(ids, history)
@@ -491,6 +525,8 @@ def standings(
     for p in ids:
         ties.setdefault(primary[p], []).append(p)
     head = {p: sum(1 for o in tally[p].beaten if o in ties[primary[p]]) for p in ids}
+    decides = {p: any(head[o] != head[p] for o in ties[primary[p]]) for p in ids}
+    gone = set(withdrawn)
     rating = {p.id: p.rating for p in entries}
     order = sorted(ids, key=lambda p: (*primary[p], -head[p], -rating[p], p))
     return [
@@ -503,6 +539,10 @@ def standings(
             sonneborn_berger=sonneborn[p],
             head_to_head=head[p],
             byes=tally[p].byes,
+            won=len(tally[p].beaten),
+            lost=tally[p].lost,
+            head_to_head_decides=decides[p],
+            withdrawn=p in gone,
         )
         for rank, p in enumerate(order, 1)
     ]

@@ -23,10 +23,16 @@ def iso(moment: datetime | None) -> str | None:
     return None if moment is None else aware(moment).isoformat()
 
 
-def length_of(t: Tournament, round_no: int) -> int:
-    """The match length of round ``round_no`` (the last given repeats)."""
-    lengths = list(t.lengths) or [1]
-    return int(lengths[min(round_no, len(lengths)) - 1])
+def length_of(t: Tournament, round_no: int, total: int | None) -> int:
+    """The match length of round ``round_no`` of ``total`` (None: not known yet). A
+    Swiss or round robin counts the lengths from round 1, the last repeating. A
+    knock-out counts them back from its final, the first repeating: "3, 3, 5" makes
+    the final 5 points whether 8 players came or 4 (counted from round 1, a bracket
+    smaller than planned played its final at 3)."""
+    lengths = [int(n) for n in t.lengths] or [1]
+    if t.format in ("knockout", "sitngo") and total is not None:
+        return lengths[max(0, len(lengths) - 1 - (total - round_no))]
+    return lengths[min(round_no, len(lengths)) - 1]
 
 
 @dataclass
@@ -59,7 +65,7 @@ class Loaded:
         return [e.id for e in sorted(self.entries, key=lambda e: (e.seed or 0, e.id))]
 
     def history(self) -> list[list[formats.Result]]:
-        """Each decided round's results (for the Swiss and the standings)."""
+        """Each decided round's results (for the Swiss pairing and the places)."""
         out = []
         for ms in self.rounds():
             if any(m.winner_id is None for m in ms):
@@ -68,6 +74,22 @@ class Loaded:
                 [formats.Result(m.first_id, m.second_id, m.winner_id or m.first_id) for m in ms]
             )
         return out
+
+    def results(self) -> list[list[formats.Result]]:
+        """Every round's decided matches, the round in play included: the live
+        standings count a match's point as soon as it is decided."""
+        return [
+            [
+                formats.Result(m.first_id, m.second_id, m.winner_id)
+                for m in ms
+                if m.winner_id is not None
+            ]
+            for ms in self.rounds()
+        ]
+
+    def withdrawn(self) -> set[int]:
+        """The entries that withdrew after the start."""
+        return {e.id for e in self.entries if e.withdrawn_at is not None}
 
     def computer_number(self, e: TournamentEntry) -> int | None:
         """A computer entry's number among the tournament's computers (in the order
@@ -176,7 +198,11 @@ def summary(lt: Loaded) -> dict[str, Any]:
         "size": t.size,
         "rounds": t.rounds,
         "status": t.status,
+        # (before the start: the places taken of ``size``; after it ``field``, the
+        # players who started, those who withdrew among them)
         "players": sum(1 for e in lt.entries if e.withdrawn_at is None),
+        "field": len(lt.entries),
+        "withdrawn": sum(1 for e in lt.entries if e.withdrawn_at is not None),
         "starts_at": iso(t.starts_at),
         "started_at": iso(t.started_at),
         "no_show": t.no_show,
@@ -227,6 +253,7 @@ def view(lt: Loaded, who: Who | None) -> dict[str, Any]:
     # (the same people: the creator, or a moderator, before the start)
     out["can_remove"] = out["can_cancel"]
     out["can_start"] = out["can_cancel"] and t.format != "sitngo" and len(lt.entries) >= fewest(t)
+    total = out["rounds_total"]
     out["rounds_played"] = [
         [
             {
@@ -238,7 +265,7 @@ def view(lt: Loaded, who: Who | None) -> dict[str, Any]:
                 "winner": m.winner_id,
                 "forfeit": m.forfeit,
                 "deadline": iso(m.deadline),
-                "length": length_of(t, m.round),
+                "length": length_of(t, m.round, total),
                 "score": match_score(lt, m),
             }
             for m in ms
@@ -247,27 +274,50 @@ def view(lt: Loaded, who: Who | None) -> dict[str, Any]:
     ]
     out["rounds_upcoming"] = upcoming_rounds(lt)
     out["standings"] = None
+    out["standings_after"] = standings_after(lt)
     # (a tournament cancelled before its start has no table: nobody played)
     started = t.started_at is not None or bool(lt.matches)
     if t.format in ("swiss", "roundrobin") and t.status != "registering" and started:
-        try:
-            table = formats.standings(lt.players(), lt.history())
-        except formats.TournamentError:
-            table = []
-        out["standings"] = [
-            {
-                "rank": st.rank,
-                "entry": st.player,
-                "points": st.points,
-                "buchholz": st.buchholz,
-                "sonneborn_berger": st.sonneborn_berger,
-                "head_to_head": st.head_to_head,
-                "byes": st.byes,
-            }
-            for st in table
-        ]
+        out["standings"] = standings_rows(lt)
     out["result"] = t.result
     return out
+
+
+def standings_rows(lt: Loaded) -> list[dict[str, Any]]:
+    """The standings as the page shows them, live: every decided match counts, the
+    round in play's included; each line with its tie-breaks, played, won and lost,
+    whether the head-to-head decided its place, and whether its player withdrew."""
+    try:
+        table = formats.standings(lt.players(), lt.results(), lt.withdrawn())
+    except formats.TournamentError:
+        return []
+    return [
+        {
+            "rank": st.rank,
+            "entry": st.player,
+            "points": st.points,
+            "buchholz": st.buchholz,
+            "sonneborn_berger": st.sonneborn_berger,
+            "head_to_head": st.head_to_head,
+            "head_to_head_decides": st.head_to_head_decides,
+            "byes": st.byes,
+            "played": st.played,
+            "won": st.won,
+            "lost": st.lost,
+            "withdrawn": st.withdrawn,
+        }
+        for st in table
+    ]
+
+
+def standings_after(lt: Loaded) -> dict[str, int | None]:
+    """What the standings count: ``rounds``, the rounds fully decided, and
+    ``in_progress``, the round in play whose decided matches already count (None
+    between rounds and once it is over)."""
+    rounds = lt.rounds()
+    done = len(lt.history())
+    live = lt.t.status == "running" and done < len(rounds)
+    return {"rounds": done, "in_progress": done + 1 if live else None}
 
 
 def fewest(t: Tournament) -> int:
@@ -304,13 +354,24 @@ def after_game(lt: Loaded, round_no: int, uid: int | None) -> dict[str, Any] | N
     if match is None or match.winner_id is None:
         return None
     t = lt.t
+    knockout = t.format in ("knockout", "sitngo")
+    lost_in = _knocked_out_in(lt, mine.id) if knockout else None
+    shared = _knockout_places(lt, lost_in) if lost_in is not None else None
     if t.status == "over":
         places = (t.result or {}).get("places") or []
         place = next((p[1] for p in places if p[0] == mine.id), None)
-        return {"next": "over", "place": place, "players": len(lt.entries)}
-    knocked = t.format in ("knockout", "sitngo") and match.winner_id != mine.id
-    if knocked or mine.withdrawn_at is not None:
-        return {"next": "out"}
+        return {
+            "next": "over",
+            "place": place,
+            # (a knock-out's losers of one round share a place: 5 to 8)
+            "place_to": shared[1] if shared and place == shared[0] else place,
+            "players": len(lt.entries),
+        }
+    if lost_in is not None or mine.withdrawn_at is not None:
+        # he is out while the others play on: his place so far (a knock-out's is
+        # known: the round he lost), the tournament is not over
+        low, high = shared if shared else (None, None)
+        return {"next": "out", "place": low, "place_to": high, "players": len(lt.entries)}
     for later in rounds[round_no:]:
         for m in later:
             if mine.id not in (m.first_id, m.second_id):
@@ -322,3 +383,23 @@ def after_game(lt: Loaded, round_no: int, uid: int | None) -> dict[str, Any] | N
     total = total_rounds(lt)
     upcoming = round_no + 1 if total is None or round_no < total else None
     return {"next": "waiting", "round": upcoming}
+
+
+def _knocked_out_in(lt: Loaded, eid: int) -> int | None:
+    """The knock-out round entry ``eid`` lost (None: he has lost none)."""
+    for m in lt.matches:
+        decided = m.second_id is not None and m.winner_id is not None
+        if decided and eid in (m.first_id, m.second_id) and m.winner_id != eid:
+            return m.round
+    return None
+
+
+def _knockout_places(lt: Loaded, lost_in: int) -> tuple[int, int] | None:
+    """The places shared by a knock-out's losers of round ``lost_in``: the quarter-
+    finals' of 8 players 5 to 8 (as ``Tournaments._places`` stores them, the first),
+    the last one no further than the field."""
+    total = total_rounds(lt)
+    if total is None:
+        return None
+    low = (1 << (total - lost_in)) + 1
+    return low, min(2 * low - 2 if low > 2 else 2, len(lt.entries))

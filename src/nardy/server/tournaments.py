@@ -14,9 +14,10 @@ How a round is played:
   tournament's terms (variant, the round's match length, rated, clock);
 - **member v computer**: a game against the computer at the entry's level
   (``GameService.create`` with mode ``computer``);
-- **computer v computer**: decided at once by a coin seeded by the tournament, round
-  and slot (``_coin``), weighted by nothing: playing it out would cost the server's
-  time for a result nobody watches, and the coin is the same after a restart;
+- **computer v computer**: decided at once by a lot seeded by the tournament, round
+  and slot (``_lot``), weighted by the levels' strength (``computer_chance``: the
+  stronger level wins more often): playing it out would cost the server's time for a
+  result nobody watches, and the lot is the same after a restart;
 - **a bye** (``second`` None), and a match with a withdrawn player: decided at once
   (``forfeit`` ``bye`` / ``withdrawn``).
 
@@ -31,7 +32,8 @@ act; when neither did, the one whose turn it was, as the other could not act yet
 both have acted, an untimed game still loses the player to act who has left it
 unchanged ``no_show`` seconds; a timed one is left to its clock. The rule is
 ``nardy.server.no_show``'s; the tick carries it out. A player who
-**withdraws** during the tournament loses his match in progress and every later one.
+**withdraws** during the tournament loses his match in progress; a Swiss pairs him no
+more, a knock-out's and a round robin's later matches of his are lost by forfeit.
 
 Who may create one: any member a private tournament (joined by its invitation), a
 moderator a public one (and ``nardy admin tournament create``). Guests may not play.
@@ -52,6 +54,7 @@ from anyio import to_thread
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session as DbSession
 
+from nardy.bots import LEVELS
 from nardy.position import Color
 from nardy.server import tournament_formats as formats
 from nardy.server.api_error import ApiError
@@ -82,6 +85,7 @@ from nardy.server.tournament_rows import (
     load_in,
     may_cancel,
     summary,
+    total_rounds,
     view,
 )
 from nardy.server.tournament_specs import parse_spec
@@ -108,9 +112,23 @@ class Late:
         return cls(match_id, game_id, clock != "none", no_show)
 
 
-def _coin(tid: int, round_no: int, slot: int) -> int:
-    """0 or 1, the same for the same match (a seeded coin, weighted by nothing)."""
-    return hashlib.sha256(f"nardy-tournament:{tid}:{round_no}:{slot}".encode()).digest()[0] & 1
+def _lot(tid: int, round_no: int, slot: int, first_chance: float = 0.5) -> int:
+    """0 (the first player wins) or 1, the same for the same match: a number in [0, 1)
+    drawn from a hash of the tournament, round and slot, below ``first_chance`` for the
+    first player."""
+    digest = hashlib.sha256(f"nardy-tournament:{tid}:{round_no}:{slot}".encode()).digest()
+    draw = int.from_bytes(digest[:8], "big") / 2**64
+    return 0 if draw < first_chance else 1
+
+
+def computer_chance(first: str | None, second: str | None) -> float:
+    """The chance that computer level ``first`` beats level ``second`` in a match
+    decided by lot: the Elo expectation of their seeding ratings (``BOT_RATING_BASE``
+    plus ``BOT_RATING_STEP`` a level), so one level apart the stronger wins 64 in 100,
+    the strongest against the beginner (500 points) 95 in 100, equal levels 50."""
+    levels = list(LEVELS)
+    gap = BOT_RATING_STEP * (levels.index(second or "") - levels.index(first or ""))
+    return float(1.0 / (1.0 + 10.0 ** (gap / 400.0)))
 
 
 #: The sizes each format takes, as the form of a new tournament offers them (sent with
@@ -487,7 +505,10 @@ class Tournaments:
             if len(played) >= (t.rounds or 0):
                 return None
             try:
-                return formats.swiss_pairings(lt.players(), lt.history(), len(played) + 1)
+                # (who withdrew is paired no more: the field left, its bye where odd)
+                return formats.swiss_pairings(
+                    lt.players(), lt.history(), len(played) + 1, lt.withdrawn()
+                )
             except formats.TournamentError:  # no pairing left without a repeat: it ends
                 log.warning("tournament %d: no Swiss pairing for round %d", t.id, len(played) + 1)
                 return None
@@ -510,7 +531,7 @@ class Tournaments:
                     places.append([loser, (1 << (total - r)) + 1])
             places.sort(key=lambda p: (p[1], p[0]))
             return {"winner": winner, "places": places}
-        table = formats.standings(lt.players(), lt.history())
+        table = formats.standings(lt.players(), lt.history(), lt.withdrawn())
         return {
             "winner": table[0].player if table else None,
             "places": [[st.player, st.rank] for st in table],
@@ -556,12 +577,13 @@ class Tournaments:
                     m.winner_id, m.forfeit = p.first, "bye"
                 elif first.withdrawn_at is not None or second.withdrawn_at is not None:
                     if first.withdrawn_at is not None and second.withdrawn_at is not None:
-                        m.winner_id = (p.first, p.second)[_coin(t.id, round_no, slot)]
+                        m.winner_id = (p.first, p.second)[_lot(t.id, round_no, slot)]
                     else:
                         m.winner_id = p.second if first.withdrawn_at is not None else p.first
                     m.forfeit = "withdrawn"
                 elif first.user_id is None and second.user_id is None:
-                    m.winner_id = (p.first, p.second)[_coin(t.id, round_no, slot)]
+                    chance = computer_chance(first.level, second.level)
+                    m.winner_id = (p.first, p.second)[_lot(t.id, round_no, slot, chance)]
                     m.forfeit = "computers"
                 else:
                     m.deadline = deadline
@@ -600,6 +622,7 @@ class Tournaments:
         lt = await to_thread.run_sync(self.load, tid)
         t = lt.t
         current = lt.rounds()[-1]
+        total = total_rounds(lt)
         for m in current:
             if m.winner_id is not None or m.game_id is not None:
                 continue
@@ -608,7 +631,7 @@ class Tournaments:
             spec: dict[str, Any] = {
                 "variant": t.variant,
                 "options": dict(t.options),
-                "length": length_of(t, m.round),
+                "length": length_of(t, m.round, total),
                 "tournament": True,
             }
             humans = tuple(e.user_id for e in (first, second) if e.user_id is not None)
@@ -644,7 +667,7 @@ class Tournaments:
             await game_started(self.state, game_id, humans, tournament=about)
 
     def _banned_loses(self, tid: int, mid: int) -> None:
-        """Decide match ``mid`` against its banned player (both banned: the coin)."""
+        """Decide match ``mid`` against its banned player (both banned: an even lot)."""
 
         def write(s: DbSession) -> None:
             m = s.get(TournamentMatch, mid)
@@ -660,7 +683,7 @@ class Tournaments:
                 )
             )
             if len(banned) == 2 or not banned:
-                m.winner_id = (m.first_id, m.second_id)[_coin(tid, m.round, m.slot)]
+                m.winner_id = (m.first_id, m.second_id)[_lot(tid, m.round, m.slot)]
             else:
                 m.winner_id = m.second_id if m.first_id in banned else m.first_id
             m.forfeit = "banned"

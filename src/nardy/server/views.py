@@ -400,6 +400,12 @@ def cube_view(live: LiveGame) -> dict[str, Any]:
         "crawford": c.crawford,
         "money": c.rules.money,
         "beavers": c.rules.money and c.rules.beavers,
+        # (C-4 dead cube: a game won at the cube's value already wins that side the
+        # match, so the engine refuses his double; the page says why it is not offered)
+        "dead": {
+            "white": c.rules.enabled and c.dead_for("white"),
+            "black": c.rules.enabled and c.dead_for("black"),
+        },
     }
 
 
@@ -484,6 +490,17 @@ def players(live: LiveGame) -> dict[str, Any]:
                 "rating": None if rating is None else rating.rating,
                 "provisional": rating is not None and rating.provisional,
             }
+            changed = (live.rating_change or {}).get(uid) if uid else None
+            if changed is not None:
+                # once the rated result is in, the rating it made and by how much (whole
+                # numbers: the change is the difference of the two shown, as the result
+                # card and the profile write it)
+                after = round(changed["after"])
+                out[color].update(
+                    rating=after,
+                    provisional=bool(changed["provisional"]),
+                    change=after - round(changed["before"]),
+                )
     if m.creator_color is None:
         out["creator"] = m.names.get(m.creator_id)
     return out

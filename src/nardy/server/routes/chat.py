@@ -1,20 +1,25 @@
 """The chat over HTTP and its websocket (``nardy.server.chat`` holds the rules).
 
 HTTP: ``GET /api/chat/{channel}`` (history), ``POST /api/chat/{channel}`` (write:
-``{"text"}`` or ``{"phrase"}``), ``POST /api/chat/messages/{id}/report``,
-``POST /api/chat/messages/{id}/hide`` (moderators), ``GET /api/chat/reports``
-(moderators), ``POST``/``DELETE /api/chat/blocks/{user_id}``.
+``{"text"}`` or ``{"phrase"}``), ``POST /api/chat/messages/{id}/report``
+(``{"reason"}``), ``POST /api/chat/messages/{id}/hide`` (moderators), ``GET
+/api/chat/reports`` (the open ones, moderators), ``POST
+/api/chat/messages/{id}/handle`` (``{"outcome", "reason"}``: moderators),
+``POST``/``DELETE /api/chat/blocks/{user_id}``.
 
 The websocket ``/ws/chat``: the client sends ``{"type": "join", "channel"}`` (answer:
 ``joined`` with the history, whether he may write, the quick phrases), ``leave``, and
 ``{"type": "say", "id", "channel", "text" | "phrase"}`` (answer: ``ack`` or ``error``
 with the same ``id``); the server pushes ``message``, ``hidden`` (a moderator removed
-one) and ``blocked``/``unblocked`` (the user's own blocks, from any of his tabs).
+one), ``blocked``/``unblocked`` (the user's own blocks, from any of his tabs) and
+``muted`` (``until``: a moderator muted him, ISO)/``unmuted``. ``joined`` carries
+``muted_until`` (ISO, or None), the end of the visitor's running mute.
 """
 
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from typing import Annotated, Any
 
 from anyio import CancelScope, to_thread
@@ -61,8 +66,9 @@ async def history(channel: str, request: Request, user: MaybeUser) -> dict[str, 
     chat = get_chat(request)
     access, messages = await chat.history(user, channel)
     moderator = await to_thread.run_sync(chat.is_moderator, user)
+    muted = await to_thread.run_sync(chat.muted_until, user)
     lang = request_lang(request.headers)
-    return _joined(access.channel.name, messages, access.refusal, lang, user, moderator)
+    return _joined(access.channel.name, messages, access.refusal, lang, user, moderator, muted)
 
 
 @router.post("/api/chat/{channel}")
@@ -74,10 +80,23 @@ async def post(
 
 
 @router.post("/api/chat/messages/{message_id}/report")
-async def report(message_id: RowId, request: Request, user: CheckedUser) -> dict[str, Any]:
-    """Report a message to the moderators (once)."""
-    await get_chat(request).report(user, message_id)
+async def report(
+    message_id: RowId, request: Request, user: CheckedUser, body: Annotated[Any, Body()] = None
+) -> dict[str, Any]:
+    """Report a message to the moderators (once), for a reason: ``{"reason": "insult"
+    | "spam" | "cheating" | "other"}``."""
+    await get_chat(request).report(user, message_id, body)
     return {"ok": True}
+
+
+@router.post("/api/chat/messages/{message_id}/handle")
+async def handle(
+    message_id: RowId, request: Request, user: CheckedUser, body: Annotated[Any, Body()] = None
+) -> dict[str, Any]:
+    """Mark a message's open reports handled (moderators only): ``{"outcome":
+    "dismissed" | "acted", "reason": "words for the log"}``."""
+    closed = await get_chat(request).handle(user, message_id, body)
+    return {"ok": True, "reports": closed}
 
 
 @router.post("/api/chat/messages/{message_id}/hide")
@@ -108,6 +127,7 @@ def _joined(
     lang: str,
     me: Who | None,
     moderator: bool,
+    muted: datetime | None,
 ) -> dict[str, Any]:
     return {
         "type": "joined",
@@ -118,6 +138,7 @@ def _joined(
         "phrases": list(PHRASES),
         "me": me.user_id if me is not None else None,
         "moderator": moderator,
+        "muted_until": muted.isoformat() if muted is not None else None,
     }
 
 
@@ -162,7 +183,8 @@ async def _handle(ws: WebSocket, sock: ChatSocket, msg: dict[str, Any], lang: st
         await chat.delivery.subscribe(name, sock)
         sock.channels.add(name)
         messages = await to_thread.run_sync(chat.read, name, sock.user_id)
-        joined = _joined(name, messages, access.refusal, lang, user, sock.moderator)
+        muted = await to_thread.run_sync(chat.muted_until, user)
+        joined = _joined(name, messages, access.refusal, lang, user, sock.moderator, muted)
         await ws.send_text(encode(joined))
     elif kind == "leave":
         left = msg.get("channel")

@@ -11,7 +11,16 @@ from nardy.dicecheck import check_rolls
 from nardy.position import Color
 from nardy.server.abandon import claim_in, opponent_of, seat_of
 from nardy.server.api_error import ApiError
-from nardy.server.deps import Actor, BaseUrl, Game, GamesDep, MaybeUser, PresenceDep, ViewsDep
+from nardy.server.deps import (
+    Actor,
+    BaseUrl,
+    DeepReviewDep,
+    Game,
+    GamesDep,
+    MaybeUser,
+    PresenceDep,
+    ViewsDep,
+)
 from nardy.server.exports import ExportError, export
 from nardy.server.lobby import seat
 from nardy.server.referee import Event
@@ -159,10 +168,13 @@ async def hint(live: Game, user: MaybeUser, games: GamesDep) -> dict[str, Any]:
 
 @router.get("/games/{game_id}/analysis")
 async def analysis(
-    live: Game, games: GamesDep, plies: int = Query(0, ge=0, le=100)
+    live: Game,
+    games: GamesDep,
+    deep: DeepReviewDep,
+    plies: int = Query(0, ge=0, le=100),
 ) -> dict[str, Any]:
     """The finished game's review: every decision against the computer's choice."""
-    return await game_review(games, live, plies)
+    return await game_review(games, live, plies, deep)
 
 
 @router.get("/games/{game_id}/verify")

@@ -13,7 +13,15 @@ from nardy.cube import Cube
 from nardy.match import MatchScore
 from nardy.server import analysis_board
 from nardy.server.api_error import ApiError
-from nardy.server.deps import Actor, CheckedUser, ComputerDep, Game, GamesDep, MaybeUser
+from nardy.server.deps import (
+    Actor,
+    CheckedUser,
+    ComputerDep,
+    DeepReviewDep,
+    Game,
+    GamesDep,
+    MaybeUser,
+)
 from nardy.server.replay import steps
 from nardy.server.review import game_review
 from nardy.server.rollouts import DEFAULT_GAMES, MAX_GAMES, Rollouts
@@ -89,13 +97,17 @@ class Tried(Setup):
 
 @router.get("/games/{game_id}/replay")
 async def replay(
-    live: Game, user: MaybeUser, games: GamesDep, plies: int | None = Query(None, ge=0, le=100)
+    live: Game,
+    user: MaybeUser,
+    games: GamesDep,
+    deep: DeepReviewDep,
+    plies: int | None = Query(None, ge=0, le=100),
 ) -> dict[str, Any]:
     """Every play, cube action and resignation recorded so far with the board after
     it; with ``plies`` (a finished game) the review's decisions placed on the steps."""
     judged: dict[str, Any] | None = None
     if plies is not None:
-        judged = await game_review(games, live, plies)
+        judged = await game_review(games, live, plies, deep)
     async with live.lock:
         out = steps(live, user.user_id if user else None, judged)
     if judged is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import secrets
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
@@ -35,6 +36,7 @@ from nardy.server.lobby import seat
 from nardy.server.matchmaking import Lobby
 from nardy.server.messages import request_lang
 from nardy.server.views import Views
+from nardy.server.watchers import Watchers, watcher_key
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -273,6 +275,12 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
         await refuse(ws, refusal, lang)
         return
     sub = Subscriber(ws, uid, base_url(ws))
+    watchers: Watchers = ws.app.state.watchers
+    # a spectator is counted among the game's watchers while his socket is open (its
+    # players are not)
+    watcher = (
+        watcher_key(uid, secrets.token_hex(8)) if live.meta.role_of(uid) == "spectator" else None
+    )
     lobby: Lobby = ws.app.state.lobby  # a player with a game socket open is online
     # (and a player of this game is at it: his opponent sees whether he left it, and
     # may claim the game once he has been gone long enough, nardy.server.abandon)
@@ -282,6 +290,8 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
     try:
         for counted in presence:
             await lobby.arrive(user, counted)
+        if watcher is not None:
+            await watchers.arrive(game_id, watcher)
         # which process holds the socket (as /healthz says it): with several processes
         # behind a balancer, whether two players' sockets are on one (tests, operators)
         await ws.accept(headers=[(b"x-nardy-pid", str(os.getpid()).encode())])
@@ -316,6 +326,10 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
                             "state": views.state(live, uid, sub.base_url),
                         }
                     )
+                    # (asked for by the game page: the number, then each change)
+                    if msg.get("watchers") is True:
+                        sub.watchers = True
+                        await ws.send_json({"type": "watchers", "n": watchers.count(game_id)})
                     live.sockets.add(sub)
             elif kind == "action":
                 try:  # (an anonymous visitor is a spectator: refused)
@@ -351,3 +365,6 @@ async def game_socket(ws: WebSocket, game_id: str, user: MaybeUser, games: Games
         current = games.live.get(game_id)
         if current is not None:
             current.sockets.discard(sub)
+        if watcher is not None:
+            with CancelScope(shield=True):  # (the others are told: awaited)
+                await watchers.leave(game_id, watcher)

@@ -2,10 +2,11 @@
 // The account pages: log in, sign up, the profiles (ratings and their graph, statistics,
 // the games with filters, play settings), dice statistics.
 import { call } from "./api.js";
-import { go, h, main, playerName, toast } from "./dom.js";
+import { clearToast, go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, fixed, msg, t } from "./i18n.js";
-import { me, preferredVariant, refreshMe, variantName } from "./session.js";
+import { afterAuth, me, preferredVariant, refreshMe, variantName } from "./session.js";
 import { setBan } from "./moderation.js";
+import { provisionalMark } from "./provisional.js";  // the "?" that explains itself
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -16,30 +17,46 @@ export const MIN_PASSWORD = 8;
 export function authPage(kind) {
   const signUp = kind === "register";
   /** @param {string} field  a new account's field is described by its rule, shown before it is broken */
-  const rule = (field) => signUp ? { "aria-describedby": `${kind}-${field}-rule` } : {};
+  const rule = (field) => signUp ? { "aria-describedby": `${kind}-${field}-rule ${kind}-${field}-error` } : {};
   const user = h("input", { name: "username", id: `${kind}-username`, autocomplete: "username", required: true,
     ...rule("username") });
   const pass = h("input", { name: "password", id: `${kind}-password`, type: "password", required: true,
     autocomplete: signUp ? "new-password" : "current-password", ...rule("password") });
-  /** @param {string} field @param {string} text */
-  const hint = (field, text) => signUp ? h("p", { class: "small", id: `${kind}-${field}-rule` }, text) : "";
+  /** A field's rule, and the place for a refusal of it that the rule does not say. @param {string} field @param {string} text */
+  const hint = (field, text) => signUp ? [h("p", { class: "small", id: `${kind}-${field}-rule` }, text),
+    h("p", { class: "small bad", id: `${kind}-${field}-error`, role: "alert", hidden: true })] : "";
   // A rule broken turns red under its field, both at once: the server names one
-  // problem at a time, and a short password is known here without asking.
-  /** @param {HTMLInputElement} input @param {string} field @param {boolean} broken */
-  const mark = (input, field, broken) => {
+  // problem at a time, and a short password is known here without asking. A sign-up's
+  // refusal that belongs to a field is said there, once (not again in a toast): the
+  // rule turned red when it says the same, else the refusal under the rule.
+  /** @param {HTMLInputElement} input @param {string} field @param {boolean} broken @param {string} [why] */
+  const mark = (input, field, broken, why = "") => {
     input.setAttribute("aria-invalid", broken ? "true" : "false");
-    document.getElementById(`${kind}-${field}-rule`)?.classList.toggle("bad", broken);
+    const ruleEl = document.getElementById(`${kind}-${field}-rule`);
+    ruleEl?.classList.toggle("bad", broken);
+    const said = document.getElementById(`${kind}-${field}-error`);
+    // (the server's words begin lowercase as the catalogue's do; the toast capitalised them)
+    const told = why && why.toLowerCase() !== (ruleEl?.textContent ?? "").toLowerCase() ? why.replace(/^\p{Ll}/u, (c) => c.toUpperCase()) : "";
+    if (said) { said.textContent = told; said.hidden = !told; }
   };
+  /** The field a sign-up's refusal is about, by its code; null: the form's as a whole. @param {string | undefined} code */
+  const fieldOf = (code) => (!signUp ? null : code === "bad-password" ? "password"
+    : ["bad-username", "username-taken", "username-confusable", "name-reserved"].includes(code ?? "") ? "username" : null);
   const form = h("form", { class: "card", id: `${kind}-form`, onsubmit: async (ev) => {
     ev.preventDefault();
     // (the name's mark stays until the server has judged the name again: it does not blink)
     if (signUp) mark(pass, "password", pass.value.length < MIN_PASSWORD);
-    try { await call("POST", `/api/${kind}`, { username: user.value, password: pass.value }); await refreshMe(); go("/"); }  // (to the lobby, where the games are)
-    catch (e) {
-      toast(/** @type {Error} */ (e).message);
-      const code = /** @type {{ code?: string }} */ (e).code;
-      if (signUp) mark(user, "username", code === "bad-username");
-      if (signUp && code === "bad-password") mark(pass, "password", true);
+    try {
+      await call("POST", `/api/${kind}`, { username: user.value, password: pass.value });
+      // (a refusal of a try before is no news once in: its toast goes with the form)
+      clearToast();
+      await refreshMe(); leaveAuth();
+    } catch (e) {
+      const { code, message } = /** @type {Error & { code?: string }} */ (e);
+      const field = fieldOf(code);
+      if (signUp) mark(user, "username", field === "username", field === "username" ? message : "");
+      if (field === "password") mark(pass, "password", true, message);
+      if (!field) toast(message);
     }
   } }, h("h2", {}, signUp ? t("register") : t("login")),
   h("label", { for: user.id }, t("username")), user, hint("username", msg("error.bad-username")),
@@ -50,6 +67,19 @@ export function authPage(kind) {
   const other = kind === "login" ? h("a", { href: "/register", "data-link": true }, t("register"))
     : h("a", { href: "/login", "data-link": true }, t("login"));
   main.replaceChildren(form, h("p", {}, other));
+}
+
+/**
+ * Logged in: back to the page he came from (or the lobby), the log-in page out of the
+ * history, so that a reload does not show its form again and Back goes where he was
+ * before it. Opened from a page of the club (app.js keeps it in the history's state),
+ * it is that page's entry again; opened by its address, it becomes the page.
+ */
+function leaveAuth() {
+  const next = afterAuth();
+  if (history.state && history.state.authFrom === next) { history.back(); return; }
+  history.replaceState({}, "", next);
+  dispatchEvent(new PopStateEvent("popstate"));  // (the router draws the page at the address)
 }
 
 /** A member's own profile is his public one with his settings; a guest's lists his games. */
@@ -169,7 +199,8 @@ export function ratingGraph(history) {
   const W = Math.round(Math.max(300, Math.min(720, main.clientWidth - 56))), H = W < 500 ? 230 : 280;
   const L = 56, R = 14, T = 14, B = 52;
   const played = POOLS.flatMap((p) => (history[p] || []).map((x) => ({ pool: p, at: Date.parse(x.at), r: x.rating, start: false,
-    game: /** @type {string | null} */ (x.game ?? null), opponent: /** @type {string | null} */ (x.opponent ?? null) })));
+    game: /** @type {string | null} */ (x.game ?? null), opponent: /** @type {string | null} */ (x.opponent ?? null),
+    opponentRating: /** @type {number | null} */ (x.opponent_rating ?? null) })));
   // each line starts from the rating before its first match (1,500 for a new member),
   // drawn a little before that match so the first change is a slope, not a jump
   const first = Math.min(...played.map((p) => p.at)), last = Math.max(...played.map((p) => p.at));
@@ -177,7 +208,7 @@ export function ratingGraph(history) {
   const pts = POOLS.flatMap((p) => {
     const h0 = (history[p] || [])[0];
     /** @type {typeof played} */
-    const start = h0 ? [{ pool: p, at: Date.parse(h0.at) - lead, r: h0.rating - h0.delta, start: true, game: null, opponent: null }] : [];
+    const start = h0 ? [{ pool: p, at: Date.parse(h0.at) - lead, r: h0.rating - h0.delta, start: true, game: null, opponent: null, opponentRating: null }] : [];
     return start;
   }).concat(played).sort((a, b) => a.at - b.at);
   let t0 = Math.min(...pts.map((p) => p.at)), t1 = Math.max(...pts.map((p) => p.at));
@@ -210,7 +241,8 @@ export function ratingGraph(history) {
     for (const p of mine) {
       // (the title: the rating and date as a tooltip, and what a screen reader says)
       const when = new Date(p.at).toLocaleDateString(currentLang(), { year: "numeric", month: "short", day: "numeric" });
-      const vs = p.opponent ? ` · ${msg("web.rating-point-vs", { name: playerName(p.opponent) })}` : "";
+      const vs = p.opponent ? ` · ${msg("web.rating-point-vs", { name: playerName(p.opponent) })}`
+        + (p.opponentRating != null ? ` (${p.opponentRating})` : "") : "";
       const pt = s("circle", { class: `pt pool-${pool}${p.start ? " start" : ""}`, cx: x(p.at).toFixed(1), cy: y(p.r).toFixed(1), r: 3.5 },
         s("title", {}, p.start ? `${Math.round(p.r)}` : `${Math.round(p.r)} · ${when}${vs}`));
       if (p.game) {
@@ -269,7 +301,7 @@ function ratingDelta(delta) {
 function ratingLine(r) {
   if (!r) return h("span", { class: "small" }, t("noRating"));
   return h("span", {}, h("b", { class: "rating-value" }, r.rating.toFixed(0)), ` · ${t("rd")} ${r.rd.toFixed(0)} · `,
-    msg("web.rated-matches", { n: r.games }), r.provisional ? h("span", { class: "provisional", title: t("provisionalNote") }, ` · ${t("provisional")}`) : null);
+    msg("web.rated-matches", { n: r.games }), r.provisional ? h("span", { class: "provisional-word" }, ` · ${t("provisional")}`, provisionalMark()) : null);
 }
 
 /**
@@ -310,7 +342,9 @@ export async function playerPage(name, own = false) {
           h("div", { class: "small" }, h("time", { datetime: g.at }, playedWhen(g.at)),
             g.length ? ` · ${t("matchTo")(g.length)}` : "", g.rated && g.rating_delta == null ? h("span", { class: "rated" }, ` · ${t("ratedMark")}`) : null)),
         h("td", {}, g.opponent === "computer" ? t("computer")
-          : g.opponent_username ? h("a", { href: `/players/${encodeURIComponent(g.opponent_username)}`, "data-link": true }, g.opponent) : (g.opponent ? playerName(g.opponent) : "…")),
+          : g.opponent_username ? h("a", { href: `/players/${encodeURIComponent(g.opponent_username)}`, "data-link": true }, g.opponent) : (g.opponent ? playerName(g.opponent) : "…"),
+          // (whom a rated change was against: a win over a stronger player gains more)
+          g.opponent_rating != null ? h("div", { class: "small opponent-rating" }, msg("web.opponent-rating", { rating: g.opponent_rating })) : null),
         h("td", {}, h("div", { class: g.won ? "outcome won" : g.won === false ? "outcome lost" : "outcome" }, outcomeWords(g),
           g.rated && g.rating_delta != null ? [" ", ratingDelta(g.rating_delta)] : null),
           h("div", { class: "links" }, h("a", { href: `/replay/${g.id}`, "data-link": true }, t("historyReplay")), " · ",
@@ -337,6 +371,10 @@ export async function playerPage(name, own = false) {
     h("h3", {}, t("ratings")),
     h("ul", { class: "ratings", id: "ratings" }, POOLS.map((pool) => h("li", {}, h("span", { class: `swatch pool-${pool}` }), `${t("pools")[pool]}: `, ratingLine(p.ratings[pool])))),
     rated ? ratingGraph(history) : null,
+    // why a rating moves as it does: a +80 for one win reads as a bug without it
+    rated ? h("p", { class: "small", id: "rating-explained" }, msg("web.rating-explained")) : null,
+    POOLS.some((pool) => p.ratings[pool] && p.ratings[pool].provisional)
+      ? h("p", { class: "small", id: "provisional-explained" }, t("provisionalNote")) : null,
     h("p", {}, h("a", { href: "/leaders", "data-link": true }, t("leaders")), " · ",
       h("a", { href: own ? "/stats/me" : `/stats/${encodeURIComponent(name)}`, "data-link": true }, t("diceStats"))),
     await relations(name),

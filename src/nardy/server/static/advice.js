@@ -22,8 +22,13 @@ export function cubeAdvice(data) {
       + (data.match ? ` · ${msg("web.cube-mwc")}` : "") + (data.exact ? ` · ${msg("cube.exact")}` : "")));
 }
 
-/** A hinted play's figures after its text: its equity (in a match normalised, with the
- * mover's MWC %), and below the best its difference from it.
+/** A hinted play's figures after its text, each named (a bare "+0.412 0.045" said
+ * nothing to a player): its equity (in a match normalised, with the mover's MWC %),
+ * and below the best how much worse it is, as a loss of equity ("−0.045 vs best").
  * @param {Json} p  a play of a hint (the server's ``hint_plays``) @param {number} i  its rank */
-export const playFigures = (p, i) =>
-  ` ${signedEquity(p.equity)}${p.mwc != null ? ` (${fixed(p.mwc, 1)}%)` : ""}${i ? ` ${fixed(p.diff, 3)}` : ""}`;
+export function playFigures(p, i) {
+  const equity = `${signedEquity(p.equity)}${p.mwc != null ? ` (${fixed(p.mwc, 1)}%)` : ""}`;
+  return h("span", { class: "hint-figs" }, " ",
+    h("span", { class: "hint-fig hint-equity" }, msg("web.hint-equity", { equity })),
+    i ? " · " : null, i ? h("span", { class: "hint-fig hint-loss" }, msg("web.hint-loss", { loss: signedEquity(p.diff) })) : null);
+}

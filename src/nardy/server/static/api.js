@@ -84,6 +84,8 @@ export class GameSocket {
     this.ws = undefined;
     /** @type {Map<number, {type: string, id: number, action: object}>} message id -> an action sent and not yet acknowledged */
     this.pending = new Map();
+    /** @type {((n: number) => void) | null} told how many watch the game (the server's ``watchers.py``) */
+    this.onWatchers = null;
     this.connect();
   }
   connect() {
@@ -93,7 +95,7 @@ export class GameSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.delay = 500;
-      ws.send(JSON.stringify({ type: "hello", last_seq: this.lastSeq }));
+      ws.send(JSON.stringify({ type: "hello", last_seq: this.lastSeq, watchers: true }));
       for (const msg of this.pending.values()) ws.send(JSON.stringify(msg));
     };
     ws.onmessage = (m) => {
@@ -104,6 +106,7 @@ export class GameSocket {
         this.onUpdate(msg);
       } else if (msg.type === "ack") this.pending.delete(msg.id);
       else if (msg.type === "error") { this.pending.delete(msg.id); this.onError(msg); }
+      else if (msg.type === "watchers") this.onWatchers?.(msg.n);
     };
     ws.onclose = () => {
       if (this.ws !== ws || this.closed) return;

@@ -2,7 +2,7 @@
 // The single-page front end: the header, and a tiny router that opens one page module.
 import { call, ApiError } from "./api.js";
 import { authPage, playerPage, profilePage, statsPage } from "./account.js";
-import { byId, go, h, main, setRouter, sideways } from "./dom.js";
+import { byId, go, h, main, setRouter } from "./dom.js";
 import { gamePage, joinPage } from "./game.js";
 import { homePage } from "./home.js";
 import { analysisPage } from "./analysis.js";
@@ -13,7 +13,7 @@ import { newsFor } from "./news.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { serverOutOfReach, workOffline } from "./offline.js";
 import { rulesPage } from "./rules.js";
-import { me, refreshMe } from "./session.js";
+import { AUTH_PAGE, afterAuth, me, refreshMe } from "./session.js";
 import { signalsMenu } from "./settings.js";
 import { settingsPage } from "./settings_page.js";
 import { adoptSession, choose } from "./prefs.js";
@@ -144,9 +144,24 @@ document.addEventListener("click", async (ev) => {
     if (a.id === "nav-login" && me && !me.user.guest) {
       await call("POST", "/api/logout"); await refreshMe(); go("/"); return;
     }
+    if (AUTH_PAGE.test(a.pathname) && !a.search) { toAuth(a.pathname); return; }
     go(a.pathname + a.search + a.hash);  // (a section of a page: /rules#fevga)
   }
 });
+/**
+ * To the log-in or sign-up page, saying where he came from (its ``next``: he goes back
+ * there once logged in) and, in the history's state, that the page before is that
+ * one; from one of the two to the other the entry is replaced (and keeps both).
+ * @param {string} path
+ */
+function toAuth(path) {
+  const onAuth = AUTH_PAGE.test(location.pathname);
+  const from = onAuth ? afterAuth() : location.pathname + location.search;
+  const url = from === "/" ? path : `${path}?next=${encodeURIComponent(from)}`;
+  if (onAuth) history.replaceState(history.state, "", url);
+  else history.pushState({ authFrom: from }, "", url);
+  route();
+}
 window.addEventListener("popstate", route);
 /** The page drawn again in a new language, the focus kept where it is. */
 function relang() { focusStays = true; route(); }
@@ -155,7 +170,6 @@ byId("lang").addEventListener("click", () => { choose("lang", currentLang() === 
 // (the focus, not the address: a #main in it would be routed as another page)
 byId("skip").addEventListener("click", (ev) => { ev.preventDefault(); main.focus(); });
 setRouter(route);
-sideways(/** @type {HTMLElement} */ (document.querySelector("header nav")));
 workOffline();
 signalsMenu();
 // offline the app cannot start: its bar says so, and it starts when the connection is back

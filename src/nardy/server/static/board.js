@@ -1,6 +1,9 @@
 // @ts-check
 // The board as an SVG, drawn from one player's side: his head (point 24) top-right,
-// his home (points 1-6) bottom-right. The board holds no rules: the server sends the
+// his home (points 1-6) bottom-right; or turned round (``flip``), from the other
+// player's side: each point where the opponent's own board has it, his bar half and
+// tray at the bottom. Either way the points keep the viewer's numbers (the moves, the
+// targets, the clicks are his). The board holds no rules: the server sends the
 // points a checker may leave and reach ("targets"). Every measure comes from
 // geometry.js, generated from the same board_geometry.json as the Python SVG (nardy.svg).
 import {
@@ -38,7 +41,10 @@ const NS = "http://www.w3.org/2000/svg";
  * @property {number[] | null} [dice_left]  those not used yet by this turn's moves
  * @property {Cube | null} [cube]
  * @property {LastPlay | null} [last]  the last play, marked until the next one
+ * @property {boolean} [flip]  turned round: drawn from the other player's side
+ * @property {string} [family]  "short" or "long": how the sides' numberings map (G-3)
  */
+/** How a board is turned. @typedef {{ flip: boolean, family: string }} Turn */
 /** One checker move in the viewer's numbering (25: the mover's bar, 0: his tray). @typedef {{ from: number, to: number, hit: boolean }} Step */
 /** A play's steps and whose they were. @typedef {{ steps: Step[], side: keyof Sides }} LastPlay */
 /** The checkers as the board draws them. @typedef {{ points: number[], bar: Sides, off: Sides }} Checkers */
@@ -73,6 +79,27 @@ export function pointGeometry(p) {
   // Centre x of point p (viewer's numbering) and whether it is in the top row.
   return POINTS[p - 1];
 }
+
+/** The unturned board. @type {Turn} */
+const UPRIGHT = { flip: false, family: "long" };
+/** How each board was last drawn: its slides (glideSteps) go where its checkers are. @type {WeakMap<Element, Turn>} */
+const turns = new WeakMap();
+
+/** The viewer's point ``p`` on a ``turn``ed board: turned round, where the opponent's
+ * numbering puts it (short nardy: 25 − p; long: 12 points on, G-3).
+ * @param {Turn} turn @param {number} p @returns {{ x: number, top: boolean }} */
+function placeOf(turn, p) {
+  if (!turn.flip) return POINTS[p - 1];
+  const theirs = turn.family === "short" ? 25 - p : p <= 12 ? p + 12 : p - 12;
+  return POINTS[theirs - 1];
+}
+
+/** Whether ``side``'s bar half and tray are the bottom ones. @param {Turn} turn @param {keyof Sides} side */
+const below = (turn, side) => (side === "mine") !== turn.flip;
+
+/** A rect of the bottom half (``y``, ``h``) mirrored to the top one when not ``low``.
+ * @param {boolean} low @param {number} y @param {number} h */
+const half = (low, y, h) => (low ? y : H - y - h);
 
 /** @param {Element} g @param {number} x @param {number} y @param {number} n @param {string} [cls] */
 function drawDie(g, x, y, n, cls = "") {
@@ -125,15 +152,15 @@ function stack(g, x, top, n, cls, label, at) {
 
 // Where a stack's next checker goes (``slot`` = its count) or its top one is
 // (``slot`` = count - 1): on a point, on the bar (the mover's half) or in the tray.
-/** @param {Checkers} board @param {number} point @param {keyof Sides} side @param {number} slot @returns {{ x: number, y: number }} */
-function spot(board, point, side, slot) {
-  const mineSide = side === "mine";
-  if (point === 25) return { x: BARX + BARW / 2, y: stackY(!mineSide, slot, Math.max(board.bar[side], slot + 1)) };
+/** @param {Turn} turn @param {Checkers} board @param {number} point @param {keyof Sides} side @param {number} slot @returns {{ x: number, y: number }} */
+function spot(turn, board, point, side, slot) {
+  const low = below(turn, side);
+  if (point === 25) return { x: BARX + BARW / 2, y: stackY(!low, slot, Math.max(board.bar[side], slot + 1)) };
   if (point === 0) {
     const i = Math.max(0, slot);
-    return { x: TRAY + TRAYW / 2, y: mineSide ? BOT - OFF_INSET_Y - OFF_H / 2 - i * OFF_STEP : TOP + OFF_INSET_Y + OFF_H / 2 + i * OFF_STEP };
+    return { x: TRAY + TRAYW / 2, y: low ? BOT - OFF_INSET_Y - OFF_H / 2 - i * OFF_STEP : TOP + OFF_INSET_Y + OFF_H / 2 + i * OFF_STEP };
   }
-  const { x, top } = pointGeometry(point);
+  const { x, top } = placeOf(turn, point);
   return { x, y: stackY(top, slot, Math.max(Math.abs(board.points[point]), slot + 1)) };
 }
 
@@ -223,34 +250,39 @@ export function slideStep(svg, board, step, side, cls, ms, ctl) {
     ctl.running.push(anim);
     return anim.finished.catch(() => undefined);
   };
-  const from = spot(board, step.from, side, countAt(board, step.from, side) - 1);
+  const turn = turns.get(svg) ?? UPRIGHT;
+  const from = spot(turn, board, step.from, side, countAt(board, step.from, side) - 1);
   const toN = step.hit ? 0 : countAt(board, step.to, side);
-  const moves = [slide(from, spot(board, step.to, side, toN), cls)];
+  const moves = [slide(from, spot(turn, board, step.to, side, toN), cls)];
   if (step.hit) {
     const them = otherSide(side), themCls = cls === "white" ? "black" : "white";
-    moves.push(slide(spot(board, step.to, them, 0), spot(board, 25, them, board.bar[them]), themCls));
+    moves.push(slide(spot(turn, board, step.to, them, 0), spot(turn, board, 25, them, board.bar[them]), themCls));
   }
   return Promise.all(moves);
 }
 
 // The doubling cube (C-3): in the middle of the tray while nobody owns it (showing 64,
-// as a real cube does), on its owner's side otherwise; an offered double is shown on
-// the board's right half with the value it proposes.
-/** @param {Element} svg @param {BoardState} state @param {Color} mine */
-function drawCube(svg, state, mine) {
+// as a real cube does), on its owner's half otherwise: wholly past the middle, and
+// clear of his borne-off checkers even when all 15 are off (they reach 139 units from
+// the tray's end: CUBE_OFFSET leaves a gap on both sides); an offered double is shown
+// on the bar with the value it proposes, on the doubler's half.
+/** @param {Element} svg @param {BoardState} state @param {Color} mine @param {Turn} turn */
+function drawCube(svg, state, mine, turn) {
   const c = state.cube;
   if (!c || !c.enabled) return;
   const s = CUBE, x = TRAY + TRAYW / 2;
   const mid = MIDDLE;
   let y = mid, value = c.owner ? c.value : 64, cls = "cube";
-  if (c.owner) y = c.owner === mine ? mid + CUBE_OFFSET : mid - CUBE_OFFSET;
+  /** @param {Color} who  whose half: below the middle or above it */
+  const sideY = (who) => (below(turn, who === mine ? "mine" : "theirs") ? mid + CUBE_OFFSET : mid - CUBE_OFFSET);
+  if (c.owner) y = sideY(c.owner);
   if (c.crawford) cls += " off";
   const g = el("g", { class: cls, id: "cube", "data-value": c.value, "data-owner": c.owner || "" }, svg);
   el("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 6 }, g);
   const txt = el("text", { x, y: y + 6 }, g);
   txt.textContent = String(value);
   if (c.offered_by) {
-    const ox = DICE_X, oy = c.offered_by === mine ? mid + CUBE_OFFSET : mid - CUBE_OFFSET;
+    const ox = DICE_X, oy = sideY(c.offered_by);
     const o = el("g", { class: "cube offered", id: "cube-offer" }, svg);
     el("rect", { x: ox - OFFER / 2, y: oy - OFFER / 2, width: OFFER, height: OFFER, rx: 8 }, o);
     const t2 = el("text", { x: ox, y: oy + 8 }, o);
@@ -260,15 +292,16 @@ function drawCube(svg, state, mine) {
 
 // The last play: its points outlined (where checkers left, where they came), marked
 // ``data-last-move`` for the tests, until the next play.
-/** @param {Element} svg @param {Checkers} board @param {LastPlay} last */
-function markLast(svg, board, last) {
+/** @param {Element} svg @param {Checkers} board @param {LastPlay} last @param {Turn} turn */
+function markLast(svg, board, last, turn) {
   const g = el("g", { class: "last-move", id: "last-move" }, svg);
   for (const [i, step] of last.steps.entries()) {
     for (const [point, end] of /** @type {[number, string][]} */ ([[step.from, "from"], [step.to, "to"]])) {
       const attrs = { class: `last ${end}`, "data-last-move": `${i}-${end}`, "data-at": point };
-      if (point === 25) { el("rect", { ...attrs, x: BARX + 3, y: last.side === "mine" ? MID : TOP, width: BARW - 6, height: TRI, rx: 6 }, g); continue; }
-      if (point === 0) { el("rect", { ...attrs, x: TRAY + 2, y: last.side === "mine" ? MID : TOP, width: TRAYW - 4, height: TRI, rx: 4 }, g); continue; }
-      const { x, top } = pointGeometry(point);
+      const y = below(turn, last.side) ? MID : TOP;
+      if (point === 25) { el("rect", { ...attrs, x: BARX + 3, y, width: BARW - 6, height: TRI, rx: 6 }, g); continue; }
+      if (point === 0) { el("rect", { ...attrs, x: TRAY + 2, y, width: TRAYW - 4, height: TRI, rx: 4 }, g); continue; }
+      const { x, top } = placeOf(turn, point);
       const y0 = top ? TOP : BOT, y1 = top ? TOP + TRI : BOT - TRI;
       el("polygon", { ...attrs, points: `${x - PW / 2 + 3},${y0} ${x + PW / 2 - 3},${y0} ${x},${y1}` }, g);
     }
@@ -278,7 +311,7 @@ function markLast(svg, board, last) {
     if (step.to === 0 || step.to === 25) continue;
     const n = countAt(board, step.to, last.side);
     if (n) {
-      const { x, y } = spot(board, step.to, last.side, n - 1);
+      const { x, y } = spot(turn, board, step.to, last.side, n - 1);
       el("circle", { cx: x, cy: y, r: 5, class: "last-dot" }, g);
     }
   }
@@ -291,6 +324,10 @@ export function drawBoard(svg, state, ui = {}) {
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const mine = state.view || "white", theirs = mine === "white" ? "black" : "white";
+  /** @type {Turn} */
+  const turn = { flip: Boolean(state.flip), family: state.family || "long" };
+  turns.set(svg, turn);
+  svg.dataset.flip = turn.flip ? "1" : "0";
   const board = state.board;
   const legal = state.legal;
   const targets = legal ? legal.targets : {};
@@ -302,7 +339,7 @@ export function drawBoard(svg, state, ui = {}) {
   el("rect", { x: BARX, y: TOP, width: BARW, height: BOT - TOP, class: "bar" }, svg);
   el("rect", { x: TRAY, y: TOP, width: TRAYW, height: BOT - TOP, rx: 4, class: "tray" }, svg);
   for (let p = 1; p <= 24; p++) {
-    const { x, top } = pointGeometry(p);
+    const { x, top } = placeOf(turn, p);
     const y0 = top ? TOP : BOT, y1 = top ? TOP + TRI : BOT - TRI;
     el("polygon", { points: `${x - PW / 2 + 1},${y0} ${x + PW / 2 - 1},${y0} ${x},${y1}`,
       class: `tri ${p % 2 ? "odd" : "even"}` }, svg);
@@ -314,23 +351,21 @@ export function drawBoard(svg, state, ui = {}) {
     for (let p = 1; p <= 24; p++) {
       const n = board.points[p];
       if (!n) continue;
-      const { x, top } = pointGeometry(p);
+      const { x, top } = placeOf(turn, p);
       stack(g, x, top, Math.abs(n), n > 0 ? mine : theirs, false, String(p));
     }
     const bx = BARX + BARW / 2;
-    if (board.bar.theirs) stack(g, bx, true, board.bar.theirs, theirs, true, "bar-theirs");
-    if (board.bar.mine) stack(g, bx, false, board.bar.mine, mine, true, "bar-mine");
-    /** @type {[number, boolean, string][]} */
-    const trays = [[board.off.theirs, true, theirs], [board.off.mine, false, mine]];
-    for (const [n, top, cls] of trays) {
-      for (let i = 0; i < n; i++) {
+    for (const [side, cls] of /** @type {[keyof Sides, Color][]} */ ([["theirs", theirs], ["mine", mine]])) {
+      const top = !below(turn, side);
+      if (board.bar[side]) stack(g, bx, top, board.bar[side], cls, true, `bar-${side}`);
+      for (let i = 0; i < board.off[side]; i++) {
         const y = top ? TOP + OFF_INSET_Y + i * OFF_STEP : BOT - OFF_INSET_Y - OFF_H - i * OFF_STEP;
         el("rect", { x: TRAY + OFF_INSET_X, y, width: TRAYW - 2 * OFF_INSET_X, height: OFF_H, rx: 2,
-          class: `checker off ${cls}`, "data-at": top ? "off-theirs" : "off-mine", "data-i": i }, g);
+          class: `checker off ${cls}`, "data-at": `off-${side}`, "data-i": i }, g);
       }
     }
   }
-  if (state.last && board) markLast(svg, board, state.last);
+  if (state.last && board) markLast(svg, board, state.last, turn);
   const dice = state.segment_dice || state.dice;
   /** @type {SVGElement | null} */
   let dg = null;
@@ -356,7 +391,7 @@ export function drawBoard(svg, state, ui = {}) {
       if (used || dead) el("line", { x1: x - DIE / 2 + 4, y1: y + DIE / 2 - 4, x2: x + DIE / 2 - 4, y2: y - DIE / 2 + 4, class: "die-cross" }, g);
     });
   }
-  drawCube(svg, state, mine);
+  drawCube(svg, state, mine, turn);
   // Hit areas: whole columns, the bar (25) and the bearing-off tray (0).
   const hits = el("g", { class: "hits" }, svg);
   /** @param {number} point @param {number} x @param {number} y @param {number} w @param {number} h */
@@ -370,14 +405,16 @@ export function drawBoard(svg, state, ui = {}) {
     return r;
   };
   for (let p = 1; p <= 24; p++) {
-    const { x, top } = pointGeometry(p);
+    const { x, top } = placeOf(turn, p);
     area(p, x - PW / 2, top ? 0 : MIDDLE, PW, top ? MIDDLE : H - MIDDLE);  // the whole column, edge to middle
   }
-  area(25, BARX, MID - 10, BARW, BOT - MID + 10);
-  area(0, TRAY, MID - 10, TRAYW, BOT - MID + 10);
+  // the viewer's bar half and tray (below, unless the board is turned round)
+  const low = below(turn, "mine");
+  area(25, BARX, half(low, MID - 10, BOT - MID + 10), BARW, BOT - MID + 10);
+  area(0, TRAY, half(low, MID - 10, BOT - MID + 10), TRAYW, BOT - MID + 10);
   for (const p of dests) {
-    if (p === 0) { el("rect", { x: TRAY + 2, y: MID, width: TRAYW - 4, height: BOT - MID - 2, rx: 4, class: "mark" }, svg); continue; }
-    const { x, top } = pointGeometry(p);
+    if (p === 0) { el("rect", { x: TRAY + 2, y: half(low, MID, BOT - MID - 2), width: TRAYW - 4, height: BOT - MID - 2, rx: 4, class: "mark" }, svg); continue; }
+    const { x, top } = placeOf(turn, p);
     const n = board ? Math.abs(board.points[p]) : 0;
     const cy = n < 5 ? stackY(top, n, n + 1) : stackY(top, 0, 1);
     el("circle", { cx: x, cy, r: R - 4, class: "mark" }, svg);

@@ -1,12 +1,12 @@
 // @ts-check
 // The chat panel: a game's players' chat or its spectators' chat, or the lobby's.
 // Messages arrive over the chat websocket (/ws/chat: "join" a channel, then
-// "message", "hidden", "blocked" pushed), are written over HTTP (the server's errors,
+// "message", "hidden", "blocked", "muted" pushed), are written over HTTP (the server's errors,
 // in the interface language, come back as toasts), and are always shown as text
 // (textContent through h()): markup in a message stays characters on the screen.
 import { ApiError, call } from "./api.js";
 import { h, playerName, sideways, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { msg, t } from "./i18n.js";
 import { onChatMessage } from "./signals.js";
 
 /** @typedef {import("./api.js").Json} Json */
@@ -19,6 +19,14 @@ import { onChatMessage } from "./signals.js";
 const MAX_CHARS = 300;
 /** Users muted in this page's session (hidden here only; the server never knows). */
 const muted = new Set();
+/** Why a member reports a line (the server's REPORT_REASONS). */
+const REPORT_REASONS = ["insult", "spam", "cheating", "other"];
+/** The longest wait setTimeout keeps (ms): a later end of a mute is looked at again then. */
+const MAX_TIMER = 2 ** 31 - 1;
+
+/** The moderator's mute, as the muted member reads it: until when, in his own time.
+ * @param {string} until  ISO */
+export const mutedNotice = (until) => msg("web.chat-muted-until", { until: new Date(until).toLocaleString() });
 
 /**
  * The channels a visitor follows where he is: the players their own chat (and, once
@@ -47,6 +55,19 @@ export function mountChat(container, place, hooks = {}) {
   const channels = chatChannels(place);
   if (!channels.length) { container.replaceChildren(); return () => undefined; }
   let current = channels[0].channel;
+  /** The end of the visitor's chat mute by a moderator (ISO), while it runs; else null.
+   * @type {string | null} */
+  let mutedUntil = null;
+  /** @type {number | undefined} */
+  let muteTimer;
+  /** A mute begun, changed or lifted (null): the footer says so, and gives the input
+   * back when it ends. @param {string | null} until */
+  function setMuted(until) {
+    mutedUntil = until && Date.parse(until) > Date.now() ? until : null;
+    clearTimeout(muteTimer);
+    if (mutedUntil) muteTimer = setTimeout(() => setMuted(mutedUntil), Math.min(Date.parse(mutedUntil) - Date.now() + 500, MAX_TIMER));
+    show();
+  }
   /** @type {Map<string, {lines: HTMLOListElement, joined: Json}>} */
   const rooms = new Map();
   const tabs = h("div", { class: "chat-tabs", role: "tablist" });
@@ -95,17 +116,28 @@ export function mountChat(container, place, hooks = {}) {
     if (room && room.joined && room.joined.me !== null) {
       menu.append(
         b("chat-block", t("chatBlock"), () => call("POST", `/api/chat/blocks/${m.user_id}`).then(() => toast(t("chatBlocked"), "info"))),
-        b("chat-report", t("chatReport"), () => report(m.id)));
+        b("chat-report", t("chatReport"), () => { li.append(reasons(m.id)); }));
     }
     if (room && room.joined && room.joined.moderator) {
       menu.append(b("chat-hide warn", t("chatHide"), () => call("POST", `/api/chat/messages/${m.id}/hide`)));
     }
     li.append(menu);
   }
-  /** Report a message; reported before (409) is a notice, not a failure. @param {number} id */
-  async function report(id) {
+  /** The reasons a report is made for, one button each. @param {number} id */
+  function reasons(id) {
+    const table = t("chatReason");
+    return h("div", { class: "chat-menu chat-reasons", role: "group", "aria-label": t("chatReportWhy") },
+      h("span", { class: "small chat-why" }, t("chatReportWhy")),
+      REPORT_REASONS.map((r) => h("button", { type: "button", class: "chat-reason", "data-reason": r, onclick: (ev) => {
+        /** @type {HTMLElement} */ (ev.currentTarget).closest(".chat-reasons")?.remove();
+        report(id, r).catch((e) => toast(e.message));
+      } }, table[r])));
+  }
+  /** Report a message for `reason`; reported before (409) is a notice, not a failure.
+   * @param {number} id @param {string} reason */
+  async function report(id, reason) {
     try {
-      await call("POST", `/api/chat/messages/${id}/report`);
+      await call("POST", `/api/chat/messages/${id}/report`, { reason });
       toast(t("chatReported"), "info");
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 409)) throw e;
@@ -151,6 +183,7 @@ export function mountChat(container, place, hooks = {}) {
     const room = rooms.get(joined.channel);
     if (!room) return;
     room.joined = joined;
+    if (joined.muted_until !== undefined && joined.muted_until !== mutedUntil) setMuted(joined.muted_until);
     room.lines.replaceChildren();
     for (const m of joined.messages) add(m);
     sayIfEmpty(room.lines);
@@ -176,12 +209,23 @@ export function mountChat(container, place, hooks = {}) {
       foot.replaceChildren(h("p", { class: "small chat-cannot" }, why.charAt(0).toUpperCase() + why.slice(1)));
       return;
     }
+    if (mutedUntil) {
+      foot.replaceChildren(h("p", { class: "small chat-cannot chat-muted", id: "chat-muted" }, mutedNotice(mutedUntil)));
+      return;
+    }
     const input = h("input", { id: "chat-input", class: "chat-input", maxlength: MAX_CHARS, autocomplete: "off",
       placeholder: t("chatPlaceholder"), "aria-label": t("chatPlaceholder") });
     /** @param {object} message */
     const send = (message) => call("POST", `/api/chat/${encodeURIComponent(current)}`, message)
       .then((m) => { add(m); return true; })
-      .catch((e) => { toast(e.message); return false; });
+      .catch((e) => {
+        // muted meanwhile: the footer says until when (in his time), as the toast
+        if (e instanceof ApiError && e.code === "muted") {
+          setMuted(String(e.params.at));
+          toast(mutedNotice(String(e.params.at)));
+        } else toast(e.message);
+        return false;
+      });
     const form = h("form", { class: "chat-form", onsubmit: (ev) => {
       ev.preventDefault();
       const typed = input.value, text = typed.trim();
@@ -212,6 +256,8 @@ export function mountChat(container, place, hooks = {}) {
       else if (m.type === "message") arrived(m);
       else if (m.type === "hidden") dropMessage(m);
       else if (m.type === "blocked") dropUser(m.user_id);
+      else if (m.type === "muted") setMuted(m.until);
+      else if (m.type === "unmuted") setMuted(null);
       else if (m.type === "error") {
         const room = m.channel ? rooms.get(m.channel) : undefined;
         if (room) room.lines.replaceChildren(h("li", { class: "chat-none small" }, m.error));
@@ -226,7 +272,7 @@ export function mountChat(container, place, hooks = {}) {
   }
   show();
   connect();
-  return () => { closed = true; unread.stop(); if (ws) ws.close(); };
+  return () => { closed = true; unread.stop(); clearTimeout(muteTimer); if (ws) ws.close(); };
 }
 
 /**

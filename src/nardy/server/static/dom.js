@@ -40,7 +40,7 @@ export const explainer = (text, id) =>
   h("details", { class: "help", id: id ?? null }, h("summary", { class: "small" }, t("hintToggle")), h("p", { class: "small" }, text));
 
 /**
- * A row that scrolls sideways (the phone's row of pages, the chat's quick phrases)
+ * A row that scrolls sideways (the chat's quick phrases)
  * fades at an end where more is hidden, so that a person sees there is more to swipe
  * to: the classes "more-left" and "more-right" (style.css), kept as it scrolls, as it
  * or its items change size (another language's words). @param {HTMLElement} row
@@ -90,6 +90,18 @@ export function toast(text, kind = "error", nameFirst = false) {
 }
 
 /**
+ * Take the toast away now: a refusal the person has since put right (the form sent
+ * again and taken), or an error of the page he has left, must not follow him.
+ * @param {"error" | "info"} [kind]  only a toast of this kind (all by default)
+ */
+export function clearToast(kind) {
+  const el = byId("toast");
+  if (el.hidden || (kind && el.className !== kind)) return;
+  el.hidden = true;
+  clearTimeout(toastTimer);
+}
+
+/**
  * A roll as players write it: the higher die first ("6-3", as gnubg and the clubs
  * name rolls; the board shows the dice as they fell), "3-3" for a double (a turn's
  * record lists its four dice). @param {number[]} dice
@@ -103,7 +115,7 @@ let router = () => undefined;
 export function setRouter(r) { router = r; }
 
 /** Open a page of the app. @param {string} path */
-export function go(path) { history.pushState({}, "", path); router(); }
+export function go(path) { clearToast("error"); history.pushState({}, "", path); router(); }
 
 /**
  * A player's name as the interface shows it: a guest's default name, stored as

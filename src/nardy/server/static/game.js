@@ -15,8 +15,9 @@ import { reviewPanel } from "./review.js";
 import { chatChannels, mountChat } from "./chat.js";
 import { scoringName, variantName } from "./session.js";
 import { onState } from "./signals.js";
-import { choose, getPref } from "./prefs.js";  // the pause before the computer's play
+import { boardFlipped, choose, getPref, setBoardFlipped } from "./prefs.js";  // the pause before the computer's play, the board turned round
 import { GameClock } from "./clock.js";  // the club clock (clock.js)
+import { SHARE_ICON, icon, shareLink } from "./share.js";  // the drawn icons, the share sheet or the clipboard
 import { gameTournament, tournamentAfterGame } from "./game_tournament.js";
 import { variantRulesHref } from "./rules.js";
 import { awayNotice } from "./abandon.js";  // the opponent who left, and the claim
@@ -76,9 +77,46 @@ export function gamePage(id) {
     chatUnread.hidden = !n; chatUnread.textContent = `💬 ${n}`;
     chatUnread.setAttribute("aria-label", msg("web.chat-unread", { n }));
   };
+  // -- the tools under the board: who watches, the board turned round, the watch link --
+  const EYE = "M1 12C4 6 8 4 12 4s8 2 11 8c-3 6-7 8-11 8S4 18 1 12zm11 4a4 4 0 1 0 0-8 4 4 0 0 0 0 8z";
+  const TURN = "M7 3 3 7h3v9h2V7h3zm10 18 4-4h-3V8h-2v9h-3z";
+  const watchers = h("span", { class: "watchers", id: "watchers", role: "status", hidden: true });
+  /** @param {number} n  the game's watchers (its spectators, not its players) */
+  const showWatchers = (n) => {
+    watchers.hidden = false; watchers.dataset.n = String(n);
+    watchers.replaceChildren(icon(EYE), String(n));
+    const said = msg("web.watchers", { n });
+    watchers.title = said; watchers.setAttribute("aria-label", said);
+  };
+  const flipButton = h("button", { type: "button", id: "flip", class: "tool", title: msg("web.flip-title"),
+    "aria-pressed": String(boardFlipped()), onclick: () => flip() }, icon(TURN), msg("web.flip"));
+  const flip = () => {
+    setBoardFlipped(!boardFlipped());
+    flipButton.setAttribute("aria-pressed", String(boardFlipped()));
+    if (!animating) paint();
+  };
+  const shareButton = h("button", { type: "button", id: "share", class: "tool", title: msg("web.share-title"), onclick: () => share() },
+    icon(SHARE_ICON), msg("web.share"));
+  // the watch link (anyone who opens it watches): the phone's share sheet, else copied
+  function share() {
+    const url = `${location.origin}/game/${id}`;
+    return shareLink({ url, title: document.title, text: msg("web.share-text"),
+      copied: msg("web.share-copied"), failed: msg("web.share-failed", { url }) });
+  }
+  // the F key turns the board round (by its place too: a Russian layout types "а"),
+  // except while typing (a move, a chat message)
+  /** @param {KeyboardEvent} ev */
+  const onKey = (ev) => {
+    const el = /** @type {HTMLElement} */ (ev.target);
+    if ((ev.code !== "KeyF" && (ev.key || "").toLowerCase() !== "f") || ev.ctrlKey || ev.metaKey || ev.altKey || ev.repeat) return;
+    if (el.closest && el.closest("input, textarea, select, [contenteditable]")) return;
+    flip();
+  };
+  document.addEventListener("keydown", onKey);
+  const tools = h("div", { class: "board-tools", id: "board-tools" }, watchers, flipButton, shareButton);
   const page = h("div", { class: "game" },
     // (the page's heading, for a screen reader: app.js puts the focus on it)
-    h("div", {}, h("h1", { class: "sr-only", id: "game-heading", tabindex: -1 }, t("pageGame")), scorebar, h("div", { class: "board-wrap" }, access.toggle, svg, overlay), tip, review),
+    h("div", {}, h("h1", { class: "sr-only", id: "game-heading", tabindex: -1 }, t("pageGame")), scorebar, h("div", { class: "board-wrap" }, access.toggle, svg, overlay), tools, tip, review),
     h("div", { class: "side" }, h("div", { class: "panel card" }, chatUnread, status, lastPlay, notice, refusal, away.node, players, controls, actions, hintBox,
       access.node, h("h3", {}, t("moves")), moves, extra), chatBox));
   main.replaceChildren(page);
@@ -128,9 +166,9 @@ export function gamePage(id) {
   function disableAll() {
     // the game's buttons; not the chat's, nor the keyboard play's (send() refuses while
     // locked, and a disabled submit button would block the Enter key in its form) and
-    // the way into it (no state draws it anew)
+    // the way into it (no state draws it anew), nor the board's tools (they send nothing)
     for (const b of main.querySelectorAll("button")) {
-      if (!b.closest("#chat-box, #chat-unread, #access, #access-on")) b.disabled = true;
+      if (!b.closest("#chat-box, #chat-unread, #access, #access-on, #board-tools")) b.disabled = true;
     }
   }
   function lock() {
@@ -251,7 +289,7 @@ export function gamePage(id) {
   function paint() {
     if (!state) return;
     const st = state, L = st.legal, busy = locked();
-    drawBoard(svg, { ...st, last: lastOf(st) }, busy ? { selected: null } : ui);
+    drawBoard(svg, { ...st, last: lastOf(st), flip: boardFlipped() }, busy ? { selected: null } : ui);
     undo.disabled = busy || !(L && L.can_undo);
     confirm.disabled = busy || !(L && L.can_confirm);
     // the move buttons and the tip only for the player to move: not for watchers, nor
@@ -305,7 +343,7 @@ export function gamePage(id) {
     /** @type {Checkers} the board before them: the final one with them taken back */
     let board = undoPlays(st.board, plays, st.view);
     /** @param {Checkers} b @param {number[] | null} dice */
-    const frame = (b, dice) => drawBoard(svg, { view: st.view, board: b, dice, cube: st.cube });
+    const frame = (b, dice) => drawBoard(svg, { view: st.view, board: b, dice, cube: st.cube, family: st.family, flip: boardFlipped() });
     const motion = !reduceMotion();
     for (const p of plays) {
       const who = st.players && st.players[p.color];
@@ -329,10 +367,28 @@ export function gamePage(id) {
   }
 
   // -- the page's parts ----------------------------------------------------------------
-  /** @param {Json} m  the state's match */
-  function scoreNode(m) {
-    return h("span", { class: "score", id: "match-score" }, h("span", { class: "dot white" }),
-      `${m.score.white} : ${m.score.black}`, h("span", { class: "dot black after-score" }));
+  /** A side as the score names it, short: the player's name, the computer, or the colour (one device). @param {Json} st @param {string} c */
+  function shortName(st, c) {
+    const p = st.players && st.players[c];
+    if (st.mode === "local" || !p) return t(c);
+    if (p.computer) return t("computer");
+    return p.name ? playerName(p.name) : t("guest");
+  }
+  /**
+   * The match score by player, each with his colour in this game: colours change
+   * between a match's games (L-4: long nardy's starter plays White), so a score by
+   * colour ("○ 3 : 2 ●") was true of this game only. The player himself first, a
+   * watcher's White first: "○ Валерий 3 : 2 Ольга ●".
+   * @param {Json} st @param {string} sid
+   */
+  function scoreNode(st, sid) {
+    const m = st.match, first = st.role === "black" ? "black" : "white", second = first === "white" ? "black" : "white";
+    /** @param {string} c */
+    const name = (c) => h("span", { class: "score-name", "data-color": c }, shortName(st, c));
+    /** @param {string} c */
+    const points = (c) => h("b", { class: "score-points" }, String(m.score[c]));
+    return h("span", { class: "score", id: sid }, h("span", { class: `dot ${first}` }), name(first), " ", points(first),
+      " : ", points(second), " ", name(second), h("span", { class: `dot ${second} after-score` }));
   }
   /** @param {Json} st */
   function renderScore(st) {
@@ -341,7 +397,9 @@ export function gamePage(id) {
     // nardy, and the page named it only far below the board
     const kids = [h("span", { id: "game-variant", class: "variant" }, variantName(st.variant))];
     if (m && m.length) {
-      kids.push(h("span", {}, t("matchTo")(m.length)), scoreNode(m), h("span", {}, t("gameNo")(m.game)));
+      // (the score labelled as the match's: a bare number read as checkers borne off)
+      kids.push(h("span", { class: "match-score" }, h("span", { class: "match-label" }, `${t("matchTo")(m.length)}:`), " ",
+        scoreNode(st, "match-score")), h("span", {}, t("gameNo")(m.game)));
       if (m.crawford && st.cube?.enabled) kids.push(h("span", { class: "crawford", id: "crawford" }, t("crawford")));
       else if (m.post_crawford && st.cube?.enabled) kids.push(h("span", {}, t("postCrawford")));
     } else kids.push(h("span", {}, t("moneyGame")));
@@ -355,8 +413,24 @@ export function gamePage(id) {
     const c = st.cube;
     if (c && c.enabled) {
       kids.push(h("span", { id: "cube-info" }, `${t("cube")}: ${c.value} (${c.owner ? t("cubeOf")(c.owner) : t("cubeCentre")})`));
+      const dead = deadCubeText(st);
+      if (dead) kids.push(h("span", { id: "cube-dead", class: "cube-dead" }, dead));
     }
     scorebar.replaceChildren(...kids);
+  }
+  /**
+   * Why no double is offered when the cube is dead (C-4, RULINGS.md "C-4 dead cube"): a
+   * game won at the cube's value already wins the match, for both sides (a 1-point
+   * match, 2-2 of 3) or for the leader after the Crawford game; null while it lives
+   * (and in the Crawford game, which says so already).
+   * @param {Json} st
+   */
+  function deadCubeText(st) {
+    const d = st.cube && st.cube.dead;
+    if (!d || st.phase === "over" || (st.match && st.match.crawford)) return null;
+    if (d.white && d.black) return msg("web.cube-dead-both");
+    const c = d.white ? "white" : d.black ? "black" : null;
+    return c ? msg("web.cube-dead-one", { name: shortName(st, c) }) : null;
   }
   /** @param {Json} st */
   function renderStatus(st) {
@@ -569,7 +643,7 @@ export function gamePage(id) {
       const loser = o.winner === "white" ? "black" : "white";
       card.append(h("p", { class: "small", id: "result-unrated" }, msg("web.unrated-no-move", { name: playerLabel(loser) })));
     }
-    if (m.length) card.append(h("p", {}, `${t("matchTo")(m.length)} · ${t("score")}: `, scoreNode(m)));
+    if (m.length) card.append(h("p", {}, `${t("matchTo")(m.length)}: `, scoreNode(st, "result-score")));
     // a watcher is told whether the match goes on (its players start the next game)
     const watching = st.role === "spectator";
     if (watching && m.length) {
@@ -602,9 +676,14 @@ export function gamePage(id) {
     // (one device's two sides are one person: his rating on both would say nothing)
     const rating = (/** @type {string} */ c) => (st.mode === "local" || !st.players ? null : ratingNode(st.players[c], `rating-${c}`));
     players.replaceChildren(...["white", "black"].map((c) => h("div", { class: st.to_act === c ? "active" : "" },
-      h("span", {}, h("span", { class: `dot ${c}` }), playerLabel(c), rating(c)),
+      // (once a rated result is in, the rating is the new one and the change follows it)
+      h("span", {}, h("span", { class: `dot ${c}` }), playerLabel(c), rating(c), rating(c) && st.players[c].change != null
+        ? h("small", { class: `rating-change ${st.players[c].change >= 0 ? "up" : "down"}`, id: `rating-delta-${c}` },
+          ` (${st.players[c].change >= 0 ? "+" : "−"}${Math.abs(st.players[c].change)})`) : null),
       h("span", { class: "nums" }, st.pips ? `${t("pips")}: ${st.pips[c]}` : "",
-        len ? h("b", { class: "pscore", title: t("score") }, String(st.match.score[c])) : null))));
+        // (labelled: a bare number beside the pips read as checkers borne off)
+        len ? h("b", { class: "pscore", id: `pscore-${c}`, title: msg("web.match-points-title", { length: len, n: st.match.score[c] }) },
+          msg("web.match-points", { n: st.match.score[c] })) : null))));
   }
   /** @param {Json} st */
   function renderExtra(st) {
@@ -700,6 +779,7 @@ export function gamePage(id) {
       if (err.code === "illegal" || err.code === "banned") toast(err.error, "info"); else toast(`${t("errorPrefix")}: ${err.error}`);
       unlock();
     }, seq);
+    sock.onWatchers = showWatchers;
     away.start(() => state);
   };
   call("GET", `/api/games/${id}`).then((st) => {
@@ -717,7 +797,7 @@ export function gamePage(id) {
     }
     toast(e.message);
   });
-  return () => { closed = true; clearTimeout(flightTimer); away.stop(); if (sock) sock.close(); closeChat(); };
+  return () => { closed = true; clearTimeout(flightTimer); away.stop(); if (sock) sock.close(); closeChat(); document.removeEventListener("keydown", onKey); };
 }
 
 /** @param {string} token */

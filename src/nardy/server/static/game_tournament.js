@@ -38,8 +38,8 @@ export function gameTournament(gameId) {
  * What the result card of a finished tournament game shows instead of "New game": a
  * "Back to the tournament" link (to /tournaments/<id>) and, to one of the game's
  * players, what comes next for him (the server's `after`: the round's other games to
- * wait for, his next round's game started, a bye, out of the tournament, or the
- * tournament over with his place).
+ * wait for, his next round's game started, a bye, out of the tournament while it goes
+ * on (a knock-out's loser with his places, "5–8"), or the tournament over with his place).
  *
  * Resolves to null for a game of no tournament (the card keeps its "New game") or when
  * the server cannot be asked; never rejects. Ask it once the game is over (asked while
@@ -59,11 +59,18 @@ export async function tournamentAfterGame(game) {
   let next = null;
   if (after) {
     const n = after.next;
+    // (a knock-out's losers of one round share their places: "5–8"; "over" only once
+    // the whole tournament is, an "out" player is told the others play on)
+    const shared = after.place != null && after.place_to != null && after.place_to !== after.place;
     if (n === "over") {
-      next = after.place != null ? msg("web.tournament-next-over", { place: after.place, n: after.players })
-        : msg("web.tournament-next-over-plain");
-    } else if (n === "out") next = msg("web.tournament-next-out");
-    else if (n === "bye") next = msg("web.tournament-next-bye", { round: after.round });
+      next = after.place == null ? msg("web.tournament-next-over-plain")
+        : shared ? msg("web.tournament-next-over-range", { place: after.place, to: after.place_to, n: after.players })
+          : msg("web.tournament-next-over", { place: after.place, n: after.players });
+    } else if (n === "out") {
+      next = after.place == null ? msg("web.tournament-next-out")
+        : shared ? msg("web.tournament-next-out-range", { place: after.place, to: after.place_to, n: after.players })
+          : msg("web.tournament-next-out-place", { place: after.place, n: after.players });
+    } else if (n === "bye") next = msg("web.tournament-next-bye", { round: after.round });
     else if (n === "game") {
       next = h("a", { href: `/game/${after.game}`, "data-link": true, id: "next-tournament-game" },
         msg("web.tournament-next-game", { round: after.round }));

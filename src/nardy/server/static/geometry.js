@@ -33,7 +33,7 @@ export const DICE_X = 330;  // the pair's centre
 export const PIP_OFFSET = 9;  // a pip from the die's centre
 export const PIP_R = 3.2;  // a pip's radius
 export const CUBE = 34;  // the cube's side
-export const CUBE_OFFSET = 48;  // an owned cube from the middle
+export const CUBE_OFFSET = 30;  // an owned cube from the middle
 export const OFFER = 42;  // an offered cube's side
 /** Centre x and row of each point: POINTS[p - 1] for the viewer's point p. */
 export const POINTS = [

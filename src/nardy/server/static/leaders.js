@@ -4,6 +4,7 @@ import { call } from "./api.js";
 import { h, main } from "./dom.js";
 import { t } from "./i18n.js";
 import { me, preferredVariant } from "./session.js";
+import { provisionalMark } from "./provisional.js";  // the "?" that explains itself
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -38,7 +39,7 @@ export async function leadersPage(chosen) {
       h("td", {}, r.provisional ? "" : r.rank),
       h("td", { class: "name" }, h("a", { href: `/players/${encodeURIComponent(r.username)}`, "data-link": true }, own ? h("b", {}, r.name) : r.name),
         own ? ` (${t("you")})` : null),
-      h("td", {}, h("b", {}, r.rating.toFixed(0)), r.provisional ? h("span", { class: "provisional", title: t("provisionalNote") }, "?") : null),
+      h("td", {}, h("b", {}, r.rating.toFixed(0)), r.provisional ? provisionalMark() : null),
       h("td", {}, r.rd.toFixed(0)),
       h("td", {}, r.games));
     if (own) tr.style.background = "var(--tint)";  // (the visitor finds himself at a glance)

@@ -14,6 +14,7 @@ import { me, preferredVariant, refreshMe, remembersVariant, variantName } from "
 import { mountChat } from "./chat.js";
 import { callPlayer } from "./signals.js";
 import { clockText } from "./clock.js";
+import { provisionalMark } from "./provisional.js";  // the "?" of a provisional rating
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -80,20 +81,16 @@ const PN_CLOCK_KEY = "nardy-play-now-clock";
 /** A player's name, and his rating or "guest". @param {Json} p */
 function who(p) {
   // ("Гость 3" says it already; a guest who named himself is marked a guest)
-  const tag = p.guest ? (playerName(p.name) === p.name ? t("lobbyGuest") : "") : ratingText(p) ?? "";
-  return h("span", { class: "who" }, h("b", {}, playerName(p.name)), tag ? h("small", {}, ` ${tag}`) : null);
+  const tag = p.guest ? (playerName(p.name) === p.name ? t("lobbyGuest") : "") : null;
+  return h("span", { class: "who" }, h("b", {}, playerName(p.name)), tag ? h("small", {}, ` ${tag}`) : p.guest ? null : ratingNode(p));
 }
 
-/** A member's rating as the club writes it beside his name: "1520", "1500?" while
- * provisional (as the leaderboard marks it); null for a guest or the computer. @param {Json} p */
-export function ratingText(p) {
-  return p && p.rating != null ? `${p.rating}${p.provisional ? "?" : ""}` : null;
-}
-
-/** A player's rating after his name ("Алиса 1520"), or null. @param {Json} p @param {string} [id] */
+/** A player's rating after his name ("Алиса 1520"), or null for a guest or the computer;
+ * "1500?" while provisional (as the leaderboard marks it), whose "?"
+ * explains itself when pressed (provisional.js). @param {Json} p @param {string} [id] */
 export function ratingNode(p, id) {
-  const text = ratingText(p);
-  return text ? h("small", { class: "rating", id: id ?? null, title: p.provisional ? t("provisionalNote") : null }, ` ${text}`) : null;
+  if (!p || p.rating == null) return null;
+  return h("small", { class: "rating", id: id ?? null }, ` ${p.rating}`, p.provisional ? provisionalMark() : null);
 }
 
 /**
@@ -123,36 +120,82 @@ function notify(text, withToast = true) {
 }
 
 /**
+ * Whether the player is typing something a move to another page would lose: the
+ * focus in a text field with words in it (a chat line, a friend's name).
+ */
+function typing() {
+  const el = document.activeElement;
+  const text = el instanceof HTMLTextAreaElement
+    || (el instanceof HTMLInputElement && !["checkbox", "radio", "button", "submit", "range"].includes(el.type));
+  return text && /** @type {HTMLInputElement} */ (el).value.trim() !== "";
+}
+
+/**
+ * A line at the top of the page until it is followed or closed: what happened, and a
+ * link to where it is answered. @param {string} text @param {string} href @param {string} label
+ */
+export function banner(text, href, label) {
+  document.getElementById("news")?.remove();
+  const el = h("div", { id: "news", role: "status", class: "news" });
+  el.append(h("span", {}, text), " ",
+    h("a", { href, id: "news-go", onclick: (/** @type {Event} */ ev) => { ev.preventDefault(); el.remove(); go(href); } }, label),
+    h("button", { type: "button", class: "plain", id: "news-close", "aria-label": msg("web.news-close"), onclick: () => el.remove() }, "×"));
+  document.body.prepend(el);
+}
+
+/**
  * A game of the player's has started (the lobby channel's `{"type": "game", "id"}`, with
- * `tournament` for a tournament's round): he is told, called as on his turn (the chime,
- * the vibration, the title flashing while the tab is hidden: signals.js) and taken to it.
+ * `tournament` for a tournament's round; `next` for his match's next game, begun by
+ * itself): he is told, called as on his turn (the chime, the vibration, the title
+ * flashing while the tab is hidden: signals.js) and taken to it; while he types (a
+ * chat line), a banner with the way to it instead, so that his words are not lost.
  * @param {Json} m
  */
 export function gameStarted(m) {
   const x = m.tournament;
-  notify(x ? msg("web.tournament-game-started", { name: x.name, round: x.round }) : t("lobbyGameStarted"));
+  const text = x ? msg("web.tournament-game-started", { name: x.name, round: x.round })
+    : m.next ? msg("web.lobby-next-game-started") : t("lobbyGameStarted");
   callPlayer(t("gameStartedTitle"));
+  if (typing()) { banner(text, `/game/${m.id}`, msg("web.news-open-game")); return; }
+  notify(text);
   go(`/game/${m.id}`);
 }
 
+/** A game between people being played now (not a pause between a match's games). @param {Json} g */
+export const inPlay = (g) => g.status === "active" && g.playing && PEOPLE.includes(g.mode);
+/** The modes of a game between people (the server's HUMAN_MODES). */
+const PEOPLE = ["club", "friend"];
+
 /**
  * A lobby socket's handler that hears the player's games start: ``onGame`` gets each
- * "game" message, and a game of his that is new in a later snapshot (the socket came
- * back: the "game" message was lost while it was away) as ``{ id, missed: true }``;
- * every other message goes to ``other``.
+ * "game" message, a game of his that is new in a later snapshot (the socket came
+ * back: the "game" message was lost while it was away) as ``{ id, missed: true }``,
+ * and a clocked match's next game that began (by itself, the wait over, while he was
+ * on another page: his clock runs) as ``{ id, next: true }``; every message but
+ * "game" goes to ``other`` too.
  * @param {(m: Json) => void} onGame @param {(m: Json) => void} [other]
  * @returns {(m: Json) => void}
  */
 export function hearGames(onGame, other = () => undefined) {
   /** The player's unfinished games at the last snapshot. @type {Set<string> | null} */
   let known = null;
+  /** Whether each of his games was being played, at the last snapshot or "mine" (a
+   * "mine" does not make a game known: one new in it may still be news for the next
+   * snapshot, which comes first after the socket was away). @type {Map<string, boolean> | null} */
+  let played = null;
   return (m) => {
     if (m.type === "game") { onGame(m); return; }
-    if (m.type === "snapshot") {
+    if (m.type === "snapshot" || m.type === "mine") {
       const mine = /** @type {Json[]} */ (m.mine || []);
-      const missed = known && mine.find((g) => !known?.has(g.id) && g.status === "active");
-      known = new Set(mine.map((g) => g.id));
-      if (missed) onGame({ type: "game", id: missed.id, missed: true });
+      const was = played;
+      played = new Map(mine.map((g) => [g.id, Boolean(g.playing)]));
+      const next = was && mine.find((g) => g.clocked && inPlay(g) && was.get(g.id) === false);
+      if (m.type === "snapshot") {
+        const missed = known && mine.find((g) => !known?.has(g.id) && g.status === "active");
+        known = new Set(mine.map((g) => g.id));
+        if (missed) { onGame({ type: "game", id: missed.id, missed: true }); other(m); return; }
+      }
+      if (next) onGame({ type: "game", id: next.id, next: true });
     }
     other(m);
   };
@@ -184,12 +227,15 @@ export function lobbyPage(root, others) {
   // his own unfinished games, above everything but a challenge to him (as lichess puts
   // "your turn" first): on a phone the side column comes last, screens down
   const mine = h("section", { class: "card", id: "mine", hidden: true });
+  // a game between people he is playing now, above everything: he came here from it
+  // (his clock may be running) and is one tap from going back
+  const playingCard = h("section", { class: "card playing-now", id: "playing-now", hidden: true });
   const watch = h("section", { class: "card", id: "watch" });
   const people = h("section", { class: "card", id: "people" });
   const link = h("div", { class: "lobby-link", id: "lobby-link", hidden: true }, t("lobbyOffline"));
   const lobbyChat = h("div", { id: "lobby-chat" });  // the lobby's chat (chat.js)
   root.replaceChildren(link, h("div", { class: "lobby" },
-    h("div", { class: "lobby-main" }, toMeCard, mine, playNow, challenges, watch),
+    h("div", { class: "lobby-main" }, playingCard, toMeCard, mine, playNow, challenges, watch),
     h("div", { class: "lobby-side" }, people, lobbyChat, others)));
 
   /** Run an action; a visitor who became a guest by it reconnects as himself. @param {() => Promise<unknown>} action */
@@ -302,6 +348,13 @@ export function lobbyPage(root, others) {
 
   // -- my games, games to watch ---------------------------------------------------------
   function drawMine() {
+    // (one being played first; else a match between its games, whose next game starts
+    // by itself: his clock will run)
+    const playing = snap.mine.find(inPlay) ?? snap.mine.find((/** @type {Json} */ g) => g.status === "active" && PEOPLE.includes(g.mode));
+    playingCard.hidden = !playing;
+    playingCard.replaceChildren(...(playing ? [h("p", {}, h("b", {}, msg("web.lobby-playing")), " ",
+      h("span", { class: "small" }, `${variantName(playing.variant)}${playing.opponent ? ` · ${msg("web.lobby-vs", { name: playerName(playing.opponent) })}` : ""}`)),
+    h("a", { class: "button big", id: "back-to-game", href: `/game/${playing.id}`, "data-link": true }, msg("web.lobby-back-to-game"))] : []));
     mine.hidden = !snap.mine.length;
     // those waiting for his move first (the server's order, the latest first, within)
     const games = [...snap.mine].sort((/** @type {Json} */ a, /** @type {Json} */ b) => Number(b.your_turn) - Number(a.your_turn));
@@ -312,7 +365,7 @@ export function lobbyPage(root, others) {
     h("ul", { class: "list" }, games.map((/** @type {Json} */ g) => {
       const against = g.mode === "computer" ? t("lobbyVsComputer") : g.mode === "local" ? t("lobbyOneDevice")
         : g.opponent ? msg("web.lobby-vs", { name: playerName(g.opponent) }) : t("lobbyWaitingFriend");
-      return h("li", { class: g.your_turn ? "your-turn" : "", "data-id": g.id },
+      return h("li", { class: g.your_turn ? "your-turn" : "", "data-id": g.id, "data-playing": String(Boolean(g.playing)) },
         h("span", {}, h("a", { href: `/game/${g.id}`, "data-link": true }, variantName(g.variant)), ` · ${against}`),
         g.your_turn ? h("span", { class: "turn-badge" }, t("lobbyYourTurn")) : null);
     })));
@@ -422,14 +475,9 @@ export function lobbyPage(root, others) {
   /** @param {Json} m */
   function onMessage(m) {
     if (m.type === "snapshot") {
-      const wasSearching = searching();
       snap = m;
+      // (paired while the socket was away: hearGames found the game new among his)
       if (snap.queue) searchStart = performance.now() - snap.queue.waited * 1000;
-      else if (wasSearching) {
-        // paired while the socket was away: the game is among mine
-        const game = snap.mine.find((/** @type {Json} */ g) => g.mode === "club" && g.status === "active");
-        if (game) { go(`/game/${game.id}`); return; }
-      }
       drawAll();
       // (a spectator's "Other games to watch" comes here as /#watch: to the boards,
       // once they are drawn)
@@ -448,8 +496,6 @@ export function lobbyPage(root, others) {
       snap.challenges = snap.challenges.filter((/** @type {Json} */ c) => c.id !== m.id);
       if (gone && m.reason === "declined" && gone.by.id === snap.me) notify(t("lobbyDeclined"));
       drawChallenges();
-    } else if (m.type === "game") {
-      gameStarted(m);
     } else if (m.type === "online") {
       snap.online = m.online; drawPeople();
     } else if (m.type === "games") {
@@ -471,32 +517,73 @@ export function lobbyPage(root, others) {
     challengeFriend(asked);
     history.replaceState({}, "", "/");  // (once: a reload shows the lobby)
   }
-  const socket = new LobbySocket(onMessage, (up) => { link.hidden = up; });
+  // (a game of his that starts, a match's next game begun: hearGames, gameStarted)
+  const socket = new LobbySocket(hearGames(gameStarted, onMessage), (up) => { link.hidden = up; });
   const closeChat = mountChat(lobbyChat, { lobby: true });
   return () => { clearInterval(timer); socket.close(); closeChat(); };
+}
+
+/** Whether the game ``v`` is played with the doubling cube by its rules (C-3: short nardy; C-5: long nardy has none). @param {string} v */
+const hasCube = (v) => me.variants.some((/** @type {Json} */ x) => x.name === v && x.family === "short");
+
+/**
+ * What a match of ``length`` points means in the game ``variant``: one game or a
+ * match, and what a game scores (a mars counts 2 in long nardy; short nardy's
+ * backgammon 3), times the cube where it is played.
+ * @param {string} variant @param {number} length @param {boolean} cube
+ */
+export function lengthHelp(variant, length, cube) {
+  const base = msg(hasCube(variant) ? "web.lobby-points-short" : "web.lobby-points-long");
+  const points = cube ? msg("web.lobby-points-cube", { points: base }) : base;
+  return length > 0 ? msg("web.lobby-length-help-match", { n: length, points }) : msg("web.lobby-length-help-money", { points });
 }
 
 /** The form of a new open (or direct) challenge. @param {(action: () => Promise<unknown>) => Promise<boolean>} act */
 function challengeForm(act) {
   const variant = remembersVariant(select("variant", preferredVariant(), variantOptions()));
-  const length = h("input", { name: "length", type: "number", min: 0, max: 25, value: 3, inputmode: "numeric" });
-  const cube = select("cube", "", [["", t("cubeDefault")], ["yes", t("yes")], ["no", t("no")]]);
+  const length = h("input", { name: "length", type: "number", min: 0, max: 25, value: 3, inputmode: "numeric",
+    "aria-describedby": "length-help" });
+  const lengthNote = h("p", { class: "small", id: "length-help", "aria-live": "polite" });
+  // the cube as the game's rules have it: offered in short nardy; in long nardy the
+  // form says there is none (C-5), and it is taken only when asked for all the same
+  const cube = select("cube", "yes", [["yes", t("yes")], ["no", t("no")]]);
+  const cubeAnyway = h("input", { name: "cube_anyway", id: "cube-anyway", type: "checkbox" });
+  const cubeNone = h("p", { class: "cube-none", id: "cube-none" });
+  const cubeField = h("div", { class: "field", id: "cube-field" });
   const clock = select("clock", "none", clockOptions());
   const rated = h("input", { name: "rated", type: "checkbox" });
   const to = h("input", { name: "to", maxlength: 40, autocomplete: "off", placeholder: t("lobbyChallengeToHint") });
   const member = me.user.id != null && !me.user.guest;
+  /** Whether the challenge is played with the cube, as the form stands. */
+  const withCube = () => (hasCube(variant.value) ? cube.value === "yes" : cubeAnyway.checked);
+  const explain = () => {
+    const short = hasCube(variant.value);
+    const cubeLabel = h("label", {}, t("cubeOpt"), cube);
+    cubeNone.textContent = msg("web.lobby-cube-none", { game: variantName(variant.value) });
+    cubeField.replaceChildren(...(short ? [cubeLabel]
+      : [h("span", { class: "label" }, t("cubeOpt")), cubeNone, h("label", { class: "check" }, cubeAnyway, msg("web.lobby-cube-anyway"))]));
+    lengthNote.textContent = lengthHelp(variant.value, Math.max(0, Math.trunc(Number(length.value) || 0)), withCube());
+  };
+  variant.addEventListener("change", () => { cubeAnyway.checked = false; explain(); });
+  for (const el of [length, cube, cubeAnyway]) el.addEventListener("input", explain);
+  cube.addEventListener("change", explain);
+  cubeAnyway.addEventListener("change", explain);
+  explain();
   const form = h("form", { class: "challenge-form", id: "challenge-form", hidden: true, onsubmit: (ev) => {
     ev.preventDefault();
     /** @type {Record<string, string | number | boolean>} */
-    const body = { variant: variant.value, length: Number(length.value || 0), clock: clock.value, rated: rated.checked };
-    if (cube.value) body.cube = cube.value === "yes";
+    const body = { variant: variant.value, length: Number(length.value || 0), clock: clock.value, rated: rated.checked,
+      cube: withCube() };
     if (to.value.trim()) body.to = to.value.trim();
     // (a challenge expects an answer: notifications are asked for once)
     act(() => call("POST", "/api/lobby/challenges", body)).then((ok) => { if (ok) { form.hidden = true; askNotifications(); } });
   } },
+  // (the game and the clock a row each: their longest names, "Рапид: 15 с на ход + 2 мин
+  // на очко", were cut off in a column of two at 1366 px)
   h("div", { class: "grid" },
-    h("label", {}, t("variant"), variant), h("label", {}, t("matchLength"), length),
-    h("label", {}, t("cubeOpt"), cube), h("label", {}, t("lobbyClockLabel"), clock),
+    h("label", { class: "wide" }, t("variant"), variant), h("label", {}, t("matchLength"), length), cubeField,
+    h("div", { class: "wide" }, lengthNote),
+    h("label", { class: "wide" }, t("lobbyClockLabel"), clock),
     member ? h("label", { class: "check" }, rated, t("lobbyRated")) : null,
     member ? h("label", {}, t("lobbyChallengeTo"), to) : null),
   h("button", { class: "big", type: "submit", id: "post-challenge" }, t("lobbyPost")));

@@ -8,8 +8,8 @@
 // this news themselves: there this one is closed (``newsFor``, on every route). A
 // game that starts takes him to it (gameStarted), except from a game he is playing:
 // there a banner offers it, so that a move is never cut short.
-import { gameStarted, hearGames, LobbySocket, termsText } from "./lobby.js";
-import { go, h, playerName } from "./dom.js";
+import { banner, gameStarted, hearGames, LobbySocket, termsText } from "./lobby.js";
+import { playerName } from "./dom.js";
 import { msg, t } from "./i18n.js";
 import { me } from "./session.js";
 import { callPlayer } from "./signals.js";
@@ -55,7 +55,7 @@ function onGame(m) {
   // even before this page has heard that his game is over)
   if (here && playing() && !m.tournament) {
     callPlayer(t("gameStartedTitle"));
-    banner(msg("web.news-game-started"), `/game/${m.id}`, msg("web.news-open-game"));
+    banner(msg(m.next ? "web.lobby-next-game-started" : "web.news-game-started"), `/game/${m.id}`, msg("web.news-open-game"));
     return;
   }
   gameStarted(m);
@@ -68,17 +68,4 @@ function onOther(m) {
   callPlayer(t("gameStartedTitle"));
   // (the lobby page shows the challenges to him first, with Accept and Decline)
   banner(msg("web.lobby-challenged", { name: playerName(c.by.name), terms: termsText(c) }), "/", msg("web.news-answer"));
-}
-
-/**
- * A line at the top of the page until it is followed or closed: what happened, and a
- * link to where it is answered. @param {string} text @param {string} href @param {string} label
- */
-function banner(text, href, label) {
-  document.getElementById("news")?.remove();
-  const el = h("div", { id: "news", role: "status", class: "news" });
-  el.append(h("span", {}, text), " ",
-    h("a", { href, id: "news-go", onclick: (/** @type {Event} */ ev) => { ev.preventDefault(); el.remove(); go(href); } }, label),
-    h("button", { type: "button", class: "plain", id: "news-close", "aria-label": msg("web.news-close"), onclick: () => el.remove() }, "×"));
-  document.body.prepend(el);
 }

@@ -66,6 +66,19 @@ function keepHere(p, value) {
   window.dispatchEvent(new CustomEvent("nardy-prefs", { detail: p }));
 }
 
+// The game page's board turned round (the other side at the bottom): a choice of this
+// browser's screen (a phone and a desktop may want it apart), not kept with the account.
+const FLIP_KEY = "nardy-board-flip";
+
+/** Whether the board is turned round in this browser. */
+export const boardFlipped = () => localStorage.getItem(FLIP_KEY) === "1";
+
+/** Turn the board round (or back) in this browser. @param {boolean} on */
+export function setBoardFlipped(on) {
+  localStorage.setItem(FLIP_KEY, on ? "1" : "0");
+  window.dispatchEvent(new CustomEvent("nardy-prefs", { detail: "board_flip" }));
+}
+
 /** Whether the visitor is a member (his preferences are kept with his account). */
 export const isMember = () => Boolean(me && !me.user.guest);
 

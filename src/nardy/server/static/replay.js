@@ -9,7 +9,7 @@ import { call } from "./api.js";
 import { drawBoard, pointGeometry } from "./board.js";
 import { diceText, go, h, main, playerName } from "./dom.js";
 import { BARX, BARW, BOT, MID, R, TOP, TRAY, TRAYW } from "./geometry.js";
-import { currentLang, fixed, msg, signedEquity, t } from "./i18n.js";
+import { currentLang, depth, fixed, msg, signedEquity, t } from "./i18n.js";
 import { reviewPanel, said } from "./review.js";
 import { variantName } from "./session.js";
 
@@ -25,6 +25,7 @@ import { variantName } from "./session.js";
  * @property {Color} view @property {Json} board @property {Record<Color, number>} pips
  * @property {import("./board.js").Cube} cube
  * @property {Record<Color, number>} score  the match score before this game
+ * @property {Record<Color, number>} [score_after]  on a finished game's last step: the score it left
  * @property {number} length  the match length (0: a money game)
  * @property {Color} [color]  who played or acted
  * @property {number[]} [dice] @property {string} [play] @property {Arrow[]} [moves]
@@ -204,26 +205,59 @@ export function replayPage(id) {
   /** @type {Json} the review (the analysis of the finished game), once asked for */
   let judged = null;
 
+  /** Who played colour ``c`` in game ``g`` (colours change between a match's games). @param {number} g @param {string} c */
+  function sideName(g, c) {
+    const w = (data.whites || [])[g] ?? 0;
+    return playerLabel((data.players || [])[c === "white" ? w : 1 - w] ?? null, c);
+  }
+  /** A colour's mark, said by who plays it. @param {Step} s @param {string} c @param {string} [cls] */
+  const mark = (s, c, cls = "") => h("span", { class: `dot ${c} ${cls}`, role: "img", "aria-label": sideName(s.game, c), title: sideName(s.game, c) });
   /** @param {Step} s */
   function renderScore(s) {
     /** @type {(HTMLElement | string)[]} */
     const kids = [];
     if (s.length) {
-      kids.push(h("span", {}, t("matchTo")(s.length)),
-        h("span", { class: "score", id: "replay-match-score" }, h("span", { class: "dot white" }),
-          `${s.score.white} : ${s.score.black}`, h("span", { class: "dot black after-score" })));
+      // the match score by player, each with his colour in the game shown (a score by
+      // colour held for one game only); the viewer's side first, as the board is drawn
+      const sc = s.score_after ?? s.score, first = s.view === "black" ? "black" : "white", second = first === "white" ? "black" : "white";
+      /** @param {string} c */
+      const name = (c) => h("span", { class: "score-name", "data-color": c }, sideName(s.game, c));
+      /** @param {string} c */
+      const points = (c) => h("b", { class: "score-points" }, String(sc[/** @type {Color} */ (c)]));
+      kids.push(h("span", { class: "match-score" }, h("span", { class: "match-label" }, `${t("matchTo")(s.length)}:`), " ",
+        h("span", { class: "score", id: "replay-match-score" }, h("span", { class: `dot ${first}` }), name(first), " ", points(first),
+          " : ", points(second), " ", name(second), h("span", { class: `dot ${second} after-score` }))));
     } else kids.push(h("span", {}, t("moneyGame")));
     if (data.games > 1 || s.length) kids.push(h("span", { id: "replay-game-no", class: "game-no" }, t("gameNo")(s.game + 1)));
     const c = s.cube;
     if (c && c.enabled) kids.push(h("span", {}, `${t("cube")}: ${c.value}${c.owner ? ` (${t("cubeOf")(c.owner)})` : ""}`));
-    kids.push(h("span", { class: "small" }, `${t("pips")}: ${s.pips.white} / ${s.pips.black}`));
+    // (each count marked with its side's colour, named for a screen reader and on hover)
+    kids.push(h("span", { class: "small", id: "replay-pips" }, `${t("pips")}: `, mark(s, "white"), ` ${s.pips.white} · `,
+      mark(s, "black"), ` ${s.pips.black}`));
     scorebar.replaceChildren(...kids);
+  }
+
+  /**
+   * A finished game's end in words: who won it, how, and whether it won him the match
+   * ("Валерий: победа в партии (ойн, 1 очко) и в матче 3:2").
+   * @param {Step} s @param {{ winner: Color | null, kind: string, value: number }} o
+   */
+  function outcomeText(s, o) {
+    const kind = t("kinds")[o.kind] || o.kind, points = t("points")(o.value);
+    if (!o.winner) return `${t("draw")} — ${kind}, ${points}`;
+    const name = sideName(s.game, o.winner), after = s.score_after, loser = o.winner === "white" ? "black" : "white";
+    if (s.length && after && after[o.winner] >= s.length) {
+      return msg("web.replay-match-won", { name, kind, points, score: `${after[o.winner]}:${after[loser]}` });
+    }
+    return msg("web.replay-game-won", { name, kind, points });
   }
 
   // The address holds the step (or the decision) shown: back, reload and a shared link
   // come back to it.
   /** @param {Record<string, string>} shown */
   function remember(shown) {
+    // (a deeper review is kept too: a reload shows the same one)
+    if (judged && judged.plies) shown = { ...shown, plies: String(judged.plies) };
     history.replaceState(history.state, "", `/replay/${id}?${new URLSearchParams(shown)}`);
   }
 
@@ -244,8 +278,7 @@ export function replayPage(id) {
     const parts = [h("b", {}, stepText(s))];
     if (s.outcome) {
       const o = s.outcome;
-      parts.push(h("span", { class: "outcome", id: "step-outcome" },
-        o.winner ? t("winnerIs")(o.winner) : t("draw"), ` — ${t("kinds")[o.kind] || o.kind}, ${t("points")(o.value)}`));
+      parts.push(h("span", { class: "outcome", id: "step-outcome" }, outcomeText(s, o)));
     } else if (s.to_act) parts.push(h("span", { class: "small" }, `${t("toAct")}: ${colorName(s.to_act)}`));
     caption.replaceChildren(...parts);
     verdict.hidden = true;
@@ -331,16 +364,49 @@ export function replayPage(id) {
     const p = (data.players || [])[c === "white" ? w : 1 - w];
     return p ? `${colorName(c)} — ${playerLabel(p, c)}` : colorName(c);
   };
-  /** @param {number | null} decision  a decision to show once the review is in */
-  function loadReview(decision) {
-    review.replaceChildren(h("p", { class: "small", id: "review-wait" }, t("analysing")));
-    call("GET", `/api/games/${id}/replay?plies=0`).then((d) => {
-      load(d, at);
+  /**
+   * Ask for the review at ``plies``: the first one in place of the button, a deeper one
+   * with its progress over the review shown, which stays until the deeper replaces it
+   * (or stays, with the reason, when it is refused).
+   * @param {number | null} decision  a decision to show once the review is in
+   * @param {number} [plies]
+   */
+  function loadReview(decision, plies = 0) {
+    const shown = review.querySelector("#review-panel");
+    /** @type {ReturnType<typeof setInterval> | null} */
+    let timer = null;
+    if (shown && plies > 0) {
+      // a deeper review takes seconds a game: the seconds it has taken, under a bar
+      const started = performance.now();
+      const words = h("span", {});
+      const tick = () => { words.textContent = msg("web.review-deepening", { depth: depth(plies), seconds: Math.round((performance.now() - started) / 1000) }); };
+      tick();
+      timer = setInterval(tick, 1000);
+      const button = /** @type {HTMLButtonElement | null} */ (shown.querySelector("#review-deeper"));
+      if (button) button.disabled = true;
+      shown.querySelector("#review-deeper-error")?.remove();
+      // (beside the button pressed: where the player looks)
+      (shown.querySelector(".review-deeper") ?? review).append(h("span", { class: "small review-progress", id: "review-progress", role: "status" },
+        h("progress", { "aria-label": t("analysing") }), " ", words));
+    } else review.replaceChildren(h("p", { class: "small", id: "review-wait" }, t("analysing")));
+    const stop = () => { if (timer !== null) clearInterval(timer); review.querySelector("#review-progress")?.remove(); };
+    call("GET", `/api/games/${id}/replay?plies=${plies}`).then((d) => {
+      stop();
+      const step = at;
       judged = d.review;
-      review.replaceChildren(reviewPanel(judged, h, reviewName, pick));
+      load(d, step);
+      review.replaceChildren(reviewPanel(judged, h, reviewName, pick, (deeper) => loadReview(null, deeper)));
       analysisLink();
       if (decision !== null) pick(decision);
-    }).catch((e) => review.replaceChildren(h("p", { class: "bad" }, e.message)));
+    }).catch((e) => {
+      stop();
+      const kept = review.querySelector("#review-panel");
+      if (!kept) { review.replaceChildren(h("p", { class: "bad" }, e.message)); return; }
+      // (the shallower review stays; the button again, for when the server has room)
+      const button = /** @type {HTMLButtonElement | null} */ (kept.querySelector("#review-deeper"));
+      if (button) button.disabled = false;
+      kept.querySelector(".review-deeper")?.append(h("span", { class: "bad", id: "review-deeper-error", role: "alert" }, ` ${e.message}`));
+    });
   }
 
   /** @param {Json} d @param {number} start */
@@ -364,7 +430,10 @@ export function replayPage(id) {
     });
     list.replaceChildren(...items);
     starts.replaceChildren(...steps.flatMap((s, i) => (s.kind === "start" ? [h("option", { value: i })] : [])));
-    note.textContent = `${variantName(d.variant)}${d.over ? "" : ` — ${t("replayRunning")}`}`;
+    // (only a game really being played is said to be running; a match between two of
+    // its games is running, its games so far are over)
+    const running = d.running ? msg("web.replay-running") : d.over ? "" : msg("web.replay-match-running");
+    note.textContent = `${variantName(d.variant)}${running ? ` — ${running}` : ""}`;
     show(start);
   }
 
@@ -388,7 +457,8 @@ export function replayPage(id) {
   call("GET", `/api/games/${id}/replay`).then((d) => {
     const step = Number(params.get("step"));
     load(d, Number.isInteger(step) && params.has("step") ? step : d.over ? 0 : d.steps.length - 1);
-    if (decision !== null || params.has("review")) loadReview(decision === null ? null : Number(decision));
+    const plies = Math.max(0, Number.parseInt(params.get("plies") ?? "0", 10) || 0);
+    if (decision !== null || params.has("review") || plies) loadReview(decision === null ? null : Number(decision), plies);
   }).catch((e) => main.replaceChildren(h("div", { class: "card bad", id: "replay-error" }, e.message)));
   return () => document.removeEventListener("keydown", onKey);
 }

@@ -38,6 +38,7 @@ import { depth, fixed, msg, t } from "./i18n.js";
  * @property {boolean} [cube]  whether the game is played with a cube (nardy.server.review)
  * @property {"match" | "money"} [graph_unit]  the graph's scale (a stored review made
  *   before it was said has none: money)
+ * @property {number | null} [deeper]  the depth it may be deepened to (null: the deepest)
  */
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -100,8 +101,10 @@ export const said = (d, choice) => (d.kind === "cube" ? msg(`cube.action.${choic
 /**
  * @param {Analysis} data @param {import("./dom.js").H} h @param {(color: string) => string} colorName
  * @param {(decision: number) => void} pick  shows a decision on the board
+ * @param {((plies: number) => void) | null} [deepen]  asks for the review at a deeper
+ *   depth (none: the panel offers none)
  */
-export function reviewPanel(data, h, colorName, pick) {
+export function reviewPanel(data, h, colorName, pick, deepen = null) {
   // One column per player, one row per figure: two players' columns fit a phone, where
   // five figures' columns ran off its screen.
   const players = Object.values(data.players);
@@ -137,6 +140,11 @@ export function reviewPanel(data, h, colorName, pick) {
   const deeper = Math.max(data.plies, ...data.decisions.map((d) => d.plies ?? data.plies));
   return h("section", { class: "card review", id: "review-panel" },
     h("h3", {}, t("reviewTitle")(data.plies)),
+    // (the next depth the server offers, or that this one is its deepest)
+    deepen && data.deeper != null
+      ? h("p", { class: "review-deeper" }, h("button", { type: "button", id: "review-deeper", class: "secondary",
+        onclick: () => deepen(/** @type {number} */ (data.deeper)) }, msg("web.review-deeper", { depth: depth(data.deeper) })))
+      : deepen && data.deeper === null ? h("p", { class: "small", id: "review-deepest" }, msg("web.review-deepest")) : null,
     deeper > data.plies ? h("p", { class: "small", id: "review-confirmed" }, msg("web.review-confirmed", { depth: depth(deeper) })) : null,
     summary,
     h("p", { class: "small", id: "graph-title" }, graphTitle, ". ", t("showOnBoard")), equityGraph(data.graph, data.decisions, colorName, pick, graphTitle),

@@ -47,3 +47,17 @@ export function scoringName(scheme, v) {
   const short = info && info.family === "short" && SHORT_WORDED.includes(scheme);
   return msg(short ? `web.scoring.${scheme}.short` : `web.scoring.${scheme}`);
 }
+
+/** The pages of logging in and signing up. */
+export const AUTH_PAGE = /^\/(login|register)$/;
+
+/**
+ * Where a member goes once logged in or signed up: the page he came from (the
+ * address's ``next``, a path of this club: never another site's "//host" nor a log-in
+ * page again), else the lobby.
+ */
+export function afterAuth() {
+  const next = new URLSearchParams(location.search).get("next");
+  const ours = next != null && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\");
+  return ours && !AUTH_PAGE.test(next.split(/[?#]/)[0]) ? next : "/";
+}

@@ -8,7 +8,8 @@ import { call } from "./api.js";
 import { go, h, main, playerName, toast } from "./dom.js";
 import { currentLang, msg, t } from "./i18n.js";
 import { LobbySocket, clockOptions, gameStarted, hearGames } from "./lobby.js";
-import { me, preferredVariant, remembersVariant, variantName } from "./session.js";
+import { me, remembersVariant, variantName } from "./session.js";
+import { SHARE_ICON, icon, shareLink } from "./share.js";
 
 /** @typedef {import("./api.js").Json} Json */
 
@@ -48,9 +49,19 @@ const member = () => me.user.id != null && !me.user.guest;
 /** A tournament's terms in words (a private one says so). @param {Json} x */
 export function tournamentTerms(x) {
   return [t("tournamentFormats")[x.format] ?? x.format, variantName(x.variant),
-    msg("web.lobby-length", { n: x.lengths[0] }), t("lobbyClock")[x.clock] ?? x.clock,
+    lengthsText(x.lengths), t("lobbyClock")[x.clock] ?? x.clock,
     x.rated ? t("lobbyRated") : t("lobbyUnrated"),
     ...(x.public === false ? [msg("web.tournament-private-terms")] : [])].join(" · ");
+}
+
+/**
+ * The match lengths in words: one for every round ("до 3 очков"), or round by round
+ * where they differ ("длина матчей по турам: 3 · 3 · 5", the last for the rounds after).
+ * @param {number[]} lengths
+ */
+function lengthsText(lengths) {
+  return new Set(lengths).size === 1 ? msg("web.lobby-length", { n: lengths[0] })
+    : msg("web.tournament-lengths-terms", { list: lengths.join(" · ") });
 }
 
 /** A duration in seconds in words, in its largest whole unit ("5 минут", "1 день"). @param {number} sec */
@@ -70,12 +81,23 @@ function startText(x) {
   return msg("web.tournament-starts-at", { at: new Date(x.starts_at).toLocaleString(currentLang()) });
 }
 
+/**
+ * Its field in words: before the start the places taken of the most ("3 из 8
+ * игроков"); from the start the players who started, those who withdrew still among
+ * them ("8 игроков, 1 снялся"): the most is then no longer news. @param {Json} x
+ */
+function fieldText(x) {
+  if (x.status === "registering" || x.field == null) return msg("web.tournament-count", { n: x.players, size: x.size });
+  return x.withdrawn ? msg("web.tournament-field-withdrew", { n: x.field, w: x.withdrawn })
+    : msg("web.tournament-field", { n: x.field });
+}
+
 /** One line of a list. @param {Json} x */
 function listItem(x) {
   return h("li", { class: "tournament", "data-id": x.id },
     h("a", { href: `/tournaments/${x.id}`, "data-link": true }, h("b", {}, x.name)), " ",
     h("span", { class: "small" }, tournamentTerms(x), " · ",
-      msg("web.tournament-count", { n: x.players, size: x.size }),
+      fieldText(x),
       x.status === "registering" ? ` · ${startText(x)}` : "",
       x.winner ? ` · ${msg("web.tournament-winner", { name: entryName(x.winner) })}` : ""),
     cancelled(x) ? [" ", h("span", { class: "tag cancelled" }, msg("web.tournament-cancelled-label"))] : null);
@@ -130,6 +152,53 @@ export function tournamentsPage() {
 /** Whether the screen is a desktop's (wide enough for the form beside nothing else). */
 const wide = () => window.matchMedia("(min-width: 760px)").matches;
 
+/** The most match lengths a tournament takes (the API's `lengths`: the last repeats). */
+const MAX_LENGTHS = 6;
+/** The longest match (points; `game_specs.MAX_MATCH_LENGTH`). */
+const MAX_LENGTH = 25;
+
+/**
+ * A match length's field: a whole number of 1 to 25 points, refused with the page's
+ * own words before anything is sent. @param {string} name @param {string | number} value
+ */
+function lengthInput(name, value) {
+  const input = h("input", { name, type: "number", min: 1, max: MAX_LENGTH, step: 1, value, inputmode: "numeric", required: true });
+  const check = () => {
+    const n = Number(input.value);
+    input.setCustomValidity(input.value !== "" && Number.isInteger(n) && n >= 1 && n <= MAX_LENGTH ? ""
+      : msg("web.tournament-length-bad", { max: MAX_LENGTH }));
+  };
+  input.addEventListener("input", check);
+  check();
+  return input;
+}
+
+/**
+ * How many rounds a tournament of `size` plays: a knock-out its bracket's, a Swiss
+ * `rounds` (the server's default without: log2 + 1 within the field's most), a round
+ * robin the circle's (n − 1, n for an odd field).
+ * @param {string} format @param {number} size @param {number} rounds
+ */
+function roundsOf(format, size, rounds) {
+  const n = Math.max(2, size);
+  if (format === "knockout" || format === "sitngo") return Math.ceil(Math.log2(n));
+  if (format === "swiss") return rounds || Math.min(n % 2 ? n : n - 1, Math.ceil(Math.log2(n)) + 1);
+  return n % 2 ? n : n - 1;
+}
+
+/** The page's language in the reader's own region where his browser has one ("en-GB": day before month), else the language alone. */
+const pageLocale = () => navigator.languages.find((l) => l.split("-")[0] === currentLang()) ?? currentLang();
+
+/**
+ * The form's game: the one this browser chose last, else the page's language's
+ * (English: short nardy, backgammon's rules; Russian: long nardy).
+ */
+function formVariant() {
+  const chosen = localStorage.getItem("nardy.variant");  // (session.js's key: remembersVariant writes it)
+  if (chosen && me.variants.some((/** @type {Json} */ v) => v.name === chosen)) return chosen;
+  return currentLang() === "en" ? "short" : "long";
+}
+
 /** The no-show times the form offers (seconds; the server takes 30 s to 7 days). */
 const NO_SHOWS = [60, 120, 300, 600, 1800, 3600, 4 * 3600, 86400, 3 * 86400, 7 * 86400];
 /** The server's bounds of the no-show time (``tournament_specs``), and its default. */
@@ -153,7 +222,7 @@ function createForm() {
   const format = h("select", { name: "format" }, ["sitngo", "knockout", "swiss", "roundrobin"].map((f) =>
     h("option", { value: f }, t("tournamentFormats")[f])));
   const variant = remembersVariant(h("select", { name: "variant" }, me.variants.map((/** @type {Json} */ v) =>
-    h("option", { value: v.name, selected: v.name === preferredVariant() }, v[currentLang()]))));
+    h("option", { value: v.name, selected: v.name === formVariant() }, v[currentLang()]))));
   const size = h("input", { name: "size", type: "number", min: 2, max: 64, value: 8, inputmode: "numeric", list: "size-options" });
   const sizeOptions = h("datalist", { id: "size-options" });
   const sizeHint = h("small", { class: "small", id: "size-hint", "aria-live": "polite" });
@@ -182,9 +251,40 @@ function createForm() {
   };
   size.addEventListener("input", checkSize);
   const rounds = h("input", { name: "rounds", type: "number", min: 1, max: 64, inputmode: "numeric" });
-  const length = h("input", { name: "length", type: "number", min: 1, max: 25, value: 1, inputmode: "numeric" });
+  const length = lengthInput("length", 1);
+  // each round's own length (a 5-point final after 3-point rounds), as the API's
+  // `lengths` takes them: one input a round, named as the page names the round
+  const each = h("input", { type: "checkbox", id: "lengths-each" });
+  const perRound = h("div", { class: "round-lengths", id: "round-lengths", hidden: true });
+  /** @type {Map<string, string>} */
+  const typed = new Map();  // (by the round's name: the final keeps its length when the size changes)
+  const showRounds = () => {
+    const n = roundsOf(format.value, Number(size.value) || 8, Number(rounds.value) || 0);
+    const total = format.value === "knockout" || format.value === "sitngo" ? n : null;
+    const shown = Math.min(n, MAX_LENGTHS);
+    perRound.replaceChildren(h("small", { class: "small" }, msg("web.tournament-lengths-hint")),
+      ...Array.from({ length: shown }, (_, i) => {
+        const label = i + 1 === shown && n > shown ? msg("web.tournament-round-and-later", { n: i + 1 })
+          : roundTitle({ format: format.value, rounds_total: total }, i + 1);
+        const input = lengthInput("round-length", typed.get(label) ?? length.value);
+        input.dataset.round = String(i + 1);
+        input.addEventListener("input", () => typed.set(label, input.value));
+        return h("label", {}, label, input);
+      }));
+  };
+  each.addEventListener("change", () => { perRound.hidden = !each.checked; showRounds(); });
+  // (the rounds' inputs not typed in follow the one length)
+  length.addEventListener("input", () => { if (!perRound.hidden) showRounds(); });
   const clock = h("select", { name: "clock" }, clockOptions().map(([k, v]) => h("option", { value: k, selected: k === "none" }, v)));
-  const starts = h("input", { name: "starts_at", type: "datetime-local" });
+  const starts = h("input", { name: "starts_at", type: "datetime-local", lang: currentLang(), "aria-describedby": "starts-hint" });
+  // the browser writes the field in its own locale's order (mm/dd/yyyy under en-GB):
+  // the time chosen is read back in words in the page's language, without doubt
+  const startsHint = h("small", { class: "small", id: "starts-hint", "aria-live": "polite" });
+  starts.addEventListener("input", () => {
+    const at = starts.value ? new Date(starts.value) : null;
+    startsHint.textContent = at && !isNaN(at.getTime()) ? msg("web.tournament-starts-hint",
+      { when: at.toLocaleString(pageLocale(), { dateStyle: "full", timeStyle: "short" }) }) : "";
+  });
   const rated = h("input", { name: "rated", type: "checkbox" });
   const pub = h("input", { name: "public", type: "checkbox", disabled: !me.user.moderator });
   const noShow = h("select", { name: "no_show", id: "no-show" }, NO_SHOWS.map((n) =>
@@ -192,21 +292,26 @@ function createForm() {
   // rounds are the Swiss format's own (the others play as many as the field needs)
   const roundsField = h("label", { id: "rounds-field" }, t("tournamentRounds"), rounds);
   // a sit-and-go starts when full: it has no start time
-  const startsField = h("label", { id: "starts-field" }, t("tournamentStarts"), starts);
+  const startsField = h("label", { id: "starts-field" }, t("tournamentStarts"), starts, startsHint);
   format.onchange = () => {
     roundsField.hidden = format.value !== "swiss";
     if (roundsField.hidden) rounds.value = "";
     startsField.hidden = format.value === "sitngo";
-    if (startsField.hidden) starts.value = "";
+    if (startsField.hidden) { starts.value = ""; startsHint.textContent = ""; }
     showSizes();
+    if (!perRound.hidden) showRounds();
   };
+  size.addEventListener("input", () => { if (!perRound.hidden) showRounds(); });
+  rounds.addEventListener("input", () => { if (!perRound.hidden) showRounds(); });
   format.onchange(new Event("change"));
   const form = h("form", { class: "tournament-form", id: "tournament-form", onsubmit: (ev) => {
     ev.preventDefault();
     /** @type {Record<string, unknown>} */
     const body = { name: name.value, format: format.value, variant: variant.value, size: Number(size.value),
-      length: Number(length.value), clock: clock.value, rated: rated.checked, public: pub.checked,
+      clock: clock.value, rated: rated.checked, public: pub.checked,
       no_show: Number(noShow.value) };
+    if (each.checked) body.lengths = [...perRound.querySelectorAll("input")].map((i) => Number(/** @type {HTMLInputElement} */ (i).value));
+    else body.length = Number(length.value);
     if (rounds.value) body.rounds = Number(rounds.value);
     if (starts.value) body.starts_at = new Date(starts.value).toISOString();
     act(async () => {
@@ -217,8 +322,9 @@ function createForm() {
   h("div", { class: "grid" },
     h("label", {}, t("tournamentName"), name), h("label", {}, t("tournamentFormat"), format),
     h("label", {}, t("variant"), variant), h("label", {}, t("tournamentSize"), size, sizeOptions, sizeHint),
-    roundsField, h("label", {}, t("tournamentLength"), length),
-    h("label", {}, t("lobbyClockLabel"), clock), startsField,
+    roundsField, h("div", { class: "lengths-field" }, h("label", {}, t("tournamentLength"), length),
+      h("label", { class: "check" }, each, msg("web.tournament-lengths-each")), perRound),
+    h("label", { class: "wide-field" }, t("lobbyClockLabel"), clock), startsField,
     h("label", {}, msg("web.tournament-no-show"), noShow,
       h("small", { class: "small" }, msg("web.tournament-no-show-hint", { low: durationText(NO_SHOW_MIN), high: durationText(NO_SHOW_MAX) }))),
     h("label", { class: "check" }, rated, t("tournamentRated")),
@@ -233,7 +339,8 @@ function createForm() {
  * @param {string} url
  */
 function inviteLink(url) {
-  const input = h("input", { readonly: true, id: "invite-link", value: url });
+  // (monospace in a tall box: an underscore of the token reads, as no space)
+  const input = h("input", { readonly: true, id: "invite-link", class: "link-box", value: url, spellcheck: false });
   return h("div", { class: "invite" }, h("p", { class: "small" }, t("tournamentInvite"), ":"),
     h("div", { class: "buttons" }, input,
       h("button", { type: "button", class: "secondary", id: "copy-invite", onclick: () => {
@@ -257,6 +364,7 @@ export function tournamentPage(id) {
   const invite = new URLSearchParams(location.search).get("invite");
   const root = h("div", { class: "tournament-page", id: "tournament" });
   main.replaceChildren(root);
+  let level = me.levels[0];  // (the computer's level chosen: kept for the next one added)
   const draw = async () => {
     /** @type {Json} */
     let x;
@@ -284,9 +392,10 @@ export function tournamentPage(id) {
       } }, t("tournamentWithdraw")));
     }
     if (x.status === "registering" && x.creator_id === me.user.id) {
-      const level = h("select", { id: "computer-level" }, me.levels.map((/** @type {string} */ l) => h("option", { value: l }, msg(`level.${l}`))));
-      buttons.push(h("span", { class: "row" }, level,
-        h("button", { id: "add-computer", onclick: () => post("computers", { level: level.value }) }, t("tournamentAddComputer"))));
+      const levels = h("select", { id: "computer-level", onchange: () => { level = levels.value; } },
+        me.levels.map((/** @type {string} */ l) => h("option", { value: l, selected: l === level }, msg(`level.${l}`))));
+      buttons.push(h("span", { class: "row" }, levels,
+        h("button", { id: "add-computer", onclick: () => post("computers", { level: levels.value }) }, t("tournamentAddComputer"))));
     }
     // its creator (or a moderator) starts it with the players registered, when they
     // are enough for its format (not a sit-and-go: it starts when full)
@@ -311,7 +420,7 @@ export function tournamentPage(id) {
       h("p", {}, tournamentTerms(x)),
       h("p", { class: "small", id: "tournament-status" },
         cancelled(x) ? msg("web.tournament-status.cancelled") : t("tournamentStatus")[x.status], " · ",
-        msg("web.tournament-count", { n: x.players, size: x.size }),
+        fieldText(x),
         x.status === "registering" ? ` · ${startText(x)}` : "",
         x.status === "running" && round ? ` · ${roundTitle(x, round)}` : "",
         x.status !== "running" && x.rounds_total && !cancelled(x) ? ` · ${msg("web.tournament-rounds-total", { n: x.rounds_total })}` : ""),
@@ -321,8 +430,13 @@ export function tournamentPage(id) {
       x.result && x.result.winner != null ? h("p", { id: "tournament-winner" }, h("b", {}, msg("web.tournament-winner", { name: entryName(entries.get(x.result.winner)) }))) : null,
       x.invite && x.status === "registering" ? inviteLink(`${location.origin}/tournaments/${id}?invite=${x.invite}`) : null,
       privateNote, loginNote,
-      buttons.length ? h("div", { class: "row buttons" }, buttons) : null);
-    const players = h("section", { class: "card" }, h("h2", {}, t("tournamentPlayers")),
+      buttons.length ? h("div", { class: "row buttons" }, buttons) : null,
+      shareRow(x, entries));
+    // (from the start the list is the seeding, said so: it is not a second ranking)
+    const seeded = x.entries.some((/** @type {Json} */ e) => e.seed != null);
+    const players = h("section", { class: "card", id: "players" },
+      h("h2", { id: "players-title" }, seeded ? msg("web.tournament-seeds") : t("tournamentPlayers")),
+      seeded ? h("p", { class: "small", id: "seeds-why" }, msg("web.tournament-seeds-why")) : null,
       h("ol", { class: "list entries", id: "entries" }, [...x.entries].sort((a, b) => (a.seed ?? 999) - (b.seed ?? 999) || a.id - b.id)
         .map((/** @type {Json} */ e) => h("li", { class: e.withdrawn ? "withdrawn" : "" }, entryName(e),
           e.withdrawn ? h("span", { class: "small" }, ` (${t("tournamentWithdrawn")})`) : null,
@@ -332,7 +446,12 @@ export function tournamentPage(id) {
     // his game in progress, first of all (he came back while his round is on)
     const playing = mine && x.status === "running" ? x.rounds_played.flat().find((/** @type {Json} */ m) =>
       m.game && m.winner == null && (m.first === mine.id || m.second === mine.id)) : null;
+    document.title = `${x.name} — ${t("title")}`;  // (the event's name, as the server's first page has it)
     const parts = [];
+    if (mine && mine.withdrawn) {
+      parts.push(h("section", { class: "card withdrawn-note", id: "withdrawn-note", role: "status" },
+        h("b", {}, msg("web.tournament-withdrawn-note")), " ", msg("web.tournament-withdrawn-means")));
+    }
     if (playing) {
       parts.push(h("section", { class: "card your-game", id: "your-game", role: "status" },
         h("b", {}, msg("web.tournament-your-game", { round: playing.round })), " ",
@@ -348,6 +467,76 @@ export function tournamentPage(id) {
   };
   draw();
   return watchTournaments((m) => { if (m.id === id) draw(); });
+}
+
+/**
+ * Share the page (the share sheet, else the link copied) and, once a round is played,
+ * the results for the club's notice board: copied as plain text, or a CSV of every
+ * match for a spreadsheet. @param {Json} x @param {Map<number, Json>} entries
+ */
+function shareRow(x, entries) {
+  const url = `${location.origin}/tournaments/${x.id}`;
+  const share = h("button", { type: "button", id: "share-tournament", class: "secondary", title: msg("web.tournament-share-title"),
+    onclick: () => shareLink({ url, title: x.name, text: msg("web.tournament-share-text", { name: x.name }),
+      copied: msg("web.tournament-share-copied"), failed: msg("web.share-failed", { url }) }) },
+  icon(SHARE_ICON), msg("web.share"));
+  const played = x.rounds_played.length > 0;
+  const copy = played ? h("button", { type: "button", id: "copy-results", class: "secondary", onclick: () => {
+    navigator.clipboard.writeText(resultsText(x, entries)).then(() => toast(msg("web.tournament-results-copied"), "info"),
+      () => toast(msg("web.tournament-results-failed")));
+  } }, msg("web.tournament-copy-results")) : null;
+  const csv = played ? h("button", { type: "button", id: "results-csv", class: "secondary", onclick: () => {
+    // (a file made here: an object URL of a Blob, which the CSP lets a download use)
+    const href = URL.createObjectURL(new Blob(["\ufeff", resultsCsv(x, entries)], { type: "text/csv;charset=utf-8" }));
+    const a = h("a", { href, download: `${fileName(x.name)}.csv`, hidden: true });
+    document.body.append(a); a.click(); a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10000);
+  } }, msg("web.tournament-csv")) : null;
+  return h("div", { class: "row buttons share-row" }, share, copy, csv);
+}
+
+/** A file's name from the event's (letters and digits kept, any script). @param {string} name */
+const fileName = (name) => name.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "tournament";
+
+/** Each match's cells: the round's name, the players, their points, the winner, why it ended so. @param {Json} x @param {Map<number, Json>} entries */
+function matchRows(x, entries) {
+  return x.rounds_played.flatMap((/** @type {Json[]} */ ms, /** @type {number} */ i) => ms.map((m) => {
+    const name = (/** @type {number | null} */ e) => e == null ? t("tournamentBye") : entryName(entries.get(e));
+    const loser = m.winner == null || m.second == null ? null : m.winner === m.first ? m.second : m.first;
+    const scored = m.score && !m.forfeit;
+    return [roundTitle(x, i + 1), name(m.first), m.second == null ? t("tournamentBye") : name(m.second),
+      scored ? String(m.score[0]) : "", scored ? String(m.score[1]) : "",
+      m.winner == null ? "" : name(m.winner),
+      m.forfeit && m.forfeit !== "bye" ? msg(`web.tournament-forfeit.${m.forfeit}`, { name: loser == null ? "" : name(loser) }) : ""];
+  }));
+}
+
+/** The results as CSV (RFC 4180; a cell a spreadsheet would run as a formula is quoted as text). @param {Json} x @param {Map<number, Json>} entries */
+export function resultsCsv(x, entries) {
+  const cell = (/** @type {string} */ v) => {
+    const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return [msg("web.tournament-csv-head").split(","), ...matchRows(x, entries)]
+    .map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** The results as plain text: the event, its places or standings, each round's matches. @param {Json} x @param {Map<number, Json>} entries */
+export function resultsText(x, entries) {
+  const lines = [x.name, tournamentTerms(x)];
+  if (x.result && x.result.winner != null) lines.push(msg("web.tournament-winner", { name: entryName(entries.get(x.result.winner)) }));
+  if (x.result && (x.result.places ?? []).length) {
+    lines.push("", msg("web.tournament-places"), ...x.result.places.map((/** @type {[number, number]} */ [e, place]) => `${place}. ${entryName(entries.get(e))}`));
+  } else if (x.standings && x.standings.length) {
+    lines.push("", t("tournamentStandings"), ...x.standings.map((/** @type {Json} */ r) =>
+      `${r.rank}. ${entryName(entries.get(r.entry))} — ${r.points} (${t("tournamentBuchholz")} ${r.buchholz}, ${msg("web.tournament-sonneborn")} ${r.sonneborn_berger})`));
+  }
+  let round = "";
+  for (const [title, a, b, p1, p2, , note] of matchRows(x, entries)) {
+    if (title !== round) { lines.push("", title); round = title; }
+    lines.push(`${a} — ${b}${p1 !== "" ? ` ${p1}:${p2}` : ""}${note ? ` (${note})` : ""}`);
+  }
+  return lines.join("\n") + "\n";
 }
 
 /**
@@ -434,23 +623,45 @@ function placesCard(x, entries) {
 
 /** The standings of a Swiss or round robin. @param {Json} x @param {Map<number, Json>} entries */
 function standings(x, entries) {
-  return h("section", { class: "card" }, h("h2", {}, t("tournamentStandings")),
-    h("div", { class: "table-scroll" }, h("table", { class: "leaders", id: "standings" },
-      h("tr", {}, h("th", {}, t("tournamentPlace")), h("th", {}, t("player")), h("th", {}, t("tournamentPoints")),
-        h("th", { title: msg("web.tournament-buchholz-why") }, t("tournamentBuchholz")),
-        h("th", { title: msg("web.tournament-sonneborn-why") }, msg("web.tournament-sonneborn"))),
-      x.standings.map((/** @type {Json} */ r) => h("tr", {},
-        h("td", {}, r.rank), h("td", { class: "name" }, entryName(entries.get(r.entry))),
-        h("td", {}, h("b", {}, r.points)), h("td", {}, r.buchholz), h("td", {}, r.sonneborn_berger))))));
+  // the head-to-head column only where it decided a place (most tables never need it)
+  const h2h = x.standings.some((/** @type {Json} */ r) => r.head_to_head_decides);
+  const after = x.standings_after ?? { rounds: 0, in_progress: null };
+  const when = after.in_progress != null
+    ? (after.rounds ? msg("web.tournament-standings-live", { n: after.rounds, next: after.in_progress }) : msg("web.tournament-standings-live-first"))
+    : after.rounds ? msg("web.tournament-standings-after", { n: after.rounds }) : "";
+  const th = (/** @type {string} */ text, /** @type {string} */ why) => h("th", { title: why }, text);
+  return h("section", { class: "card", id: "standings-card" }, h("h2", {}, t("tournamentStandings")),
+    when ? h("p", { class: "small", id: "standings-when" }, when) : null,
+    h("div", { class: "table-scroll" }, h("table", { class: "leaders standings", id: "standings" },
+      h("tr", {}, h("th", {}, t("tournamentPlace")), h("th", {}, t("player")),
+        th(msg("web.tournament-played"), msg("web.tournament-played-why")),
+        th(msg("web.tournament-won-lost"), msg("web.tournament-won-lost-why")),
+        h("th", {}, t("tournamentPoints")),
+        th(t("tournamentBuchholz"), msg("web.tournament-buchholz-why")),
+        th(msg("web.tournament-sonneborn"), msg("web.tournament-sonneborn-why")),
+        h2h ? th(msg("web.tournament-head-to-head"), msg("web.tournament-head-to-head-why")) : null),
+      x.standings.map((/** @type {Json} */ r) => h("tr", { class: r.withdrawn ? "withdrawn" : "", "data-entry": r.entry },
+        h("td", {}, r.rank), h("td", { class: "name" }, entryName(entries.get(r.entry)),
+          r.withdrawn ? h("span", { class: "small tag withdrew" }, ` (${msg("web.tournament-withdrew-mark")})`) : null),
+        h("td", { class: "played" }, r.played), h("td", { class: "won-lost" }, `${r.won}\u2060–\u2060${r.lost}`),
+        h("td", {}, h("b", {}, r.points)), h("td", {}, r.buchholz), h("td", {}, r.sonneborn_berger),
+        h2h ? h("td", { class: "h2h", title: msg("web.tournament-head-to-head-why") }, r.head_to_head_decides ? r.head_to_head : "") : null)))),
+    h("p", { class: "small", id: "standings-legend" }, msg("web.tournament-standings-legend")));
 }
 
-/** The knock-out's bracket: a column a round, each match a box, lines to the next. @param {Json} x @param {Map<number, Json>} entries */
+/**
+ * The knock-out's bracket: a column a round, each match a box (each player's seed, name
+ * and points, the winner in bold with a ✓, the loser muted), lines to the next round,
+ * and the champion's box at the end. @param {Json} x @param {Map<number, Json>} entries
+ */
 function bracket(x, entries) {
   const first = x.rounds_played[0].length;
   const total = Math.max(1, Math.round(Math.log2(first * 2)));
-  const W = 190, GAP = 30, BOX = 44, ROW = 56;
-  const width = total * (W + GAP), height = first * ROW;
+  // (wide enough for "computer 12 (intermediate)" and a seed and a score beside it)
+  const W = 270, GAP = 30, BOX = 48, ROW = 60, CHAMP = 270;
+  const width = total * (W + GAP) + CHAMP, height = Math.max(first * ROW, 70);
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "bracket", id: "bracket", role: "img", "aria-label": t("tournamentBracket"), width, height });
+  const cut = (/** @type {string} */ label, /** @type {number} */ n) => (label.length > n ? `${label.slice(0, n - 1)}…` : label);
   for (let r = 0; r < total; r++) {
     const count = first >> r;
     const played = x.rounds_played[r] ?? [];
@@ -460,25 +671,43 @@ function bracket(x, entries) {
       const x0 = r * (W + GAP);
       const g = s("g", { class: "bmatch", "data-round": r + 1, "data-slot": i + 1 });
       g.append(s("rect", { x: x0, y: cy - BOX / 2, width: W, height: BOX, rx: 6 }));
-      const name = (/** @type {number | null | undefined} */ e, /** @type {number} */ dy) => {
-        const label = e == null ? (m ? t("tournamentBye") : "") : entryName(entries.get(e));
-        const won = m && m.winner != null && m.winner === e;
-        const text = s("text", { x: x0 + 8, y: cy + dy, class: won ? "won" : "" }, label.length > 24 ? `${label.slice(0, 23)}…` : label);
-        return text;
+      const scored = m && m.score && !m.forfeit && m.winner != null;
+      const line = (/** @type {number | null | undefined} */ e, /** @type {number} */ dy, /** @type {number} */ side) => {
+        const entry = e == null ? null : entries.get(e);
+        const label = e == null ? (m ? t("tournamentBye") : "") : entryName(entry);
+        const decided = m && m.winner != null && e != null;
+        const cls = decided ? (m.winner === e ? "won" : "lost") : "";
+        const y = cy + dy;
+        const row = s("g", { class: `bside ${cls}`.trim() });
+        if (entry && entry.seed != null) {
+          // (the number alone, said in words to a pointer or screen reader by the row's title)
+          row.append(s("title", {}, msg("web.tournament-seed-n", { n: entry.seed })), s("text", { x: x0 + 8, y, class: "seed" }, String(entry.seed)));
+        }
+        const text = s("text", { x: x0 + 30, y, class: `bname ${cls}`.trim() }, cut(label, 30),
+          cls === "won" ? s("tspan", { class: "mark", dx: 6 }, "✓") : "");
+        if (label.length > 30) text.append(s("title", {}, label));
+        row.append(text);
+        if (scored) row.append(s("text", { x: x0 + W - 30, y, "text-anchor": "end", class: `bscore ${cls}`.trim() }, String(m.score[side])));
+        return row;
       };
-      g.append(name(m?.first, -6), name(m?.second, 14));
+      g.append(line(m?.first, -5, 0), line(m?.second, 16, 1));
       if (m && m.game) {
         const a = s("a", { href: `/game/${m.game}` });
-        a.append(s("text", { x: x0 + W - 8, y: cy + 4, "text-anchor": "end", class: "glink" }, "▶"));
+        a.append(s("title", {}, t("tournamentGame")), s("text", { x: x0 + W - 8, y: cy + 5, "text-anchor": "end", class: "glink" }, "▶"));
         a.addEventListener("click", (ev) => { ev.preventDefault(); go(`/game/${m.game}`); });
         g.append(a);
       }
-      if (r + 1 < total) {
-        const ny = (Math.floor(i / 2) + 0.5) * ROW * (1 << (r + 1));
-        g.append(s("path", { class: "bline", d: `M${x0 + W} ${cy} H${x0 + W + GAP / 2} V${ny} H${x0 + W + GAP}` }));
-      }
+      const ny = r + 1 < total ? (Math.floor(i / 2) + 0.5) * ROW * (1 << (r + 1)) : cy;
+      g.append(s("path", { class: "bline", d: `M${x0 + W} ${cy} H${x0 + W + GAP / 2} V${ny} H${x0 + W + GAP}` }));
       svg.append(g);
     }
   }
+  // the champion, once the final is decided (an empty box before)
+  const winner = x.result && x.result.winner != null ? entries.get(x.result.winner) : null;
+  const cx = total * (W + GAP), cy = (first * ROW) / 2;
+  svg.append(s("g", { class: `bchampion${winner ? " decided" : ""}`, id: "bracket-champion" },
+    s("rect", { x: cx, y: cy - BOX / 2, width: CHAMP - 8, height: BOX, rx: 6 }),
+    s("text", { x: cx + 10, y: cy - 6, class: "clabel" }, `★ ${msg("web.tournament-champion")}`),
+    s("text", { x: cx + 10, y: cy + 15, class: "cname" }, winner ? cut(entryName(winner), 32) : "—")));
   return h("section", { class: "card" }, h("h2", {}, t("tournamentBracket")), h("div", { class: "table-scroll" }, svg));
 }

@@ -69,6 +69,18 @@ register(
             "en": "you cannot report your own message",
             "ru": "на своё сообщение жаловаться нельзя",
         },
+        "error.chat-bad-reason": {
+            "en": "a report needs a reason: one of {known} (not {value})",
+            "ru": "у жалобы должна быть причина: одна из {known} (не {value})",
+        },
+        "error.chat-bad-outcome": {
+            "en": "the reports' outcome is one of {known} (not {value})",
+            "ru": "итог по жалобам — одно из {known} (не {value})",
+        },
+        "error.chat-no-open-reports": {
+            "en": "message {id} has no open reports: they are handled already",
+            "ru": "по сообщению {id} нет открытых жалоб: их уже рассмотрели",
+        },
         "error.chat-moderators-only": {
             "en": "only moderators may do this",
             "ru": "это могут только модераторы",
@@ -116,6 +128,16 @@ register(
         "web.chat-muted": {
             "en": "Muted until you close or reload the page.",
             "ru": "Скрыт, пока вы не закроете или не обновите страницу.",
+        },
+        "web.chat-report-why": {"en": "What is wrong?", "ru": "Что не так?"},
+        "web.chat-reason.insult": {"en": "Insult", "ru": "Оскорбление"},
+        "web.chat-reason.spam": {"en": "Spam", "ru": "Спам"},
+        "web.chat-reason.cheating": {"en": "Cheating", "ru": "Нечестная игра"},
+        "web.chat-reason.other": {"en": "Something else", "ru": "Другое"},
+        # the muted member's chat panel, in place of the input (his local time)
+        "web.chat-muted-until": {
+            "en": "A moderator has muted you in the chat until {until}. You can still play.",
+            "ru": "Модератор запретил вам писать в чат до {until}. Играть можно.",
         },
         "web.chat-actions": {"en": "Message actions", "ru": "Действия с сообщением"},
         # messages that came unseen: the game page's button to the chat, the tab's title

@@ -83,9 +83,44 @@ register(
         "web.ratings": {"en": "Ratings", "ru": "Рейтинги"},
         "web.rating": {"en": "Rating", "ru": "Рейтинг"},
         "web.provisional": {"en": "provisional", "ru": "предварительный"},
+        # (the "?" mark's button: a tap or a key opens the note below beside it)
+        "web.provisional-what": {
+            "en": "Provisional rating: what does “?” mean?",
+            "ru": "Предварительный рейтинг: что значит «?»",
+        },
+        # (said where a rating is marked "?": its title, the leaderboard's line)
         "web.provisional-note": {
-            "en": "A rating is provisional until its deviation (RD) falls to 110.",
-            "ru": "Рейтинг предварительный, пока его отклонение (RD) больше 110.",
+            "en": (
+                "“?”: a provisional rating. After only a few rated matches the club is not"
+                " yet sure of it (its deviation, RD, is above 110), so it moves fast: by a"
+                " couple of hundred points in the first match, by tens later; it settles"
+                " as more matches are played."
+            ),
+            "ru": (
+                "«?» — предварительный рейтинг. После немногих рейтинговых матчей клуб ещё"
+                " не уверен в нём (его отклонение, RD, больше 110), поэтому он меняется"
+                " быстро: в первом матче — на пару сотен очков, потом на десятки; с каждым"
+                " матчем он становится точнее."
+            ),
+        },
+        # the profile: why a rating moves as much as it does (Glicko-2)
+        "web.rating-explained": {
+            "en": (
+                "How the rating moves (Glicko-2): while a rating is uncertain (RD high,"
+                " few matches) a result moves it a lot; once it is settled, less. A win"
+                " over a stronger player gains more than over a weaker one, a loss to a"
+                " weaker one costs more, and a longer match counts more."
+            ),
+            "ru": (
+                "Как меняется рейтинг (Glicko-2): пока рейтинг неточен (RD большое, матчей"
+                " мало), каждый результат сдвигает его сильно; когда он устоялся — меньше."
+                " Победа над более сильным соперником даёт больше, чем над слабым,"
+                " поражение от более слабого стоит больше, а длинный матч весит больше."
+            ),
+        },
+        "web.opponent-rating": {
+            "en": "rating {rating} then",
+            "ru": "рейтинг тогда {rating}",
         },
         "web.rated-matches": {
             "en": "{n} rated {n:plural:match|matches}",

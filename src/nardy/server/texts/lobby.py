@@ -174,6 +174,47 @@ register(
             "ru": "Ваша партия началась: соперник принял вызов",
         },
         "web.news-open-game": {"en": "Go to the game", "ru": "К партии"},
+        "web.lobby-playing": {"en": "You are playing:", "ru": "Вы играете:"},
+        # the challenge form's help under the match's length, for the game chosen
+        "web.lobby-length-help-money": {
+            "en": "One game, not a match: {points}.",
+            "ru": "Одна партия, не матч: {points}.",
+        },
+        "web.lobby-length-help-match": {
+            "en": (
+                "A match to {n} {n:plural:point|points}: games are played until one"
+                " player has {n}. A game scores {points}."
+            ),
+            "ru": (
+                "Матч до {n} {n:plural:очка|очков|очков}: партии играются, пока один из"
+                " игроков не наберёт {n} {n:plural:очко|очка|очков}. За партию: {points}."
+            ),
+        },
+        "web.lobby-points-long": {
+            "en": "a win 1 point, a mars (gammon) 2",
+            "ru": "победа — 1 очко, марс — 2",
+        },
+        "web.lobby-points-short": {
+            "en": "a win 1 point, a gammon 2, a backgammon 3",
+            "ru": "победа — 1 очко, марс — 2, кокс — 3",
+        },
+        "web.lobby-points-cube": {
+            "en": "{points}, times the doubling cube",
+            "ru": "{points}, умноженные на кубик удвоения",
+        },
+        "web.lobby-cube-none": {
+            "en": "{game}: no doubling cube",
+            "ru": "{game} — без кубика удвоения",
+        },
+        "web.lobby-cube-anyway": {
+            "en": "Play with the cube all the same",
+            "ru": "Всё же играть с кубиком",
+        },
+        "web.lobby-back-to-game": {"en": "Back to the game", "ru": "Вернуться к партии"},
+        "web.lobby-next-game-started": {
+            "en": "The next game of your match has started: your clock is running",
+            "ru": "Следующая партия вашего матча началась: ваши часы идут",
+        },
         "web.news-answer": {"en": "Answer", "ru": "Ответить"},
         "web.news-close": {"en": "Close", "ru": "Закрыть"},
         "web.lobby-declined": {

@@ -8,6 +8,33 @@ from nardy.i18n import register
 
 register(
     {
+        # a hint's play: its equity, and below the best how much worse it is
+        "web.hint-equity": {"en": "equity {equity}", "ru": "эквити {equity}"},
+        "web.hint-loss": {"en": "{loss} vs best", "ru": "{loss} от лучшего"},
+        # the tools over the board: who watches, turning the board round, the watch link
+        "web.watchers": {
+            "en": "{n} {n:plural:person watches|people watch} this game",
+            "ru": "Партию смотрят: {n}",
+        },
+        "web.flip": {"en": "Flip", "ru": "Повернуть"},
+        "web.flip-title": {
+            "en": "Turn the board round: the other side at the bottom (key F)",
+            "ru": "Повернуть доску: другая сторона внизу (клавиша F)",
+        },
+        "web.share": {"en": "Share", "ru": "Поделиться"},
+        "web.share-title": {
+            "en": "Share the link to watch this game",
+            "ru": "Поделиться ссылкой, чтобы смотреть эту партию",
+        },
+        "web.share-text": {"en": "Watch this game of nardy", "ru": "Посмотрите эту партию в нарды"},
+        "web.share-copied": {
+            "en": "The link to watch this game is copied",
+            "ru": "Ссылка на просмотр партии скопирована",
+        },
+        "web.share-failed": {
+            "en": "Could not copy the link: {url}",
+            "ru": "Не удалось скопировать ссылку: {url}",
+        },
         # a tap on a checker of his that cannot move with this roll
         "web.no-move-from": {
             "en": "No checker can move from point {point} with this roll",
@@ -307,5 +334,21 @@ register(
             "ru": "От реванша отказались",
         },
         "web.rematch-open": {"en": "Open the rematch", "ru": "Перейти к реваншу"},
+        # the match score by player (colours change between a match's games, L-4): the
+        # header's label, and each player's points beside his pips
+        "web.match-points": {"en": "match: {n}", "ru": "матч: {n}"},
+        "web.match-points-title": {
+            "en": "Points won in the match to {length}: {n}",
+            "ru": "Очки в матче до {length}: {n}",
+        },
+        # C-4 dead cube: why no double is offered (the engine refuses it)
+        "web.cube-dead-both": {
+            "en": "The cube is dead: a single game decides the match.",
+            "ru": "Кубик не нужен: победа в партии и так решает матч.",
+        },
+        "web.cube-dead-one": {
+            "en": "The cube is dead: {name} wins the match with a single game.",
+            "ru": "Кубик не нужен: {name} и так выигрывает матч победой в партии.",
+        },
     }
 )

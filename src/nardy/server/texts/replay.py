@@ -117,6 +117,22 @@ register(
             "en": "there is no play with these dice: the turn passes",
             "ru": "с этими костями хода нет: ход переходит к сопернику",
         },
+        # a deeper review asked for (nardy.server.review.DeepReviews)
+        "error.review-deepest": {
+            "en": "this review is already the deepest the club makes",
+            "ru": "этот анализ уже самый глубокий, какой делает клуб",
+        },
+        "error.review-busy-you": {
+            "en": "your deeper review is still being made: wait for it to finish",
+            "ru": "ваш более глубокий анализ ещё идёт: дождитесь его окончания",
+        },
+        "error.review-busy": {
+            "en": "the server is making {n} deeper reviews already: try again in a minute",
+            "ru": (
+                "сервер уже делает {n} {n:plural:глубокий анализ|глубоких анализа|глубоких"
+                " анализов}: попробуйте через минуту"
+            ),
+        },
         # the replay page
         "web.replay": {"en": "Replay move by move", "ru": "Просмотр по ходам"},
         "web.replay-title": {"en": "Game replay", "ru": "Просмотр партии"},
@@ -124,9 +140,22 @@ register(
             "en": "The game is still being played: the moves made so far.",
             "ru": "Партия ещё идёт: показаны сделанные ходы.",
         },
+        "web.replay-match-running": {
+            "en": "The match is still being played: the games so far.",
+            "ru": "Матч ещё идёт: показаны сыгранные партии.",
+        },
         # the replay's header: the players by colour, when, and how it ended
         "web.replay-players": {"en": "Players", "ru": "Игроки"},
         "web.replay-won": {"en": "{name} won", "ru": "{name}: победа"},
+        # a finished game's last step: who won it, how, and whether it won the match
+        "web.replay-game-won": {
+            "en": "{name} won the game ({kind}, {points})",
+            "ru": "{name}: победа в партии ({kind}, {points})",
+        },
+        "web.replay-match-won": {
+            "en": "{name} won the game ({kind}, {points}) and the match {score}",
+            "ru": "{name}: победа в партии ({kind}, {points}) и в матче {score}",
+        },
         "web.replay-when": {"en": "Played {when}", "ru": "Сыграна {when}"},
         "web.replay-when-running": {"en": "Last move {when}", "ru": "Последний ход {when}"},
         "web.step-first": {"en": "To the start", "ru": "К началу"},
@@ -143,6 +172,15 @@ register(
         "web.open-analysis": {"en": "Open on the analysis board", "ru": "Открыть на доске анализа"},
         "web.back-to-game": {"en": "Back to the game", "ru": "Вернуться к партии"},
         # the review on the board
+        "web.review-deeper": {"en": "Deeper review ({depth})", "ru": "Анализ глубже ({depth})"},
+        "web.review-deepening": {
+            "en": "The computer is reviewing the game deeper ({depth}): {seconds} s so far…",
+            "ru": "Компьютер разбирает партию глубже ({depth}): уже {seconds} с…",
+        },
+        "web.review-deepest": {
+            "en": "This is the deepest review the club makes.",
+            "ru": "Это самый глубокий анализ, какой делает клуб.",
+        },
         "web.played-play": {"en": "Played", "ru": "Сыграно"},
         "web.best-play": {"en": "Best", "ru": "Лучший ход"},
         "web.show-on-board": {

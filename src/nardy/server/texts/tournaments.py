@@ -438,5 +438,146 @@ register(
             "en": "The tournament is over.",
             "ru": "Турнир завершён.",
         },
+        "web.tournament-next-over-range": {
+            "en": "The tournament is over: places {place}–{to} of {n}.",
+            "ru": "Турнир завершён: {place}–{to}-е место из {n}.",
+        },
+        "web.tournament-next-out-place": {
+            "en": "You are out: place {place} of {n}. The tournament goes on.",
+            "ru": "Вы выбыли: {place}-е место из {n}. Турнир продолжается.",
+        },
+        "web.tournament-next-out-range": {
+            "en": "You are out: places {place}–{to} of {n}. The tournament goes on.",
+            "ru": "Вы выбыли: {place}–{to}-е место из {n}. Турнир продолжается.",
+        },
+        "web.tournament-field": {
+            "en": "{n} {n:plural:player|players}",
+            "ru": "{n} {n:plural:игрок|игрока|игроков}",
+        },
+        "web.tournament-field-withdrew": {
+            "en": "{n} {n:plural:player|players}, {w} withdrew",
+            "ru": "{n} {n:plural:игрок|игрока|игроков}, {w} {w:plural:снялся|снялись|снялись}",
+        },
+        "web.tournament-seeds": {"en": "Seeds", "ru": "Посев"},
+        "web.tournament-seeds-why": {
+            "en": "The players in seeding order, by rating at the start: not the standings.",
+            "ru": "Участники в порядке посева, по рейтингу на старте: это не таблица мест.",
+        },
+        "web.tournament-played": {"en": "Played", "ru": "Игр"},
+        "web.tournament-played-why": {
+            "en": "Matches played (a bye is not one)",
+            "ru": "Сыграно матчей (пропуск тура не считается)",
+        },
+        # (word joiners: the narrow column never breaks at the dash)
+        "web.tournament-won-lost": {"en": "W\u2060–\u2060L", "ru": "В\u2060–\u2060П"},
+        "web.tournament-won-lost-why": {
+            "en": "Matches won and lost (forfeits included)",
+            "ru": "Матчей выиграно и проиграно (неявки и снятия тоже)",
+        },
+        "web.tournament-head-to-head": {"en": "H2H", "ru": "Личн."},
+        "web.tournament-head-to-head-why": {
+            "en": "Head-to-head: wins against the players level with him on points, Buchholz"
+            " and Sonneborn–Berger; shown where it decided the place",
+            "ru": "Личные встречи: победы над игроками, равными по очкам, Бухгольцу и"
+            " коэффициенту Бергера; показаны там, где они решили место",
+        },
+        "web.tournament-standings-legend": {
+            "en": "Equal points are split by Buchholz (the points of all his opponents added"
+            " up), then Sonneborn–Berger (the points of the opponents he beat), then the"
+            " head-to-head games, then rating.",
+            "ru": "При равных очках выше тот, у кого больше Бухгольц (сумма очков всех"
+            " соперников), затем коэффициент Бергера (сумма очков побеждённых соперников),"
+            " затем личные встречи, затем рейтинг.",
+        },
+        "web.tournament-standings-after": {
+            "en": "After round {n}",
+            "ru": "После {n}-го тура",
+        },
+        "web.tournament-standings-live": {
+            "en": "After round {n}, round {next} in progress: its finished matches count",
+            "ru": "После {n}-го тура; идёт {next}-й тур, его сыгранные матчи уже учтены",
+        },
+        "web.tournament-standings-live-first": {
+            "en": "Round 1 in progress: its finished matches count",
+            "ru": "Идёт 1-й тур, его сыгранные матчи уже учтены",
+        },
+        "web.tournament-withdrew-mark": {"en": "withdrew", "ru": "снялся"},
+    }
+)
+
+# what a tournament director asked for (a walkthrough against Backgammon Galaxy and
+# DailyGammon): each round's match length from the form, the start time read back in
+# the page's language, sharing the page and its results, the bracket's champion, and a
+# withdrawn player told so
+register(
+    {
+        "web.tournament-lengths-each": {
+            "en": "A different length for each round",
+            "ru": "Своя длина матча в каждом туре",
+        },
+        "web.tournament-lengths-hint": {
+            "en": "Points to win a match, round by round (a 5-point final, say).",
+            "ru": "Сколько очков нужно для победы в матче, тур за туром (например, финал до 5).",
+        },
+        "web.tournament-round-and-later": {
+            "en": "Round {n} and later",
+            "ru": "Тур {n} и дальше",
+        },
+        "web.tournament-length-bad": {
+            "en": "A match length is a whole number from 1 to {max} points.",
+            "ru": "Длина матча — целое число от 1 до {max}.",
+        },
+        "web.tournament-lengths-terms": {
+            "en": "match lengths by round: {list}",
+            "ru": "длина матчей по турам: {list}",
+        },
+        "web.tournament-starts-hint": {
+            "en": "Starts {when} (your time)",
+            "ru": "Начало: {when} (по вашему времени)",
+        },
+        "web.tournament-share-title": {
+            "en": "Share the link to this tournament",
+            "ru": "Поделиться ссылкой на этот турнир",
+        },
+        "web.tournament-share-text": {
+            "en": "Tournament “{name}” at the nardy club",
+            "ru": "Турнир «{name}» в клубе нардов",
+        },
+        "web.tournament-share-copied": {
+            "en": "The link to this tournament is copied",
+            "ru": "Ссылка на турнир скопирована",
+        },
+        "web.tournament-copy-results": {"en": "Copy the results", "ru": "Скопировать итоги"},
+        "web.tournament-results-copied": {
+            "en": "The results are copied as text",
+            "ru": "Итоги скопированы текстом",
+        },
+        "web.tournament-results-failed": {
+            "en": "Could not copy the results: download the CSV instead",
+            "ru": "Не удалось скопировать итоги: скачайте CSV",
+        },
+        "web.tournament-csv": {"en": "Download CSV", "ru": "Скачать CSV"},
+        # the CSV's header, one column a comma (a spreadsheet's first row)
+        "web.tournament-csv-head": {
+            "en": "Round,Player 1,Player 2,Points 1,Points 2,Winner,Note",
+            "ru": "Тур,Игрок 1,Игрок 2,Очки 1,Очки 2,Победитель,Примечание",
+        },
+        "web.tournament-withdrawn-note": {
+            "en": "You have withdrawn from this tournament.",
+            "ru": "Вы снялись с этого турнира.",
+        },
+        "web.tournament-withdrawn-means": {
+            "en": (
+                "Your match in progress and every later match of yours are lost; you play"
+                " no more games in it. You can still follow it on this page."
+            ),
+            "ru": (
+                "Ваш текущий матч и все следующие засчитаны как проигранные, больше партий"
+                " в этом турнире у вас не будет. Следить за турниром можно на этой странице."
+            ),
+        },
+        "web.tournament-champion": {"en": "Champion", "ru": "Победитель"},
+        "web.tournament-seed-n": {"en": "seed {n}", "ru": "посев {n}"},
+        "web.tournament-meta-site": {"en": "Nardy club", "ru": "Клуб нардов"},
     }
 )

@@ -140,8 +140,8 @@ register(
         "web.download": {"en": "Download the game record", "ru": "Скачать запись партии"},
         "web.verify-dice": {"en": "Verify the dice", "ru": "Проверить кости"},
         "web.commitment": {
-            "en": "Server commitment (SHA-256 of the seed)",
-            "ru": "Обязательство сервера (SHA-256 зерна)",
+            "en": "Fair dice check: the server's sealed seed (SHA-256)",
+            "ru": "Проверка честности костей: запечатанное зерно сервера (SHA-256)",
         },
         "web.seed-revealed": {"en": "Server seed revealed", "ru": "Зерно сервера раскрыто"},
         "web.spectator": {"en": "You are watching this game", "ru": "Вы наблюдаете за партией"},
