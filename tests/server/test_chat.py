@@ -10,29 +10,18 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
-from sqlalchemy import update
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
-from visitors import Visitor
+from visitors import Visitor, set_user, visitors_of
 
 from nardy.server.chat import CHAT_LIMIT, MAX_CHARS, PHRASES, InMemoryDelivery, clean_text
-from nardy.server.db import User
 
 
 @pytest.fixture
 def clients(app: Any) -> Iterator[Any]:
     """Makes visitors of one app (each his own cookies, all on the first one's event
     loop: ``server_helpers.same_loop_clients``)."""
-    with TestClient(app) as first:
-        made: list[Visitor] = []
-
-        def make() -> Visitor:
-            c = first if not made else TestClient(app)
-            c.portal = first.portal
-            made.append(Visitor(c))
-            return made[-1]
-
+    with visitors_of(app) as make:
         yield make
 
 
@@ -41,12 +30,6 @@ def club_game(app: Any, a: Visitor, b: Visitor) -> str:
     assert a.id is not None and b.id is not None
     live = a.c.portal.call(app.state.games.create_paired, a.id, b.id, {"variant": "long"})
     return str(live.meta.id)
-
-
-def set_user(app: Any, user_id: int | None, **values: Any) -> None:
-    with app.state.db() as s:
-        s.execute(update(User).where(User.id == user_id).values(**values))
-        s.commit()
 
 
 def join(ws: WebSocketTestSession, channel: str) -> dict[str, Any]:

@@ -13,11 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
-from sqlalchemy import update
-from visitors import Visitor
-
-from nardy.server.db import User
+from visitors import Visitor, set_user, visitors_of
 
 pytestmark = pytest.mark.clocked
 
@@ -27,22 +23,12 @@ START = datetime(2025, 5, 12, 14, 30, tzinfo=UTC)
 @pytest.fixture
 def clients(app: Any, clock: Any) -> Iterator[Any]:
     clock.moment = START
-    with TestClient(app) as first:
-        made: list[Visitor] = []
-
-        def make() -> Visitor:
-            c = first if not made else TestClient(app)
-            c.portal = first.portal
-            made.append(Visitor(c))
-            return made[-1]
-
+    with visitors_of(app) as make:
         yield make
 
 
 def moderator(app: Any, v: Visitor) -> None:
-    with app.state.db() as s:
-        s.execute(update(User).where(User.id == v.id).values(moderator=True))
-        s.commit()
+    set_user(app, v.id, moderator=True)
 
 
 def report(v: Visitor, message: dict[str, Any], reason: str) -> None:

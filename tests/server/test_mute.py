@@ -12,12 +12,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
-from sqlalchemy import update
 from starlette.testclient import WebSocketTestSession
-from visitors import Visitor
-
-from nardy.server.db import User
+from visitors import Visitor, set_user, visitors_of
 
 pytestmark = pytest.mark.clocked
 
@@ -30,22 +26,12 @@ def clients(app: Any, clock: Any) -> Iterator[Any]:
     """Makes visitors of one app, all on the first one's event loop; the server's time
     is ``START``."""
     clock.moment = START
-    with TestClient(app) as first:
-        made: list[Visitor] = []
-
-        def make() -> Visitor:
-            c = first if not made else TestClient(app)
-            c.portal = first.portal
-            made.append(Visitor(c))
-            return made[-1]
-
+    with visitors_of(app) as make:
         yield make
 
 
 def moderator(app: Any, v: Visitor) -> None:
-    with app.state.db() as s:
-        s.execute(update(User).where(User.id == v.id).values(moderator=True))
-        s.commit()
+    set_user(app, v.id, moderator=True)
 
 
 def join(ws: WebSocketTestSession, channel: str) -> dict[str, Any]:

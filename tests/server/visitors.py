@@ -3,9 +3,14 @@ browser's test client, its CSRF token, and the requests it makes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import update
+
+from nardy.server.db import User
 
 
 class Visitor:
@@ -42,3 +47,26 @@ class Visitor:
         r = self.post(f"/api/chat/{channel}", {"text": text})
         assert r.status_code == 200, r.text
         return dict(r.json())
+
+
+@contextmanager
+def visitors_of(app: Any) -> Iterator[Callable[[], Visitor]]:
+    """Makes visitors of one app (each his own cookies), all on the first one's event
+    loop (as ``server_helpers.same_loop_clients``, one at a time)."""
+    with TestClient(app) as first:
+        made: list[Visitor] = []
+
+        def make() -> Visitor:
+            c = first if not made else TestClient(app)
+            c.portal = first.portal
+            made.append(Visitor(c))
+            return made[-1]
+
+        yield make
+
+
+def set_user(app: Any, user_id: int | None, **values: Any) -> None:
+    """Store ``values`` on the member ``user_id`` (a moderator made, a ban, a mute)."""
+    with app.state.db() as s:
+        s.execute(update(User).where(User.id == user_id).values(**values))
+        s.commit()
