@@ -68,7 +68,9 @@ def test_the_player_who_stayed_claims_the_game_after_the_countdown(
         lang, size = langs[id(stayer)]
         says = SAYS[lang]
         stayer.wait_for_selector("#opponent-away", state="attached")
-        assert stayer.locator("#opponent-away").is_hidden()  # both are here
+        stayer.wait_for_selector(
+            "#opponent-away", state="hidden"
+        )  # (drawn after the result)  # both are here
         mover.goto(srv.url + "/")  # he leaves, with the move his
         stayer.wait_for_selector("#claim-wait:not([hidden])", timeout=15_000)
         notice = stayer.inner_text("#opponent-away")
@@ -91,7 +93,7 @@ def test_the_player_who_stayed_claims_the_game_after_the_countdown(
         stayer.wait_for_selector("#result-title")
         assert stayer.inner_text("#result-title").startswith(says["won"])
         assert says["how"] in stayer.inner_text("#result-detail")
-        assert stayer.locator("#opponent-away").is_hidden()
+        stayer.wait_for_selector("#opponent-away", state="hidden")  # (drawn after the result)
         stayer.screenshot(path=str(shots / f"claim-won-{size}-{lang}.png"))
         # the one who left finds the game lost when he comes back
         mover.go_back()

@@ -180,9 +180,9 @@ MaybeUser = Annotated[Who | None, Depends(current_user)]
 CheckedUser = Annotated[Who | None, Depends(checked_user)]
 
 
-def deep_review(conn: HTTPConnection, user: MaybeUser) -> tuple[DeepReviews, str]:
+async def deep_review(conn: HTTPConnection, user: MaybeUser) -> tuple[DeepReviews, str]:
     """The server's ``DeepReviews`` and who asks for one: the player, or a visitor
-    without a session by his address."""
+    without a session by his address. (async: a plain dependency runs in a thread)"""
     asker = f"user:{user.user_id}" if user is not None else f"addr:{client_address(conn)}"
     return conn.app.state.deep_reviews, asker
 
