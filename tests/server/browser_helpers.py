@@ -243,3 +243,23 @@ window.WebSocket = class extends Native {
 };
 """
 LISTENING = "() => window.__lobby.some((s) => s.heard && !s.closed)"
+
+
+def moderator_and_members(browser: Any, server: Any) -> tuple[Any, Any, Any]:
+    """Three members signed up on the lobby: vera, a moderator (Russian, desktop);
+    grisha, who is rude (English, phone); lev, who reports him (Russian, phone)."""
+    from click.testing import CliRunner
+
+    from nardy.cli import main as cli
+
+    m = new_page(browser, DESKTOP)
+    g = new_page(browser, PHONE, locale="en-US")
+    c = new_page(browser, PHONE)
+    for page, name in ((m, "vera"), (g, "grisha"), (c, "lev")):
+        open_home(page, server.url)
+        page_api(
+            page, server, "POST", "/api/register", {"username": name, "password": "correct horse"}
+        )
+    made = CliRunner().invoke(cli, ["admin", "moderator", "vera", "--db", server.db_url])
+    assert made.exit_code == 0, made.output
+    return m, g, c

@@ -15,6 +15,7 @@ from browser_helpers import (
     DESKTOP,
     FAKE_VISIBILITY,
     PHONE,
+    moderator_and_members,
     new_page,
     open_home,
     page_api,
@@ -151,20 +152,7 @@ def test_players_and_a_spectator_chat_apart(browser: Any, server: Any, shots: Pa
 def test_a_moderator_hides_a_line_and_bans_its_author(
     browser: Any, server: Any, shots: Path
 ) -> None:
-    from click.testing import CliRunner
-
-    from nardy.cli import main as cli
-
-    m = new_page(browser, DESKTOP)  # the moderator, Russian
-    g = new_page(browser, PHONE, locale="en-US")  # the member who is rude
-    c = new_page(browser, PHONE)  # a member who reports him
-    for page, name in ((m, "vera"), (g, "grisha"), (c, "lev")):
-        open_home(page, server.url)
-        page_api(
-            page, server, "POST", "/api/register", {"username": name, "password": "correct horse"}
-        )
-    made = CliRunner().invoke(cli, ["admin", "moderator", "vera", "--db", server.db_url])
-    assert made.exit_code == 0, made.output
+    m, g, c = moderator_and_members(browser, server)  # the moderator, the rude, the reporter
     g.goto(server.url + "/")
     for text in ("rude words", "hello all"):
         g.locator("#lobby-chat .chat-input").fill(text)

@@ -11,7 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import BROWSER_MARKS, DESKTOP, PHONE, new_page, open_home, page_api
+from browser_helpers import (
+    BROWSER_MARKS,
+    DESKTOP,
+    PHONE,
+    moderator_and_members,
+)
 
 pytestmark = BROWSER_MARKS
 
@@ -19,20 +24,7 @@ pytestmark = BROWSER_MARKS
 def test_a_report_with_its_reason_a_mute_and_the_log(
     browser: Any, server: Any, shots: Path
 ) -> None:
-    from click.testing import CliRunner
-
-    from nardy.cli import main as cli
-
-    m = new_page(browser, DESKTOP)  # the moderator, Russian
-    g = new_page(browser, PHONE, locale="en-US")  # the member who is rude
-    c = new_page(browser, PHONE)  # a member who reports him
-    for page, name in ((m, "vera"), (g, "grisha"), (c, "lev")):
-        open_home(page, server.url)
-        page_api(
-            page, server, "POST", "/api/register", {"username": name, "password": "correct horse"}
-        )
-    made = CliRunner().invoke(cli, ["admin", "moderator", "vera", "--db", server.db_url])
-    assert made.exit_code == 0, made.output
+    m, g, c = moderator_and_members(browser, server)  # the moderator, the rude, the reporter
     g.goto(server.url + "/")
     g.locator("#lobby-chat .chat-input").fill("you all play badly")
     g.locator("#lobby-chat .chat-send").click()

@@ -537,20 +537,17 @@ class GameService:
                 log.info("ending banned player's game %s: %s", game_id, exc.code)
         return ended
 
-    def _banned(self, user_ids: list[int]) -> None:
+    def _banned(self, user_ids: list[int], *, to_him: bool = False) -> None:
+        """403 ``banned`` when one of ``user_ids`` is banned: naming him, or (``to_him``,
+        the asker alone) told to him in the second person."""
         with self.db() as s:
             banned = s.scalar(
                 select(User.display_name).where(User.id.in_(user_ids), User.banned_at.is_not(None))
             )
         if banned is not None:
+            if to_him:
+                raise ApiError(403, "banned", "you-are-banned")
             raise ApiError(403, "banned", name=banned)
-
-    def _refuse_banned(self, user_id: int) -> None:
-        """403 ``banned``, told to him in the second person, when ``user_id`` is banned."""
-        with self.db() as s:
-            banned = s.scalar(select(User.banned_at).where(User.id == user_id))
-        if banned is not None:
-            raise ApiError(403, "banned", "you-are-banned")
 
     def apply_settings(self, user_id: int, stored: dict[str, Any] | None) -> None:
         """New play settings of ``user_id``: his games in memory use them from now on."""
@@ -605,7 +602,7 @@ class GameService:
         level = spec.get("level")
         if mode == "computer":
             # a ban is no play in the club at all: the computer's games neither
-            self._refuse_banned(user_id)
+            self._banned([user_id], to_him=True)
             levels = self.computer.levels()
             level = level or levels[0]
             if level not in levels:
